@@ -1,0 +1,12 @@
+import { methods, route } from "@/lib/http/route";
+import { RATE_RULES } from "@/lib/http/rate-limit";
+import { idParams } from "@/lib/schemas";
+import { getSessionOrThrow } from "@/lib/sessions/service";
+
+// GET /api/checkout/sessions/:id – the session fields directly, with merchant and activeOrder
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ rateLimit: RATE_RULES.getSession, params: idParams }, async ({ db, merchant, params }) => ({
+    message: "Session retrieved",
+    data: await getSessionOrThrow(db, params.id, { kind: "merchant", merchantId: merchant.merchantId }),
+  })),
+});

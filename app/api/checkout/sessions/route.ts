@@ -1,0 +1,18 @@
+import { methods, route } from "@/lib/http/route";
+import { RATE_RULES } from "@/lib/http/rate-limit";
+import { createSessionBody, sessionListQuery } from "@/lib/schemas";
+import { createSession, listSessions } from "@/lib/sessions/service";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /api/checkout/sessions – a session for an amount in USDC, and the payer's checkout URL
+  POST: route({ rateLimit: RATE_RULES.createSession, body: createSessionBody }, async ({ db, merchant, body }) => ({
+    status: 201,
+    message: "Checkout session created",
+    data: await createSession(db, body, merchant),
+  })),
+  // GET /api/checkout/sessions – the merchant's sessions, newest first (extension)
+  GET: route({ query: sessionListQuery }, async ({ db, merchant, query }) => ({
+    message: "Sessions retrieved",
+    data: await listSessions(db, { ...query, merchantId: merchant.merchantId }),
+  })),
+});

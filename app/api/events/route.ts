@@ -1,0 +1,11 @@
+import { listEvents } from "@/lib/events/service";
+import { methods, route } from "@/lib/http/route";
+import { eventListQuery } from "@/lib/schemas";
+
+// GET /api/events – the merchant's events, newest first; ?type, ?sessionId, ?limit, ?cursor (extension)
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ query: eventListQuery }, async ({ db, merchant, query }) => ({
+    message: "Events retrieved",
+    data: await listEvents(db, { ...query, merchantId: merchant.merchantId }),
+  })),
+});

@@ -1,0 +1,10 @@
+import { methods, route } from "@/lib/http/route";
+import { getMerchantOrThrow } from "@/lib/merchants/service";
+
+// GET /api/merchants/me – the merchant that owns the API key
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({}, async ({ db, merchant }) => ({
+    message: "Merchant retrieved",
+    data: await getMerchantOrThrow(db, merchant.merchantId, merchant),
+  })),
+});

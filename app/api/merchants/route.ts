@@ -1,0 +1,13 @@
+import { methods, route } from "@/lib/http/route";
+import { RATE_RULES } from "@/lib/http/rate-limit";
+import { createMerchant } from "@/lib/merchants/service";
+import { createMerchantBody } from "@/lib/schemas";
+
+// POST /api/merchants – open sign-up; the API key is in this response and nowhere else, ever
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  POST: route({ auth: "public", rateLimit: RATE_RULES.signup, body: createMerchantBody }, async ({ db, body }) => ({
+    status: 201,
+    message: "Merchant created",
+    data: await createMerchant(db, body),
+  })),
+});

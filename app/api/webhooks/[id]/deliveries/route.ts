@@ -1,0 +1,11 @@
+import { methods, route } from "@/lib/http/route";
+import { deliveryListQuery, idParams } from "@/lib/schemas";
+import { listDeliveries } from "@/lib/webhooks/service";
+
+// GET /api/webhooks/:id/deliveries – newest first; ?status, ?eventType, ?limit, ?cursor
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ params: idParams, query: deliveryListQuery }, async ({ db, merchant, params, query }) => ({
+    message: "Deliveries retrieved",
+    data: await listDeliveries(db, params.id, { ...query, merchantId: merchant.merchantId }),
+  })),
+});

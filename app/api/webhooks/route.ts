@@ -1,0 +1,14 @@
+import { methods, route } from "@/lib/http/route";
+import { createWebhookBody } from "@/lib/schemas";
+import { createWebhook, listWebhooks } from "@/lib/webhooks/service";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /api/webhooks – the signing secret is in this response only
+  POST: route({ body: createWebhookBody }, async ({ db, merchant, body }) => ({
+    status: 201,
+    message: "Webhook created",
+    data: await createWebhook(db, body, merchant),
+  })),
+  // GET /api/webhooks
+  GET: route({}, async ({ db, merchant }) => ({ message: "Webhooks retrieved", data: await listWebhooks(db, merchant) })),
+});

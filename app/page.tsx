@@ -1,0 +1,17 @@
+export default function Home() {
+  return (
+    <main className="mx-auto max-w-2xl px-6 py-16">
+      <h1 className="text-3xl font-semibold">Merchant checkout</h1>
+      <p className="mt-4 text-slate-700 dark:text-slate-300">
+        Accept USDC from payers who pay in fiat with Venmo, Revolut, Wise and more. Create a merchant with{" "}
+        <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">POST /api/merchants</code>, then a checkout session with{" "}
+        <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">POST /api/checkout/sessions</code>.
+      </p>
+      <p className="mt-4">
+        <a className="text-blue-700 underline dark:text-blue-300" href="/api/health">
+          Service health
+        </a>
+      </p>
+    </main>
+  );
+}

@@ -1,0 +1,70 @@
+import fs from "node:fs";
+import path from "node:path";
+import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import { getConfig } from "@/lib/config";
+import { logger } from "@/lib/logger";
+import * as schema from "./schema";
+
+/** A database handle or a transaction: every service takes one of these first. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+
+type Opened = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
+
+const migrationsFolder = path.join(process.cwd(), "db", "migrations");
+
+export async function openPglite(dataDir: string): Promise<Opened> {
+  const { PGlite } = await import("@electric-sql/pglite");
+  const { drizzle } = await import("drizzle-orm/pglite");
+  const { migrate } = await import("drizzle-orm/pglite/migrator");
+  const target = dataDir.startsWith("memory://") ? dataDir : path.join(dataDir, "pglite");
+  if (!target.startsWith("memory://")) fs.mkdirSync(target, { recursive: true }); // PGlite won't create parents
+  const client = new PGlite(target);
+  const db = drizzle({ client, schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder });
+  return { db, kind: "pglite", close: () => client.close() };
+}
+
+export async function openPostgres(url: string, poolSize: number): Promise<Opened> {
+  const { default: postgres } = await import("postgres");
+  const { drizzle } = await import("drizzle-orm/postgres-js");
+  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  const client = postgres(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
+  const db = drizzle({ client, schema }) as unknown as Db;
+  await migrate(db as never, { migrationsFolder });
+  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+const holder = globalThis as unknown as { __checkoutDb?: Promise<Opened> };
+
+function open(): Promise<Opened> {
+  const config = getConfig();
+  const started = Date.now();
+  const p = (config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolSize) : openPglite(config.dataDir)).then(
+    (o) => {
+      logger.info("database ready", { kind: o.kind, ms: Date.now() - started });
+      return o;
+    },
+  );
+  // a failed start must not poison every later request
+  p.catch(() => {
+    if (holder.__checkoutDb === p) holder.__checkoutDb = undefined;
+  });
+  return p;
+}
+
+/** The process's database, opened (and migrated) once. */
+export async function getDb(): Promise<Db> {
+  holder.__checkoutDb ??= open();
+  return (await holder.__checkoutDb).db;
+}
+
+export async function getDbKind(): Promise<"pglite" | "postgres"> {
+  holder.__checkoutDb ??= open();
+  return (await holder.__checkoutDb).kind;
+}
+
+export async function closeDb(): Promise<void> {
+  const p = holder.__checkoutDb;
+  holder.__checkoutDb = undefined;
+  if (p) await (await p).close();
+}

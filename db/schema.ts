@@ -1,0 +1,298 @@
+import { sql } from "drizzle-orm";
+import {
+  bigint,
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uniqueIndex,
+} from "drizzle-orm/pg-core";
+
+const ts = (name: string) => timestamp(name, { withTimezone: true, mode: "date" });
+const created = () => ts("created_at").notNull().defaultNow();
+const updated = () => ts("updated_at").notNull().defaultNow();
+
+export const sessionStatus = pgEnum("session_status", ["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"]);
+export const orderStatus = pgEnum("order_status", [
+  "SIGNAL_SUBMITTED",
+  "SIGNAL_MINED",
+  "PAYMENT_SENT",
+  "PROOF_VERIFIED",
+  "FULFILL_SUBMITTED",
+  "FULFILLED",
+  "CANCELLED",
+  "EXPIRED",
+  "FAILED",
+]);
+export const deliveryStatus = pgEnum("delivery_status", ["PENDING", "DELIVERED", "FAILED"]);
+
+export const merchants = pgTable(
+  "merchants",
+  {
+    id: text("id").primaryKey(),
+    name: text("name").notNull(),
+    displayName: text("display_name"),
+    logoUrl: text("logo_url"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    // "merchant name is unique": sign-up and lookups by handle
+    uniqueIndex("merchants_name_key").on(t.name),
+  ],
+);
+
+export const apiKeys = pgTable(
+  "api_keys",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    keyHash: text("key_hash").notNull(),
+    displayPrefix: text("display_prefix").notNull(),
+    createdAt: created(),
+    revokedAt: ts("revoked_at"),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    foreignKey({ name: "api_keys_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    // every authenticated request: key hash → merchant
+    uniqueIndex("api_keys_key_hash_key").on(t.keyHash),
+    index("api_keys_merchant_idx").on(t.merchantId),
+  ],
+);
+
+export const checkoutSessions = pgTable(
+  "checkout_sessions",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    amountMicro: bigint("amount_micro", { mode: "bigint" }).notNull(),
+    destinationChainId: integer("destination_chain_id").notNull(),
+    destinationToken: text("destination_token").notNull(),
+    recipientAddress: text("recipient_address").notNull(),
+    status: sessionStatus("status").notNull().default("CREATED"),
+    successUrl: text("success_url"),
+    cancelUrl: text("cancel_url"),
+    metadata: jsonb("metadata").$type<Record<string, string>>(),
+    enabledPaymentPlatforms: jsonb("enabled_payment_platforms").$type<string[]>(),
+    selectedPaymentPlatform: text("selected_payment_platform"),
+    selectedFiatCurrency: text("selected_fiat_currency"),
+    activeOrderId: text("active_order_id"),
+    expiresAt: ts("expires_at").notNull(),
+    completedAt: ts("completed_at"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    foreignKey({ name: "checkout_sessions_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("restrict"),
+    // GET /api/checkout/sessions: a merchant's sessions, newest first, keyset-paginated
+    index("checkout_sessions_merchant_created_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    // the list filtered by status
+    index("checkout_sessions_merchant_status_created_idx").on(t.merchantId, t.status, t.createdAt.desc(), t.id.desc()),
+    // expiry sweep: open sessions whose expiresAt has passed
+    index("checkout_sessions_open_expiry_idx").on(t.expiresAt).where(sql`status in ('CREATED', 'ACTIVE')`),
+  ],
+);
+
+export const orders = pgTable(
+  "orders",
+  {
+    id: text("id").primaryKey(),
+    sessionId: text("session_id").notNull(),
+    merchantId: text("merchant_id").notNull(),
+    status: orderStatus("status").notNull(),
+    paymentPlatform: text("payment_platform").notNull(),
+    fiatCurrency: text("fiat_currency").notNull(),
+    fiatAmountMinor: bigint("fiat_amount_minor", { mode: "bigint" }).notNull(),
+    tokenAmountMicro: bigint("token_amount_micro", { mode: "bigint" }).notNull(),
+    conversionRate: text("conversion_rate").notNull(),
+    recipient: text("recipient").notNull(),
+    intentHash: text("intent_hash").notNull(),
+    signalTx: text("signal_tx").notNull(),
+    fulfillTx: text("fulfill_tx"),
+    expiresAt: ts("expires_at").notNull(),
+    paymentSentAt: ts("payment_sent_at"),
+    fulfilledAt: ts("fulfilled_at"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    foreignKey({ name: "orders_session_fk", columns: [t.sessionId], foreignColumns: [checkoutSessions.id] }).onDelete("restrict"),
+    foreignKey({ name: "orders_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("restrict"),
+    // "at most one live order per session": the backstop behind the session row lock in start
+    uniqueIndex("orders_one_live_per_session_key")
+      .on(t.sessionId)
+      .where(sql`status not in ('CANCELLED', 'EXPIRED', 'FAILED')`),
+    // POST /api/orders/fulfill looks orders up by intent hash
+    uniqueIndex("orders_intent_hash_key").on(t.intentHash),
+    // a session's orders, for the session page and the payload of its events
+    index("orders_session_idx").on(t.sessionId, t.createdAt),
+    // expiry sweep: unpaid orders past their expiry
+    index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`status = 'SIGNAL_MINED'`),
+  ],
+);
+
+export const proofAttempts = pgTable(
+  "proof_attempts",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull(),
+    merchantId: text("merchant_id").notNull(),
+    outcome: text("outcome").notNull(),
+    errorCode: text("error_code"),
+    proof: jsonb("proof"),
+    txHash: text("tx_hash"),
+    createdAt: created(),
+  },
+  (t) => [
+    foreignKey({ name: "proof_attempts_order_fk", columns: [t.orderId], foreignColumns: [orders.id] }).onDelete("cascade"),
+    // the order page lists its proof attempts
+    index("proof_attempts_order_idx").on(t.orderId, t.createdAt),
+  ],
+);
+
+export const webhooks = pgTable(
+  "webhooks",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    url: text("url").notNull(),
+    events: jsonb("events").$type<string[]>().notNull(),
+    active: boolean("active").notNull().default(true),
+    secretEnc: text("secret_enc").notNull(),
+    previousSecretEnc: text("previous_secret_enc"),
+    previousSecretExpiresAt: ts("previous_secret_expires_at"),
+    // deleted webhooks are kept so their delivery history stays readable; the API treats them as gone
+    deletedAt: ts("deleted_at"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    foreignKey({ name: "webhooks_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    // GET /api/webhooks and the fan-out of every event: a merchant's live webhooks
+    index("webhooks_merchant_live_idx").on(t.merchantId, t.createdAt).where(sql`deleted_at is null`),
+  ],
+);
+
+export const events = pgTable(
+  "events",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    type: text("type").notNull(),
+    sessionId: text("session_id"),
+    orderId: text("order_id"),
+    payload: jsonb("payload").notNull(),
+    createdAt: created(),
+  },
+  (t) => [
+    foreignKey({ name: "events_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    // GET /api/events: newest first, keyset-paginated, optionally by type
+    index("events_merchant_created_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    // a session's timeline
+    index("events_session_idx").on(t.sessionId, t.createdAt),
+  ],
+);
+
+export const deliveries = pgTable(
+  "deliveries",
+  {
+    id: text("id").primaryKey(),
+    webhookId: text("webhook_id").notNull(),
+    merchantId: text("merchant_id").notNull(),
+    eventId: text("event_id").notNull(),
+    eventType: text("event_type").notNull(),
+    status: deliveryStatus("status").notNull().default("PENDING"),
+    attempts: integer("attempts").notNull().default(0),
+    nextAttemptAt: ts("next_attempt_at"),
+    // a worker's claim on the delivery: nobody else attempts it before this passes
+    leaseUntil: ts("lease_until"),
+    lastAttemptAt: ts("last_attempt_at"),
+    responseCode: integer("response_code"),
+    lastError: text("last_error"),
+    durationMs: integer("duration_ms"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    foreignKey({ name: "deliveries_webhook_fk", columns: [t.webhookId], foreignColumns: [webhooks.id] }).onDelete("cascade"),
+    foreignKey({ name: "deliveries_event_fk", columns: [t.eventId], foreignColumns: [events.id] }).onDelete("cascade"),
+    // an event reaches a webhook once
+    uniqueIndex("deliveries_webhook_event_key").on(t.webhookId, t.eventId),
+    // GET /api/webhooks/:id/deliveries: newest first, keyset-paginated
+    index("deliveries_webhook_created_idx").on(t.webhookId, t.createdAt.desc(), t.id.desc()),
+    // the dispatcher: pending deliveries that are due
+    index("deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    // an event's deliveries (session timeline)
+    index("deliveries_event_idx").on(t.eventId),
+  ],
+);
+
+export const deliveryAttempts = pgTable(
+  "delivery_attempts",
+  {
+    id: text("id").primaryKey(),
+    deliveryId: text("delivery_id").notNull(),
+    attemptNo: integer("attempt_no").notNull(),
+    startedAt: ts("started_at").notNull(),
+    responseCode: integer("response_code"),
+    responseExcerpt: text("response_excerpt"),
+    error: text("error"),
+    durationMs: integer("duration_ms").notNull(),
+  },
+  (t) => [
+    foreignKey({ name: "delivery_attempts_delivery_fk", columns: [t.deliveryId], foreignColumns: [deliveries.id] }).onDelete("cascade"),
+    // one row per attempt number: a second sender of the same attempt fails here
+    uniqueIndex("delivery_attempts_delivery_attempt_key").on(t.deliveryId, t.attemptNo),
+  ],
+);
+
+export const rateLimitCounters = pgTable(
+  "rate_limit_counters",
+  {
+    bucket: text("bucket").notNull(),
+    windowStart: ts("window_start").notNull(),
+    count: integer("count").notNull().default(0),
+  },
+  (t) => [
+    // the limiter's upsert: one counter per bucket and window
+    primaryKey({ name: "rate_limit_counters_pk", columns: [t.bucket, t.windowStart] }),
+    // clean-up of old windows
+    index("rate_limit_counters_window_idx").on(t.windowStart),
+  ],
+);
+
+export const idempotencyRecords = pgTable(
+  "idempotency_records",
+  {
+    scope: text("scope").notNull(),
+    key: text("key").notNull(),
+    requestHash: text("request_hash").notNull(),
+    state: text("state", { enum: ["running", "done"] }).notNull(),
+    responseStatus: integer("response_status"),
+    // the stored response, encrypted: it may hold a secret shown once
+    responseEnc: text("response_enc"),
+    createdAt: created(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [
+    // "the same key within 24h": one record per merchant and key
+    primaryKey({ name: "idempotency_records_pk", columns: [t.scope, t.key] }),
+    index("idempotency_records_expiry_idx").on(t.expiresAt),
+  ],
+);
+
+export type MerchantRow = typeof merchants.$inferSelect;
+export type SessionRow = typeof checkoutSessions.$inferSelect;
+export type OrderRow = typeof orders.$inferSelect;
+export type WebhookRow = typeof webhooks.$inferSelect;
+export type EventRow = typeof events.$inferSelect;
+export type DeliveryRow = typeof deliveries.$inferSelect;
+export type SessionStatus = (typeof sessionStatus.enumValues)[number];
+export type OrderStatus = (typeof orderStatus.enumValues)[number];

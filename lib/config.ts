@@ -1,0 +1,192 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { z } from "zod";
+import { parseDuration } from "./duration";
+import { logger, setLogLevel } from "./logger";
+import { parseUsdc } from "./money";
+
+// Every setting of the service, parsed once. Nothing else reads process.env.
+
+const bool = z
+  .enum(["true", "false", "1", "0", ""])
+  .optional()
+  .transform((v) => v === "true" || v === "1");
+
+const duration = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseDuration(v && v.trim() ? v : fallback);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
+const usdc = (fallback: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        return parseUsdc(v && v.trim() ? v : fallback);
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
+const optionalString = z
+  .string()
+  .optional()
+  .transform((v) => (v && v.trim() ? v.trim() : undefined));
+
+const envSchema = z.object({
+  NODE_ENV: z.string().optional(),
+  DATABASE_URL: optionalString,
+  DATA_DIR: optionalString,
+  DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  APP_URL: z.url().default("http://localhost:3000"),
+  CHECKOUT_URL: z.url().optional(),
+  APP_SECRET: optionalString,
+  NEXTAUTH_SECRET: optionalString,
+  SESSION_TTL: duration("24h"),
+  ORDER_TTL: duration("1h"),
+  WEBHOOK_TIMEOUT: duration("30s"),
+  WEBHOOK_RETRY_DELAYS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      try {
+        const list = (v && v.trim() ? v : "1m,5m,30m,2h,8h,24h,24h").split(",").map((d) => parseDuration(d.trim()));
+        if (list.length < 1 || list.length > 20) throw new Error("between 1 and 20 delays");
+        return list;
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
+  ALLOW_PRIVATE_WEBHOOK_URLS: bool,
+  MIN_AMOUNT_USDC: usdc("1.00"),
+  MAX_AMOUNT_USDC: usdc("100000.00"),
+  SUPPORTED_CHAIN_IDS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const ids = (v && v.trim() ? v : "8453,84532").split(",").map((s) => Number(s.trim()));
+      if (ids.some((n) => !Number.isSafeInteger(n) || n <= 0)) {
+        ctx.addIssue({ code: "custom", message: "a comma-separated list of positive integers" });
+        return z.NEVER;
+      }
+      return ids;
+    }),
+  RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).default(1),
+  SANDBOX_RATES: optionalString,
+  INNGEST_EVENT_KEY: optionalString,
+  INNGEST_SIGNING_KEY: optionalString,
+  INNGEST_DEV: optionalString,
+  LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+});
+
+export type Config = ReturnType<typeof buildConfig>;
+
+function buildConfig(env: NodeJS.ProcessEnv) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const lines = parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`);
+    throw new Error(`Invalid settings:\n  ${lines.join("\n  ")}`);
+  }
+  const e = parsed.data;
+  if (e.MIN_AMOUNT_USDC > e.MAX_AMOUNT_USDC) throw new Error("Invalid settings: MIN_AMOUNT_USDC exceeds MAX_AMOUNT_USDC");
+
+  const dataDir = e.DATA_DIR ?? path.resolve(process.cwd(), ".data");
+  const embedded = !e.DATABASE_URL;
+  const inMemory = dataDir.startsWith("memory://");
+
+  let appSecret = e.APP_SECRET;
+  let nextAuthSecret = e.NEXTAUTH_SECRET;
+  if (!embedded) {
+    const missing = [!appSecret && "APP_SECRET", !nextAuthSecret && "NEXTAUTH_SECRET"].filter(Boolean);
+    if (missing.length) {
+      throw new Error(`Missing settings: ${missing.join(", ")} must be set when DATABASE_URL is set`);
+    }
+  } else if (!appSecret || !nextAuthSecret) {
+    const kept = inMemory ? generatedSecrets() : keptSecrets(dataDir);
+    appSecret ??= kept.APP_SECRET;
+    nextAuthSecret ??= kept.NEXTAUTH_SECRET;
+  }
+
+  return {
+    databaseUrl: e.DATABASE_URL,
+    dataDir,
+    dbPoolSize: e.DB_POOL_SIZE,
+    appUrl: e.APP_URL.replace(/\/+$/, ""),
+    checkoutUrl: (e.CHECKOUT_URL ?? e.APP_URL).replace(/\/+$/, ""),
+    appSecret: appSecret!,
+    nextAuthSecret: nextAuthSecret!,
+    sessionTtlMs: e.SESSION_TTL,
+    orderTtlMs: e.ORDER_TTL,
+    webhookTimeoutMs: e.WEBHOOK_TIMEOUT,
+    webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
+    allowPrivateWebhookUrls: e.ALLOW_PRIVATE_WEBHOOK_URLS,
+    minAmountMicro: e.MIN_AMOUNT_USDC,
+    maxAmountMicro: e.MAX_AMOUNT_USDC,
+    supportedChainIds: e.SUPPORTED_CHAIN_IDS,
+    rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    sandboxRates: e.SANDBOX_RATES,
+    inngest: {
+      eventKey: e.INNGEST_EVENT_KEY,
+      signingKey: e.INNGEST_SIGNING_KEY,
+      dev: e.INNGEST_DEV,
+      enabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV),
+    },
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function generatedSecrets() {
+  return {
+    APP_SECRET: crypto.randomBytes(32).toString("base64url"),
+    NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
+  };
+}
+
+// The embedded database is for laptops: missing secrets are made once and kept beside the data,
+// so restarts keep webhook secrets decryptable and dashboard sessions valid.
+function keptSecrets(dataDir: string): { APP_SECRET: string; NEXTAUTH_SECRET: string } {
+  const file = path.join(dataDir, "secrets.json");
+  try {
+    const kept = JSON.parse(fs.readFileSync(file, "utf8"));
+    if (typeof kept.APP_SECRET === "string" && typeof kept.NEXTAUTH_SECRET === "string") return kept;
+  } catch {
+    // not there yet
+  }
+  const fresh = generatedSecrets();
+  fs.mkdirSync(dataDir, { recursive: true });
+  try {
+    fs.writeFileSync(file, JSON.stringify(fresh, null, 2), { mode: 0o600, flag: "wx" });
+    logger.warn("generated APP_SECRET and NEXTAUTH_SECRET and kept them in the data folder; set them for a real deployment", { file });
+    return fresh;
+  } catch {
+    // another process wrote it first: use theirs
+    return JSON.parse(fs.readFileSync(file, "utf8"));
+  }
+}
+
+let cached: Config | undefined;
+
+export function getConfig(): Config {
+  if (!cached) {
+    cached = buildConfig(process.env);
+    setLogLevel(cached.logLevel);
+  }
+  return cached;
+}
+
+/** Tests only: forget the parsed settings so a changed environment is read again. */
+export function resetConfigForTests() {
+  cached = undefined;
+}

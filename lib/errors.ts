@@ -1,0 +1,50 @@
+// One error type for the whole domain; lib/http maps its code to an HTTP status.
+
+export const ERROR_STATUS = {
+  VALIDATION_FAILED: 400,
+  INVALID_JSON: 400,
+  PROOF_INVALID: 400,
+  PROOF_EXPIRED: 400,
+  FULFILL_REVERTED: 400,
+  UNAUTHENTICATED: 401,
+  FORBIDDEN: 403,
+  NOT_FOUND: 404,
+  METHOD_NOT_ALLOWED: 405,
+  CONFLICT: 409,
+  NAME_TAKEN: 409,
+  IDEMPOTENCY_CONFLICT: 409,
+  PAYLOAD_TOO_LARGE: 413,
+  RATE_LIMITED: 429,
+  INTERNAL: 500,
+} as const;
+
+export type ErrorCode = keyof typeof ERROR_STATUS;
+
+export class AppError extends Error {
+  constructor(
+    readonly code: ErrorCode,
+    message: string,
+    readonly details?: Record<string, unknown>,
+  ) {
+    super(message);
+    this.name = "AppError";
+  }
+
+  get status(): number {
+    return ERROR_STATUS[this.code];
+  }
+}
+
+export const notFound = (what: string) => new AppError("NOT_FOUND", `${what} not found`);
+export const forbidden = (what: string) => new AppError("FORBIDDEN", `This API key has no access to this ${what}`);
+export const conflict = (message: string, details?: Record<string, unknown>) => new AppError("CONFLICT", message, details);
+export const invalid = (field: string, message: string) =>
+  new AppError("VALIDATION_FAILED", `${field}: ${message}`, { fields: { [field]: message } });
+
+/** Postgres unique violation (23505), from postgres-js or PGlite, optionally on one constraint. */
+export function isUniqueViolation(err: unknown, constraint?: string): boolean {
+  for (let e: any = err; e; e = e.cause) {
+    if (e.code === "23505") return !constraint || e.constraint_name === constraint || e.constraint === constraint || String(e.message).includes(constraint);
+  }
+  return false;
+}

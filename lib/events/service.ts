@@ -1,0 +1,100 @@
+import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { deliveries, events, type EventRow, type OrderRow, type SessionRow, webhooks } from "@/db/schema";
+import { newId } from "@/lib/ids";
+import { afterCursor, page } from "@/lib/pagination";
+import { serializeOrder, serializeSession } from "@/lib/sessions/serialize";
+import type { EventType } from "./types";
+
+export type EventPayload = {
+  id: string;
+  type: string;
+  timestamp: string;
+  data: Record<string, unknown>;
+};
+
+/**
+ * Records an event and, in the same transaction, one PENDING delivery per active webhook of the
+ * merchant that subscribes to it (an empty list subscribes to all). Returns the delivery ids.
+ */
+export async function recordEvent(
+  tx: Db,
+  input: { type: EventType; session: SessionRow; order: OrderRow | null; txHash?: string; error?: { code: string; message: string } },
+): Promise<{ eventId: string; deliveryIds: string[] }> {
+  const now = new Date();
+  const id = newId("evt");
+  const payload: EventPayload = {
+    id,
+    type: input.type,
+    timestamp: now.toISOString(),
+    data: {
+      session: serializeSession(input.session),
+      order: input.order ? serializeOrder(input.order) : null,
+      ...(input.txHash ? { txHash: input.txHash } : {}),
+      ...(input.error ? { error: input.error } : {}),
+    },
+  };
+  await tx.insert(events).values({
+    id,
+    merchantId: input.session.merchantId,
+    type: input.type,
+    sessionId: input.session.id,
+    orderId: input.order?.id ?? null,
+    payload,
+    createdAt: now,
+  });
+  const deliveryIds = await fanOut(tx, { eventId: id, type: input.type, merchantId: input.session.merchantId, now });
+  return { eventId: id, deliveryIds };
+}
+
+async function fanOut(tx: Db, e: { eventId: string; type: string; merchantId: string; now: Date }): Promise<string[]> {
+  const targets = await tx
+    .select({ id: webhooks.id })
+    .from(webhooks)
+    .where(
+      and(
+        eq(webhooks.merchantId, e.merchantId),
+        eq(webhooks.active, true),
+        isNull(webhooks.deletedAt),
+        or(sql`${webhooks.events} = '[]'::jsonb`, sql`${webhooks.events} @> ${JSON.stringify([e.type])}::jsonb`),
+      ),
+    );
+  if (!targets.length) return [];
+  const rows = targets.map((w) => ({
+    id: newId("dlv"),
+    webhookId: w.id,
+    merchantId: e.merchantId,
+    eventId: e.eventId,
+    eventType: e.type,
+    status: "PENDING" as const,
+    nextAttemptAt: e.now,
+    createdAt: e.now,
+  }));
+  await tx.insert(deliveries).values(rows);
+  return rows.map((r) => r.id);
+}
+
+export function serializeEvent(e: EventRow) {
+  return { ...(e.payload as EventPayload), sessionId: e.sessionId, orderId: e.orderId, createdAt: e.createdAt.toISOString() };
+}
+
+export async function listEvents(
+  db: Db,
+  opts: { merchantId: string; type?: string; sessionId?: string; limit: number; cursor?: string },
+) {
+  const rows = await db
+    .select()
+    .from(events)
+    .where(
+      and(
+        eq(events.merchantId, opts.merchantId),
+        opts.type ? eq(events.type, opts.type) : undefined,
+        opts.sessionId ? eq(events.sessionId, opts.sessionId) : undefined,
+        afterCursor(events.createdAt, events.id, opts.cursor),
+      ),
+    )
+    .orderBy(desc(events.createdAt), desc(events.id))
+    .limit(opts.limit + 1);
+  const { items, nextCursor } = page(rows, opts.limit);
+  return { events: items.map(serializeEvent), nextCursor };
+}

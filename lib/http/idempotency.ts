@@ -1,0 +1,57 @@
+import { and, eq, lt } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { idempotencyRecords } from "@/db/schema";
+import { decrypt, encrypt } from "@/lib/crypto";
+import { AppError } from "@/lib/errors";
+
+const TTL_MS = 24 * 60 * 60 * 1000;
+export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
+
+export type IdempotencyStart = { kind: "new" } | { kind: "replay"; status: number; body: string };
+
+/**
+ * Claims (scope, key) for this request, or answers with what the first request answered.
+ * The primary key makes the claim atomic across app instances.
+ */
+export async function beginIdempotent(db: Db, scope: string, key: string, requestHash: string, now = new Date()): Promise<IdempotencyStart> {
+  for (let tries = 0; tries < 3; tries++) {
+    const inserted = await db
+      .insert(idempotencyRecords)
+      .values({ scope, key, requestHash, state: "running", expiresAt: new Date(now.getTime() + TTL_MS) })
+      .onConflictDoNothing()
+      .returning({ key: idempotencyRecords.key });
+    if (inserted.length) return { kind: "new" };
+
+    const [existing] = await db
+      .select()
+      .from(idempotencyRecords)
+      .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+    if (!existing) continue; // removed in between: claim again
+    if (existing.expiresAt <= now) {
+      await db
+        .delete(idempotencyRecords)
+        .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), lt(idempotencyRecords.expiresAt, now)));
+      continue;
+    }
+    if (existing.requestHash !== requestHash) {
+      throw new AppError("IDEMPOTENCY_CONFLICT", "Idempotency-Key was already used with a different request");
+    }
+    if (existing.state === "running" || !existing.responseEnc || !existing.responseStatus) {
+      throw new AppError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress");
+    }
+    return { kind: "replay", status: existing.responseStatus, body: decrypt(existing.responseEnc) };
+  }
+  throw new AppError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress");
+}
+
+export async function finishIdempotent(db: Db, scope: string, key: string, status: number, body: string): Promise<void> {
+  await db
+    .update(idempotencyRecords)
+    .set({ state: "done", responseStatus: status, responseEnc: encrypt(body) })
+    .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+}
+
+/** A request that failed unexpectedly leaves nothing behind, so the client may retry it. */
+export async function abandonIdempotent(db: Db, scope: string, key: string): Promise<void> {
+  await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+}

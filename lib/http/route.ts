@@ -1,0 +1,187 @@
+import crypto from "node:crypto";
+import { z } from "zod";
+import { type Db, getDb } from "@/db/client";
+import { sha256Hex } from "@/lib/crypto";
+import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
+import { errorEnvelope, jsonResponse, successEnvelope } from "./envelope";
+import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN } from "./idempotency";
+import { hitRateLimit, RATE_RULES, type RateRule, type RateState, rateLimitHeaders } from "./rate-limit";
+import { parseWith } from "./validation";
+
+export const MAX_BODY_BYTES = 64 * 1024;
+
+type Schema = z.ZodType;
+type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
+
+export type RouteOptions<P, Q, B> = {
+  /** "merchant" (default): X-API-Key required. "public": no key (sign-up). */
+  auth?: "merchant" | "public";
+  rateLimit?: RateRule;
+  params?: P;
+  query?: Q;
+  body?: B;
+  /** Idempotency-Key support; on by default for authenticated POSTs. */
+  idempotent?: boolean;
+};
+
+export type RouteContext<P, Q, B, A> = {
+  db: Db;
+  merchant: A;
+  params: Infer<P>;
+  query: Infer<Q>;
+  body: Infer<B>;
+  requestId: string;
+  ip: string;
+};
+
+export type RouteResult = { status?: number; message: string; data?: unknown; headers?: Record<string, string> };
+
+type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
+export type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
+
+export function clientIp(req: Request): string {
+  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return (forwarded || req.headers.get("x-real-ip") || "local").slice(0, 64);
+}
+
+/** Reads at most MAX_BODY_BYTES of the body, whatever Content-Length claims. */
+async function readBody(req: Request): Promise<string> {
+  const declared = Number(req.headers.get("content-length") ?? "0");
+  if (declared > MAX_BODY_BYTES) throw tooLarge();
+  if (!req.body) return "";
+  const reader = req.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > MAX_BODY_BYTES) {
+      await reader.cancel().catch(() => {});
+      throw tooLarge();
+    }
+    chunks.push(value);
+  }
+  return new TextDecoder("utf-8", { fatal: false }).decode(Buffer.concat(chunks));
+}
+
+const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`);
+
+function parseJson(text: string): unknown {
+  if (!text.trim()) return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw new AppError("INVALID_JSON", "Invalid JSON body");
+  }
+  if (typeof value !== "object" || value === null || Array.isArray(value)) {
+    throw new AppError("VALIDATION_FAILED", "body: must be a JSON object");
+  }
+  return value;
+}
+
+function toErrorResponse(err: unknown, requestId: string, headers: Record<string, string>): Response {
+  if (err instanceof AppError) return jsonResponse(errorEnvelope(err), headers);
+  logger.error("unhandled error", { requestId, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err), stack: err instanceof Error ? err.stack : undefined });
+  return jsonResponse(errorEnvelope(new AppError("INTERNAL", `Internal server error (request ${requestId})`)), headers);
+}
+
+/**
+ * The one wrapper for every merchant API route: request id, body limit, JSON parsing, API-key auth,
+ * rate limit, idempotency, validation, then the handler; every error becomes the envelope.
+ */
+export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, const O extends RouteOptions<P, Q, B> = RouteOptions<P, Q, B>>(
+  options: O & RouteOptions<P, Q, B>,
+  handler: (ctx: RouteContext<P, Q, B, O["auth"] extends "public" ? null : AuthedMerchant>) => Promise<RouteResult>,
+): Handler {
+  const auth = options.auth ?? "merchant";
+  return async (req, nextCtx) => {
+    const requestId = (req.headers.get("x-request-id") ?? "").slice(0, 100) || crypto.randomUUID();
+    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    let idem: { db: Db; scope: string; key: string } | undefined;
+    try {
+      const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE";
+      const rawBody = hasBody ? await readBody(req) : "";
+      const json = options.body ? parseJson(rawBody) : rawBody.trim() ? parseJson(rawBody) : undefined;
+
+      const db = await getDb();
+      const ip = clientIp(req);
+      const merchant = auth === "merchant" ? await authenticateApiKey(db, req.headers.get("x-api-key")) : null;
+
+      const rule = options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : undefined);
+      if (rule) {
+        const subject = rule.by === "ip" ? `ip:${ip}` : merchant!.merchantId;
+        const state: RateState = await hitRateLimit(db, rule, subject);
+        Object.assign(headers, rateLimitHeaders(state));
+        if (!state.allowed) {
+          headers["Retry-After"] = String(state.resetSeconds);
+          throw new AppError("RATE_LIMITED", "Too many requests", { limit: state.limit, retryAfterSeconds: state.resetSeconds });
+        }
+      }
+
+      const idemKey = req.headers.get("idempotency-key");
+      if (idemKey !== null && req.method === "POST" && merchant && options.idempotent !== false) {
+        if (!IDEMPOTENCY_KEY_PATTERN.test(idemKey)) {
+          throw new AppError("VALIDATION_FAILED", "Idempotency-Key: must be 1-255 visible ASCII characters");
+        }
+        const url = new URL(req.url);
+        const scope = merchant.merchantId;
+        const started = await beginIdempotent(db, scope, idemKey, sha256Hex(`${req.method} ${url.pathname}${url.search}\n${rawBody}`));
+        if (started.kind === "replay") {
+          return new Response(started.body, {
+            status: started.status,
+            headers: { "content-type": "application/json; charset=utf-8", "Idempotent-Replayed": "true", ...headers },
+          });
+        }
+        idem = { db, scope, key: idemKey };
+      }
+
+      const rawParams = await nextCtx.params;
+      const query = Object.fromEntries(new URL(req.url).searchParams);
+      const ctx = {
+        db,
+        merchant,
+        requestId,
+        ip,
+        params: options.params ? parseWith(options.params, rawParams, "params") : undefined,
+        query: options.query ? parseWith(options.query, query, "query") : undefined,
+        body: options.body ? parseWith(options.body, json, "body") : undefined,
+      } as RouteContext<P, Q, B, never>;
+
+      const result = await handler(ctx);
+      const status = result.status ?? 200;
+      const body = JSON.stringify(successEnvelope(status, result.message, result.data));
+      if (idem) await finishIdempotent(idem.db, idem.scope, idem.key, status, body);
+      return new Response(body, {
+        status,
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...result.headers },
+      });
+    } catch (err) {
+      const response = toErrorResponse(err, requestId, headers);
+      if (idem) {
+        // a client error is the answer to this request and replays; a server error may be retried
+        if (response.status >= 500) await abandonIdempotent(idem.db, idem.scope, idem.key).catch(() => {});
+        else await finishIdempotent(idem.db, idem.scope, idem.key, response.status, await response.clone().text()).catch(() => {});
+      }
+      return response;
+    }
+  };
+}
+
+const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
+type Method = (typeof METHODS)[number];
+
+/** Fills every method a route does not serve with a 405 envelope naming the ones it does. */
+export function methods(served: Partial<Record<Method, Handler>>): Record<Method, Handler> {
+  const allow = Object.keys(served).join(", ");
+  const notAllowed: Handler = async (req) =>
+    jsonResponse(errorEnvelope(new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`)), { Allow: allow });
+  return Object.fromEntries(METHODS.map((m) => [m, served[m] ?? notAllowed])) as Record<Method, Handler>;
+}
+
+/** The envelope for paths no route serves. */
+export const unknownRoute: Handler = async (req) =>
+  jsonResponse(errorEnvelope(new AppError("NOT_FOUND", `No route for ${req.method} ${new URL(req.url).pathname}`)));

@@ -1,0 +1,27 @@
+import type { z } from "zod";
+import { AppError } from "@/lib/errors";
+
+/** zod issues → one readable message that names each field, plus per-field details. */
+export function validationError(error: z.ZodError, where: "body" | "query" | "params"): AppError {
+  const fields: Record<string, string> = {};
+  const parts: string[] = [];
+  for (const issue of error.issues) {
+    if (issue.code === "unrecognized_keys") {
+      const names = issue.keys.map((k) => [...issue.path, k].join("."));
+      for (const n of names) fields[n] = "unknown field";
+      parts.push(`unknown field${names.length > 1 ? "s" : ""}: ${names.map((n) => n.slice(0, 60)).join(", ")}`);
+      continue;
+    }
+    const field = issue.path.length ? issue.path.map(String).join(".") : where;
+    if (fields[field]) continue; // the first problem with a field is the useful one
+    fields[field] = issue.message;
+    parts.push(`${field.slice(0, 80)}: ${issue.message}`);
+  }
+  return new AppError("VALIDATION_FAILED", parts.slice(0, 5).join("; ") || `invalid ${where}`, { fields });
+}
+
+export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where: "body" | "query" | "params"): z.infer<T> {
+  const result = schema.safeParse(value);
+  if (!result.success) throw validationError(result.error, where);
+  return result.data;
+}

@@ -1,0 +1,87 @@
+import crypto from "node:crypto";
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys, merchants, type MerchantRow } from "@/db/schema";
+import { sha256Hex } from "@/lib/crypto";
+import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+
+export type AuthedMerchant = { merchantId: string; keyId: string };
+
+const KEY_PREFIX = "ck_";
+
+export function serializeMerchant(m: MerchantRow) {
+  return {
+    id: m.id,
+    name: m.name,
+    displayName: m.displayName ?? m.name,
+    logoUrl: m.logoUrl,
+    createdAt: m.createdAt.toISOString(),
+    updatedAt: m.updatedAt.toISOString(),
+  };
+}
+export type MerchantDto = ReturnType<typeof serializeMerchant>;
+
+export async function createMerchant(
+  db: Db,
+  input: { name: string; displayName?: string; logoUrl?: string },
+): Promise<MerchantDto & { apiKey: string }> {
+  const apiKey = KEY_PREFIX + crypto.randomBytes(32).toString("base64url");
+  const id = newId("merch");
+  try {
+    const row = await db.transaction(async (tx) => {
+      const [m] = await tx
+        .insert(merchants)
+        .values({ id, name: input.name, displayName: input.displayName ?? null, logoUrl: input.logoUrl ?? null })
+        .returning();
+      await tx.insert(apiKeys).values({
+        id: newId("key"),
+        merchantId: id,
+        keyHash: sha256Hex(apiKey),
+        displayPrefix: apiKey.slice(0, KEY_PREFIX.length + 6),
+      });
+      return m!;
+    });
+    return { ...serializeMerchant(row), apiKey };
+  } catch (err) {
+    if (isUniqueViolation(err, "merchants_name_key")) {
+      throw new AppError("NAME_TAKEN", `name: "${input.name}" is already taken`, { fields: { name: "already taken" } });
+    }
+    throw err;
+  }
+}
+
+/** Looks a key up by its SHA-256 hash; plaintext keys are never stored or compared. */
+export async function authenticateApiKey(db: Db, apiKey: string | null): Promise<AuthedMerchant> {
+  if (!apiKey) throw new AppError("UNAUTHENTICATED", "Missing API key");
+  if (apiKey.length > 200) throw new AppError("UNAUTHENTICATED", "Invalid API key");
+  const [row] = await db
+    .select({ keyId: apiKeys.id, merchantId: apiKeys.merchantId })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.keyHash, sha256Hex(apiKey)), isNull(apiKeys.revokedAt)))
+    .limit(1);
+  if (!row) throw new AppError("UNAUTHENTICATED", "Invalid API key");
+  return row;
+}
+
+export async function getMerchantOrThrow(db: Db, id: string, opts: { merchantId: string }): Promise<MerchantDto> {
+  const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
+  if (!row) throw notFound("Merchant");
+  if (row.id !== opts.merchantId) throw forbidden("merchant");
+  return serializeMerchant(row);
+}
+
+export async function updateMerchant(
+  db: Db,
+  id: string,
+  patch: { displayName?: string; logoUrl?: string | null },
+  opts: { merchantId: string },
+): Promise<MerchantDto> {
+  await getMerchantOrThrow(db, id, opts);
+  const [row] = await db
+    .update(merchants)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(and(eq(merchants.id, id), eq(merchants.id, opts.merchantId)))
+    .returning();
+  return serializeMerchant(row!);
+}

@@ -1,0 +1,48 @@
+// Money is integer micro-USDC (bigint) inside the service; decimal strings only at the edges.
+
+export const USDC_DECIMALS = 6;
+const MICRO = 10n ** BigInt(USDC_DECIMALS);
+const USDC_PATTERN = /^(0|[1-9]\d{0,14})(?:\.(\d{1,6}))?$/;
+
+export class MoneyFormatError extends Error {}
+
+/** "12.34" → 12_340_000n. Rejects signs, exponents, spaces, more than 6 decimals. */
+export function parseUsdc(text: string): bigint {
+  const m = USDC_PATTERN.exec(text);
+  if (!m) throw new MoneyFormatError(`"${text.slice(0, 40)}" is not a decimal amount with at most ${USDC_DECIMALS} decimals`);
+  const frac = (m[2] ?? "").padEnd(USDC_DECIMALS, "0");
+  return BigInt(m[1]) * MICRO + BigInt(frac);
+}
+
+export function isUsdcString(text: string): boolean {
+  return USDC_PATTERN.test(text);
+}
+
+/** 12_340_000n → "12.34"; keeps at least two decimals and drops trailing zeros beyond them. */
+export function formatUsdc(micro: bigint): string {
+  return formatScaled(micro, USDC_DECIMALS, 2);
+}
+
+/** A scaled integer as a decimal string with between minDecimals and `scale` decimals. */
+export function formatScaled(value: bigint, scale: number, minDecimals: number): string {
+  const negative = value < 0n;
+  const abs = negative ? -value : value;
+  const unit = 10n ** BigInt(scale);
+  const whole = abs / unit;
+  let frac = scale > 0 ? (abs % unit).toString().padStart(scale, "0") : "";
+  while (frac.length > minDecimals && frac.endsWith("0")) frac = frac.slice(0, -1);
+  return `${negative ? "-" : ""}${whole}${frac ? "." + frac : ""}`;
+}
+
+/** Parses a non-negative decimal string into an integer scaled by 10^scale, rejecting extra precision. */
+export function parseScaled(text: string, scale: number): bigint {
+  const m = /^(\d{1,18})(?:\.(\d+))?$/.exec(text);
+  if (!m || (m[2] && m[2].length > scale)) throw new MoneyFormatError(`"${text.slice(0, 40)}" is not a decimal with at most ${scale} decimals`);
+  return BigInt(m[1]) * 10n ** BigInt(scale) + BigInt((m[2] ?? "").padEnd(scale, "0") || "0");
+}
+
+/** Integer division rounding up, for amounts the payer owes (never short the merchant). */
+export function divCeil(n: bigint, d: bigint): bigint {
+  if (d <= 0n || n < 0n) throw new RangeError("divCeil expects n >= 0 and d > 0");
+  return (n + d - 1n) / d;
+}

@@ -1,0 +1,64 @@
+import { eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { orders, proofAttempts } from "@/db/schema";
+import { recordEvent } from "@/lib/events/service";
+import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { getPaymentRail } from "@/lib/payments";
+import { type Access, ensureFresh, lockOrder, lockSession, setOrder, setSession } from "@/lib/sessions/service";
+import { serializeOrder } from "@/lib/sessions/serialize";
+
+const FULFILLABLE = new Set(["SIGNAL_MINED", "PAYMENT_SENT"]);
+
+/**
+ * POST /api/orders/fulfill: verifies a payment proof with the rail and, when it holds, fulfils the
+ * order and completes its session. Every submission is kept as a proof attempt, including rejected
+ * ones, so a rejected proof commits its attempt and then answers 400.
+ */
+export async function fulfillOrder(db: Db, input: { intentHash: string; proof: unknown }, access: Access) {
+  const [found] = await db
+    .select({ id: orders.id, sessionId: orders.sessionId, merchantId: orders.merchantId })
+    .from(orders)
+    .where(eq(orders.intentHash, input.intentHash.toLowerCase()))
+    .limit(1);
+  if (!found) throw notFound("Order for this intentHash");
+  if (access.kind === "merchant" && found.merchantId !== access.merchantId) throw forbidden("order");
+  await ensureFresh(db, found.sessionId, access);
+
+  const outcome = await db.transaction(async (tx) => {
+    // session before order: the same lock order as every other transition
+    let session = await lockSession(tx, found.sessionId, access);
+    let order = (await lockOrder(tx, found.id))!;
+    if (order.status === "FULFILLED") throw conflict("Order is already fulfilled", { txHash: order.fulfillTx });
+    if (!FULFILLABLE.has(order.status)) throw conflict(`Order is ${order.status} and cannot be fulfilled`);
+
+    const verdict = getPaymentRail().verifyProof({ orderId: order.id, intentHash: order.intentHash, proof: input.proof });
+    const proofAttemptId = newId("proof");
+    await tx.insert(proofAttempts).values({
+      id: proofAttemptId,
+      orderId: order.id,
+      merchantId: order.merchantId,
+      outcome: verdict.ok ? "success" : verdict.code,
+      errorCode: verdict.ok ? null : verdict.code,
+      proof: input.proof as object,
+      txHash: verdict.ok ? verdict.txHash : null,
+    });
+
+    if (verdict.ok) {
+      const now = new Date();
+      order = await setOrder(tx, order.id, { status: "FULFILLED", fulfillTx: verdict.txHash, fulfilledAt: now });
+      session = await setSession(tx, session.id, { status: "COMPLETED", completedAt: now });
+      await recordEvent(tx, { type: "order.fulfilled", session, order, txHash: verdict.txHash });
+      await recordEvent(tx, { type: "session.completed", session, order, txHash: verdict.txHash });
+      return { ok: true as const, result: { order: serializeOrder(order), proofAttemptId, txHash: verdict.txHash } };
+    }
+    if (verdict.code === "FULFILL_REVERTED") {
+      order = await setOrder(tx, order.id, { status: "FAILED" });
+      session = await setSession(tx, session.id, {});
+      await recordEvent(tx, { type: "order.failed", session, order, error: { code: verdict.code, message: verdict.message } });
+    }
+    return { ok: false as const, error: new AppError(verdict.code, verdict.message, { proofAttemptId, orderStatus: order.status }) };
+  });
+  if (!outcome.ok) throw outcome.error;
+  return outcome.result;
+}

@@ -1,0 +1,45 @@
+import { and, eq, lt, or, type Column, type SQL } from "drizzle-orm";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+
+// Keyset pagination over (created_at, id), newest first.
+
+export const listQuery = {
+  limit: z.coerce
+    .number({ error: "must be a whole number from 1 to 100" })
+    .int({ error: "must be a whole number from 1 to 100" })
+    .min(1, { error: "must be a whole number from 1 to 100" })
+    .max(100, { error: "must be a whole number from 1 to 100" })
+    .default(50),
+  cursor: z.string().max(200).optional(),
+};
+
+type Cursor = { createdAt: Date; id: string };
+
+export function encodeCursor(row: Cursor): string {
+  return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
+}
+
+export function decodeCursor(text: string): Cursor {
+  try {
+    const [iso, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    const createdAt = new Date(iso);
+    if (typeof id !== "string" || Number.isNaN(createdAt.getTime())) throw new Error();
+    return { createdAt, id };
+  } catch {
+    throw new AppError("VALIDATION_FAILED", "cursor: is not a cursor this API returned", { fields: { cursor: "invalid" } });
+  }
+}
+
+/** The condition "older than the cursor row" for a (createdAt desc, id desc) order. */
+export function afterCursor(createdAt: Column, id: Column, cursor: string | undefined): SQL | undefined {
+  if (!cursor) return undefined;
+  const c = decodeCursor(cursor);
+  return or(lt(createdAt, c.createdAt), and(eq(createdAt, c.createdAt), lt(id, c.id)));
+}
+
+/** Given limit+1 rows, the page and the cursor of the next one. */
+export function page<T extends Cursor>(rows: T[], limit: number): { items: T[]; nextCursor: string | null } {
+  const items = rows.slice(0, limit);
+  return { items, nextCursor: rows.length > limit ? encodeCursor(items[items.length - 1]!) : null };
+}

@@ -1,0 +1,91 @@
+import { z } from "zod";
+import { EVENT_TYPES } from "@/lib/events/types";
+import { isUsdcString } from "@/lib/money";
+import { PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
+import { listQuery } from "@/lib/pagination";
+import { displayName, evmAddress, httpsUrl, httpUrl, merchantName, metadata } from "@/lib/validation";
+
+// Request schemas of the merchant API. Unknown fields are refused (decisions.md 3).
+
+const str = (what = "must be a string") => z.string({ error: what });
+const id = z.object({ id: z.string().min(1).max(100) });
+
+export const createMerchantBody = z.strictObject({
+  name: merchantName,
+  displayName: displayName.optional(),
+  logoUrl: httpsUrl.optional(),
+});
+
+export const updateMerchantBody = z.strictObject({
+  displayName: displayName.optional(),
+  logoUrl: httpsUrl.nullable().optional(),
+});
+
+export const createSessionBody = z.strictObject({
+  merchantId: str().min(1, { error: "is required" }).max(100),
+  amountUsdc: str("must be a decimal string such as \"50.00\"").refine(isUsdcString, {
+    error: 'must be a decimal string such as "50.00", with at most 6 decimals',
+  }),
+  destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
+  destinationToken: evmAddress,
+  recipientAddress: evmAddress,
+  successUrl: httpUrl.optional(),
+  cancelUrl: httpUrl.optional(),
+  metadata: metadata.optional(),
+  enabledPaymentPlatforms: z
+    .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), { error: "must be an array of platform names" })
+    .max(PAYMENT_PLATFORMS.length)
+    .optional(),
+});
+
+const platformField = str().min(1, { error: "must not be empty" }).max(40);
+const currencyField = str()
+  .regex(/^[A-Z]{3}$/, { error: "must be a 3-letter currency code such as USD" });
+
+export const selectPlatformBody = z.strictObject({ paymentPlatform: platformField, fiatCurrency: currencyField });
+export const startSessionBody = z.strictObject({ paymentPlatform: platformField.optional(), fiatCurrency: currencyField.optional() });
+export const emptyBody = z.strictObject({});
+
+export const fulfillBody = z.strictObject({
+  intentHash: str().regex(/^0x[0-9a-fA-F]{64}$/, { error: "must be 0x followed by 64 hex characters" }),
+  proof: z.record(z.string(), z.unknown(), { error: "must be an object" }),
+});
+
+const eventList = z
+  .array(z.enum(EVENT_TYPES, { error: `must be event names: ${EVENT_TYPES.join(", ")}` }), { error: "must be an array of event names" })
+  .max(EVENT_TYPES.length * 2);
+
+const webhookUrl = str().max(2048, { error: "must be at most 2048 characters" }).refine((v) => {
+  try {
+    return Boolean(new URL(v).hostname);
+  } catch {
+    return false;
+  }
+}, { error: "must be an absolute URL" });
+
+export const createWebhookBody = z.strictObject({ url: webhookUrl, events: eventList.optional() });
+export const updateWebhookBody = z.strictObject({
+  url: webhookUrl.optional(),
+  events: eventList.optional(),
+  active: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+export const idParams = id;
+export const webhookDeliveryParams = z.object({ id: z.string().min(1).max(100), deliveryId: z.string().min(1).max(100) });
+
+export const sessionListQuery = z.object({
+  ...listQuery,
+  status: z.enum(["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"], { error: "must be a session status" }).optional(),
+});
+
+export const eventListQuery = z.object({
+  ...listQuery,
+  type: z.enum(EVENT_TYPES, { error: "must be an event name" }).optional(),
+  sessionId: z.string().max(100).optional(),
+});
+
+export const deliveryListQuery = z.object({
+  ...listQuery,
+  status: z.enum(["PENDING", "DELIVERED", "FAILED"], { error: "must be PENDING, DELIVERED or FAILED" }).optional(),
+  eventType: z.string().max(60).optional(),
+});

@@ -1,0 +1,75 @@
+import type { OrderRow, SessionRow } from "@/db/schema";
+import { formatScaled, formatUsdc } from "@/lib/money";
+import { CURRENCIES } from "@/lib/payments/platforms";
+
+export function serializeSession(s: SessionRow) {
+  return {
+    id: s.id,
+    merchantId: s.merchantId,
+    amountUsdc: formatUsdc(s.amountMicro),
+    destinationChainId: s.destinationChainId,
+    destinationToken: s.destinationToken,
+    recipientAddress: s.recipientAddress,
+    status: s.status,
+    successUrl: s.successUrl,
+    cancelUrl: s.cancelUrl,
+    metadata: s.metadata,
+    enabledPaymentPlatforms: s.enabledPaymentPlatforms,
+    selectedPaymentPlatform: s.selectedPaymentPlatform,
+    selectedFiatCurrency: s.selectedFiatCurrency,
+    activeOrderId: s.activeOrderId,
+    expiresAt: s.expiresAt.toISOString(),
+    completedAt: s.completedAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+export type SessionDto = ReturnType<typeof serializeSession>;
+
+export function fiatDecimal(minor: bigint, currency: string): string {
+  const decimals = CURRENCIES[currency]?.decimals ?? 2;
+  return formatScaled(minor, decimals, decimals);
+}
+
+export function fiatFormatted(minor: bigint, currency: string): string {
+  const symbol = CURRENCIES[currency]?.symbol ?? `${currency} `;
+  return `${symbol}${fiatDecimal(minor, currency)}`;
+}
+
+export function serializeOrder(o: OrderRow) {
+  return {
+    id: o.id,
+    sessionId: o.sessionId,
+    status: o.status,
+    intentHash: o.intentHash,
+    signalTx: o.signalTx,
+    paymentPlatform: o.paymentPlatform,
+    fiatCurrency: o.fiatCurrency,
+    fiatAmount: fiatDecimal(o.fiatAmountMinor, o.fiatCurrency),
+    tokenAmount: o.tokenAmountMicro.toString(),
+    amountUsdc: formatUsdc(o.tokenAmountMicro),
+    conversionRate: o.conversionRate,
+    recipient: o.recipient,
+    fulfillTx: o.fulfillTx,
+    expiresAt: o.expiresAt.toISOString(),
+    paymentSentAt: o.paymentSentAt?.toISOString() ?? null,
+    fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+export type OrderDto = ReturnType<typeof serializeOrder>;
+
+/** The quote of an order, in the shape start returns (interface.md 2.4). */
+export function quoteOf(o: OrderRow) {
+  return {
+    fiatAmount: fiatDecimal(o.fiatAmountMinor, o.fiatCurrency),
+    fiatAmountFormatted: fiatFormatted(o.fiatAmountMinor, o.fiatCurrency),
+    fiatCurrency: o.fiatCurrency,
+    tokenAmount: o.tokenAmountMicro.toString(),
+    tokenAmountFormatted: `${formatUsdc(o.tokenAmountMicro)} USDC`,
+    paymentMethod: o.paymentPlatform,
+    payeeAddress: o.recipient,
+    conversionRate: o.conversionRate,
+  };
+}

@@ -1,0 +1,353 @@
+import { and, desc, eq, inArray, lte } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { checkoutSessions, merchants, type OrderRow, orders, type OrderStatus, type SessionRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { recordEvent } from "@/lib/events/service";
+import { conflict, forbidden, invalid, isUniqueViolation, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { formatUsdc, parseUsdc } from "@/lib/money";
+import { afterCursor, page } from "@/lib/pagination";
+import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
+import { quoteOf, serializeOrder, serializeSession } from "./serialize";
+
+/**
+ * Who is acting on a session: a merchant's API key, or the payer on the hosted checkout page, whose
+ * authority is the unguessable session id itself (decisions.md 1).
+ */
+export type Access = { kind: "merchant"; merchantId: string } | { kind: "payer" };
+
+const ENDED_ORDER_STATUSES: OrderStatus[] = ["CANCELLED", "EXPIRED", "FAILED"];
+const PAID_ORDER_STATUSES: OrderStatus[] = ["PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED", "FULFILLED"];
+
+export const isOrderEnded = (s: OrderStatus) => ENDED_ORDER_STATUSES.includes(s);
+
+// ---------------------------------------------------------------- create, read, list
+
+export type CreateSessionInput = {
+  merchantId: string;
+  amountUsdc: string;
+  destinationChainId: number;
+  destinationToken: string;
+  recipientAddress: string;
+  successUrl?: string;
+  cancelUrl?: string;
+  metadata?: Record<string, string>;
+  enabledPaymentPlatforms?: string[];
+};
+
+export async function createSession(db: Db, input: CreateSessionInput, opts: { merchantId: string }) {
+  if (input.merchantId !== opts.merchantId) throw forbidden("merchant");
+  const config = getConfig();
+  const amountMicro = parseUsdc(input.amountUsdc);
+  if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {
+    throw invalid("amountUsdc", `must be between ${formatUsdc(config.minAmountMicro)} and ${formatUsdc(config.maxAmountMicro)}`);
+  }
+  if (!config.supportedChainIds.includes(input.destinationChainId)) {
+    throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
+  }
+  const now = new Date();
+  const [row] = await db
+    .insert(checkoutSessions)
+    .values({
+      id: newId("sess"),
+      merchantId: opts.merchantId,
+      amountMicro,
+      destinationChainId: input.destinationChainId,
+      destinationToken: input.destinationToken,
+      recipientAddress: input.recipientAddress,
+      successUrl: input.successUrl ?? null,
+      cancelUrl: input.cancelUrl ?? null,
+      metadata: input.metadata ?? null,
+      enabledPaymentPlatforms: input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null,
+      expiresAt: new Date(now.getTime() + config.sessionTtlMs),
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning();
+  return { session: serializeSession(row!), checkoutUrl: checkoutUrlFor(row!.id) };
+}
+
+
+export function checkoutUrlFor(sessionId: string): string {
+  return `${getConfig().checkoutUrl}/checkout?session=${encodeURIComponent(sessionId)}`;
+}
+
+async function findSession(db: Db, id: string, access: Access): Promise<SessionRow> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  if (!row) throw notFound("Session");
+  if (access.kind === "merchant" && row.merchantId !== access.merchantId) throw forbidden("session");
+  return row;
+}
+
+async function findOrder(db: Db, id: string | null): Promise<OrderRow | null> {
+  if (!id) return null;
+  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
+  return row ?? null;
+}
+
+function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean {
+  if ((session.status === "CREATED" || session.status === "ACTIVE") && session.expiresAt <= now) return true;
+  return order?.status === "SIGNAL_MINED" && order.expiresAt <= now;
+}
+
+/** A session with its merchant and active order, as GET /api/checkout/sessions/:id returns it. */
+export async function getSessionOrThrow(db: Db, id: string, access: Access) {
+  let session = await findSession(db, id, access);
+  let order = await findOrder(db, session.activeOrderId);
+  if (isDue(session, order, new Date())) {
+    await expireIfDue(db, id);
+    session = await findSession(db, id, access);
+    order = await findOrder(db, session.activeOrderId);
+  }
+  const [merchant] = await db
+    .select({ id: merchants.id, name: merchants.name, displayName: merchants.displayName, logoUrl: merchants.logoUrl })
+    .from(merchants)
+    .where(eq(merchants.id, session.merchantId));
+  return {
+    ...serializeSession(session),
+    merchant: { ...merchant!, displayName: merchant!.displayName ?? merchant!.name },
+    activeOrder: order ? { ...serializeOrder(order), quote: quoteOf(order) } : null,
+  };
+}
+export type SessionView = Awaited<ReturnType<typeof getSessionOrThrow>>;
+
+export async function listSessions(
+  db: Db,
+  opts: { merchantId: string; status?: SessionRow["status"]; limit: number; cursor?: string },
+) {
+  const rows = await db
+    .select()
+    .from(checkoutSessions)
+    .where(
+      and(
+        eq(checkoutSessions.merchantId, opts.merchantId),
+        opts.status ? eq(checkoutSessions.status, opts.status) : undefined,
+        afterCursor(checkoutSessions.createdAt, checkoutSessions.id, opts.cursor),
+      ),
+    )
+    .orderBy(desc(checkoutSessions.createdAt), desc(checkoutSessions.id))
+    .limit(opts.limit + 1);
+  const { items, nextCursor } = page(rows, opts.limit);
+  return { sessions: items.map(serializeSession), nextCursor };
+}
+
+export async function getActiveOrderOrThrow(db: Db, sessionId: string, access: Access) {
+  const view = await getSessionOrThrow(db, sessionId, access);
+  if (!view.activeOrder) throw notFound("Active order");
+  const { quote: _quote, ...order } = view.activeOrder;
+  return order;
+}
+
+// ---------------------------------------------------------------- transitions
+
+/** Locks the session row for the rest of the transaction; every transition starts here. */
+async function lockSession(tx: Db, id: string, access: Access): Promise<SessionRow> {
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for("update").limit(1);
+  if (!row) throw notFound("Session");
+  if (access.kind === "merchant" && row.merchantId !== access.merchantId) throw forbidden("session");
+  return row;
+}
+
+async function lockOrder(tx: Db, id: string | null): Promise<OrderRow | null> {
+  if (!id) return null;
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
+async function setSession(tx: Db, id: string, patch: Partial<SessionRow>): Promise<SessionRow> {
+  const [row] = await tx
+    .update(checkoutSessions)
+    .set({ ...patch, updatedAt: new Date() })
+    .where(eq(checkoutSessions.id, id))
+    .returning();
+  return row!;
+}
+
+async function setOrder(tx: Db, id: string, patch: Partial<OrderRow>): Promise<OrderRow> {
+  const [row] = await tx.update(orders).set({ ...patch, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
+  return row!;
+}
+
+function assertOpen(session: SessionRow) {
+  if (session.status === "COMPLETED") throw conflict("Session is already completed");
+  if (session.status === "EXPIRED") throw conflict("Session has expired");
+  if (session.status === "CANCELLED") throw conflict("Session was cancelled");
+}
+
+/**
+ * Applies whatever expiry is due for one session, in its own transaction, so that the caller's
+ * transition (which may then fail) never rolls an expiry back. Idempotent.
+ */
+export async function expireIfDue(db: Db, sessionId: string, now = new Date()): Promise<{ deliveryIds: string[] }> {
+  return db.transaction(async (tx) => {
+    const deliveryIds: string[] = [];
+    let session = await lockSession(tx, sessionId, { kind: "payer" });
+    let order = await lockOrder(tx, session.activeOrderId);
+    if ((session.status === "CREATED" || session.status === "ACTIVE") && session.expiresAt <= now) {
+      if (order && !isOrderEnded(order.status) && order.status !== "FULFILLED") {
+        order = await setOrder(tx, order.id, { status: "EXPIRED" });
+        session = await setSession(tx, session.id, { status: "EXPIRED" });
+        deliveryIds.push(...(await recordEvent(tx, { type: "order.expired", session, order })).deliveryIds);
+      } else {
+        session = await setSession(tx, session.id, { status: "EXPIRED" });
+      }
+      deliveryIds.push(...(await recordEvent(tx, { type: "session.abandoned", session, order })).deliveryIds);
+    } else if (order?.status === "SIGNAL_MINED" && order.expiresAt <= now) {
+      order = await setOrder(tx, order.id, { status: "EXPIRED" });
+      session = await setSession(tx, session.id, {});
+      deliveryIds.push(...(await recordEvent(tx, { type: "order.expired", session, order })).deliveryIds);
+    }
+    return { deliveryIds };
+  });
+}
+
+/** Ids of sessions with an expiry due now (open sessions past expiresAt, unpaid orders past theirs). */
+export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Promise<string[]> {
+  const sessions = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(inArray(checkoutSessions.status, ["CREATED", "ACTIVE"]), lte(checkoutSessions.expiresAt, now)))
+    .limit(limit);
+  const unpaid = await db
+    .select({ id: orders.sessionId })
+    .from(orders)
+    .where(and(eq(orders.status, "SIGNAL_MINED"), lte(orders.expiresAt, now)))
+    .limit(limit);
+  return [...new Set([...sessions, ...unpaid].map((r) => r.id))];
+}
+
+function resolvePlatform(session: SessionRow, platform: string | undefined, currency: string | undefined) {
+  const p = platform ?? session.selectedPaymentPlatform ?? undefined;
+  const c = currency ?? session.selectedFiatCurrency ?? undefined;
+  if (!p) throw invalid("paymentPlatform", "is required (or save one with select-platform first)");
+  if (!c) throw invalid("fiatCurrency", "is required (or save one with select-platform first)");
+  checkPlatform(session, p, c);
+  return { platform: p as PaymentPlatform, currency: c };
+}
+
+function checkPlatform(session: SessionRow, platform: string, currency: string) {
+  if (!isPlatform(platform)) throw invalid("paymentPlatform", `must be one of ${PAYMENT_PLATFORMS.join(", ")}`);
+  if (session.enabledPaymentPlatforms && !session.enabledPaymentPlatforms.includes(platform)) {
+    throw invalid("paymentPlatform", `is not enabled for this session; use one of ${session.enabledPaymentPlatforms.join(", ")}`);
+  }
+  if (!platformAccepts(platform, currency)) throw invalid("fiatCurrency", `${currency} is not accepted on ${platform}`);
+}
+
+async function ensureFresh(db: Db, id: string, access: Access) {
+  const session = await findSession(db, id, access);
+  const order = await findOrder(db, session.activeOrderId);
+  if (isDue(session, order, new Date())) await expireIfDue(db, id);
+}
+
+// POST select-platform: saves the payer's choice while the session awaits them
+export async function selectPlatform(db: Db, id: string, input: { paymentPlatform: string; fiatCurrency: string }, access: Access) {
+  await ensureFresh(db, id, access);
+  return db.transaction(async (tx) => {
+    const session = await lockSession(tx, id, access);
+    assertOpen(session);
+    if (session.status !== "CREATED") throw conflict("The platform can only be chosen before checkout starts");
+    checkPlatform(session, input.paymentPlatform, input.fiatCurrency);
+    const row = await setSession(tx, id, { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency });
+    return { session: serializeSession(row) };
+  });
+}
+
+// POST start: quote, signal the intent, create the order; exactly one order however many race
+export async function startSession(db: Db, id: string, input: { paymentPlatform?: string; fiatCurrency?: string }, access: Access) {
+  await ensureFresh(db, id, access);
+  try {
+    return await db.transaction(async (tx) => {
+      let session = await lockSession(tx, id, access);
+      assertOpen(session);
+      const current = await lockOrder(tx, session.activeOrderId);
+      if (current && !isOrderEnded(current.status)) throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
+
+      const rail = getPaymentRail();
+      const config = getConfig();
+      const now = new Date();
+      const orderId = newId("ord");
+      const quote = rail.quote({ platform, fiatCurrency: currency, amountMicro: session.amountMicro });
+      const signal = rail.signalIntent({ orderId, sessionId: id, quote, recipientAddress: session.recipientAddress, chainId: session.destinationChainId });
+      const expiresAt = new Date(Math.min(now.getTime() + config.orderTtlMs, session.expiresAt.getTime()));
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          sessionId: id,
+          merchantId: session.merchantId,
+          status: "SIGNAL_MINED",
+          paymentPlatform: platform,
+          fiatCurrency: currency,
+          fiatAmountMinor: quote.fiatAmountMinor,
+          tokenAmountMicro: quote.tokenAmountMicro,
+          conversionRate: quote.conversionRate,
+          recipient: quote.payeeHandle,
+          intentHash: signal.intentHash,
+          signalTx: signal.signalTx,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      session = await setSession(tx, id, {
+        status: "ACTIVE",
+        activeOrderId: orderId,
+        selectedPaymentPlatform: platform,
+        selectedFiatCurrency: currency,
+      });
+      await recordEvent(tx, { type: "session.started", session, order: order! });
+      await recordEvent(tx, { type: "order.created", session, order: order! });
+      return {
+        session: serializeSession(session),
+        order: serializeOrder(order!),
+        quote: quoteOf(order!),
+        intentHash: order!.intentHash,
+        expiresAt: expiresAt.toISOString(),
+      };
+    });
+  } catch (err) {
+    if (isUniqueViolation(err, "orders_one_live_per_session_key")) throw conflict("Checkout has already started: the session has a live order");
+    throw err;
+  }
+}
+
+// POST payment-sent: the payer says the fiat is on its way; repeating it changes nothing
+export async function markPaymentSent(db: Db, id: string, access: Access) {
+  await ensureFresh(db, id, access);
+  return db.transaction(async (tx) => {
+    let session = await lockSession(tx, id, access);
+    let order = await lockOrder(tx, session.activeOrderId);
+    if (!order) {
+      assertOpen(session);
+      throw conflict("Session has no active order: start checkout first");
+    }
+    if (PAID_ORDER_STATUSES.includes(order.status)) return { order: serializeOrder(order) };
+    if (order.status !== "SIGNAL_MINED") throw conflict(`Order is ${order.status}; start checkout again`);
+    assertOpen(session);
+    order = await setOrder(tx, order.id, { status: "PAYMENT_SENT", paymentSentAt: new Date() });
+    session = await setSession(tx, id, {});
+    await recordEvent(tx, { type: "order.payment_sent", session, order });
+    return { order: serializeOrder(order) };
+  });
+}
+
+// POST cancel: the payer (or merchant) gives up, unless money may already be on its way
+export async function cancelSession(db: Db, id: string, access: Access) {
+  await ensureFresh(db, id, access);
+  return db.transaction(async (tx) => {
+    let session = await lockSession(tx, id, access);
+    if (session.status === "CANCELLED") return { session: serializeSession(session) };
+    assertOpen(session);
+    let order = await lockOrder(tx, session.activeOrderId);
+    if (order && PAID_ORDER_STATUSES.includes(order.status)) {
+      throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
+    }
+    if (order && !isOrderEnded(order.status)) order = await setOrder(tx, order.id, { status: "CANCELLED" });
+    session = await setSession(tx, id, { status: "CANCELLED" });
+    await recordEvent(tx, { type: "session.abandoned", session, order });
+    return { session: serializeSession(session) };
+  });
+}
+
+export { lockSession, lockOrder, setSession, setOrder, ensureFresh };

@@ -1,0 +1,55 @@
+import { getAddress, isAddress } from "viem";
+import { z } from "zod";
+
+// Field schemas shared by the API, the checkout page and the dashboard forms.
+
+export const httpsUrl = z
+  .string({ error: "must be a string" })
+  .max(2048, { error: "must be at most 2048 characters" })
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return u.protocol === "https:" && Boolean(u.hostname);
+    } catch {
+      return false;
+    }
+  }, { error: "must be an https URL" });
+
+export const httpUrl = z
+  .string({ error: "must be a string" })
+  .max(2048, { error: "must be at most 2048 characters" })
+  .refine((v) => {
+    try {
+      const u = new URL(v);
+      return (u.protocol === "https:" || u.protocol === "http:") && Boolean(u.hostname);
+    } catch {
+      return false;
+    }
+  }, { error: "must be an http or https URL" });
+
+/** An EVM address; a mixed-case one must pass its EIP-55 checksum. Returned checksummed. */
+export const evmAddress = z
+  .string({ error: "must be a string" })
+  .refine((v) => /^0x[0-9a-fA-F]{40}$/.test(v), { error: "must be 0x followed by 40 hex characters" })
+  .refine((v) => isAddress(v, { strict: true }), { error: "fails its EIP-55 checksum" })
+  .transform((v) => getAddress(v));
+
+export const merchantName = z
+  .string({ error: "must be a string" })
+  .regex(/^[a-z0-9][a-z0-9_-]{1,62}$/, {
+    error: "must be 2-63 characters of lowercase letters, digits, - or _, starting with a letter or digit",
+  });
+
+export const displayName = z
+  .string({ error: "must be a string" })
+  .trim()
+  .min(1, { error: "must not be empty" })
+  .max(100, { error: "must be at most 100 characters" });
+
+export const metadata = z
+  .record(
+    z.string().max(40, { error: "keys must be at most 40 characters" }),
+    z.string({ error: "values must be strings" }).max(500, { error: "values must be at most 500 characters" }),
+    { error: "must be an object of string values" },
+  )
+  .refine((m) => Object.keys(m).length <= 50, { error: "must have at most 50 keys" });

@@ -1,0 +1,156 @@
+import crypto from "node:crypto";
+import { and, count, desc, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { deliveries, type DeliveryRow, webhooks, type WebhookRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { encrypt } from "@/lib/crypto";
+import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { afterCursor, page } from "@/lib/pagination";
+import { isForbiddenHost } from "./address-policy";
+
+export const MAX_WEBHOOKS_PER_MERCHANT = 20;
+
+export function newWebhookSecret(): string {
+  return `whsec_${crypto.randomBytes(32).toString("base64")}`;
+}
+
+export function serializeWebhook(w: WebhookRow) {
+  return {
+    id: w.id,
+    merchantId: w.merchantId,
+    url: w.url,
+    events: w.events,
+    active: w.active,
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+  };
+}
+
+export function serializeDelivery(d: DeliveryRow) {
+  return {
+    id: d.id,
+    webhookId: d.webhookId,
+    eventType: d.eventType,
+    eventId: d.eventId,
+    status: d.status,
+    attempts: d.attempts,
+    lastAttemptAt: d.lastAttemptAt?.toISOString() ?? null,
+    responseCode: d.responseCode,
+    nextRetryAt: d.status === "PENDING" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+    lastError: d.lastError,
+    durationMs: d.durationMs,
+    createdAt: d.createdAt.toISOString(),
+  };
+}
+
+/** https and a public host, unless private URLs are allowed for development. */
+export function checkWebhookUrl(url: string) {
+  const u = new URL(url);
+  if (getConfig().allowPrivateWebhookUrls) {
+    if (u.protocol !== "https:" && u.protocol !== "http:") throw invalid("url", "must be an http or https URL");
+    return;
+  }
+  if (u.protocol !== "https:") throw invalid("url", "must be an https URL");
+  if (isForbiddenHost(u.hostname)) throw invalid("url", "must point to a public address (not localhost, private or link-local)");
+}
+
+export async function createWebhook(db: Db, input: { url: string; events?: string[] }, opts: { merchantId: string }) {
+  checkWebhookUrl(input.url);
+  const [{ n }] = (await db
+    .select({ n: count() })
+    .from(webhooks)
+    .where(and(eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))) as [{ n: number }];
+  if (Number(n) >= MAX_WEBHOOKS_PER_MERCHANT) throw conflict(`A merchant can have at most ${MAX_WEBHOOKS_PER_MERCHANT} webhooks`);
+  const secret = newWebhookSecret();
+  const [row] = await db
+    .insert(webhooks)
+    .values({
+      id: newId("wh"),
+      merchantId: opts.merchantId,
+      url: input.url,
+      events: [...new Set(input.events ?? [])],
+      active: true,
+      secretEnc: encrypt(secret),
+    })
+    .returning();
+  return { ...serializeWebhook(row!), secret };
+}
+
+async function findWebhook(db: Db, id: string, opts: { merchantId: string }): Promise<WebhookRow> {
+  const [row] = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.id, id), isNull(webhooks.deletedAt)))
+    .limit(1);
+  if (!row) throw notFound("Webhook");
+  if (row.merchantId !== opts.merchantId) throw forbidden("webhook");
+  return row;
+}
+
+export async function getWebhookOrThrow(db: Db, id: string, opts: { merchantId: string }) {
+  return serializeWebhook(await findWebhook(db, id, opts));
+}
+
+export async function listWebhooks(db: Db, opts: { merchantId: string }) {
+  const rows = await db
+    .select()
+    .from(webhooks)
+    .where(and(eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
+    .orderBy(webhooks.createdAt, webhooks.id);
+  return { webhooks: rows.map(serializeWebhook) };
+}
+
+export async function updateWebhook(
+  db: Db,
+  id: string,
+  patch: { url?: string; events?: string[]; active?: boolean },
+  opts: { merchantId: string },
+) {
+  await findWebhook(db, id, opts);
+  if (patch.url !== undefined) checkWebhookUrl(patch.url);
+  const [row] = await db
+    .update(webhooks)
+    .set({
+      ...(patch.url !== undefined ? { url: patch.url } : {}),
+      ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
+      ...(patch.active !== undefined ? { active: patch.active } : {}),
+      updatedAt: new Date(),
+    })
+    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
+    .returning();
+  if (!row) throw notFound("Webhook");
+  return serializeWebhook(row);
+}
+
+/** Deleted webhooks stop receiving at once; their delivery history is kept for the dashboard. */
+export async function deleteWebhook(db: Db, id: string, opts: { merchantId: string }) {
+  await findWebhook(db, id, opts);
+  await db
+    .update(webhooks)
+    .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
+    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)));
+}
+
+export async function listDeliveries(
+  db: Db,
+  webhookId: string,
+  opts: { merchantId: string; status?: DeliveryRow["status"]; eventType?: string; limit: number; cursor?: string },
+) {
+  await findWebhook(db, webhookId, opts);
+  const rows = await db
+    .select()
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.webhookId, webhookId),
+        opts.status ? eq(deliveries.status, opts.status) : undefined,
+        opts.eventType ? eq(deliveries.eventType, opts.eventType) : undefined,
+        afterCursor(deliveries.createdAt, deliveries.id, opts.cursor),
+      ),
+    )
+    .orderBy(desc(deliveries.createdAt), desc(deliveries.id))
+    .limit(opts.limit + 1);
+  const { items, nextCursor } = page(rows, opts.limit);
+  return { deliveries: items.map(serializeDelivery), nextCursor };
+}
