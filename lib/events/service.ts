@@ -13,6 +13,14 @@ export type EventPayload = {
   data: Record<string, unknown>;
 };
 
+let lastEventMs = 0;
+
+/** Strictly increasing within a process, so events of one transaction keep their order when listed. */
+function nextEventTime(): Date {
+  lastEventMs = Math.max(Date.now(), lastEventMs + 1);
+  return new Date(lastEventMs);
+}
+
 /**
  * Records an event and, in the same transaction, one PENDING delivery per active webhook of the
  * merchant that subscribes to it (an empty list subscribes to all). Returns the delivery ids.
@@ -21,7 +29,7 @@ export async function recordEvent(
   tx: Db,
   input: { type: EventType; session: SessionRow; order: OrderRow | null; txHash?: string; error?: { code: string; message: string } },
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
-  const now = new Date();
+  const now = nextEventTime();
   const id = newId("evt");
   const payload: EventPayload = {
     id,

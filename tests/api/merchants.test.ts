@@ -1,0 +1,92 @@
+import { describe, expect, it } from "vitest";
+import { call, newMerchant, randomIp, uniqueName } from "../support/api";
+
+const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
+const signup = (body: unknown, ip = randomIp()) => call("POST", "/api/merchants", { body, headers: { "x-forwarded-for": ip } });
+
+describe("POST /api/merchants", () => {
+  it("creates a merchant and returns its API key once", async () => {
+    const name = uniqueName("acme");
+    const res = await signup({ name, displayName: "Acme Inc", logoUrl: "https://acme.example/logo.png" });
+    expect(res.status).toBe(201);
+    expect(res.body).toMatchObject({ success: true, statusCode: 201, message: "Merchant created" });
+    const m = res.body.responseObject;
+    expect(m).toMatchObject({ name, displayName: "Acme Inc", logoUrl: "https://acme.example/logo.png" });
+    expect(m.id).toMatch(/^merch_[0-9a-f]{32}$/);
+    expect(m.apiKey).toMatch(/^ck_[A-Za-z0-9_-]{43}$/);
+    expect(m.createdAt).toMatch(ISO_MS);
+    expect(m.updatedAt).toMatch(ISO_MS);
+
+    const me = await call("GET", "/api/merchants/me", { key: m.apiKey });
+    expect(me.status).toBe(200);
+    expect(me.body.responseObject).toEqual({ id: m.id, name, displayName: "Acme Inc", logoUrl: "https://acme.example/logo.png", createdAt: m.createdAt, updatedAt: m.updatedAt });
+    expect(me.text).not.toContain(m.apiKey);
+    const byId = await call("GET", `/api/merchants/${m.id}`, { key: m.apiKey });
+    expect(byId.body.responseObject).toEqual(me.body.responseObject);
+  });
+
+  it("refuses a taken name with 409 and keeps the first merchant", async () => {
+    const name = uniqueName();
+    expect((await signup({ name })).status).toBe(201);
+    const again = await signup({ name, displayName: "Impostor" });
+    expect(again.status).toBe(409);
+    expect(again.body).toMatchObject({ success: false, responseObject: null, statusCode: 409, error: { code: "NAME_TAKEN" } });
+    expect(again.body.message).toContain("name");
+  });
+
+  it.each([
+    [{}, "name"],
+    [{ name: "Upper" }, "name"],
+    [{ name: "has space" }, "name"],
+    [{ name: "a" }, "name"],
+    [{ name: "-lead" }, "name"],
+    [{ name: "x".repeat(64) }, "name"],
+    [{ name: 42 }, "name"],
+    [{ name: "okname", logoUrl: "http://insecure.example/logo.png" }, "logoUrl"],
+    [{ name: "okname", logoUrl: "not a url" }, "logoUrl"],
+    [{ name: "okname", displayName: "" }, "displayName"],
+    [{ name: "okname", displayName: "x".repeat(101) }, "displayName"],
+    [{ name: "okname", apiKey: "mine" }, "apiKey"],
+  ])("answers 400 naming the field for %j", async (body, field) => {
+    const res = await signup(body);
+    expect(res.status).toBe(400);
+    expect(res.body.success).toBe(false);
+    expect(res.body.error?.code).toBe("VALIDATION_FAILED");
+    expect(res.body.message).toContain(field);
+  });
+
+  it("limits sign-ups to 20 an hour per client address", async () => {
+    const ip = randomIp();
+    for (let i = 0; i < 20; i++) expect((await signup({ name: uniqueName() }, ip)).status).toBe(201);
+    const limited = await signup({ name: uniqueName() }, ip);
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, message: "Too many requests", statusCode: 429 });
+    expect(Number(limited.headers.get("retry-after"))).toBeGreaterThan(0);
+    expect(limited.headers.get("ratelimit-limit")).toBe("20");
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    expect((await signup({ name: uniqueName() })).status).toBe(201); // another address is unaffected
+  });
+});
+
+describe("PATCH /api/merchants/:id", () => {
+  it("changes only the supplied fields and refreshes updatedAt", async () => {
+    const m = await newMerchant({ displayName: "Before", logoUrl: "https://before.example/l.png" });
+    const before = (await call("GET", "/api/merchants/me", { key: m.apiKey })).body.responseObject;
+    await new Promise((r) => setTimeout(r, 5));
+    const res = await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, body: { displayName: "After" } });
+    expect(res.status).toBe(200);
+    expect(res.body.responseObject).toMatchObject({ id: m.id, name: m.name, displayName: "After", logoUrl: "https://before.example/l.png" });
+    expect(res.body.responseObject.apiKey).toBeUndefined();
+    expect(new Date(res.body.responseObject.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
+    const logo = await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, body: { logoUrl: "https://after.example/l.png" } });
+    expect(logo.body.responseObject).toMatchObject({ displayName: "After", logoUrl: "https://after.example/l.png" });
+  });
+
+  it("never changes the name", async () => {
+    const m = await newMerchant();
+    const res = await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, body: { name: "renamed" } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("name");
+    expect((await call("GET", "/api/merchants/me", { key: m.apiKey })).body.responseObject.name).toBe(m.name);
+  });
+});

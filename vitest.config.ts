@@ -1,0 +1,60 @@
+import path from "node:path";
+import { defineConfig } from "vitest/config";
+import postgres from "postgres";
+
+// The API suite runs twice: on embedded PGlite, and on PostgreSQL when one answers
+// (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432). Concurrency tests need PostgreSQL.
+const pgAdminUrl = await resolveTestDatabaseUrl();
+const alias = { "@": path.resolve(import.meta.dirname) };
+const shared = { environment: "node" as const, testTimeout: 60_000, hookTimeout: 60_000 };
+
+export default defineConfig({
+  resolve: { alias },
+  test: {
+    projects: [
+      { resolve: { alias }, test: { ...shared, name: "unit", include: ["lib/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: {
+          ...shared,
+          name: "api-pglite",
+          include: ["tests/api/**/*.test.ts"],
+          setupFiles: ["tests/support/setup-env.ts"],
+          env: { TEST_DB: "pglite" },
+        },
+      },
+      ...(pgAdminUrl
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                ...shared,
+                name: "api-postgres",
+                include: ["tests/api/**/*.test.ts", "tests/postgres/**/*.test.ts"],
+                globalSetup: ["tests/support/pg-global-setup.ts"],
+                setupFiles: ["tests/support/setup-env.ts"],
+                env: { TEST_DB: "postgres", TEST_PG_ADMIN_URL: pgAdminUrl },
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
+
+/** TEST_DATABASE_URL if set, else the local server if it answers within 2 s, else none. */
+async function resolveTestDatabaseUrl(): Promise<string | undefined> {
+  const local = "postgres://postgres@127.0.0.1:5432/postgres";
+  const explicit = process.env.TEST_DATABASE_URL;
+  const sql = postgres(explicit || local, { max: 1, connect_timeout: 2, onnotice: () => {} });
+  try {
+    await sql`select 1`;
+    return explicit || local;
+  } catch (err) {
+    if (explicit) throw new Error(`TEST_DATABASE_URL does not answer: ${(err as Error).message}`);
+    console.warn(`[tests] no PostgreSQL at ${local}: the API suite runs on PGlite only and the concurrency tests are left out`);
+    return undefined;
+  } finally {
+    await sql.end({ timeout: 1 }).catch(() => {});
+  }
+}
