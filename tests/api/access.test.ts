@@ -1,0 +1,94 @@
+import { describe, expect, it } from "vitest";
+import { call, newMerchant, newSession, newWebhook, ROUTE_FILES, startedSession, type TestMerchant } from "../support/api";
+
+// One table for every authenticated route: no key → 401, a bad key → 401, another merchant's
+// resource → 403, a resource that does not exist → 404. Each owner's data stays untouched.
+
+type Fixture = { owner: TestMerchant; other: TestMerchant; sessionId: string; webhookId: string; intentHash: string };
+type Case = { route: string; method: string; path: (f: Fixture) => string; body?: (f: Fixture) => unknown; missing?: (f: Fixture) => string; missingBody?: () => unknown };
+
+const MISSING_SESSION = "sess_00000000000000000000000000000000";
+const MISSING_WEBHOOK = "wh_00000000000000000000000000000000";
+
+const CASES: Case[] = [
+  { route: "/api/merchants/me", method: "GET", path: () => "/api/merchants/me" },
+  { route: "/api/merchants/[id]", method: "GET", path: (f) => `/api/merchants/${f.owner.id}`, missing: () => "/api/merchants/merch_0000" },
+  { route: "/api/merchants/[id]", method: "PATCH", path: (f) => `/api/merchants/${f.owner.id}`, body: () => ({ displayName: "Hijacked" }), missing: () => "/api/merchants/merch_0000" },
+  { route: "/api/checkout/sessions", method: "POST", path: () => "/api/checkout/sessions", body: (f) => ({ merchantId: f.owner.id, amountUsdc: "5.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }) },
+  { route: "/api/checkout/sessions", method: "GET", path: () => "/api/checkout/sessions" },
+  { route: "/api/checkout/sessions/[id]", method: "GET", path: (f) => `/api/checkout/sessions/${f.sessionId}`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}` },
+  { route: "/api/checkout/sessions/[id]/select-platform", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/select-platform`, body: () => ({ paymentPlatform: "venmo", fiatCurrency: "USD" }), missing: () => `/api/checkout/sessions/${MISSING_SESSION}/select-platform` },
+  { route: "/api/checkout/sessions/[id]/start", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/start`, body: () => ({ paymentPlatform: "venmo", fiatCurrency: "USD" }), missing: () => `/api/checkout/sessions/${MISSING_SESSION}/start` },
+  { route: "/api/checkout/sessions/[id]/order", method: "GET", path: (f) => `/api/checkout/sessions/${f.sessionId}/order`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}/order` },
+  { route: "/api/checkout/sessions/[id]/payment-sent", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/payment-sent`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}/payment-sent` },
+  { route: "/api/checkout/sessions/[id]/cancel", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/cancel`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}/cancel` },
+  { route: "/api/orders/fulfill", method: "POST", path: () => "/api/orders/fulfill", body: (f) => ({ intentHash: f.intentHash, proof: { sandbox: true, outcome: "success" } }), missing: () => "/api/orders/fulfill", missingBody: () => ({ intentHash: "0x" + "cd".repeat(32), proof: { sandbox: true } }) },
+  { route: "/api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/x" }) },
+  { route: "/api/webhooks", method: "GET", path: () => "/api/webhooks" },
+  { route: "/api/webhooks/[id]", method: "GET", path: (f) => `/api/webhooks/${f.webhookId}`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
+  { route: "/api/webhooks/[id]", method: "PATCH", path: (f) => `/api/webhooks/${f.webhookId}`, body: () => ({ active: false }), missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
+  { route: "/api/webhooks/[id]", method: "DELETE", path: (f) => `/api/webhooks/${f.webhookId}`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
+  { route: "/api/webhooks/[id]/deliveries", method: "GET", path: (f) => `/api/webhooks/${f.webhookId}/deliveries`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}/deliveries` },
+  { route: "/api/events", method: "GET", path: () => "/api/events" },
+];
+
+const PUBLIC_ROUTES = new Set(["/api/merchants", "/api/health", "/api/[...slug]"]);
+
+async function fixture(): Promise<Fixture> {
+  const owner = await newMerchant();
+  const other = await newMerchant();
+  const { session, started } = await startedSession(owner);
+  const webhook = await newWebhook(owner);
+  // the session of the owner is started; a fresh one serves the select-platform/start cases
+  return { owner, other, sessionId: session.id, webhookId: webhook.id, intentHash: started.intentHash };
+}
+
+describe("access to every authenticated route", () => {
+  it("covers every route file", () => {
+    const covered = new Set(CASES.map((c) => c.route));
+    expect(ROUTE_FILES.filter((r) => !PUBLIC_ROUTES.has(r) && !covered.has(r))).toEqual([]);
+  });
+
+  it.each(CASES.map((c) => [`${c.method} ${c.route}`, c] as const))("%s: 401 without a key or with a bad one", async (_, c) => {
+    const f = await fixture();
+    const none = await call(c.method, c.path(f), { body: c.body?.(f) });
+    expect(none.status).toBe(401);
+    expect(none.body).toMatchObject({ success: false, message: "Missing API key", responseObject: null, statusCode: 401 });
+    const bad = await call(c.method, c.path(f), { key: "ck_not-a-real-key", body: c.body?.(f) });
+    expect(bad.status).toBe(401);
+    expect(bad.body.message).toBe("Invalid API key");
+  });
+
+  // routes that name a resource, plus session creation (its merchantId names one)
+  const owned = CASES.filter((c) => c.missing || (c.route === "/api/checkout/sessions" && c.method === "POST"));
+  it.each(owned.map((c) => [`${c.method} ${c.route}`, c] as const))(
+    "%s: 403 with another merchant's key, and nothing changes",
+    async (_, c) => {
+      const f = await fixture();
+      if (c.route.includes("select-platform") || c.route.endsWith("/start")) f.sessionId = (await newSession(f.owner)).id;
+      const before = await call("GET", `/api/checkout/sessions/${f.sessionId}`, { key: f.owner.apiKey });
+      const res = await call(c.method, c.path(f), { key: f.other.apiKey, body: c.body?.(f) });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 403 });
+      const after = await call("GET", `/api/checkout/sessions/${f.sessionId}`, { key: f.owner.apiKey });
+      expect(after.body.responseObject).toEqual(before.body.responseObject);
+      expect((await call("GET", `/api/webhooks/${f.webhookId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
+      expect((await call("GET", "/api/merchants/me", { key: f.owner.apiKey })).body.responseObject.displayName).toBe("Test Shop");
+    },
+  );
+
+  it.each(CASES.filter((c) => c.missing).map((c) => [`${c.method} ${c.route}`, c] as const))("%s: 404 for an id that does not exist", async (_, c) => {
+    const f = await fixture();
+    const res = await call(c.method, c.missing!(f), { key: f.owner.apiKey, body: c.missingBody?.() ?? c.body?.(f) });
+    expect(res.status).toBe(404);
+    expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 404 });
+  });
+
+  it("lists show only the key's own merchant data", async () => {
+    const f = await fixture();
+    expect((await call("GET", "/api/checkout/sessions", { key: f.other.apiKey })).body.responseObject.sessions).toEqual([]);
+    expect((await call("GET", "/api/webhooks", { key: f.other.apiKey })).body.responseObject.webhooks).toEqual([]);
+    expect((await call("GET", "/api/events", { key: f.other.apiKey })).body.responseObject.events).toEqual([]);
+    expect((await call("GET", "/api/merchants/me", { key: f.other.apiKey })).body.responseObject.id).toBe(f.other.id);
+  });
+});

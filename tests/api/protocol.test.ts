@@ -1,0 +1,167 @@
+import { eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { checkoutSessions } from "@/db/schema";
+import { call, newMerchant, sessionBody, startedSession } from "../support/api";
+import { testDb } from "../support/db";
+
+// The envelope, body handling, idempotency and rate limits that every route shares.
+
+describe("requests that never reach a handler", () => {
+  it("malformed JSON is 400 'Invalid JSON body'", async () => {
+    const m = await newMerchant();
+    for (const raw of ["{", "{'a':1}", "nul", '{"a":1}}', "\u0000"]) {
+      const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, rawBody: raw });
+      expect(res.status, raw).toBe(400);
+      expect(res.body).toEqual({ success: false, message: "Invalid JSON body", responseObject: null, statusCode: 400, error: { code: "INVALID_JSON" } });
+    }
+  });
+
+  it("a body that is not an object is 400", async () => {
+    const m = await newMerchant();
+    for (const raw of ["[]", "42", '"text"', "null", "true"]) {
+      const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, rawBody: raw });
+      expect(res.status, raw).toBe(400);
+      expect(res.body.message).toContain("body");
+    }
+  });
+
+  it("a body over 64 KiB is 413, whatever Content-Length says", async () => {
+    const m = await newMerchant();
+    const big = JSON.stringify(sessionBody(m, { metadata: { note: "x".repeat(70 * 1024) } }));
+    const declared = await call("POST", "/api/checkout/sessions", { key: m.apiKey, rawBody: big });
+    expect(declared.status).toBe(413);
+    expect(declared.body).toMatchObject({ success: false, statusCode: 413, responseObject: null });
+    const lying = await call("POST", "/api/checkout/sessions", { key: m.apiKey, rawBody: big, headers: { "content-length": "10" } });
+    expect(lying.status).toBe(413);
+    expect((await call("GET", "/api/checkout/sessions", { key: m.apiKey })).body.responseObject.sessions).toEqual([]);
+  });
+
+  it("unknown routes answer a 404 envelope for every method", async () => {
+    for (const method of ["GET", "POST", "PUT", "PATCH", "DELETE"]) {
+      for (const path of ["/api/nothing", "/api/merchants/x/y/z", "/api/checkout/sessions/s/unknown"]) {
+        const res = await call(method, path);
+        expect(res.status).toBe(404);
+        expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 404 });
+      }
+    }
+  });
+
+  it("a wrong method answers a 405 envelope with Allow", async () => {
+    const res = await call("DELETE", "/api/checkout/sessions");
+    expect(res.status).toBe(405);
+    expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 405 });
+    expect(res.headers.get("allow")).toBe("POST, GET");
+    expect((await call("PUT", "/api/merchants")).status).toBe(405);
+    expect((await call("GET", "/api/orders/fulfill")).status).toBe(405);
+  });
+
+  it("health answers 200 with the envelope", async () => {
+    const res = await call("GET", "/api/health");
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({ success: true, statusCode: 200, responseObject: { status: "ok" } });
+  });
+
+  it("every response carries a request id", async () => {
+    const res = await call("GET", "/api/health", { headers: { "x-request-id": "req-123" } });
+    expect(res.headers.get("x-request-id")).toBe("req-123");
+    expect((await call("GET", "/api/nothing")).status).toBe(404);
+  });
+});
+
+describe("Idempotency-Key", () => {
+  it("replays the stored response for the same key and body", async () => {
+    const m = await newMerchant();
+    const headers = { "idempotency-key": "create-order-1001" };
+    const first = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m), headers });
+    expect(first.status).toBe(201);
+    expect(first.headers.get("idempotent-replayed")).toBeNull();
+    const second = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m), headers });
+    expect(second.status).toBe(201);
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(second.body).toEqual(first.body);
+    const db = await testDb();
+    expect(await db.select().from(checkoutSessions).where(eq(checkoutSessions.merchantId, m.id))).toHaveLength(1);
+  });
+
+  it("the same key with another body is 409 and creates nothing", async () => {
+    const m = await newMerchant();
+    const headers = { "idempotency-key": "k-2" };
+    expect((await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m), headers })).status).toBe(201);
+    const other = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m, { amountUsdc: "99.00" }), headers });
+    expect(other.status).toBe(409);
+    expect(other.body.error?.code).toBe("IDEMPOTENCY_CONFLICT");
+    const db = await testDb();
+    expect(await db.select().from(checkoutSessions).where(eq(checkoutSessions.merchantId, m.id))).toHaveLength(1);
+  });
+
+  it("keys belong to one merchant", async () => {
+    const [a, b] = [await newMerchant(), await newMerchant()];
+    const headers = { "idempotency-key": "shared-key" };
+    const ra = await call("POST", "/api/checkout/sessions", { key: a.apiKey, body: sessionBody(a), headers });
+    const rb = await call("POST", "/api/checkout/sessions", { key: b.apiKey, body: sessionBody(b), headers });
+    expect(rb.status).toBe(201);
+    expect(rb.headers.get("idempotent-replayed")).toBeNull();
+    expect(rb.body.responseObject.session.id).not.toBe(ra.body.responseObject.session.id);
+  });
+
+  it("replays client errors too, so a retry sees the same answer", async () => {
+    const m = await newMerchant();
+    const { session } = await startedSession(m);
+    const headers = { "idempotency-key": "cancel-1" };
+    await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
+    const first = await call("POST", `/api/checkout/sessions/${session.id}/cancel`, { key: m.apiKey, headers });
+    expect(first.status).toBe(409);
+    const again = await call("POST", `/api/checkout/sessions/${session.id}/cancel`, { key: m.apiKey, headers });
+    expect(again.status).toBe(409);
+    expect(again.headers.get("idempotent-replayed")).toBe("true");
+  });
+
+  it("refuses a malformed key", async () => {
+    const m = await newMerchant();
+    const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m), headers: { "idempotency-key": "x".repeat(300) } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("Idempotency-Key");
+  });
+});
+
+describe("rate limits", () => {
+  it("POST /api/checkout/sessions: 100 a minute per merchant, then 429 with headers", async () => {
+    const [m, other] = [await newMerchant(), await newMerchant()];
+    const results = [];
+    for (let i = 0; i < 100; i++) results.push((await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) })).status);
+    expect(results.every((s) => s === 201)).toBe(true);
+    const limited = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) });
+    expect(limited.status).toBe(429);
+    expect(limited.body).toMatchObject({ success: false, message: "Too many requests", responseObject: null, statusCode: 429, error: { code: "RATE_LIMITED" } });
+    expect(limited.headers.get("ratelimit-limit")).toBe("100");
+    expect(limited.headers.get("ratelimit-remaining")).toBe("0");
+    const retryAfter = Number(limited.headers.get("retry-after"));
+    expect(retryAfter).toBeGreaterThanOrEqual(1);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(Number(limited.headers.get("ratelimit-reset"))).toBe(retryAfter);
+    const db = await testDb();
+    expect(await db.select().from(checkoutSessions).where(eq(checkoutSessions.merchantId, m.id))).toHaveLength(100);
+    // another merchant and another route are not affected
+    expect((await call("POST", "/api/checkout/sessions", { key: other.apiKey, body: sessionBody(other) })).status).toBe(201);
+    expect((await call("GET", "/api/checkout/sessions", { key: m.apiKey })).status).toBe(200);
+  });
+
+  it("GET /api/checkout/sessions/:id: 300 a minute per merchant", async () => {
+    const m = await newMerchant();
+    const { session } = await startedSession(m);
+    let last;
+    for (let i = 0; i < 300; i++) {
+      last = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
+      expect(last.status).toBe(200);
+    }
+    expect(last!.headers.get("ratelimit-remaining")).toBe("0");
+    expect((await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey })).status).toBe(429);
+  });
+
+  it("POST /api/orders/fulfill: 50 a minute per merchant", async () => {
+    const m = await newMerchant();
+    const body = { intentHash: "0x" + "ef".repeat(32), proof: { sandbox: true } };
+    for (let i = 0; i < 50; i++) expect((await call("POST", "/api/orders/fulfill", { key: m.apiKey, body })).status).toBe(404);
+    expect((await call("POST", "/api/orders/fulfill", { key: m.apiKey, body })).status).toBe(429);
+  });
+});
