@@ -52,6 +52,7 @@ async function getSession(res, merchantId, id) {
 
 const server = http.createServer(async (req, res) => {
   try {
+    if (req.url === "/health") return send(res, 200, (await sql`select 1 as ok`)[0]);
     const merchantId = await merchantOf(req);
     if (!merchantId) return send(res, 401, { success: false });
     if (req.method === "POST" && req.url === "/api/checkout/sessions") return await createSession(req, res, merchantId);
@@ -64,7 +65,7 @@ const server = http.createServer(async (req, res) => {
   }
 });
 server.keepAliveTimeout = 65_000;
-server.listen(Number(process.env.PORT), "127.0.0.1", () => process.send?.("ready"));
+server.listen(Number(process.env.PORT), "127.0.0.1");
 
 process.once("SIGTERM", () => {
   server.close();

@@ -83,6 +83,26 @@ function parseJson(text: string): unknown {
   return value;
 }
 
+/**
+ * PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form: both are refused
+ * here, for every string anywhere in the input, before they can reach a query.
+ */
+function assertStorableText(value: unknown, where: string, depth = 0): void {
+  if (depth > 64) throw new AppError("VALIDATION_FAILED", `${where}: is nested too deeply`);
+  if (typeof value === "string") {
+    if (/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) {
+      throw new AppError("VALIDATION_FAILED", `${where}: must not contain NUL characters or unpaired surrogates`, { fields: { [where]: "invalid characters" } });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => assertStorableText(v, `${where}.${i}`, depth + 1));
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      assertStorableText(k, where, depth + 1);
+      assertStorableText(v, `${where === "body" ? "" : where + "."}${k}`.slice(0, 80), depth + 1);
+    }
+  }
+}
+
 function toErrorResponse(err: unknown, requestId: string, headers: Record<string, string>): Response {
   if (err instanceof AppError) return jsonResponse(errorEnvelope(err), headers);
   logger.error("unhandled error", { requestId, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err), stack: err instanceof Error ? err.stack : undefined });
@@ -141,6 +161,9 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
 
       const rawParams = await nextCtx.params;
       const query = Object.fromEntries(new URL(req.url).searchParams);
+      assertStorableText(rawParams, "params");
+      assertStorableText(query, "query");
+      if (json !== undefined) assertStorableText(json, "body");
       const ctx = {
         db,
         merchant,

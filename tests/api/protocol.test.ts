@@ -55,6 +55,20 @@ describe("requests that never reach a handler", () => {
     expect((await call("GET", "/api/orders/fulfill")).status).toBe(405);
   });
 
+  it("NUL characters and unpaired surrogates anywhere in the input are 400, never a database error", async () => {
+    const m = await newMerchant();
+    const paths = ["/api/checkout/sessions/sess_%00x", "/api/webhooks/wh_%00/deliveries", "/api/checkout/sessions?cursor=%00", "/api/events?sessionId=a%00b"];
+    for (const path of paths) {
+      const res = await call("GET", path, { key: m.apiKey });
+      expect(res.status, path).toBe(400);
+    }
+    for (const body of [{ displayName: "a\u0000b" }, { displayName: "\ud800" }, { displayName: "ok", ["k\u0000"]: 1 }]) {
+      const res = await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, rawBody: JSON.stringify(body) });
+      expect(res.status).toBe(400);
+    }
+    expect((await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, body: { displayName: "Emoji 🙂 ok" } })).status).toBe(200);
+  });
+
   it("health answers 200 with the envelope", async () => {
     const res = await call("GET", "/api/health");
     expect(res.status).toBe(200);
