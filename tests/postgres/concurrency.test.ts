@@ -1,0 +1,112 @@
+import { and, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { checkoutSessions, events, orders, rateLimitCounters } from "@/db/schema";
+import { openPostgres } from "@/db/client";
+import { getConfig } from "@/lib/config";
+import { hitRateLimit } from "@/lib/http/rate-limit";
+import { call, newMerchant, newSession, sessionBody, startedSession } from "../support/api";
+import { testDb } from "../support/db";
+
+// Races on real PostgreSQL: many requests at once on one session must leave exactly one outcome.
+
+const N = 24;
+const together = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Array.from({ length: n }, (_, i) => fn(i)));
+
+async function eventCount(sessionId: string, type: string) {
+  const db = await testDb();
+  return (await db.select().from(events).where(and(eq(events.sessionId, sessionId), eq(events.type, type)))).length;
+}
+
+describe("concurrent state changes on PostgreSQL", () => {
+  it("many simultaneous starts on one session create exactly one order", async () => {
+    const m = await newMerchant();
+    for (let round = 0; round < 5; round++) {
+      const s = await newSession(m);
+      const results = await together(N, (i) =>
+        call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey, body: { paymentPlatform: i % 2 ? "venmo" : "zelle", fiatCurrency: "USD" } }),
+      );
+      const statuses = results.map((r) => r.status).sort();
+      expect(statuses.filter((x) => x === 200)).toHaveLength(1);
+      expect(statuses.filter((x) => x === 409)).toHaveLength(N - 1);
+      const db = await testDb();
+      const rows = await db.select().from(orders).where(eq(orders.sessionId, s.id));
+      expect(rows).toHaveLength(1);
+      const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, s.id));
+      expect(session!.activeOrderId).toBe(rows[0]!.id);
+      expect(await eventCount(s.id, "order.created")).toBe(1);
+      expect(await eventCount(s.id, "session.started")).toBe(1);
+    }
+  });
+
+  it("simultaneous payment-sent calls all succeed and record one event", async () => {
+    const m = await newMerchant();
+    const { session, started } = await startedSession(m);
+    const results = await together(N, () => call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey }));
+    expect(results.every((r) => r.status === 200 && r.body.responseObject.order.status === "PAYMENT_SENT")).toBe(true);
+    expect(new Set(results.map((r) => r.body.responseObject.order.paymentSentAt)).size).toBe(1);
+    expect(await eventCount(session.id, "order.payment_sent")).toBe(1);
+    expect(results[0]!.body.responseObject.order.id).toBe(started.order.id);
+  });
+
+  it("simultaneous fulfils succeed once; the rest are 409", async () => {
+    const m = await newMerchant();
+    const { session, started } = await startedSession(m);
+    await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
+    const results = await together(12, () =>
+      call("POST", "/api/orders/fulfill", { key: m.apiKey, body: { intentHash: started.intentHash, proof: { sandbox: true, outcome: "success" } } }),
+    );
+    expect(results.filter((r) => r.status === 200)).toHaveLength(1);
+    expect(results.filter((r) => r.status === 409)).toHaveLength(11);
+    expect(await eventCount(session.id, "order.fulfilled")).toBe(1);
+    expect(await eventCount(session.id, "session.completed")).toBe(1);
+  });
+
+  it("cancel racing payment-sent leaves one consistent outcome", async () => {
+    const m = await newMerchant();
+    for (let round = 0; round < 5; round++) {
+      const { session } = await startedSession(m);
+      const [paid, cancelled] = await Promise.all([
+        call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey }),
+        call("POST", `/api/checkout/sessions/${session.id}/cancel`, { key: m.apiKey }),
+      ]);
+      const final = (await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey })).body.responseObject;
+      if (cancelled.status === 200) {
+        expect(paid.status).toBe(409);
+        expect(final).toMatchObject({ status: "CANCELLED", activeOrder: { status: "CANCELLED" } });
+      } else {
+        expect(paid.status).toBe(200);
+        expect(cancelled.status).toBe(409);
+        expect(final).toMatchObject({ status: "ACTIVE", activeOrder: { status: "PAYMENT_SENT" } });
+      }
+    }
+  });
+
+  it("the same Idempotency-Key sent at once creates one session", async () => {
+    const m = await newMerchant();
+    const results = await together(10, () =>
+      call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m), headers: { "idempotency-key": "burst-1" } }),
+    );
+    const created = results.filter((r) => r.status === 201);
+    expect(created.length).toBeGreaterThanOrEqual(1);
+    expect(results.every((r) => r.status === 201 || (r.status === 409 && r.body.error?.code === "IDEMPOTENCY_CONFLICT"))).toBe(true);
+    expect(new Set(created.map((r) => r.body.responseObject.session.id)).size).toBe(1);
+    const db = await testDb();
+    expect(await db.select().from(checkoutSessions).where(eq(checkoutSessions.merchantId, m.id))).toHaveLength(1);
+  });
+
+  it("two app instances on one database share the rate-limit counters", async () => {
+    const second = await openPostgres(getConfig().databaseUrl!, 5); // a second instance's own pool
+    try {
+      const first = await testDb();
+      const rule = { name: `shared-${Date.now()}`, limit: 30, windowMs: 60_000, by: "merchant" as const };
+      const at = new Date();
+      const results = await together(40, (i) => hitRateLimit(i % 2 ? first : second.db, rule, "merchant-x", at));
+      expect(results.filter((r) => r.allowed)).toHaveLength(30);
+      expect(results.filter((r) => !r.allowed)).toHaveLength(10);
+      const [row] = await first.select().from(rateLimitCounters).where(eq(rateLimitCounters.bucket, `${rule.name}:merchant-x`));
+      expect(row!.count).toBe(40);
+    } finally {
+      await second.close();
+    }
+  });
+});
