@@ -54,8 +54,29 @@ const log = (msg) => console.log(`· ${msg}`);
 
 // ---------------------------------------------------------------- build, database, servers
 
-function ensureBuild() {
+// Someone else's `next build` (e2e, a teammate) deletes BUILD_ID while it runs; building over it would
+// clean .next under their server, so wait for theirs instead.
+function otherBuildRunning() {
+  try {
+    return fs.readdirSync("/proc").some((pid) => /^\d+$/.test(pid) && readOr(`/proc/${pid}/cmdline`).startsWith("next-build"));
+  } catch {
+    return false; // no /proc
+  }
+}
+const readOr = (file) => {
+  try {
+    return fs.readFileSync(file, "utf8");
+  } catch {
+    return "";
+  }
+};
+
+async function ensureBuild() {
   const buildId = path.join(root, ".next", "BUILD_ID");
+  for (let waited = 0; !fs.existsSync(buildId) && otherBuildRunning() && waited < 900; waited += 2) {
+    if (waited % 30 === 0) log("another next build is running; waiting for it to finish");
+    await sleep(2000);
+  }
   if (!fs.existsSync(buildId)) {
     log("no production build (.next/BUILD_ID): running next build");
     const r = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
@@ -213,7 +234,7 @@ async function main() {
   const cores = os.cpus();
   console.log(`API benchmark — ${cores.length} cores (${cores[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}`);
   console.log(`concurrency ${CONCURRENCY}, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
-  ensureBuild();
+  await ensureBuild();
 
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   cleanups.push(() => admin.end({ timeout: 5 }));

@@ -54,7 +54,7 @@ export type ApiResponse<T = any> = {
   text: string;
 };
 
-export type CallOptions = { key?: string; body?: unknown; rawBody?: string | Uint8Array; headers?: Record<string, string> };
+export type CallOptions = { key?: string; body?: unknown; rawBody?: string; headers?: Record<string, string> };
 
 export async function call<T = any>(method: string, url: string, opts: CallOptions = {}): Promise<ApiResponse<T>> {
   const u = new URL(url, "http://checkout.test");

@@ -1,0 +1,56 @@
+import { expect, test } from "@playwright/test";
+
+// The merchant API over real HTTP against the built app (next start, embedded database):
+// what only Next's own routing and server can show.
+
+const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+test("health answers once the database is ready", async ({ request }) => {
+  const res = await request.get("/api/health");
+  expect(res.status()).toBe(200);
+  expect(await res.json()).toMatchObject({ success: true, statusCode: 200, responseObject: { status: "ok", database: "pglite" } });
+});
+
+test("unknown routes and wrong methods answer the envelope", async ({ request }) => {
+  const missing = await request.get("/api/no/such/route");
+  expect(missing.status()).toBe(404);
+  expect(await missing.json()).toMatchObject({ success: false, statusCode: 404, responseObject: null });
+  const wrong = await request.put("/api/merchants");
+  expect(wrong.status()).toBe(405);
+  expect(await wrong.json()).toMatchObject({ success: false, statusCode: 405, responseObject: null });
+  expect(wrong.headers()["allow"]).toBe("POST");
+});
+
+test("a merchant integration runs end to end over HTTP", async ({ request }) => {
+  const signup = await request.post("/api/merchants", { data: { name: `e2e-${Date.now()}`, displayName: "E2E Shop" } });
+  expect(signup.status()).toBe(201);
+  const { id, apiKey } = (await signup.json()).responseObject;
+  const headers = { "X-API-Key": apiKey };
+
+  const created = await request.post("/api/checkout/sessions", {
+    headers,
+    data: { merchantId: id, amountUsdc: "25.00", destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: TOKEN },
+  });
+  expect(created.status()).toBe(201);
+  const { session, checkoutUrl } = (await created.json()).responseObject;
+  expect(checkoutUrl).toMatch(new RegExp(`/checkout\\?session=${session.id}$`));
+  expect(created.headers()["ratelimit-limit"]).toBe("100");
+
+  const start = await request.post(`/api/checkout/sessions/${session.id}/start`, { headers, data: { paymentPlatform: "wise", fiatCurrency: "EUR" } });
+  expect(start.status()).toBe(200);
+  const { intentHash, quote } = (await start.json()).responseObject;
+  expect(quote.fiatAmountFormatted).toMatch(/^€\d+\.\d{2}$/);
+
+  expect((await request.post(`/api/checkout/sessions/${session.id}/payment-sent`, { headers })).status()).toBe(200);
+  const fulfilled = await request.post("/api/orders/fulfill", { headers, data: { intentHash, proof: { sandbox: true, outcome: "success" } } });
+  expect(fulfilled.status()).toBe(200);
+
+  const final = await request.get(`/api/checkout/sessions/${session.id}`, { headers });
+  expect((await final.json()).responseObject).toMatchObject({ status: "COMPLETED", activeOrder: { status: "FULFILLED" } });
+});
+
+test("a body over 64 KiB is refused with 413", async ({ request }) => {
+  const res = await request.post("/api/merchants", { data: { name: "big", displayName: "x".repeat(70_000) } });
+  expect(res.status()).toBe(413);
+  expect(await res.json()).toMatchObject({ success: false, statusCode: 413 });
+});
