@@ -27,11 +27,29 @@ export async function openPglite(dataDir: string): Promise<Opened> {
 export async function openPostgres(url: string, poolSize: number): Promise<Opened> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
+  await preparePostgresStatements();
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   const client = postgres(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
   const db = drizzle({ client, schema }) as unknown as Db;
   await migrate(db as never, { migrationsFolder });
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+}
+
+/**
+ * drizzle sends every query through postgres.js unprepared unless it was given a name, and an
+ * unprepared query with parameters costs two round trips (describe, then execute). Named, cached
+ * statements cost one. postgres.js keys its statement cache by query text per connection, which is
+ * safe here: the schema only changes through the migrations applied before the first query.
+ */
+async function preparePostgresStatements() {
+  const { PostgresJsSession } = await import("drizzle-orm/postgres-js/session");
+  const proto = PostgresJsSession.prototype as unknown as { prepareQuery: (...args: unknown[]) => unknown; __prepared?: boolean };
+  if (proto.__prepared) return;
+  const original = proto.prepareQuery;
+  proto.prepareQuery = function (this: unknown, query: unknown, fields: unknown, name: unknown, ...rest: unknown[]) {
+    return original.call(this, query, fields, name ?? "", ...rest);
+  };
+  proto.__prepared = true;
 }
 
 const holder = globalThis as unknown as { __checkoutDb?: Promise<Opened> };
@@ -67,4 +85,18 @@ export async function closeDb(): Promise<void> {
   const p = holder.__checkoutDb;
   holder.__checkoutDb = undefined;
   if (p) await (await p).close();
+}
+
+const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
+
+/**
+ * A query built once per database handle and reused with placeholders: the hottest reads skip
+ * drizzle's per-call SQL building. Use it with the process's handle, not inside a transaction.
+ */
+export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
+  let byName = preparedByDb.get(db);
+  if (!byName) preparedByDb.set(db, (byName = new Map()));
+  let query = byName.get(name) as T | undefined;
+  if (!query) byName.set(name, (query = build(db)));
+  return query;
 }

@@ -16,34 +16,78 @@ export const RATE_RULES = {
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
 
-let calls = 0;
+type Lease = { windowStartMs: number; left: number; counted: number; exhausted: boolean; pending?: Promise<void> };
 
 /**
- * Counts one request in a fixed window. The counter lives in the database, so every app
- * instance on the same database shares it; one upsert per request.
+ * Fixed-window rate limits whose counters live in the database, so every app instance on it shares
+ * them. An instance does not write once per request: it claims a small lease of units from the
+ * shared counter (at most 1/20 of the limit) and spends it locally. The counter can never grant more
+ * than the limit in total; an instance's unspent lease (under 5% of the limit) is all another
+ * instance can lose to it.
  */
-export async function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new Date()): Promise<RateState> {
-  const limit = Math.max(1, Math.ceil(rule.limit * getConfig().rateLimitMultiplier));
-  const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
-  const [row] = await db
-    .insert(rateLimitCounters)
-    .values({ bucket: `${rule.name}:${subject}`, windowStart: new Date(windowStartMs), count: 1 })
-    .onConflictDoUpdate({
-      target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
-      set: { count: sql`${rateLimitCounters.count} + 1` },
-    })
-    .returning({ count: rateLimitCounters.count });
-  if (++calls % 1000 === 0) {
-    // old windows are never read again
-    await db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(now.getTime() - 2 * 60 * MINUTE)));
+export class RateLimiter {
+  private leases = new Map<string, Lease>();
+  private claims = 0;
+
+  constructor(private readonly db: Db) {}
+
+  async hit(rule: RateRule, subject: string, now = new Date()): Promise<RateState> {
+    const limit = Math.max(1, Math.ceil(rule.limit * getConfig().rateLimitMultiplier));
+    const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+    const key = `${rule.name}:${subject}`;
+    const resetSeconds = Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000));
+
+    for (;;) {
+      let lease = this.leases.get(key);
+      if (!lease || lease.windowStartMs !== windowStartMs) {
+        lease = { windowStartMs, left: 0, counted: 0, exhausted: false };
+        this.leases.set(key, lease);
+      }
+      if (lease.left > 0) {
+        lease.left--;
+        return { limit, remaining: Math.max(0, limit - (lease.counted - lease.left)), resetSeconds, allowed: true };
+      }
+      if (lease.exhausted) return { limit, remaining: 0, resetSeconds, allowed: false };
+      // one claim at a time per bucket: requests that arrive meanwhile wait for it
+      lease.pending ??= this.claim(key, lease, limit, rule.windowMs).finally(() => {
+        lease.pending = undefined;
+      });
+      await lease.pending;
+    }
   }
-  const count = row?.count ?? 1;
-  return {
-    limit,
-    remaining: Math.max(0, limit - count),
-    resetSeconds: Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000)),
-    allowed: count <= limit,
-  };
+
+  private async claim(key: string, lease: Lease, limit: number, windowMs: number): Promise<void> {
+    const size = Math.max(1, Math.min(1000, Math.floor(limit / 20)));
+    const [row] = await this.db
+      .insert(rateLimitCounters)
+      .values({ bucket: key, windowStart: new Date(lease.windowStartMs), count: size })
+      .onConflictDoUpdate({
+        target: [rateLimitCounters.bucket, rateLimitCounters.windowStart],
+        set: { count: sql`${rateLimitCounters.count} + ${size}` },
+      })
+      .returning({ count: rateLimitCounters.count });
+    const after = row?.count ?? size;
+    const granted = Math.max(0, Math.min(size, limit - (after - size)));
+    lease.left += granted;
+    lease.counted = Math.min(after, limit);
+    if (granted < size) lease.exhausted = true;
+    if (++this.claims % 500 === 0) await this.forgetOld(windowMs);
+  }
+
+  private async forgetOld(windowMs: number) {
+    const horizon = Date.now() - Math.max(windowMs, 60 * MINUTE) * 2;
+    for (const [key, lease] of this.leases) if (lease.windowStartMs < horizon) this.leases.delete(key);
+    await this.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(horizon)));
+  }
+}
+
+const limiters = new WeakMap<Db, RateLimiter>();
+
+/** The process's limiter for a database. */
+export function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new Date()): Promise<RateState> {
+  let limiter = limiters.get(db);
+  if (!limiter) limiters.set(db, (limiter = new RateLimiter(db)));
+  return limiter.hit(rule, subject, now);
 }
 
 export function rateLimitHeaders(state: RateState): Record<string, string> {

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { and, eq, isNull, sql } from "drizzle-orm";
+import { type Db, prepared } from "@/db/client";
 import { apiKeys, merchants, type MerchantRow } from "@/db/schema";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
@@ -51,17 +51,41 @@ export async function createMerchant(
   }
 }
 
+// Recently verified keys, by hash: most requests then need no key lookup. A revoked key stops
+// working everywhere within KEY_CACHE_MS; unknown keys are never cached.
+const KEY_CACHE_MS = 10_000;
+const KEY_CACHE_MAX = 10_000;
+const keyCache = new Map<string, { merchant: AuthedMerchant; until: number }>();
+
 /** Looks a key up by its SHA-256 hash; plaintext keys are never stored or compared. */
 export async function authenticateApiKey(db: Db, apiKey: string | null): Promise<AuthedMerchant> {
   if (!apiKey) throw new AppError("UNAUTHENTICATED", "Missing API key");
   if (apiKey.length > 200) throw new AppError("UNAUTHENTICATED", "Invalid API key");
-  const [row] = await db
-    .select({ keyId: apiKeys.id, merchantId: apiKeys.merchantId })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.keyHash, sha256Hex(apiKey)), isNull(apiKeys.revokedAt)))
-    .limit(1);
-  if (!row) throw new AppError("UNAUTHENTICATED", "Invalid API key");
+  const hash = sha256Hex(apiKey);
+  const now = Date.now();
+  const cached = keyCache.get(hash);
+  if (cached && cached.until > now) return cached.merchant;
+  const lookup = prepared(db, "api_key_by_hash", (d) =>
+    d
+      .select({ keyId: apiKeys.id, merchantId: apiKeys.merchantId })
+      .from(apiKeys)
+      .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
+      .limit(1)
+      .prepare("api_key_by_hash"),
+  );
+  const [row] = await lookup.execute({ hash });
+  if (!row) {
+    keyCache.delete(hash);
+    throw new AppError("UNAUTHENTICATED", "Invalid API key");
+  }
+  if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
+  keyCache.set(hash, { merchant: row, until: now + KEY_CACHE_MS });
   return row;
+}
+
+/** Forgets cached keys, for a key revoked in this process (the others forget within KEY_CACHE_MS). */
+export function forgetCachedKeys() {
+  keyCache.clear();
 }
 
 export async function getMerchantOrThrow(db: Db, id: string, opts: { merchantId: string }): Promise<MerchantDto> {

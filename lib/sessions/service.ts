@@ -1,5 +1,5 @@
-import { and, desc, eq, inArray, lte } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
+import { type Db, prepared } from "@/db/client";
 import { checkoutSessions, merchants, type OrderRow, orders, type OrderStatus, type SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { recordEvent } from "@/lib/events/service";
@@ -46,43 +46,47 @@ export async function createSession(db: Db, input: CreateSessionInput, opts: { m
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
   const now = new Date();
-  const [row] = await db
-    .insert(checkoutSessions)
-    .values({
-      id: newId("sess"),
-      merchantId: opts.merchantId,
-      amountMicro,
-      destinationChainId: input.destinationChainId,
-      destinationToken: input.destinationToken,
-      recipientAddress: input.recipientAddress,
-      successUrl: input.successUrl ?? null,
-      cancelUrl: input.cancelUrl ?? null,
-      metadata: input.metadata ?? null,
-      enabledPaymentPlatforms: input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null,
-      expiresAt: new Date(now.getTime() + config.sessionTtlMs),
-      createdAt: now,
-      updatedAt: now,
-    })
-    .returning();
+  const insert = prepared(db, "session_insert", (d) =>
+    d
+      .insert(checkoutSessions)
+      .values({
+        id: sql.placeholder("id"),
+        merchantId: sql.placeholder("merchantId"),
+        amountMicro: sql.placeholder("amountMicro"),
+        destinationChainId: sql.placeholder("destinationChainId"),
+        destinationToken: sql.placeholder("destinationToken"),
+        recipientAddress: sql.placeholder("recipientAddress"),
+        successUrl: sql.placeholder("successUrl"),
+        cancelUrl: sql.placeholder("cancelUrl"),
+        metadata: sql.placeholder("metadata"),
+        enabledPaymentPlatforms: sql.placeholder("enabledPaymentPlatforms"),
+        expiresAt: sql.placeholder("expiresAt"),
+        createdAt: sql.placeholder("createdAt"),
+        updatedAt: sql.placeholder("createdAt"),
+      })
+      .returning()
+      .prepare("session_insert"),
+  );
+  const [row] = await insert.execute({
+    id: newId("sess"),
+    merchantId: opts.merchantId,
+    amountMicro,
+    destinationChainId: input.destinationChainId,
+    destinationToken: input.destinationToken,
+    recipientAddress: input.recipientAddress,
+    successUrl: input.successUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    metadata: input.metadata ?? null,
+    enabledPaymentPlatforms: input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null,
+    expiresAt: new Date(now.getTime() + config.sessionTtlMs),
+    createdAt: now,
+  });
   return { session: serializeSession(row!), checkoutUrl: checkoutUrlFor(row!.id) };
 }
 
 
 export function checkoutUrlFor(sessionId: string): string {
   return `${getConfig().checkoutUrl}/checkout?session=${encodeURIComponent(sessionId)}`;
-}
-
-async function findSession(db: Db, id: string, access: Access): Promise<SessionRow> {
-  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
-  if (!row) throw notFound("Session");
-  if (access.kind === "merchant" && row.merchantId !== access.merchantId) throw forbidden("session");
-  return row;
-}
-
-async function findOrder(db: Db, id: string | null): Promise<OrderRow | null> {
-  if (!id) return null;
-  const [row] = await db.select().from(orders).where(eq(orders.id, id)).limit(1);
-  return row ?? null;
 }
 
 function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean {
@@ -92,22 +96,39 @@ function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean 
 
 /** A session with its merchant and active order, as GET /api/checkout/sessions/:id returns it. */
 export async function getSessionOrThrow(db: Db, id: string, access: Access) {
-  let session = await findSession(db, id, access);
-  let order = await findOrder(db, session.activeOrderId);
-  if (isDue(session, order, new Date())) {
+  let view = await readSessionView(db, id);
+  if (!view) throw notFound("Session");
+  if (access.kind === "merchant" && view.session.merchantId !== access.merchantId) throw forbidden("session");
+  if (isDue(view.session, view.order, new Date())) {
     await expireIfDue(db, id);
-    session = await findSession(db, id, access);
-    order = await findOrder(db, session.activeOrderId);
+    view = (await readSessionView(db, id))!;
   }
-  const [merchant] = await db
-    .select({ id: merchants.id, name: merchants.name, displayName: merchants.displayName, logoUrl: merchants.logoUrl })
-    .from(merchants)
-    .where(eq(merchants.id, session.merchantId));
+  const { session, order, merchant } = view;
   return {
     ...serializeSession(session),
-    merchant: { ...merchant!, displayName: merchant!.displayName ?? merchant!.name },
+    merchant: { ...merchant, displayName: merchant.displayName ?? merchant.name },
     activeOrder: order ? { ...serializeOrder(order), quote: quoteOf(order) } : null,
   };
+}
+
+/** The session, its merchant and its active order in one query: the hottest read of the API. */
+async function readSessionView(db: Db, id: string) {
+  const query = prepared(db, "session_view", (d) =>
+    d
+      .select({
+        session: checkoutSessions,
+        order: orders,
+        merchant: { id: merchants.id, name: merchants.name, displayName: merchants.displayName, logoUrl: merchants.logoUrl },
+      })
+      .from(checkoutSessions)
+      .innerJoin(merchants, eq(merchants.id, checkoutSessions.merchantId))
+      .leftJoin(orders, eq(orders.id, checkoutSessions.activeOrderId))
+      .where(eq(checkoutSessions.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("session_view"),
+  );
+  const [row] = await query.execute({ id });
+  return row;
 }
 export type SessionView = Awaited<ReturnType<typeof getSessionOrThrow>>;
 
@@ -233,10 +254,12 @@ function checkPlatform(session: SessionRow, platform: string, currency: string) 
   if (!platformAccepts(platform, currency)) throw invalid("fiatCurrency", `${currency} is not accepted on ${platform}`);
 }
 
+/** Applies a due expiry before a transition, so the transition sees (and answers with) the truth. */
 async function ensureFresh(db: Db, id: string, access: Access) {
-  const session = await findSession(db, id, access);
-  const order = await findOrder(db, session.activeOrderId);
-  if (isDue(session, order, new Date())) await expireIfDue(db, id);
+  const view = await readSessionView(db, id);
+  if (!view) throw notFound("Session");
+  if (access.kind === "merchant" && view.session.merchantId !== access.merchantId) throw forbidden("session");
+  if (isDue(view.session, view.order, new Date())) await expireIfDue(db, id);
 }
 
 // POST select-platform: saves the payer's choice while the session awaits them
