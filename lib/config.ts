@@ -106,18 +106,23 @@ function buildConfig(env: NodeJS.ProcessEnv) {
   const embedded = !e.DATABASE_URL;
   const inMemory = dataDir.startsWith("memory://");
 
-  let appSecret = e.APP_SECRET;
-  let nextAuthSecret = e.NEXTAUTH_SECRET;
-  if (!embedded) {
-    const missing = [!appSecret && "APP_SECRET", !nextAuthSecret && "NEXTAUTH_SECRET"].filter(Boolean);
-    if (missing.length) {
-      throw new Error(`Missing settings: ${missing.join(", ")} must be set when DATABASE_URL is set`);
+  // Secrets are resolved on first use, so that merely loading a module (as `next build` does) never
+  // writes a secrets file; the server touches them at start-up and refuses to start without them.
+  let secrets: { APP_SECRET: string; NEXTAUTH_SECRET: string } | undefined;
+  const resolveSecrets = () => {
+    if (secrets) return secrets;
+    if (!embedded) {
+      const missing = [!e.APP_SECRET && "APP_SECRET", !e.NEXTAUTH_SECRET && "NEXTAUTH_SECRET"].filter(Boolean);
+      if (missing.length) throw new Error(`Missing settings: ${missing.join(", ")} must be set when DATABASE_URL is set`);
+      secrets = { APP_SECRET: e.APP_SECRET!, NEXTAUTH_SECRET: e.NEXTAUTH_SECRET! };
+    } else if (e.APP_SECRET && e.NEXTAUTH_SECRET) {
+      secrets = { APP_SECRET: e.APP_SECRET, NEXTAUTH_SECRET: e.NEXTAUTH_SECRET };
+    } else {
+      const kept = inMemory ? generatedSecrets() : keptSecrets(dataDir);
+      secrets = { APP_SECRET: e.APP_SECRET ?? kept.APP_SECRET, NEXTAUTH_SECRET: e.NEXTAUTH_SECRET ?? kept.NEXTAUTH_SECRET };
     }
-  } else if (!appSecret || !nextAuthSecret) {
-    const kept = inMemory ? generatedSecrets() : keptSecrets(dataDir);
-    appSecret ??= kept.APP_SECRET;
-    nextAuthSecret ??= kept.NEXTAUTH_SECRET;
-  }
+    return secrets;
+  };
 
   return {
     databaseUrl: e.DATABASE_URL,
@@ -125,8 +130,12 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     dbPoolSize: e.DB_POOL_SIZE,
     appUrl: e.APP_URL.replace(/\/+$/, ""),
     checkoutUrl: (e.CHECKOUT_URL ?? e.APP_URL).replace(/\/+$/, ""),
-    appSecret: appSecret!,
-    nextAuthSecret: nextAuthSecret!,
+    get appSecret() {
+      return resolveSecrets().APP_SECRET;
+    },
+    get nextAuthSecret() {
+      return resolveSecrets().NEXTAUTH_SECRET;
+    },
     sessionTtlMs: e.SESSION_TTL,
     orderTtlMs: e.ORDER_TTL,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT,

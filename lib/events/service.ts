@@ -2,6 +2,7 @@ import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, events, type EventRow, type OrderRow, type SessionRow, webhooks } from "@/db/schema";
 import { newId } from "@/lib/ids";
+import { jobs } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
 import { serializeOrder, serializeSession } from "@/lib/sessions/serialize";
 import type { EventType } from "./types";
@@ -53,6 +54,24 @@ export async function recordEvent(
   });
   const deliveryIds = await fanOut(tx, { eventId: id, type: input.type, merchantId: input.session.merchantId, now });
   return { eventId: id, deliveryIds };
+}
+
+export type EventInput = Parameters<typeof recordEvent>[1];
+export type Emit = (input: EventInput) => Promise<void>;
+
+/**
+ * A transaction whose events (and their deliveries) commit with it; once it has committed, the
+ * background work is told about the new deliveries.
+ */
+export async function withEvents<T>(db: Db, fn: (tx: Db, emit: Emit) => Promise<T>): Promise<T> {
+  const deliveryIds: string[] = [];
+  const result = await db.transaction((tx) =>
+    fn(tx as unknown as Db, async (input) => {
+      deliveryIds.push(...(await recordEvent(tx as unknown as Db, input)).deliveryIds);
+    }),
+  );
+  jobs.deliveriesCreated(deliveryIds);
+  return result;
 }
 
 async function fanOut(tx: Db, e: { eventId: string; type: string; merchantId: string; now: Date }): Promise<string[]> {

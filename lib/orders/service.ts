@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, proofAttempts } from "@/db/schema";
-import { recordEvent } from "@/lib/events/service";
+import { withEvents } from "@/lib/events/service";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getPaymentRail } from "@/lib/payments";
@@ -25,7 +25,7 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
   if (access.kind === "merchant" && found.merchantId !== access.merchantId) throw forbidden("order");
   await ensureFresh(db, found.sessionId, access);
 
-  const outcome = await db.transaction(async (tx) => {
+  const outcome = await withEvents(db, async (tx, emit) => {
     // session before order: the same lock order as every other transition
     let session = await lockSession(tx, found.sessionId, access);
     let order = (await lockOrder(tx, found.id))!;
@@ -48,14 +48,14 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
       const now = new Date();
       order = await setOrder(tx, order.id, { status: "FULFILLED", fulfillTx: verdict.txHash, fulfilledAt: now });
       session = await setSession(tx, session.id, { status: "COMPLETED", completedAt: now });
-      await recordEvent(tx, { type: "order.fulfilled", session, order, txHash: verdict.txHash });
-      await recordEvent(tx, { type: "session.completed", session, order, txHash: verdict.txHash });
+      await emit({ type: "order.fulfilled", session, order, txHash: verdict.txHash });
+      await emit({ type: "session.completed", session, order, txHash: verdict.txHash });
       return { ok: true as const, result: { order: serializeOrder(order), proofAttemptId, txHash: verdict.txHash } };
     }
     if (verdict.code === "FULFILL_REVERTED") {
       order = await setOrder(tx, order.id, { status: "FAILED" });
       session = await setSession(tx, session.id, {});
-      await recordEvent(tx, { type: "order.failed", session, order, error: { code: verdict.code, message: verdict.message } });
+      await emit({ type: "order.failed", session, order, error: { code: verdict.code, message: verdict.message } });
     }
     return { ok: false as const, error: new AppError(verdict.code, verdict.message, { proofAttemptId, orderStatus: order.status }) };
   });

@@ -2,7 +2,8 @@ import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { checkoutSessions, merchants, type OrderRow, orders, type OrderStatus, type SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { recordEvent } from "@/lib/events/service";
+import { withEvents } from "@/lib/events/service";
+import { jobs } from "@/lib/jobs";
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { formatUsdc, parseUsdc } from "@/lib/money";
@@ -81,6 +82,7 @@ export async function createSession(db: Db, input: CreateSessionInput, opts: { m
     expiresAt: new Date(now.getTime() + config.sessionTtlMs),
     createdAt: now,
   });
+  jobs.expiryScheduled(row!.id, row!.expiresAt);
   return { session: serializeSession(row!), checkoutUrl: checkoutUrlFor(row!.id) };
 }
 
@@ -199,26 +201,24 @@ function assertOpen(session: SessionRow) {
  * Applies whatever expiry is due for one session, in its own transaction, so that the caller's
  * transition (which may then fail) never rolls an expiry back. Idempotent.
  */
-export async function expireIfDue(db: Db, sessionId: string, now = new Date()): Promise<{ deliveryIds: string[] }> {
-  return db.transaction(async (tx) => {
-    const deliveryIds: string[] = [];
+export async function expireIfDue(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, sessionId, { kind: "payer" });
     let order = await lockOrder(tx, session.activeOrderId);
     if ((session.status === "CREATED" || session.status === "ACTIVE") && session.expiresAt <= now) {
       if (order && !isOrderEnded(order.status) && order.status !== "FULFILLED") {
         order = await setOrder(tx, order.id, { status: "EXPIRED" });
         session = await setSession(tx, session.id, { status: "EXPIRED" });
-        deliveryIds.push(...(await recordEvent(tx, { type: "order.expired", session, order })).deliveryIds);
+        await emit({ type: "order.expired", session, order });
       } else {
         session = await setSession(tx, session.id, { status: "EXPIRED" });
       }
-      deliveryIds.push(...(await recordEvent(tx, { type: "session.abandoned", session, order })).deliveryIds);
+      await emit({ type: "session.abandoned", session, order });
     } else if (order?.status === "SIGNAL_MINED" && order.expiresAt <= now) {
       order = await setOrder(tx, order.id, { status: "EXPIRED" });
       session = await setSession(tx, session.id, {});
-      deliveryIds.push(...(await recordEvent(tx, { type: "order.expired", session, order })).deliveryIds);
+      await emit({ type: "order.expired", session, order });
     }
-    return { deliveryIds };
   });
 }
 
@@ -265,7 +265,7 @@ async function ensureFresh(db: Db, id: string, access: Access) {
 // POST select-platform: saves the payer's choice while the session awaits them
 export async function selectPlatform(db: Db, id: string, input: { paymentPlatform: string; fiatCurrency: string }, access: Access) {
   await ensureFresh(db, id, access);
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx, emit) => {
     const session = await lockSession(tx, id, access);
     assertOpen(session);
     if (session.status !== "CREATED") throw conflict("The platform can only be chosen before checkout starts");
@@ -279,7 +279,7 @@ export async function selectPlatform(db: Db, id: string, input: { paymentPlatfor
 export async function startSession(db: Db, id: string, input: { paymentPlatform?: string; fiatCurrency?: string }, access: Access) {
   await ensureFresh(db, id, access);
   try {
-    return await db.transaction(async (tx) => {
+    const started = await withEvents(db, async (tx, emit) => {
       let session = await lockSession(tx, id, access);
       assertOpen(session);
       const current = await lockOrder(tx, session.activeOrderId);
@@ -319,8 +319,8 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
         selectedPaymentPlatform: platform,
         selectedFiatCurrency: currency,
       });
-      await recordEvent(tx, { type: "session.started", session, order: order! });
-      await recordEvent(tx, { type: "order.created", session, order: order! });
+      await emit({ type: "session.started", session, order: order! });
+      await emit({ type: "order.created", session, order: order! });
       return {
         session: serializeSession(session),
         order: serializeOrder(order!),
@@ -329,6 +329,8 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
         expiresAt: expiresAt.toISOString(),
       };
     });
+    jobs.expiryScheduled(id, new Date(started.expiresAt));
+    return started;
   } catch (err) {
     if (isUniqueViolation(err, "orders_one_live_per_session_key")) throw conflict("Checkout has already started: the session has a live order");
     throw err;
@@ -338,7 +340,7 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
 // POST payment-sent: the payer says the fiat is on its way; repeating it changes nothing
 export async function markPaymentSent(db: Db, id: string, access: Access) {
   await ensureFresh(db, id, access);
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, id, access);
     let order = await lockOrder(tx, session.activeOrderId);
     if (!order) {
@@ -350,7 +352,7 @@ export async function markPaymentSent(db: Db, id: string, access: Access) {
     assertOpen(session);
     order = await setOrder(tx, order.id, { status: "PAYMENT_SENT", paymentSentAt: new Date() });
     session = await setSession(tx, id, {});
-    await recordEvent(tx, { type: "order.payment_sent", session, order });
+    await emit({ type: "order.payment_sent", session, order });
     return { order: serializeOrder(order) };
   });
 }
@@ -358,7 +360,7 @@ export async function markPaymentSent(db: Db, id: string, access: Access) {
 // POST cancel: the payer (or merchant) gives up, unless money may already be on its way
 export async function cancelSession(db: Db, id: string, access: Access) {
   await ensureFresh(db, id, access);
-  return db.transaction(async (tx) => {
+  return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, id, access);
     if (session.status === "CANCELLED") return { session: serializeSession(session) };
     assertOpen(session);
@@ -368,7 +370,7 @@ export async function cancelSession(db: Db, id: string, access: Access) {
     }
     if (order && !isOrderEnded(order.status)) order = await setOrder(tx, order.id, { status: "CANCELLED" });
     session = await setSession(tx, id, { status: "CANCELLED" });
-    await recordEvent(tx, { type: "session.abandoned", session, order });
+    await emit({ type: "session.abandoned", session, order });
     return { session: serializeSession(session) };
   });
 }

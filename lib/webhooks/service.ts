@@ -1,13 +1,15 @@
 import crypto from "node:crypto";
-import { and, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { deliveries, type DeliveryRow, webhooks, type WebhookRow } from "@/db/schema";
+import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { encrypt } from "@/lib/crypto";
+import { TEST_EVENT_TYPE } from "@/lib/events/types";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { isForbiddenHost } from "./address-policy";
+import { attemptDelivery, requeueDelivery } from "./delivery";
 
 export const MAX_WEBHOOKS_PER_MERCHANT = 20;
 
@@ -154,3 +156,100 @@ export async function listDeliveries(
   const { items, nextCursor } = page(rows, opts.limit);
   return { deliveries: items.map(serializeDelivery), nextCursor };
 }
+
+async function findDelivery(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }): Promise<DeliveryRow> {
+  await findWebhook(db, webhookId, opts);
+  const [row] = await db
+    .select()
+    .from(deliveries)
+    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.webhookId, webhookId)))
+    .limit(1);
+  if (!row) throw notFound("Delivery");
+  return row;
+}
+
+/** One delivery with the exact payload sent and every attempt, oldest first. */
+export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }) {
+  const delivery = await findDelivery(db, webhookId, deliveryId, opts);
+  const [event] = await db.select({ payload: events.payload }).from(events).where(eq(events.id, delivery.eventId));
+  const attempts = await db
+    .select()
+    .from(deliveryAttempts)
+    .where(eq(deliveryAttempts.deliveryId, deliveryId))
+    .orderBy(asc(deliveryAttempts.attemptNo));
+  return {
+    ...serializeDelivery(delivery),
+    payload: event?.payload ?? null,
+    attemptHistory: attempts.map((a) => ({
+      attempt: a.attemptNo,
+      at: a.startedAt.toISOString(),
+      responseCode: a.responseCode,
+      responseExcerpt: a.responseExcerpt,
+      error: a.error,
+      durationMs: a.durationMs,
+    })),
+  };
+}
+
+/**
+ * POST /api/webhooks/:id/test: records a webhook.test event and its delivery, sends it now, once,
+ * and reports what the endpoint answered.
+ */
+export async function sendTestEvent(db: Db, webhookId: string, opts: { merchantId: string }) {
+  const hook = await findWebhook(db, webhookId, opts);
+  const now = new Date();
+  const eventId = newId("evt");
+  const deliveryId = newId("dlv");
+  const payload = { id: eventId, type: TEST_EVENT_TYPE, timestamp: now.toISOString(), data: { test: true, webhookId: hook.id } };
+  await db.transaction(async (tx) => {
+    await tx.insert(events).values({ id: eventId, merchantId: hook.merchantId, type: TEST_EVENT_TYPE, payload, createdAt: now });
+    await tx.insert(deliveries).values({
+      id: deliveryId,
+      webhookId: hook.id,
+      merchantId: hook.merchantId,
+      eventId,
+      eventType: TEST_EVENT_TYPE,
+      status: "PENDING",
+      nextAttemptAt: now,
+      createdAt: now,
+    });
+  });
+  const outcome = await attemptDelivery(db, deliveryId, { force: true, single: true });
+  if (outcome.kind === "skipped") throw new Error("a new test delivery could not be claimed");
+  const success = outcome.delivery.status === "DELIVERED";
+  return {
+    success,
+    deliveryId,
+    responseCode: outcome.result.status,
+    ...(success ? {} : { error: outcome.result.error ?? `HTTP ${outcome.result.status}` }),
+  };
+}
+
+/** Sends a delivery again now, whatever its status; a failure then follows the retry schedule. */
+export async function retryDelivery(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }) {
+  await findDelivery(db, webhookId, deliveryId, opts);
+  if (!(await requeueDelivery(db, deliveryId))) throw conflict("The delivery is being attempted right now; try again in a moment");
+  const outcome = await attemptDelivery(db, deliveryId, { force: true });
+  if (outcome.kind === "skipped") throw conflict("The delivery is being attempted right now; try again in a moment");
+  return serializeDelivery(outcome.delivery);
+}
+
+/** A new signing secret, shown once; the previous one keeps signing beside it for 24 hours. */
+export async function rotateWebhookSecret(db: Db, webhookId: string, opts: { merchantId: string }) {
+  const hook = await findWebhook(db, webhookId, opts);
+  const secret = newWebhookSecret();
+  const now = new Date();
+  const [row] = await db
+    .update(webhooks)
+    .set({
+      secretEnc: encrypt(secret),
+      previousSecretEnc: hook.secretEnc,
+      previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS),
+      updatedAt: now,
+    })
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.merchantId, opts.merchantId)))
+    .returning();
+  return { ...serializeWebhook(row!), secret, previousSecretExpiresAt: row!.previousSecretExpiresAt!.toISOString() };
+}
+
+export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;

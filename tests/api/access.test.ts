@@ -4,7 +4,7 @@ import { call, newMerchant, newSession, newWebhook, ROUTE_FILES, startedSession,
 // One table for every authenticated route: no key → 401, a bad key → 401, another merchant's
 // resource → 403, a resource that does not exist → 404. Each owner's data stays untouched.
 
-type Fixture = { owner: TestMerchant; other: TestMerchant; sessionId: string; webhookId: string; intentHash: string };
+type Fixture = { owner: TestMerchant; other: TestMerchant; sessionId: string; webhookId: string; intentHash: string; deliveryId: string };
 type Case = { route: string; method: string; path: (f: Fixture) => string; body?: (f: Fixture) => unknown; missing?: (f: Fixture) => string; missingBody?: () => unknown };
 
 const MISSING_SESSION = "sess_00000000000000000000000000000000";
@@ -29,18 +29,23 @@ const CASES: Case[] = [
   { route: "/api/webhooks/[id]", method: "PATCH", path: (f) => `/api/webhooks/${f.webhookId}`, body: () => ({ active: false }), missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
   { route: "/api/webhooks/[id]", method: "DELETE", path: (f) => `/api/webhooks/${f.webhookId}`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
   { route: "/api/webhooks/[id]/deliveries", method: "GET", path: (f) => `/api/webhooks/${f.webhookId}/deliveries`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}/deliveries` },
+  { route: "/api/webhooks/[id]/test", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/test`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}/test` },
+  { route: "/api/webhooks/[id]/rotate-secret", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/rotate-secret`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}/rotate-secret` },
+  { route: "/api/webhooks/[id]/deliveries/[deliveryId]", method: "GET", path: (f) => `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}`, missing: (f) => `/api/webhooks/${f.webhookId}/deliveries/dlv_0000` },
+  { route: "/api/webhooks/[id]/deliveries/[deliveryId]/retry", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`, missing: (f) => `/api/webhooks/${f.webhookId}/deliveries/dlv_0000/retry` },
   { route: "/api/events", method: "GET", path: () => "/api/events" },
 ];
 
-const PUBLIC_ROUTES = new Set(["/api/merchants", "/api/health", "/api/[...slug]"]);
+const PUBLIC_ROUTES = new Set(["/api/merchants", "/api/health", "/api/[...slug]", "/api/inngest"]);
 
 async function fixture(): Promise<Fixture> {
   const owner = await newMerchant();
   const other = await newMerchant();
-  const { session, started } = await startedSession(owner);
   const webhook = await newWebhook(owner);
-  // the session of the owner is started; a fresh one serves the select-platform/start cases
-  return { owner, other, sessionId: session.id, webhookId: webhook.id, intentHash: started.intentHash };
+  const { session, started } = await startedSession(owner);
+  const deliveries = (await call("GET", `/api/webhooks/${webhook.id}/deliveries`, { key: owner.apiKey })).body.responseObject.deliveries;
+  // the owner's session is started; a fresh one serves the select-platform/start cases
+  return { owner, other, sessionId: session.id, webhookId: webhook.id, intentHash: started.intentHash, deliveryId: deliveries[0].id };
 }
 
 describe("access to every authenticated route", () => {

@@ -1,0 +1,11 @@
+import { methods, route } from "@/lib/http/route";
+import { webhookDeliveryParams } from "@/lib/schemas";
+import { getDeliveryOrThrow } from "@/lib/webhooks/service";
+
+// GET /api/webhooks/:id/deliveries/:deliveryId – the payload sent and every attempt (extension)
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ params: webhookDeliveryParams }, async ({ db, merchant, params }) => ({
+    message: "Delivery retrieved",
+    data: await getDeliveryOrThrow(db, params.id, params.deliveryId, merchant),
+  })),
+});

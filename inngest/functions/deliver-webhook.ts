@@ -1,0 +1,28 @@
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
+import { inngest } from "../client";
+
+const data = z.object({ deliveryId: z.string().min(1).max(100) });
+
+/**
+ * One delivery, attempt after attempt: attempt now, then sleep until the row says the next attempt
+ * is due. The row decides everything, so a duplicate run or a replayed step sends nothing twice.
+ */
+export const deliverWebhook = inngest.createFunction(
+  { id: "deliver-webhook", triggers: [{ event: "checkout/delivery.due" }], concurrency: { limit: 50 } },
+  async ({ event, step }) => {
+    const { deliveryId } = data.parse(event.data);
+    // a manual retry or the test endpoint may add attempts beyond the schedule
+    for (let round = 0; round < MAX_ATTEMPTS + 2; round++) {
+      const outcome = await step.run(`attempt-${round}`, async () => {
+        const result = await attemptDelivery(await getDb(), deliveryId);
+        if (result.kind === "skipped") return { status: "SKIPPED" as const, nextAttemptAt: null };
+        return { status: result.delivery.status, nextAttemptAt: result.delivery.nextAttemptAt?.toISOString() ?? null };
+      });
+      if (outcome.status !== "PENDING" || !outcome.nextAttemptAt) return outcome;
+      await step.sleepUntil(`wait-${round}`, new Date(outcome.nextAttemptAt));
+    }
+    return { status: "GAVE_UP" as const, nextAttemptAt: null };
+  },
+);

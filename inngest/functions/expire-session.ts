@@ -1,0 +1,19 @@
+import { z } from "zod";
+import { getDb } from "@/db/client";
+import { expireIfDue } from "@/lib/sessions/service";
+import { inngest } from "../client";
+
+const data = z.object({ sessionId: z.string().min(1).max(100), at: z.iso.datetime() });
+
+/** Expires a session or its unpaid order on time, whether or not anyone calls the API. */
+export const expireSession = inngest.createFunction(
+  { id: "expire-session", triggers: [{ event: "checkout/expiry.scheduled" }] },
+  async ({ event, step }) => {
+    const { sessionId, at } = data.parse(event.data);
+    await step.sleepUntil("until-expiry", new Date(at));
+    await step.run("expire", async () => {
+      await expireIfDue(await getDb(), sessionId);
+    });
+    return { sessionId };
+  },
+);

@@ -1,0 +1,25 @@
+import { getDb } from "@/db/client";
+import { expireIfDue, findDueExpiries } from "@/lib/sessions/service";
+import { findDueDeliveries } from "@/lib/webhooks/delivery";
+import { inngest } from "../client";
+
+/**
+ * The safety net: every minute, re-drive whatever is overdue in the database, so a lost event or a
+ * function that never ran loses nothing.
+ */
+export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ cron: "* * * * *" }] }, async ({ step }) => {
+  const overdue = await step.run("find-overdue-deliveries", async () => findDueDeliveries(await getDb(), 500));
+  if (overdue.length) {
+    await step.sendEvent(
+      "redrive-deliveries",
+      overdue.map((deliveryId) => ({ name: "checkout/delivery.due", data: { deliveryId } })),
+    );
+  }
+  const expired = await step.run("expire-due-sessions", async () => {
+    const db = await getDb();
+    const ids = await findDueExpiries(db);
+    for (const id of ids) await expireIfDue(db, id);
+    return ids;
+  });
+  return { redriven: overdue.length, expired: expired.length };
+});

@@ -1,0 +1,103 @@
+import type { Db } from "@/db/client";
+import { logger } from "@/lib/logger";
+import { expireIfDue, findDueExpiries } from "@/lib/sessions/service";
+import { attemptDelivery, findDueDeliveries } from "@/lib/webhooks/delivery";
+
+export type DispatcherOptions = {
+  /** attempts in flight at once */
+  concurrency?: number;
+  /** how often to look for due work when nothing wakes the dispatcher */
+  pollMs?: number;
+  /** how often to look for due expiries */
+  expiryEveryMs?: number;
+};
+
+/**
+ * The local dispatcher: finds due deliveries and expiries in the database and works them off. The
+ * database row is the truth, so any number of dispatchers (threads of one process, or processes on
+ * one PostgreSQL) can run side by side, and losing a wake-up loses nothing: the next poll finds it.
+ */
+export class Dispatcher {
+  private running = false;
+  private inFlight = new Set<string>();
+  private wake?: () => void;
+  private poked = false;
+  private loop?: Promise<void>;
+  private lastExpirySweep = 0;
+  private readonly concurrency: number;
+  private readonly pollMs: number;
+  private readonly expiryEveryMs: number;
+
+  constructor(
+    private readonly db: Db,
+    opts: DispatcherOptions = {},
+  ) {
+    this.concurrency = opts.concurrency ?? 16;
+    this.pollMs = opts.pollMs ?? 1_000;
+    this.expiryEveryMs = opts.expiryEveryMs ?? 2_000;
+  }
+
+  start() {
+    if (this.running) return;
+    this.running = true;
+    this.loop = this.run();
+  }
+
+  /** Something became due: look now rather than at the next poll. */
+  poke() {
+    this.poked = true;
+    this.wake?.();
+  }
+
+  async stop() {
+    this.running = false;
+    this.poke();
+    await this.loop;
+    while (this.inFlight.size) await new Promise((r) => setTimeout(r, 20));
+  }
+
+  private async run() {
+    while (this.running) {
+      let found = 0;
+      this.poked = false;
+      try {
+        found = await this.tick();
+      } catch (err) {
+        logger.error("dispatcher tick failed", { error: (err as Error).message });
+      }
+      if (!this.running) break;
+      if (this.poked) continue; // poked during the tick: look again now
+      // busy: go again as soon as a slot frees; idle: sleep until poked or the poll interval
+      await new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, found > 0 && this.inFlight.size < this.concurrency ? 0 : this.pollMs);
+        this.wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+      this.wake = undefined;
+    }
+  }
+
+  private async tick(): Promise<number> {
+    if (Date.now() - this.lastExpirySweep >= this.expiryEveryMs) {
+      this.lastExpirySweep = Date.now();
+      for (const sessionId of await findDueExpiries(this.db)) {
+        await expireIfDue(this.db, sessionId).catch((err) => logger.error("expiry failed", { sessionId, error: (err as Error).message }));
+      }
+    }
+    const free = this.concurrency - this.inFlight.size;
+    if (free <= 0) return 0;
+    const due = (await findDueDeliveries(this.db, free * 2)).filter((id) => !this.inFlight.has(id)).slice(0, free);
+    for (const id of due) {
+      this.inFlight.add(id);
+      attemptDelivery(this.db, id)
+        .catch((err) => logger.error("delivery attempt failed", { deliveryId: id, error: (err as Error).message }))
+        .finally(() => {
+          this.inFlight.delete(id);
+          this.poke();
+        });
+    }
+    return due.length;
+  }
+}

@@ -1,0 +1,158 @@
+import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { decrypt } from "@/lib/crypto";
+import { newId } from "@/lib/ids";
+import { logger } from "@/lib/logger";
+import { postWebhook, type PostResult } from "./http-post";
+import { signatureHeaders } from "./signing";
+
+export const MAX_ATTEMPTS = 8;
+/** Beyond the endpoint's timeout, how long a claim lasts before another worker may take the delivery over. */
+const LEASE_MARGIN_MS = 5_000;
+
+export type AttemptOutcome =
+  | { kind: "skipped"; reason: string }
+  | { kind: "attempted"; delivery: DeliveryRow; result: PostResult };
+
+/** The secrets that sign now: the current one, and the previous one during a rotation. */
+export function signingSecrets(w: WebhookRow, now = new Date()): string[] {
+  const secrets = [decrypt(w.secretEnc)];
+  if (w.previousSecretEnc && w.previousSecretExpiresAt && w.previousSecretExpiresAt > now) secrets.push(decrypt(w.previousSecretEnc));
+  return secrets;
+}
+
+/** When the next attempt is due after `attempts` failures, honouring Retry-After within the schedule. */
+export function nextAttemptDelay(attempts: number, retryAfterMs: number | null): number {
+  const schedule = getConfig().webhookRetryDelaysMs;
+  const planned = schedule[Math.min(attempts - 1, schedule.length - 1)]!;
+  if (retryAfterMs === null) return planned;
+  return Math.min(Math.max(planned, retryAfterMs), Math.max(...schedule));
+}
+
+/**
+ * Claims one delivery for an attempt: only a PENDING delivery that is due and not claimed by a
+ * live lease. The conditional UPDATE is the lock: two workers can never claim the same attempt.
+ */
+async function claim(db: Db, id: string, now: Date, force: boolean): Promise<DeliveryRow | undefined> {
+  const leaseUntil = new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
+  const [row] = await db
+    .update(deliveries)
+    .set({ leaseUntil, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.id, id),
+        eq(deliveries.status, "PENDING"),
+        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
+        force ? undefined : lte(deliveries.nextAttemptAt, now),
+      ),
+    )
+    .returning();
+  return row;
+}
+
+/**
+ * Makes the next attempt of a delivery, if it is still due. Idempotent: the delivery row decides,
+ * so a duplicate job, a second worker or a retried Inngest step changes nothing.
+ * `force` sends now even if the next attempt is scheduled later (manual retry, the test endpoint).
+ */
+export async function attemptDelivery(db: Db, deliveryId: string, opts: { force?: boolean; single?: boolean } = {}): Promise<AttemptOutcome> {
+  const now = new Date();
+  const delivery = await claim(db, deliveryId, now, opts.force ?? false);
+  if (!delivery) return { kind: "skipped", reason: "not due, already claimed, or finished" };
+
+  const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
+  const isTest = delivery.eventType === "webhook.test";
+  if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
+    // deliveries go only to webhooks that are still active when the attempt is due
+    const [ended] = await db
+      .update(deliveries)
+      .set({ status: "FAILED", leaseUntil: null, nextAttemptAt: null, lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive", updatedAt: now })
+      .where(eq(deliveries.id, deliveryId))
+      .returning();
+    return { kind: "attempted", delivery: ended!, result: { status: null, excerpt: null, retryAfterMs: null, error: ended!.lastError, durationMs: 0 } };
+  }
+
+  const [event] = await db.select({ payload: events.payload }).from(events).where(eq(events.id, delivery.eventId));
+  const body = JSON.stringify(event!.payload);
+  const timestamp = Math.floor(now.getTime() / 1000);
+  const config = getConfig();
+  const result = await postWebhook(hook.url, body, signatureHeaders(signingSecrets(hook, now), delivery.eventId, timestamp, body), {
+    timeoutMs: config.webhookTimeoutMs,
+    allowPrivate: config.allowPrivateWebhookUrls,
+  });
+  return { kind: "attempted", delivery: await recordAttempt(db, delivery, result, now, opts.single ?? false), result };
+}
+
+async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, startedAt: Date, single: boolean): Promise<DeliveryRow> {
+  const attempts = delivery.attempts + 1;
+  const ok = result.status !== null && result.status >= 200 && result.status < 300;
+  const gone = result.status === 410;
+  const status = ok ? "DELIVERED" : single || gone || attempts >= MAX_ATTEMPTS ? "FAILED" : "PENDING";
+  const retryAfter = result.status === 429 || result.status === 503 ? result.retryAfterMs : null;
+  const finishedAt = new Date();
+  const error = ok ? null : (result.error ?? `HTTP ${result.status}`);
+  return db.transaction(async (tx) => {
+    await tx.insert(deliveryAttempts).values({
+      id: newId("att"),
+      deliveryId: delivery.id,
+      attemptNo: attempts,
+      startedAt,
+      responseCode: result.status,
+      responseExcerpt: result.excerpt,
+      error,
+      durationMs: result.durationMs,
+    });
+    const [row] = await tx
+      .update(deliveries)
+      .set({
+        status,
+        attempts,
+        lastAttemptAt: startedAt,
+        responseCode: result.status,
+        lastError: error,
+        durationMs: result.durationMs,
+        leaseUntil: null,
+        nextAttemptAt: status === "PENDING" ? new Date(finishedAt.getTime() + nextAttemptDelay(attempts, retryAfter)) : null,
+        updatedAt: finishedAt,
+      })
+      .where(eq(deliveries.id, delivery.id))
+      .returning();
+    if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
+    return row!;
+  });
+}
+
+/**
+ * Up to `limit` due deliveries, oldest first, that no live lease holds. Two workers may both see a
+ * row here; only one wins attemptDelivery's claim (a conditional UPDATE that sets the lease), which
+ * is what keeps an attempt from being sent twice.
+ */
+export async function findDueDeliveries(db: Db, limit: number, now = new Date()): Promise<string[]> {
+  const rows = await db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(
+      and(
+        eq(deliveries.status, "PENDING"),
+        lte(deliveries.nextAttemptAt, now),
+        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
+      ),
+    )
+    .orderBy(asc(deliveries.nextAttemptAt))
+    .limit(limit);
+  return rows.map((r) => r.id);
+}
+
+/** Makes a delivery due now again (manual retry of a failed or pending delivery). */
+export async function requeueDelivery(db: Db, deliveryId: string): Promise<DeliveryRow | undefined> {
+  const now = new Date();
+  const [row] = await db
+    .update(deliveries)
+    .set({ status: "PENDING", nextAttemptAt: now, updatedAt: now })
+    .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["PENDING", "FAILED", "DELIVERED"]), or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now))))
+    .returning();
+  return row;
+}
+
