@@ -35,6 +35,19 @@ export async function postWebhook(
   headers: Record<string, string>,
   opts: { timeoutMs: number; allowPrivate: boolean },
 ): Promise<PostResult> {
+  const first = await postOnce(url, body, headers, opts, true);
+  // a pooled connection the endpoint had already closed is not the endpoint failing: go again, fresh
+  if (first.staleSocket) return postOnce(url, body, headers, opts, false);
+  return first;
+}
+
+async function postOnce(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: { timeoutMs: number; allowPrivate: boolean },
+  pooled: boolean,
+): Promise<PostResult & { staleSocket?: boolean }> {
   const started = performance.now();
   const done = (r: Omit<PostResult, "durationMs">): PostResult => ({ ...r, durationMs: Math.round(performance.now() - started) });
   let target: URL;
@@ -61,11 +74,11 @@ export async function postWebhook(
     });
   };
 
-  return new Promise<PostResult>((resolve) => {
+  return new Promise<PostResult & { staleSocket?: boolean }>((resolve) => {
     const client = target.protocol === "https:" ? https : http;
     const payload = Buffer.from(body, "utf8");
     let settled = false;
-    const finish = (r: Omit<PostResult, "durationMs">) => {
+    const finish = (r: Omit<PostResult, "durationMs"> & { staleSocket?: boolean }) => {
       if (settled) return;
       settled = true;
       clearTimeout(timer);
@@ -77,7 +90,7 @@ export async function postWebhook(
         method: "POST",
         headers: { "content-type": "application/json", "user-agent": "checkout-webhooks/1", "content-length": payload.length, ...headers },
         lookup,
-        agent: agents[target.protocol as "http:" | "https:"],
+        agent: pooled ? agents[target.protocol as "http:" | "https:"] : false,
       },
       (res) => {
         const chunks: Buffer[] = [];
@@ -106,7 +119,15 @@ export async function postWebhook(
         }
       });
     });
-    req.on("error", (err) => finish({ status: null, excerpt: null, retryAfterMs: null, error: describe(err) }));
+    req.on("error", (err: Error & { code?: string }) =>
+      finish({
+        status: null,
+        excerpt: null,
+        retryAfterMs: null,
+        error: describe(err),
+        staleSocket: req.reusedSocket && (err.code === "ECONNRESET" || err.code === "EPIPE"),
+      }),
+    );
     const timer = setTimeout(() => {
       req.destroy(new Error(`timed out after ${opts.timeoutMs} ms`));
     }, opts.timeoutMs);

@@ -1,0 +1,280 @@
+import { eq } from "drizzle-orm";
+import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { checkoutSessions, deliveries } from "@/db/schema";
+import { resetConfigForTests } from "@/lib/config";
+import { Dispatcher } from "@/lib/jobs/dispatcher";
+import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
+import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
+import { testDb } from "../support/db";
+import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
+
+// Delivery of signed events to a real HTTP receiver on loopback.
+
+const MINUTE = 60_000;
+let receiver: Receiver;
+
+beforeAll(() => {
+  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
+  process.env.WEBHOOK_TIMEOUT = "1s";
+  resetConfigForTests();
+});
+afterAll(() => {
+  delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
+  delete process.env.WEBHOOK_TIMEOUT;
+  resetConfigForTests();
+});
+afterEach(async () => {
+  await receiver?.stop();
+});
+
+async function setup(events?: string[]) {
+  receiver = await new Receiver().start();
+  const m = await newMerchant();
+  const hook = await newWebhook(m, { url: receiver.url, ...(events ? { events } : {}) });
+  return { m, hook };
+}
+
+async function deliveriesOf(m: TestMerchant, webhookId: string, query = "") {
+  return (await call("GET", `/api/webhooks/${webhookId}/deliveries?limit=100${query}`, { key: m.apiKey })).body.responseObject.deliveries as any[];
+}
+
+async function detail(m: TestMerchant, webhookId: string, deliveryId: string) {
+  return (await call("GET", `/api/webhooks/${webhookId}/deliveries/${deliveryId}`, { key: m.apiKey })).body.responseObject;
+}
+
+/** Makes a pending delivery due now, as if its retry delay had passed. */
+async function makeDue(deliveryId: string) {
+  const db = await testDb();
+  await db.update(deliveries).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(deliveries.id, deliveryId));
+}
+
+describe("a delivery attempt", () => {
+  it("POSTs the event, signed both ways, and records it as DELIVERED", async () => {
+    const { m, hook } = await setup();
+    const { session } = await startedSession(m);
+    const pending = await deliveriesOf(m, hook.id);
+    expect(pending).toHaveLength(2);
+    const db = await testDb();
+    for (const d of pending) expect((await attemptDelivery(db, d.id)).kind).toBe("attempted");
+    await receiver.waitFor(2);
+
+    for (const r of receiver.received) {
+      expect(verifyZkp2p(r, hook.secret)).toBe(true);
+      expect(verifyStandard(r, hook.secret)).toBe(true);
+      expect(verifyZkp2p(r, "whsec_" + Buffer.alloc(32).toString("base64"))).toBe(false);
+      expect(r.headers["content-type"]).toBe("application/json");
+      const body = JSON.parse(r.body);
+      expect(r.headers["x-webhook-id"]).toBe(body.id);
+      expect(r.headers["webhook-id"]).toBe(body.id);
+      expect(body).toMatchObject({ data: { session: { id: session.id, status: "ACTIVE" }, order: { status: "SIGNAL_MINED" } } });
+      expect(body.id).toMatch(/^evt_/);
+      expect(new Date(body.timestamp).toISOString()).toBe(body.timestamp);
+    }
+    expect(receiver.received.map((r) => JSON.parse(r.body).type).sort()).toEqual(["order.created", "session.started"]);
+
+    const after = await deliveriesOf(m, hook.id);
+    expect(after.every((d) => d.status === "DELIVERED" && d.attempts === 1 && d.responseCode === 200 && d.nextRetryAt === null)).toBe(true);
+    const one = await detail(m, hook.id, after[0].id);
+    expect(one.attemptHistory).toEqual([expect.objectContaining({ attempt: 1, responseCode: 200, responseExcerpt: "ok", error: null })]);
+    expect(JSON.stringify(one.payload)).toBe(receiver.received.find((r) => JSON.parse(r.body).id === one.eventId)!.body);
+
+    // a second attempt of a finished delivery sends nothing
+    expect((await attemptDelivery(db, after[0].id)).kind).toBe("skipped");
+    expect(receiver.received).toHaveLength(2);
+  });
+
+  it("retries on the schedule and fails after 8 attempts", async () => {
+    const { m, hook } = await setup(["order.created"]);
+    receiver.reply = () => ({ status: 500, body: "boom" });
+    await startedSession(m);
+    const [d] = await deliveriesOf(m, hook.id);
+    const db = await testDb();
+    const schedule = [1, 5, 30, 120, 480, 1440, 1440].map((x) => x * MINUTE);
+    for (let n = 1; n <= MAX_ATTEMPTS; n++) {
+      const before = Date.now();
+      const outcome = await attemptDelivery(db, d.id);
+      expect(outcome.kind).toBe("attempted");
+      const row = (await deliveriesOf(m, hook.id)).find((x) => x.id === d.id);
+      expect(row.attempts).toBe(n);
+      expect(row.responseCode).toBe(500);
+      if (n < MAX_ATTEMPTS) {
+        expect(row.status).toBe("PENDING");
+        const delay = new Date(row.nextRetryAt).getTime() - before;
+        expect(delay).toBeGreaterThanOrEqual(schedule[n - 1]! - 50);
+        expect(delay).toBeLessThan(schedule[n - 1]! + 5_000);
+        expect((await attemptDelivery(db, d.id)).kind).toBe("skipped"); // not due yet
+        await makeDue(d.id);
+      } else {
+        expect(row).toMatchObject({ status: "FAILED", nextRetryAt: null, lastError: "HTTP 500" });
+      }
+    }
+    expect(receiver.received).toHaveLength(MAX_ATTEMPTS);
+    const history = (await detail(m, hook.id, d.id)).attemptHistory;
+    expect(history.map((a: any) => a.attempt)).toEqual([1, 2, 3, 4, 5, 6, 7, 8]);
+    expect(history.every((a: any) => a.responseCode === 500 && a.responseExcerpt === "boom")).toBe(true);
+    expect(await deliveriesOf(m, hook.id, "&status=FAILED")).toHaveLength(1);
+  });
+
+  it("stops at once on 410 Gone", async () => {
+    const { m, hook } = await setup(["order.created"]);
+    receiver.reply = () => ({ status: 410 });
+    await startedSession(m);
+    const [d] = await deliveriesOf(m, hook.id);
+    await attemptDelivery(await testDb(), d.id);
+    expect((await deliveriesOf(m, hook.id))[0]).toMatchObject({ status: "FAILED", attempts: 1, responseCode: 410 });
+  });
+
+  it.each([429, 503])("honours Retry-After on %i within the schedule", async (status) => {
+    const { m, hook } = await setup(["order.created", "session.started"]);
+    receiver.reply = (_, n) => ({ status, headers: { "retry-after": n === 1 ? "600" : "9999999" } });
+    await startedSession(m);
+    const [a, b] = await deliveriesOf(m, hook.id);
+    const db = await testDb();
+    const before = Date.now();
+    await attemptDelivery(db, a.id);
+    await attemptDelivery(db, b.id);
+    const rows = await deliveriesOf(m, hook.id);
+    const delays = [a.id, b.id].map((id) => new Date(rows.find((r) => r.id === id).nextRetryAt).getTime() - before);
+    expect(delays[0]).toBeGreaterThanOrEqual(10 * MINUTE); // longer than the 1m planned: honoured
+    expect(delays[0]).toBeLessThan(10 * MINUTE + 5_000);
+    expect(delays[1]).toBeLessThanOrEqual(24 * 60 * MINUTE + 5_000); // capped at the schedule's longest delay
+    expect(delays[1]).toBeGreaterThanOrEqual(24 * 60 * MINUTE - 50);
+  });
+
+  it("records a timeout, a redirect not followed, and only the first KiB of an answer", async () => {
+    const { m, hook } = await setup();
+    receiver.reply = (_, n) =>
+      n === 1 ? { status: 200, delayMs: 1_500 } : n === 2 ? { status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } } : { status: 500, body: "x".repeat(5000) };
+    await startedSession(m); // two events
+    const [first, second] = await deliveriesOf(m, hook.id);
+    const db = await testDb();
+    await attemptDelivery(db, first.id);
+    await attemptDelivery(db, second.id);
+    const rows = await deliveriesOf(m, hook.id);
+    const timedOut = rows.find((r) => r.id === first.id);
+    expect(timedOut).toMatchObject({ status: "PENDING", responseCode: null, attempts: 1 });
+    expect(timedOut.lastError).toContain("timed out");
+    expect(rows.find((r) => r.id === second.id)).toMatchObject({ status: "PENDING", responseCode: 302, lastError: "HTTP 302" });
+    expect(receiver.received).toHaveLength(2); // the redirect was not followed
+
+    await makeDue(first.id);
+    await attemptDelivery(db, first.id);
+    const excerpt = (await detail(m, hook.id, first.id)).attemptHistory[1].responseExcerpt;
+    expect(excerpt).toHaveLength(1024);
+  });
+
+  it("is not sent to a webhook deactivated or deleted since the event", async () => {
+    const { m, hook } = await setup(["order.created"]);
+    const other = await newWebhook(m, { url: receiver.url, events: ["order.created"] });
+    await startedSession(m);
+    const [d1] = await deliveriesOf(m, hook.id);
+    const [d2] = await deliveriesOf(m, other.id);
+    await call("PATCH", `/api/webhooks/${hook.id}`, { key: m.apiKey, body: { active: false } });
+    await call("DELETE", `/api/webhooks/${other.id}`, { key: m.apiKey });
+    const db = await testDb();
+    await attemptDelivery(db, d1.id);
+    await attemptDelivery(db, d2.id);
+    expect(receiver.received).toHaveLength(0);
+    expect((await deliveriesOf(m, hook.id))[0]).toMatchObject({ status: "FAILED", lastError: "webhook inactive", attempts: 0 });
+    const [row] = await db.select().from(deliveries).where(eq(deliveries.id, d2.id));
+    expect(row).toMatchObject({ status: "FAILED", lastError: "webhook deleted" });
+  });
+});
+
+describe("webhook endpoints", () => {
+  it("test sends webhook.test now and reports success", async () => {
+    const { m, hook } = await setup();
+    const res = await call("POST", `/api/webhooks/${hook.id}/test`, { key: m.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.responseObject).toEqual({ success: true, deliveryId: expect.stringMatching(/^dlv_/), responseCode: 200 });
+    expect(receiver.received).toHaveLength(1);
+    const body = JSON.parse(receiver.received[0]!.body);
+    expect(body).toEqual({ id: expect.stringMatching(/^evt_/), type: "webhook.test", timestamp: expect.any(String), data: { test: true, webhookId: hook.id } });
+    expect(verifyZkp2p(receiver.received[0]!, hook.secret)).toBe(true);
+    const listed = await deliveriesOf(m, hook.id);
+    expect(listed[0]).toMatchObject({ id: res.body.responseObject.deliveryId, eventType: "webhook.test", status: "DELIVERED", attempts: 1 });
+  });
+
+  it("test against a failing endpoint: envelope success, inner failure with the error", async () => {
+    const { m, hook } = await setup();
+    receiver.reply = () => ({ status: 500, body: "nope" });
+    const res = await call("POST", `/api/webhooks/${hook.id}/test`, { key: m.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.success).toBe(true);
+    expect(res.body.responseObject).toMatchObject({ success: false, responseCode: 500, error: "HTTP 500" });
+    expect((await deliveriesOf(m, hook.id))[0]).toMatchObject({ status: "FAILED", attempts: 1 }); // a test is sent once
+
+    await receiver.stop();
+    const unreachable = await call("POST", `/api/webhooks/${hook.id}/test`, { key: m.apiKey });
+    expect(unreachable.body.responseObject).toMatchObject({ success: false, responseCode: null });
+    expect(unreachable.body.responseObject.error).toMatch(/ECONNREFUSED/);
+  });
+
+  it("retry sends a delivery again now", async () => {
+    const { m, hook } = await setup(["order.created"]);
+    receiver.reply = (_, n) => (n === 1 ? { status: 500 } : { status: 200 });
+    await startedSession(m);
+    const [d] = await deliveriesOf(m, hook.id);
+    await attemptDelivery(await testDb(), d.id);
+    const res = await call("POST", `/api/webhooks/${hook.id}/deliveries/${d.id}/retry`, { key: m.apiKey });
+    expect(res.status).toBe(200);
+    expect(res.body.responseObject).toMatchObject({ id: d.id, status: "DELIVERED", attempts: 2, responseCode: 200 });
+    expect(receiver.received).toHaveLength(2);
+    expect(receiver.uniqueIds.size).toBe(1); // the same event: the receiver can dedupe it
+    expect((await call("POST", `/api/webhooks/${hook.id}/deliveries/dlv_nope/retry`, { key: m.apiKey })).status).toBe(404);
+  });
+
+  it("rotating the secret signs with both for 24 hours", async () => {
+    const { m, hook } = await setup();
+    const res = await call("POST", `/api/webhooks/${hook.id}/rotate-secret`, { key: m.apiKey });
+    expect(res.status).toBe(200);
+    const { secret, previousSecretExpiresAt } = res.body.responseObject;
+    expect(secret).toMatch(/^whsec_/);
+    expect(secret).not.toBe(hook.secret);
+    expect(new Date(previousSecretExpiresAt).getTime() - Date.now()).toBeGreaterThan(24 * 60 * MINUTE - 60_000);
+    expect((await call("GET", `/api/webhooks/${hook.id}`, { key: m.apiKey })).text).not.toContain(secret);
+
+    await call("POST", `/api/webhooks/${hook.id}/test`, { key: m.apiKey });
+    const r = receiver.received[0]!;
+    expect(verifyZkp2p(r, secret)).toBe(true);
+    expect(verifyZkp2p(r, hook.secret)).toBe(true);
+    expect(verifyStandard(r, secret)).toBe(true);
+    expect(verifyStandard(r, hook.secret)).toBe(true);
+    expect(String(r.headers["x-webhook-signature"]).split(",")).toHaveLength(2);
+
+    // once the overlap has passed, only the new secret signs
+    const { webhooks } = await import("@/db/schema");
+    await (await testDb()).update(webhooks).set({ previousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(webhooks.id, hook.id));
+    await call("POST", `/api/webhooks/${hook.id}/test`, { key: m.apiKey });
+    const r2 = receiver.received[1]!;
+    expect(verifyZkp2p(r2, secret)).toBe(true);
+    expect(verifyZkp2p(r2, hook.secret)).toBe(false);
+    expect(String(r2.headers["x-webhook-signature"])).toMatch(/^[0-9a-f]{64}$/);
+  });
+});
+
+describe("the local dispatcher", () => {
+  it("delivers every event of a burst without being asked, and expires sessions on time", async () => {
+    const { m, hook } = await setup();
+    const db = await testDb();
+    const dispatcher = new Dispatcher(db, { pollMs: 100, expiryEveryMs: 100 });
+    dispatcher.start();
+    try {
+      for (let i = 0; i < 5; i++) await startedSession(m); // 10 events
+      const idle = await newSession(m);
+      await db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, idle.id));
+      await receiver.waitFor(11);
+      const types = receiver.received.map((r) => JSON.parse(r.body).type);
+      expect(types.filter((t) => t === "order.created")).toHaveLength(5);
+      expect(types).toContain("session.abandoned");
+      expect((await call("GET", `/api/checkout/sessions/${idle.id}`, { key: m.apiKey })).body.responseObject.status).toBe("EXPIRED");
+      const until = Date.now() + 5_000;
+      while ((await deliveriesOf(m, hook.id)).some((d) => d.status !== "DELIVERED") && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      expect((await deliveriesOf(m, hook.id)).every((d) => d.status === "DELIVERED")).toBe(true);
+      expect(receiver.received).toHaveLength(11);
+    } finally {
+      await dispatcher.stop();
+    }
+  });
+});
