@@ -3,7 +3,7 @@ import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { Webhook } from "standardwebhooks";
 
-export type Received = { headers: http.IncomingHttpHeaders; body: string; at: number };
+export type Received = { url: string; headers: http.IncomingHttpHeaders; body: string; at: number };
 type Reply = { status: number; headers?: Record<string, string>; body?: string; delayMs?: number };
 
 /**
@@ -19,7 +19,7 @@ export class Receiver {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
-      const r: Received = { headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
+      const r: Received = { url: req.url ?? "", headers: req.headers, body: Buffer.concat(chunks).toString("utf8"), at: Date.now() };
       this.received.push(r);
       this.uniqueIds.add(String(req.headers["x-webhook-id"]));
       const reply = this.reply(r, this.received.length);
