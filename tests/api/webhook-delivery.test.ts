@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
-import { checkoutSessions, deliveries } from "@/db/schema";
+import { checkoutSessions, deliveries, orders } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
 import { Dispatcher } from "@/lib/jobs/dispatcher";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
@@ -261,18 +261,23 @@ describe("the local dispatcher", () => {
     const dispatcher = new Dispatcher(db, { pollMs: 100, expiryEveryMs: 100 });
     dispatcher.start();
     try {
-      for (let i = 0; i < 5; i++) await startedSession(m); // 10 events
+      for (let i = 0; i < 5; i++) await startedSession(m); // 10 events; with the expiries below, 14
       const idle = await newSession(m);
       await db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, idle.id));
-      await receiver.waitFor(11);
+      const { started } = await startedSession(m); // 2 more events, then its order expires
+      await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, started.order.id));
+      await receiver.waitFor(14);
       const types = receiver.received.map((r) => JSON.parse(r.body).type);
-      expect(types.filter((t) => t === "order.created")).toHaveLength(5);
+      expect(types.filter((t) => t === "order.created")).toHaveLength(6);
       expect(types).toContain("session.abandoned");
+      expect(types).toContain("order.expired");
       expect((await call("GET", `/api/checkout/sessions/${idle.id}`, { key: m.apiKey })).body.responseObject.status).toBe("EXPIRED");
+      const reread = await db.select().from(orders).where(eq(orders.id, started.order.id));
+      expect(reread[0]!.status).toBe("EXPIRED");
       const until = Date.now() + 5_000;
       while ((await deliveriesOf(m, hook.id)).some((d) => d.status !== "DELIVERED") && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
       expect((await deliveriesOf(m, hook.id)).every((d) => d.status === "DELIVERED")).toBe(true);
-      expect(receiver.received).toHaveLength(11);
+      expect(receiver.received).toHaveLength(14);
     } finally {
       await dispatcher.stop();
     }
