@@ -1,8 +1,17 @@
+import crypto from "node:crypto";
+import postgres from "postgres";
 import { inject } from "vitest";
 
-// Runs in each worker before a test file is imported: points the app at the test database.
+// Runs in each worker before a test file is imported: points the app at the file's own database.
 if (process.env.TEST_DB === "postgres") {
-  process.env.DATABASE_URL = inject("databaseUrl");
+  const template = inject("pgTemplate");
+  const name = `${template.replace(/_template$/, "")}_${crypto.randomBytes(4).toString("hex")}`;
+  const admin = postgres(inject("pgAdminUrl"), { max: 1, onnotice: () => {} });
+  await admin.unsafe(`create database "${name}" template "${template}"`);
+  await admin.end();
+  const url = new URL(inject("pgAdminUrl"));
+  url.pathname = `/${name}`;
+  process.env.DATABASE_URL = url.toString();
   process.env.APP_SECRET = "test-app-secret";
   process.env.NEXTAUTH_SECRET = "test-nextauth-secret";
 } else {
