@@ -1,6 +1,7 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, events, type EventRow, type OrderRow, type SessionRow, webhooks } from "@/db/schema";
+import { monotonicNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
@@ -14,14 +15,6 @@ export type EventPayload = {
   data: Record<string, unknown>;
 };
 
-let lastEventMs = 0;
-
-/** Strictly increasing within a process, so events of one transaction keep their order when listed. */
-function nextEventTime(): Date {
-  lastEventMs = Math.max(Date.now(), lastEventMs + 1);
-  return new Date(lastEventMs);
-}
-
 /**
  * Records an event and, in the same transaction, one PENDING delivery per active webhook of the
  * merchant that subscribes to it (an empty list subscribes to all). Returns the delivery ids.
@@ -30,7 +23,7 @@ export async function recordEvent(
   tx: Db,
   input: { type: EventType; session: SessionRow; order: OrderRow | null; txHash?: string; error?: { code: string; message: string } },
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
-  const now = nextEventTime();
+  const now = monotonicNow();
   const id = newId("evt");
   const payload: EventPayload = {
     id,

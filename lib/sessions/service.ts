@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/config";
 import { withEvents } from "@/lib/events/service";
 import { jobs } from "@/lib/jobs";
 import { conflict, forbidden, invalid, isUniqueViolation, notFound } from "@/lib/errors";
+import { monotonicNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
 import { formatUsdc, parseUsdc } from "@/lib/money";
 import { afterCursor, page } from "@/lib/pagination";
@@ -46,7 +47,7 @@ export async function createSession(db: Db, input: CreateSessionInput, opts: { m
   if (!config.supportedChainIds.includes(input.destinationChainId)) {
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
-  const now = new Date();
+  const now = monotonicNow();
   const insert = prepared(db, "session_insert", (d) =>
     d
       .insert(checkoutSessions)
