@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions } from "@/db/schema";
-import { call, newMerchant, sessionBody, startedSession } from "../support/api";
+import { awayFromWindowEdge, call, newMerchant, sessionBody, startedSession } from "../support/api";
 import { testDb } from "../support/db";
 
 // The envelope, body handling, idempotency and rate limits that every route shares.
@@ -141,6 +141,7 @@ describe("Idempotency-Key", () => {
 describe("rate limits", () => {
   it("POST /api/checkout/sessions: 100 a minute per merchant, then 429 with headers", async () => {
     const [m, other] = [await newMerchant(), await newMerchant()];
+    await awayFromWindowEdge(60_000);
     const results = [];
     for (let i = 0; i < 100; i++) results.push((await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) })).status);
     expect(results.every((s) => s === 201)).toBe(true);
@@ -163,6 +164,7 @@ describe("rate limits", () => {
   it("GET /api/checkout/sessions/:id: 300 a minute per merchant", async () => {
     const m = await newMerchant();
     const { session } = await startedSession(m);
+    await awayFromWindowEdge(60_000);
     let last;
     for (let i = 0; i < 300; i++) {
       last = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
@@ -175,6 +177,7 @@ describe("rate limits", () => {
   it("POST /api/orders/fulfill: 50 a minute per merchant", async () => {
     const m = await newMerchant();
     const body = { intentHash: "0x" + "ef".repeat(32), proof: { sandbox: true } };
+    await awayFromWindowEdge(60_000);
     for (let i = 0; i < 50; i++) expect((await call("POST", "/api/orders/fulfill", { key: m.apiKey, body })).status).toBe(404);
     expect((await call("POST", "/api/orders/fulfill", { key: m.apiKey, body })).status).toBe(429);
   });

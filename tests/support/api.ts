@@ -114,3 +114,12 @@ export async function newWebhook(m: TestMerchant, body: Record<string, unknown> 
   if (res.status !== 201) throw new Error(`webhook creation failed: ${res.text}`);
   return res.body.responseObject as { id: string; secret: string; [k: string]: any };
 }
+
+/**
+ * Rate limits count in fixed windows. A test that fills a window waits, when the current one is
+ * about to roll over, for the next to begin, so its requests all land in one window.
+ */
+export async function awayFromWindowEdge(windowMs: number, needMs = 10_000) {
+  const left = windowMs - (Date.now() % windowMs);
+  if (left < needMs) await new Promise((r) => setTimeout(r, left + 50));
+}
