@@ -1,0 +1,21 @@
+import type { Metadata } from "next";
+import { notFound } from "next/navigation";
+import { Checkout } from "@/components/checkout/checkout";
+import { getDb } from "@/db/client";
+import { getCheckoutView } from "@/lib/checkout/service";
+import { AppError } from "@/lib/errors";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
+
+export default async function CheckoutPage({ searchParams }: { searchParams: Promise<{ session?: string | string[] }> }) {
+  const { session } = await searchParams;
+  if (typeof session !== "string") notFound();
+  try {
+    const view = await getCheckoutView(await getDb(), session);
+    return <Checkout initial={view} />;
+  } catch (err) {
+    if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
+    throw err;
+  }
+}

@@ -1,0 +1,146 @@
+import { desc, eq } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { proofAttempts } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { looksLikeId } from "@/lib/ids";
+import { parseUsdc } from "@/lib/money";
+import { fulfillOrder } from "@/lib/orders/service";
+import { getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
+import { fiatDecimal, fiatFormatted } from "@/lib/sessions/serialize";
+import { getSessionOrThrow, type SessionView } from "@/lib/sessions/service";
+import { paymentLink, paymentNote } from "./instructions";
+
+// What the hosted checkout page may know about a session. The page is authorised by the session id
+// alone, so this is all it ever receives: nothing of the merchant's key, metadata or other sessions.
+
+const PAYER: { kind: "payer" } = { kind: "payer" };
+
+export type PlatformOption = {
+  platform: PaymentPlatform;
+  label: string;
+  quotes: { currency: string; fiatAmount: string; fiatAmountFormatted: string; minor: string }[];
+};
+
+export type CheckoutView = {
+  session: {
+    id: string;
+    status: SessionView["status"];
+    amountUsdc: string;
+    expiresAt: string;
+    successUrl: string | null;
+    cancelUrl: string | null;
+    selectedPaymentPlatform: string | null;
+    selectedFiatCurrency: string | null;
+  };
+  merchant: { displayName: string; logoUrl: string | null };
+  order: null | {
+    id: string;
+    status: string;
+    platform: string;
+    platformLabel: string;
+    fiatCurrency: string;
+    fiatAmount: string;
+    fiatAmountFormatted: string;
+    recipient: string;
+    expiresAt: string;
+    intentHash: string;
+    fulfillTx: string | null;
+    paymentLink: string | null;
+    note: string;
+    lastProofError: string | null;
+  };
+  options: PlatformOption[];
+  sandbox: boolean;
+};
+
+/** Quotes for every platform and currency the session allows; cheapest platform first per currency. */
+export function platformOptions(amountUsdc: string, enabled: string[] | null): PlatformOption[] {
+  const rail = getPaymentRail();
+  const amountMicro = parseUsdc(amountUsdc);
+  const platforms = PAYMENT_PLATFORMS.filter((p) => !enabled || enabled.includes(p));
+  return platforms.map((platform) => ({
+    platform,
+    label: PLATFORM_LABELS[platform],
+    quotes: PLATFORM_CURRENCIES[platform].map((currency) => {
+      const q = rail.quote({ platform, fiatCurrency: currency, amountMicro });
+      return {
+        currency,
+        fiatAmount: fiatDecimal(q.fiatAmountMinor, currency),
+        fiatAmountFormatted: fiatFormatted(q.fiatAmountMinor, currency),
+        minor: q.fiatAmountMinor.toString(),
+      };
+    }),
+  }));
+}
+
+const REJECTIONS: Record<string, string> = {
+  PROOF_INVALID: "The bank confirmation could not be verified.",
+  PROOF_EXPIRED: "The bank confirmation had expired.",
+};
+
+export async function getCheckoutView(db: Db, sessionId: string): Promise<CheckoutView> {
+  if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
+  const s = await getSessionOrThrow(db, sessionId, PAYER);
+  const o = s.activeOrder;
+  let lastProofError: string | null = null;
+  if (o && (o.status === "PAYMENT_SENT" || o.status === "SIGNAL_MINED")) {
+    const [last] = await db
+      .select({ errorCode: proofAttempts.errorCode })
+      .from(proofAttempts)
+      .where(eq(proofAttempts.orderId, o.id))
+      .orderBy(desc(proofAttempts.createdAt))
+      .limit(1);
+    lastProofError = last?.errorCode ? (REJECTIONS[last.errorCode] ?? "The payment could not be confirmed.") : null;
+  }
+  const platform = o?.paymentPlatform as PaymentPlatform | undefined;
+  return {
+    session: {
+      id: s.id,
+      status: s.status,
+      amountUsdc: s.amountUsdc,
+      expiresAt: s.expiresAt,
+      successUrl: s.successUrl,
+      cancelUrl: s.cancelUrl,
+      selectedPaymentPlatform: s.selectedPaymentPlatform,
+      selectedFiatCurrency: s.selectedFiatCurrency,
+    },
+    merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl },
+    order:
+      o && platform
+        ? {
+            id: o.id,
+            status: o.status,
+            platform,
+            platformLabel: PLATFORM_LABELS[platform] ?? platform,
+            fiatCurrency: o.fiatCurrency,
+            fiatAmount: o.fiatAmount,
+            fiatAmountFormatted: o.quote.fiatAmountFormatted,
+            recipient: o.recipient,
+            expiresAt: o.expiresAt,
+            intentHash: o.intentHash,
+            fulfillTx: o.fulfillTx,
+            paymentLink: paymentLink(platform, o.recipient, o.fiatAmount),
+            note: paymentNote(platform, o.id),
+            lastProofError,
+          }
+        : null,
+    options: s.status === "CREATED" || s.status === "ACTIVE" ? platformOptions(s.amountUsdc, s.enabledPaymentPlatforms) : [],
+    sandbox: getPaymentRail().name === "sandbox",
+  };
+}
+
+/**
+ * The sandbox rail's stand-in for the payer's bank confirmation: submits a sandbox proof for the
+ * session's active order. A real rail plugs its proof step in here.
+ */
+export async function simulateBankConfirmation(db: Db, sessionId: string, outcome: "success" | "invalid") {
+  if (getPaymentRail().name !== "sandbox") throw new AppError("CONFLICT", "Only the sandbox rail can simulate a bank confirmation");
+  const s = await getSessionOrThrow(db, sessionId, PAYER);
+  if (!s.activeOrder) throw new AppError("CONFLICT", "Checkout has not started");
+  try {
+    await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof: { sandbox: true, outcome } }, PAYER);
+  } catch (err) {
+    // a rejected proof is an outcome the page shows from the view, not a failure of the action
+    if (!(err instanceof AppError) || (err.code !== "PROOF_INVALID" && err.code !== "PROOF_EXPIRED")) throw err;
+  }
+}
