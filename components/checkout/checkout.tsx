@@ -341,23 +341,23 @@ function CancelButton({ view, pending, act }: StepProps) {
 function CopyRow({ term, value, copy }: { term: string; value: string; copy: string }) {
   const [copied, setCopied] = useState(false);
   return (
-    <div className="flex items-center justify-between gap-3 rounded-xl border border-slate-300 p-3 dark:border-slate-600">
-      <div className="min-w-0">
-        <dt className={`text-sm ${muted}`}>{term}</dt>
-        <dd className="break-all text-lg font-semibold tabular-nums">{value}</dd>
-      </div>
-      <button
-        type="button"
-        className="shrink-0 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
-        onClick={async () => {
-          await navigator.clipboard?.writeText(copy).catch(() => {});
-          setCopied(true);
-          setTimeout(() => setCopied(false), 2_000);
-        }}
-      >
-        {copied ? "Copied" : "Copy"}
-        <span className="sr-only"> {term.toLowerCase()}</span>
-      </button>
+    <div className="rounded-xl border border-slate-300 p-3 dark:border-slate-600">
+      <dt className={`text-sm ${muted}`}>{term}</dt>
+      <dd className="flex items-center justify-between gap-3">
+        <span className="min-w-0 break-all text-lg font-semibold tabular-nums">{value}</span>
+        <button
+          type="button"
+          className="shrink-0 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+          onClick={async () => {
+            await navigator.clipboard?.writeText(copy).catch(() => {});
+            setCopied(true);
+            setTimeout(() => setCopied(false), 2_000);
+          }}
+        >
+          {copied ? "Copied" : "Copy"}
+          <span className="sr-only"> {term.toLowerCase()}</span>
+        </button>
+      </dd>
     </div>
   );
 }

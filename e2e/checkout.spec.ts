@@ -1,0 +1,161 @@
+import { CheckoutPage } from "./pages/checkout-page";
+import { checkScreen, createMerchant, createSession, expect, startReceiver, test } from "./support/fixtures";
+
+// The payer's journey on the hosted checkout page, in Debian's Chromium against the built app.
+
+test.describe("hosted checkout", () => {
+  test("a payer completes a payment; the merchant hears of it; the browser returns to the shop", async ({ page, request, baseURL }, testInfo) => {
+    const receiver = await startReceiver();
+    try {
+      const m = await createMerchant(request);
+      await request.post("/api/webhooks", { headers: { "x-api-key": m.apiKey }, data: { url: receiver.url } });
+      const s = await createSession(request, m, { successUrl: `${baseURL}/?paid=1`, cancelUrl: `${baseURL}/?cancelled=1` });
+      const checkout = new CheckoutPage(page);
+
+      await checkout.open(s.path);
+      await expect(page.getByRole("heading", { name: "42.50 USDC" })).toBeVisible();
+      await expect(page.getByText("Corner Coffee receives 42.50 USDC")).toBeVisible();
+      const order = await checkout.platformOrder();
+      expect(order[0]).toBe("wise"); // cheapest first
+      await checkScreen(page, testInfo, "1-choose");
+
+      await checkout.choose("Zelle");
+      await expect(page.getByText("$42.72")).toBeVisible();
+      await expect(page.getByText("sandbox-payee@example.com")).toBeVisible();
+      await expect(page.getByRole("timer")).toHaveText(/^\d+:\d{2}$/);
+      await checkScreen(page, testInfo, "2-pay");
+
+      await checkout.paymentSent();
+      await checkScreen(page, testInfo, "3-waiting");
+
+      await checkout.simulateConfirmation();
+      await expect(checkout.heading("Payment complete")).toBeVisible();
+      await expect(page.getByText(/^0x[0-9a-f]{64}$/)).toBeVisible();
+      await checkScreen(page, testInfo, "4-receipt");
+
+      await page.waitForURL(/\/\?paid=1$/, { timeout: 15_000 });
+      await expect.poll(() => receiver.types(), { timeout: 15_000 }).toEqual(
+        expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
+      );
+    } finally {
+      await receiver.close();
+    }
+  });
+
+  test("works at 375 px in dark mode, by keyboard", async ({ page, request }, testInfo) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.emulateMedia({ colorScheme: "dark" });
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    await page.goto(s.path);
+    await checkScreen(page, testInfo, "mobile-dark-choose");
+    const width = await page.evaluate(() => document.documentElement.scrollWidth);
+    expect(width).toBeLessThanOrEqual(375);
+
+    // keyboard only: tab to the first payment app, pick it with space, continue with enter
+    await page.getByLabel("Currency").focus();
+    await page.keyboard.press("Tab");
+    await page.keyboard.press("Space");
+    await expect(page.getByRole("radio").first()).toBeChecked();
+    await page.getByRole("button", { name: /Continue with/ }).focus();
+    await page.keyboard.press("Enter");
+    await expect(page.getByRole("button", { name: "I have sent the payment" })).toBeVisible();
+    await checkScreen(page, testInfo, "mobile-dark-pay");
+  });
+
+  test("cancel asks first, then returns to the shop", async ({ page, request, baseURL }) => {
+    const m = await createMerchant(request);
+    const s = await createSession(request, m, { cancelUrl: `${baseURL}/?cancelled=1` });
+    const checkout = new CheckoutPage(page);
+    await checkout.open(s.path);
+    await page.getByRole("button", { name: "Cancel checkout" }).click();
+    await page.getByRole("button", { name: "Keep paying" }).click();
+    await expect(page.getByRole("button", { name: "Cancel checkout" })).toBeVisible();
+    await checkout.cancel();
+    await page.waitForURL(/\?cancelled=1$/);
+    const status = await request.get(`/api/checkout/sessions/${s.id}`, { headers: { "x-api-key": m.apiKey } });
+    expect((await status.json()).responseObject.status).toBe("CANCELLED");
+  });
+
+  test("a rejected proof can be tried again, then succeeds", async ({ page, request }, testInfo) => {
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    const checkout = new CheckoutPage(page);
+    await checkout.open(s.path);
+    await checkout.choose("Venmo");
+    await checkout.paymentSent();
+    await checkout.simulateRejection();
+    await expect(page.getByRole("alert").filter({ hasText: "could not be verified" })).toBeVisible();
+    await checkScreen(page, testInfo, "rejected-proof");
+    await checkout.simulateConfirmation();
+    await expect(checkout.heading("Payment complete")).toBeVisible();
+  });
+
+  test("after a reload at any step the page resumes where the payer was", async ({ page, request }) => {
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    const checkout = new CheckoutPage(page);
+    await checkout.open(s.path);
+    await checkout.choose("Revolut", "EUR");
+    await page.reload();
+    await expect(checkout.heading("Send the payment with Revolut")).toBeVisible();
+    await expect(page.getByText("€")).toBeVisible();
+    await checkout.paymentSent();
+    await page.reload();
+    await expect(checkout.heading("Waiting for your payment to be confirmed")).toBeVisible();
+  });
+
+  test("the page follows the order live when it is confirmed elsewhere", async ({ page, request }) => {
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    const checkout = new CheckoutPage(page);
+    await checkout.open(s.path);
+    await checkout.choose("Wise");
+    await checkout.paymentSent();
+    const order = await (await request.get(`/api/checkout/sessions/${s.id}/order`, { headers: { "x-api-key": m.apiKey } })).json();
+    await request.post("/api/orders/fulfill", {
+      headers: { "x-api-key": m.apiKey },
+      data: { intentHash: order.responseObject.order.intentHash, proof: { sandbox: true, outcome: "success" } },
+    });
+    await expect(checkout.heading("Payment complete")).toBeVisible({ timeout: 10_000 }); // no reload
+  });
+
+  test("an unknown session shows a not-found page; a finished one its own screen", async ({ page, request }, testInfo) => {
+    const res = await page.goto("/checkout?session=sess_00000000000000000000000000000000");
+    expect(res?.status()).toBe(404);
+    await expect(page.getByRole("heading", { name: "Checkout not found" })).toBeVisible();
+    await checkScreen(page, testInfo, "not-found");
+
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    await request.post(`/api/checkout/sessions/${s.id}/cancel`, { headers: { "x-api-key": m.apiKey } });
+    await page.goto(s.path);
+    await expect(page.getByRole("heading", { name: "Checkout cancelled" })).toBeVisible();
+    await checkScreen(page, testInfo, "cancelled");
+  });
+
+  test("a lost connection is shown, with a way to retry", async ({ page, request }, testInfo) => {
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    const checkout = new CheckoutPage(page);
+    await checkout.open(s.path);
+    await checkout.choose("Zelle");
+    await page.route("**/checkout/status**", (route) => route.abort("internetdisconnected"));
+    await checkout.paymentSent();
+    await expect(page.getByText("We lost contact with the payment service")).toBeVisible({ timeout: 20_000 });
+    await checkScreen(page, testInfo, "network-error");
+    await page.unroute("**/checkout/status**");
+    await page.getByRole("button", { name: "Retry now" }).click();
+    await expect(page.getByText("We lost contact with the payment service")).toBeHidden();
+  });
+
+  test("the page is not indexed and holds no merchant secret", async ({ page, request }) => {
+    const m = await createMerchant(request);
+    const s = await createSession(request, m, { metadata: { internalNote: "vip-customer-1234" } });
+    await page.goto(s.path);
+    await expect(page.locator('meta[name="robots"]')).toHaveAttribute("content", /noindex/);
+    const html = await page.content();
+    expect(html).not.toContain(m.apiKey);
+    expect(html).not.toContain("vip-customer-1234");
+  });
+});

@@ -1,0 +1,61 @@
+import http from "node:http";
+import type { AddressInfo } from "node:net";
+import AxeBuilder from "@axe-core/playwright";
+import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+
+// Merchants, sessions and a webhook receiver made through the public API, as an integration would.
+
+export const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+
+export type Merchant = { id: string; apiKey: string; name: string };
+
+export async function createMerchant(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<Merchant> {
+  const name = `shop-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;
+  const res = await request.post("/api/merchants", {
+    data: { name, displayName: "Corner Coffee", ...overrides },
+    headers: { "x-forwarded-for": `198.51.100.${Math.floor(Math.random() * 250)}` },
+  });
+  expect(res.status()).toBe(201);
+  const { id, apiKey } = (await res.json()).responseObject;
+  return { id, apiKey, name };
+}
+
+export async function createSession(request: APIRequestContext, m: Merchant, overrides: Record<string, unknown> = {}) {
+  const res = await request.post("/api/checkout/sessions", {
+    headers: { "x-api-key": m.apiKey },
+    data: { merchantId: m.id, amountUsdc: "42.50", destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: TOKEN, ...overrides },
+  });
+  expect(res.status()).toBe(201);
+  const { session, checkoutUrl } = (await res.json()).responseObject;
+  return { id: session.id as string, path: new URL(checkoutUrl).pathname + new URL(checkoutUrl).search };
+}
+
+/** A merchant's webhook endpoint on loopback, recording the event types it receives. */
+export async function startReceiver() {
+  const events: { id: string; type: string }[] = [];
+  const server = http.createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on("data", (c: Buffer) => chunks.push(c));
+    req.on("end", () => {
+      const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
+      events.push({ id: body.id, type: body.type });
+      res.end("ok");
+    });
+  });
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  return {
+    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    types: () => events.map((e) => e.type),
+    close: () => new Promise((r) => server.close(r)),
+  };
+}
+
+/** No accessibility violations (axe-core, WCAG 2 A and AA), then a screenshot kept with the results. */
+export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
+  const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), name).toEqual([]);
+  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+export const test = base;
+export { expect };
