@@ -1,4 +1,5 @@
 import { CheckoutPage } from "./pages/checkout-page";
+import { OwnServer } from "./support/server";
 import { checkScreen, createMerchant, createSession, expect, startReceiver, test } from "./support/fixtures";
 
 // The payer's journey on the hosted checkout page, in Debian's Chromium against the built app.
@@ -157,5 +158,32 @@ test.describe("hosted checkout", () => {
     const html = await page.content();
     expect(html).not.toContain(m.apiKey);
     expect(html).not.toContain("vip-customer-1234");
+  });
+});
+
+test.describe("hosted checkout with short lifetimes", () => {
+  test("an unpaid order expires and can be started again; then the session expires", async ({ page }, testInfo) => {
+    test.setTimeout(120_000);
+    const server = new OwnServer(3390 + (process.pid % 100), { ORDER_TTL: "4s", SESSION_TTL: "12s" });
+    await server.start();
+    try {
+      const context = await page.context().browser()!.newContext({ baseURL: server.base });
+      const own = await context.newPage();
+      const m = await createMerchant(context.request);
+      const s = await createSession(context.request, m);
+      const checkout = new CheckoutPage(own);
+      await checkout.open(s.path);
+      await checkout.choose("Zelle");
+      // nobody pays: the order expires on its own and the page offers a new quote
+      await expect(own.getByText("Your order expired before the payment was sent")).toBeVisible({ timeout: 15_000 });
+      await checkScreen(own, testInfo, "order-expired");
+      await checkout.choose("Zelle");
+      // and then the whole session runs out
+      await expect(checkout.heading("This checkout has expired")).toBeVisible({ timeout: 20_000 });
+      await checkScreen(own, testInfo, "session-expired");
+      await context.close();
+    } finally {
+      await server.kill();
+    }
   });
 });

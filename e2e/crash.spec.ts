@@ -1,37 +1,12 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import fs from "node:fs";
 import http from "node:http";
 import type { AddressInfo } from "node:net";
-import os from "node:os";
-import path from "node:path";
 import { expect, test } from "@playwright/test";
+import { OwnServer } from "./support/server";
 
 // The server is killed (SIGKILL) in the middle of a burst of events. After a restart on the same
 // data, every event reaches the merchant's endpoint; the receiver dedupes repeats by X-Webhook-Id.
 
-const PORT = 3290 + (process.pid % 100);
-const base = `http://127.0.0.1:${PORT}`;
 const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
-
-function startServer(dataDir: string): ChildProcess {
-  return spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(PORT)], {
-    env: { ...process.env, DATA_DIR: dataDir, APP_URL: base, ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "1s", LOG_LEVEL: "warn", NEXT_MANUAL_SIG_HANDLE: "1" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-}
-
-async function ready(ms = 60_000) {
-  const until = Date.now() + ms;
-  for (;;) {
-    try {
-      if ((await fetch(`${base}/api/health`)).ok) return;
-    } catch {
-      // not listening yet
-    }
-    if (Date.now() > until) throw new Error("server did not become ready");
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 test("a server killed mid-burst loses no event", async () => {
   test.setTimeout(180_000);
@@ -45,11 +20,10 @@ test("a server killed mid-burst loses no event", async () => {
   });
   await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
   const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "checkout-crash-"));
-
-  let server = startServer(dataDir);
+  const server = new OwnServer(3290 + (process.pid % 100), { WEBHOOK_TIMEOUT: "1s" });
+  const base = server.base;
   try {
-    await ready();
+    await server.start();
     const signup = await (await fetch(`${base}/api/merchants`, { method: "POST", body: JSON.stringify({ name: `crash-${Date.now()}` }) })).json();
     const { id, apiKey } = signup.responseObject;
     const headers = { "x-api-key": apiKey, "content-type": "application/json" };
@@ -69,22 +43,20 @@ test("a server killed mid-burst loses no event", async () => {
       }
     })().catch(() => "interrupted");
     await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
-    server.kill("SIGKILL");
-    await new Promise((r) => server.once("exit", r));
+    await server.kill("SIGKILL");
     await burst;
     const acknowledged = started; // starts whose answer the client saw before the crash
     expect(acknowledged).toBeGreaterThan(0);
     expect(acknowledged).toBeLessThan(25); // the kill really came in the middle of the burst
 
-    server = startServer(dataDir);
-    await ready();
+    await server.start(); // the same data folder
     const events = async () => (await (await fetch(`${base}/api/events?limit=100`, { headers })).json()).responseObject.events as { id: string; type: string }[];
     // every start the client saw succeed left its two events behind
     expect((await events()).filter((e) => e.type === "order.created").length).toBeGreaterThanOrEqual(acknowledged);
     const all = (await events()).map((e) => e.id).sort();
     await expect.poll(() => [...new Set(received)].sort(), { timeout: 60_000 }).toEqual(all);
   } finally {
-    server.kill("SIGTERM");
+    await server.kill();
     receiver.close();
   }
 });
