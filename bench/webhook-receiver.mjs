@@ -42,5 +42,6 @@ process.on("message", (msg) => {
   }
 });
 process.on("disconnect", () => process.exit(0)); // the parent is gone
+process.on("SIGINT", () => {}); // Ctrl-C reaches the whole group: the parent stops us once it has cleaned up
 
 server.listen(0, "127.0.0.1", () => process.send({ ready: true, port: server.address().port }));

@@ -87,7 +87,8 @@ async function fanOut(tx: Db, e: { eventId: string; type: string; merchantId: st
     eventId: e.eventId,
     eventType: e.type,
     status: "PENDING" as const,
-    nextAttemptAt: e.now,
+    // due by the real clock: the event's ordering time may run a little ahead of it during a burst
+    nextAttemptAt: new Date(),
     createdAt: e.now,
   }));
   await tx.insert(deliveries).values(rows);
