@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import { logger } from "@/lib/logger";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/service";
-import { attemptDelivery, findDueDeliveries } from "@/lib/webhooks/delivery";
+import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 
 export type DispatcherOptions = {
   /** attempts in flight at once */
@@ -88,16 +88,15 @@ export class Dispatcher {
     }
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
-    const due = (await findDueDeliveries(this.db, free * 2)).filter((id) => !this.inFlight.has(id)).slice(0, free);
-    for (const id of due) {
-      this.inFlight.add(id);
-      attemptDelivery(this.db, id)
-        .catch((err) => logger.error("delivery attempt failed", { deliveryId: id, error: (err as Error).message }))
-        .finally(() => {
-          this.inFlight.delete(id);
-          this.poke();
-        });
-    }
-    return due.length;
+    const claimed = await claimDueDeliveries(this.db, free);
+    if (!claimed.length) return 0;
+    for (const d of claimed) this.inFlight.add(d.id);
+    deliverClaimed(this.db, claimed)
+      .catch((err) => logger.error("delivery attempts failed", { count: claimed.length, error: (err as Error).message }))
+      .finally(() => {
+        for (const d of claimed) this.inFlight.delete(d.id);
+        this.poke();
+      });
+    return claimed.length;
   }
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, isNull, lte, or } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -58,31 +58,68 @@ async function claim(db: Db, id: string, now: Date, force: boolean): Promise<Del
  * `force` sends now even if the next attempt is scheduled later (manual retry, the test endpoint).
  */
 export async function attemptDelivery(db: Db, deliveryId: string, opts: { force?: boolean; single?: boolean } = {}): Promise<AttemptOutcome> {
-  const now = new Date();
-  const delivery = await claim(db, deliveryId, now, opts.force ?? false);
+  const delivery = await claim(db, deliveryId, new Date(), opts.force ?? false);
   if (!delivery) return { kind: "skipped", reason: "not due, already claimed, or finished" };
+  const [outcome] = await deliverClaimed(db, [delivery], opts);
+  return outcome!;
+}
 
-  const [hook] = await db.select().from(webhooks).where(eq(webhooks.id, delivery.webhookId));
-  const isTest = delivery.eventType === "webhook.test";
-  if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
-    // deliveries go only to webhooks that are still active when the attempt is due
-    const [ended] = await db
-      .update(deliveries)
-      .set({ status: "FAILED", leaseUntil: null, nextAttemptAt: null, lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive", updatedAt: now })
-      .where(eq(deliveries.id, deliveryId))
-      .returning();
-    return { kind: "attempted", delivery: ended!, result: { status: null, excerpt: null, retryAfterMs: null, error: ended!.lastError, durationMs: 0 } };
-  }
+/**
+ * Claims up to `limit` due deliveries in one statement, oldest first, skipping rows another worker
+ * is claiming at this moment (FOR UPDATE SKIP LOCKED); the lease set here keeps everyone else off
+ * them until the attempt is recorded or the lease lapses.
+ */
+export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryRow[]> {
+  const leaseUntil = new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
+  const due = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(and(eq(deliveries.status, "PENDING"), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now))))
+    .orderBy(asc(deliveries.nextAttemptAt))
+    .limit(limit)
+    .for("update", { skipLocked: true });
+  return db
+    .update(deliveries)
+    .set({ leaseUntil, updatedAt: now })
+    .where(and(inArray(deliveries.id, due), eq(deliveries.status, "PENDING")))
+    .returning();
+}
 
-  const [event] = await db.select({ payload: events.payload }).from(events).where(eq(events.id, delivery.eventId));
-  const body = JSON.stringify(event!.payload);
-  const timestamp = Math.floor(now.getTime() / 1000);
+/** Attempts claimed deliveries: their webhooks and payloads in two queries, then every POST at once. */
+export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { single?: boolean } = {}): Promise<AttemptOutcome[]> {
+  if (!claimed.length) return [];
+  const hookIds = [...new Set(claimed.map((d) => d.webhookId))];
+  const eventIds = [...new Set(claimed.map((d) => d.eventId))];
+  const [hooks, payloads] = await Promise.all([
+    db.select().from(webhooks).where(inArray(webhooks.id, hookIds)),
+    db.select({ id: events.id, payload: events.payload }).from(events).where(inArray(events.id, eventIds)),
+  ]);
+  const hookById = new Map(hooks.map((h) => [h.id, h]));
+  const payloadById = new Map(payloads.map((e) => [e.id, e.payload]));
   const config = getConfig();
-  const result = await postWebhook(hook.url, body, signatureHeaders(signingSecrets(hook, now), delivery.eventId, timestamp, body), {
-    timeoutMs: config.webhookTimeoutMs,
-    allowPrivate: config.allowPrivateWebhookUrls,
-  });
-  return { kind: "attempted", delivery: await recordAttempt(db, delivery, result, now, opts.single ?? false), result };
+  return Promise.all(
+    claimed.map(async (delivery): Promise<AttemptOutcome> => {
+      const now = new Date();
+      const hook = hookById.get(delivery.webhookId);
+      const isTest = delivery.eventType === "webhook.test";
+      if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
+        // deliveries go only to webhooks that are still active when the attempt is due
+        const [ended] = await db
+          .update(deliveries)
+          .set({ status: "FAILED", leaseUntil: null, nextAttemptAt: null, lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive", updatedAt: now })
+          .where(eq(deliveries.id, delivery.id))
+          .returning();
+        return { kind: "attempted", delivery: ended!, result: { status: null, excerpt: null, retryAfterMs: null, error: ended!.lastError, durationMs: 0 } };
+      }
+      const body = JSON.stringify(payloadById.get(delivery.eventId));
+      const timestamp = Math.floor(now.getTime() / 1000);
+      const result = await postWebhook(hook.url, body, signatureHeaders(signingSecrets(hook, now), delivery.eventId, timestamp, body), {
+        timeoutMs: config.webhookTimeoutMs,
+        allowPrivate: config.allowPrivateWebhookUrls,
+      });
+      return { kind: "attempted", delivery: await recordAttempt(db, delivery, result, now, opts.single ?? false), result };
+    }),
+  );
 }
 
 async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, startedAt: Date, single: boolean): Promise<DeliveryRow> {
@@ -93,35 +130,32 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   const retryAfter = result.status === 429 || result.status === 503 ? result.retryAfterMs : null;
   const finishedAt = new Date();
   const error = ok ? null : (result.error ?? `HTTP ${result.status}`);
-  return db.transaction(async (tx) => {
-    await tx.insert(deliveryAttempts).values({
-      id: newId("att"),
-      deliveryId: delivery.id,
-      attemptNo: attempts,
-      startedAt,
-      responseCode: result.status,
-      responseExcerpt: result.excerpt,
-      error,
-      durationMs: result.durationMs,
-    });
-    const [row] = await tx
-      .update(deliveries)
-      .set({
-        status,
-        attempts,
-        lastAttemptAt: startedAt,
-        responseCode: result.status,
-        lastError: error,
-        durationMs: result.durationMs,
-        leaseUntil: null,
-        nextAttemptAt: status === "PENDING" ? new Date(finishedAt.getTime() + nextAttemptDelay(attempts, retryAfter)) : null,
-        updatedAt: finishedAt,
-      })
-      .where(eq(deliveries.id, delivery.id))
-      .returning();
-    if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
-    return row!;
-  });
+  const row: DeliveryRow = {
+    ...delivery,
+    status,
+    attempts,
+    lastAttemptAt: startedAt,
+    responseCode: result.status,
+    lastError: error,
+    durationMs: result.durationMs,
+    leaseUntil: null,
+    nextAttemptAt: status === "PENDING" ? new Date(finishedAt.getTime() + nextAttemptDelay(attempts, retryAfter)) : null,
+    updatedAt: finishedAt,
+  };
+  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  // the attempt and the delivery's new state in one statement: atomic, and one round trip
+  await db.execute(sql`
+    with attempt as (
+      insert into ${deliveryAttempts} (id, delivery_id, attempt_no, started_at, response_code, response_excerpt, error, duration_ms)
+      values (${newId("att")}, ${delivery.id}, ${attempts}, ${iso(startedAt)}::timestamptz, ${result.status}, ${result.excerpt}, ${error}, ${result.durationMs})
+    )
+    update ${deliveries}
+    set status = ${status}::delivery_status, attempts = ${attempts}, last_attempt_at = ${iso(startedAt)}::timestamptz,
+        response_code = ${result.status}, last_error = ${error}, duration_ms = ${result.durationMs}, lease_until = null,
+        next_attempt_at = ${iso(row.nextAttemptAt)}::timestamptz, updated_at = ${iso(finishedAt)}::timestamptz
+    where id = ${delivery.id}`);
+  if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
+  return row;
 }
 
 /**
