@@ -19,7 +19,7 @@ function knob(name: string, fallback: number): number {
   return value;
 }
 const EVENTS = Math.floor(knob("BENCH_EVENTS", 1000));
-const CONCURRENCY = Math.floor(knob("BENCH_CONCURRENCY", 16));
+const CONCURRENCY = Math.floor(knob("BENCH_CONCURRENCY", 64)); // the dispatcher's default
 const PRODUCERS = Math.floor(knob("BENCH_PRODUCERS", 8));
 const WAIT_SECONDS = knob("BENCH_WAIT_SECONDS", 120);
 const CPU_PROF = env.BENCH_CPU_PROF === "1";

@@ -32,7 +32,7 @@ export class Dispatcher {
     private readonly db: Db,
     opts: DispatcherOptions = {},
   ) {
-    this.concurrency = opts.concurrency ?? 16;
+    this.concurrency = opts.concurrency ?? 64;
     this.pollMs = opts.pollMs ?? 1_000;
     this.expiryEveryMs = opts.expiryEveryMs ?? 2_000;
   }

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
-import { call, newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
+import { newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyZkp2p } from "../support/receiver";
 
@@ -96,29 +96,32 @@ describe("dispatcher processes on one PostgreSQL", () => {
 
   it("a worker killed mid-burst loses nothing: after a restart every delivery arrives", async () => {
     receiver = await new Receiver().start();
-    receiver.reply = () => ({ status: 200, delayMs: 40 });
+    receiver.reply = () => ({ status: 200, delayMs: 150 });
     const m = await newMerchant();
     await newWebhook(m, { url: receiver.url });
     const first = startWorker();
-    await burst(m, 30); // 60 events
+    await burst(m, 90); // 180 events, more than one dispatcher has in flight
     await receiver.waitFor(10, 30_000);
     first.kill("SIGKILL");
     await new Promise((r) => first.once("exit", r));
     const beforeRestart = receiver.received.length;
-    expect(beforeRestart).toBeLessThan(60); // it really died in the middle
+    expect(beforeRestart).toBeLessThan(180); // it really died in the middle
     const held = (await (await testDb()).select().from(deliveries).where(eq(deliveries.merchantId, m.id))).filter(
       (d) => d.status === "PENDING" && d.leaseUntil && d.leaseUntil > new Date(),
     );
     console.log(`[crash] received before kill ${beforeRestart}, claimed and in flight at the kill ${held.length}`);
+    expect(held.length).toBeGreaterThan(0);
 
     startWorker();
-    await allDelivered(m.id, 60, 90_000);
-    const events = (await call("GET", "/api/events?limit=100", { key: m.apiKey })).body.responseObject.events as { id: string }[];
-    expect(events).toHaveLength(60);
+    await allDelivered(m.id, 180, 90_000);
+    const db = await testDb();
+    const { events: eventsTable } = await import("@/db/schema");
+    const events = await db.select({ id: eventsTable.id }).from(eventsTable).where(eq(eventsTable.merchantId, m.id));
+    expect(events).toHaveLength(180);
     // every event reached the receiver; the few in flight at the kill may arrive twice, and the
     // receiver recognises those by X-Webhook-Id
     expect([...receiver.uniqueIds].sort()).toEqual(events.map((e) => e.id).sort());
     console.log(`[crash] received ${receiver.received.length}, unique ${receiver.uniqueIds.size}`);
-    expect(receiver.received.length - receiver.uniqueIds.size).toBeLessThanOrEqual(16);
+    expect(receiver.received.length - receiver.uniqueIds.size).toBeLessThanOrEqual(64); // at most one dispatcher's concurrency
   });
 });
