@@ -4,18 +4,8 @@ import { describe, expect, it } from "vitest";
 import { divCeil, formatScaled, formatUsdc, isUsdcString, parseScaled, parseUsdc } from "./money";
 import { DEFAULT_RATES, PLATFORM_SPREAD_BPS, SandboxRail, parseRateTable } from "./payments/sandbox";
 import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "./payments/platforms";
+import { rng } from "@/tests/support/rng";
 
-// A small seeded generator, so a failing case can be reproduced from its seed.
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 const randomBig = (r: () => number, digits: number) => {
   let out = "";
   const n = 1 + Math.floor(r() * digits);

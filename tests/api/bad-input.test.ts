@@ -4,6 +4,7 @@ import { checkoutSessions, deliveries, events, idempotencyRecords, merchants, or
 import { resetConfigForTests } from "@/lib/config";
 import { call, newMerchant, newSession, newWebhook, randomIp, sessionBody, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
+import { rng } from "../support/rng";
 
 // A sweep of generated bad bodies against every POST and PATCH route: wrong types, huge strings,
 // unicode, nested junk, unknown and missing fields, non-JSON. None may answer 2xx or 5xx, and
@@ -11,16 +12,6 @@ import { testDb } from "../support/db";
 
 const BODIES_PER_ROUTE = 250;
 
-function rng(seed: number) {
-  let s = seed >>> 0;
-  return () => {
-    s = (s + 0x6d2b79f5) >>> 0;
-    let t = s;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 type Kind = "name" | "text" | "https" | "url" | "amount" | "chain" | "address" | "metadata" | "platforms" | "platform" | "currency" | "hash" | "proof" | "events" | "bool" | "id";
 type Fields = Record<string, { kind: Kind; required?: boolean; nullable?: boolean }>;
