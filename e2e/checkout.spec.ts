@@ -97,6 +97,15 @@ test.describe("hosted checkout", () => {
     const s = await createSession(request, m);
     const checkout = new CheckoutPage(page);
     await checkout.open(s.path);
+    // a choice is saved as it is made
+    await page.getByLabel("Currency").selectOption("GBP");
+    await page.getByRole("radio", { name: /Monzo/ }).check();
+    await expect
+      .poll(async () => (await (await request.get(`/api/checkout/sessions/${s.id}`, { headers: { "x-api-key": m.apiKey } })).json()).responseObject.selectedPaymentPlatform)
+      .toBe("monzo");
+    await page.reload();
+    await expect(page.getByLabel("Currency")).toHaveValue("GBP");
+    await expect(page.getByRole("radio", { name: /Monzo/ })).toBeChecked();
     await checkout.choose("Revolut", "EUR");
     await page.reload();
     await expect(checkout.heading("Send the payment with Revolut")).toBeVisible();

@@ -41,6 +41,13 @@ export async function chooseAndStart(id: string, input: { paymentPlatform: strin
   });
 }
 
+/** Saves the payer's choice as they make it, so a reload (or another device) shows it again. */
+export async function saveChoice(id: string, input: { paymentPlatform: string; fiatCurrency: string }): Promise<ActionResult> {
+  const parsed = choice.safeParse(input);
+  if (!parsed.success) return { ok: false, message: "Choose a payment app and a currency." };
+  return run(id, (db, sid) => selectPlatform(db, sid, parsed.data, PAYER));
+}
+
 export async function reportPaymentSent(id: string): Promise<ActionResult> {
   return run(id, (db, sid) => markPaymentSent(db, sid, PAYER));
 }

@@ -2,7 +2,7 @@
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useEffect, useId, useMemo, useRef, useState, useTransition } from "react";
-import { type ActionResult, cancelCheckout, chooseAndStart, reportPaymentSent, simulateConfirmation } from "@/app/checkout/actions";
+import { type ActionResult, cancelCheckout, chooseAndStart, reportPaymentSent, saveChoice, simulateConfirmation } from "@/app/checkout/actions";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { checkoutKeys } from "./query-keys";
 
@@ -163,7 +163,18 @@ function Choose({ view, pending, act, notice }: StepProps & { notice?: string })
               className="flex cursor-pointer items-center justify-between rounded-xl border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:ring-2 has-[:checked]:ring-blue-700 dark:border-slate-600 dark:has-[:checked]:border-blue-400 dark:has-[:checked]:ring-blue-400"
             >
               <span className="flex items-center gap-3">
-                <input type="radio" name="platform" value={c.platform} checked={platform === c.platform} onChange={() => setPlatform(c.platform)} className="h-4 w-4" />
+                <input
+                  type="radio"
+                  name="platform"
+                  value={c.platform}
+                  checked={platform === c.platform}
+                  onChange={() => {
+                    setPlatform(c.platform);
+                    // saved as chosen (select-platform), while the session awaits its payer
+                    if (view.session.status === "CREATED") void saveChoice(view.session.id, { paymentPlatform: c.platform, fiatCurrency: currency }).catch(() => {});
+                  }}
+                  className="h-4 w-4"
+                />
                 <span className="font-medium">{c.label}</span>
               </span>
               <span className="tabular-nums">{c.fiatAmountFormatted}</span>
