@@ -75,6 +75,7 @@ export const webhookDeliveryParams = z.object({ id: z.string().min(1).max(100), 
 
 export const sessionListQuery = z.object({
   ...listQuery,
+  q: z.string().max(500).optional(),
   status: z.enum(["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"], { error: "must be a session status" }).optional(),
 });
 

@@ -109,3 +109,12 @@ export async function updateMerchant(
     .returning();
   return serializeMerchant(row!);
 }
+
+/** The display prefix of the merchant's live API key(s): enough to recognise a key, never to use it. */
+export async function keyPrefixes(db: Db, opts: { merchantId: string }): Promise<string[]> {
+  const rows = await db
+    .select({ prefix: apiKeys.displayPrefix })
+    .from(apiKeys)
+    .where(and(eq(apiKeys.merchantId, opts.merchantId), isNull(apiKeys.revokedAt)));
+  return rows.map((r) => r.prefix);
+}

@@ -137,8 +137,9 @@ export type SessionView = Awaited<ReturnType<typeof getSessionOrThrow>>;
 
 export async function listSessions(
   db: Db,
-  opts: { merchantId: string; status?: SessionRow["status"]; limit: number; cursor?: string },
+  opts: { merchantId: string; status?: SessionRow["status"]; q?: string; limit: number; cursor?: string },
 ) {
+  const q = opts.q?.trim();
   const rows = await db
     .select()
     .from(checkoutSessions)
@@ -146,6 +147,12 @@ export async function listSessions(
       and(
         eq(checkoutSessions.merchantId, opts.merchantId),
         opts.status ? eq(checkoutSessions.status, opts.status) : undefined,
+        // a session id, or any metadata value, exactly
+        q
+          ? q.startsWith("sess_")
+            ? eq(checkoutSessions.id, q)
+            : sql`exists (select 1 from jsonb_each_text(${checkoutSessions.metadata}) m where m.value = ${q})`
+          : undefined,
         afterCursor(checkoutSessions.createdAt, checkoutSessions.id, opts.cursor),
       ),
     )

@@ -36,7 +36,7 @@ const CASES: Case[] = [
   { route: "/api/events", method: "GET", path: () => "/api/events" },
 ];
 
-const PUBLIC_ROUTES = new Set(["/api/merchants", "/api/health", "/api/[...slug]", "/api/inngest"]);
+const PUBLIC_ROUTES = new Set(["/api/merchants", "/api/health", "/api/[...slug]", "/api/inngest", "/api/auth/[...nextauth]"]);
 
 async function fixture(): Promise<Fixture> {
   const owner = await newMerchant();

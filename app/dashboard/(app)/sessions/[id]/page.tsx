@@ -1,0 +1,129 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ui } from "@/components/ui/styles";
+import { getDb } from "@/db/client";
+import { requireMerchant } from "@/lib/auth/session";
+import { getSessionDetail } from "@/lib/dashboard/session-detail";
+import { AppError } from "@/lib/errors";
+
+export const metadata: Metadata = { title: "Session" };
+
+export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
+  const { merchantId } = await requireMerchant();
+  const { id } = await params;
+  let detail;
+  try {
+    detail = await getSessionDetail(await getDb(), id, { merchantId });
+  } catch (err) {
+    // another merchant's session is as invisible as one that does not exist
+    if (err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "FORBIDDEN")) notFound();
+    throw err;
+  }
+  const s = detail.session;
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link href="/dashboard/sessions" className="text-blue-700 underline dark:text-blue-300">
+          All sessions
+        </Link>
+      </p>
+      <h1 className="break-all text-2xl font-bold">
+        Session <span className="font-mono text-lg">{s.id}</span>
+      </h1>
+      <section className={ui.card} aria-labelledby="summary">
+        <h2 id="summary" className="font-semibold">
+          Summary
+        </h2>
+        <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
+          <dt className={ui.muted}>Status</dt>
+          <dd className="font-semibold">{s.status}</dd>
+          <dt className={ui.muted}>Amount</dt>
+          <dd>{s.amountUsdc} USDC</dd>
+          <dt className={ui.muted}>Chain</dt>
+          <dd>{s.destinationChainId}</dd>
+          <dt className={ui.muted}>Token</dt>
+          <dd className="break-all font-mono">{s.destinationToken}</dd>
+          <dt className={ui.muted}>Recipient</dt>
+          <dd className="break-all font-mono">{s.recipientAddress}</dd>
+          <dt className={ui.muted}>Expires</dt>
+          <dd>{s.expiresAt}</dd>
+          <dt className={ui.muted}>Metadata</dt>
+          <dd>
+            {s.metadata && Object.keys(s.metadata).length ? (
+              <ul>
+                {Object.entries(s.metadata).map(([k, v]) => (
+                  <li key={k}>
+                    <span className="font-mono">{k}</span>: {v}
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              "none"
+            )}
+          </dd>
+        </dl>
+      </section>
+      <section className={ui.card} aria-labelledby="orders">
+        <h2 id="orders" className="font-semibold">
+          Orders
+        </h2>
+        {detail.orders.length === 0 ? (
+          <p className={`mt-2 ${ui.muted}`}>No order yet: the payer has not started.</p>
+        ) : (
+          <ul className="mt-3 space-y-2 text-sm">
+            {detail.orders.map((o) => (
+              <li key={o.id} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
+                <span className="font-mono">{o.id}</span> · {o.status} · {o.fiatAmount} {o.fiatCurrency} via {o.paymentPlatform}
+                {o.fulfillTx && <span className="block break-all font-mono">tx {o.fulfillTx}</span>}
+              </li>
+            ))}
+          </ul>
+        )}
+        {detail.proofAttempts.length > 0 && (
+          <>
+            <h3 className="mt-4 font-medium">Proof attempts</h3>
+            <ul className="mt-2 space-y-1 text-sm">
+              {detail.proofAttempts.map((p) => (
+                <li key={p.id}>
+                  {p.at} · {p.outcome}
+                </li>
+              ))}
+            </ul>
+          </>
+        )}
+      </section>
+      <section className={ui.card} aria-labelledby="timeline">
+        <h2 id="timeline" className="font-semibold">
+          Events and deliveries
+        </h2>
+        {detail.timeline.length === 0 ? (
+          <p className={`mt-2 ${ui.muted}`}>No events yet.</p>
+        ) : (
+          <ol className="mt-3 space-y-2 text-sm">
+            {detail.timeline.map((e) => (
+              <li key={e.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
+                <span className="font-semibold">{e.type}</span> <time dateTime={e.at}>{e.at}</time>
+                {e.deliveries.length > 0 ? (
+                  <ul className="mt-1">
+                    {e.deliveries.map((d) => (
+                      <li key={d.id}>
+                        <Link href={`/dashboard/webhooks/${d.webhookId}?delivery=${d.id}`} className="text-blue-700 underline dark:text-blue-300">
+                          {d.status}
+                        </Link>{" "}
+                        after {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
+                        {d.responseCode ? ` (HTTP ${d.responseCode})` : ""}
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <p className={ui.muted}>No webhook subscribed.</p>
+                )}
+              </li>
+            ))}
+          </ol>
+        )}
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { ui } from "@/components/ui/styles";
+import { getDb } from "@/db/client";
+import { requireMerchant } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { sessionListQuery } from "@/lib/schemas";
+import { listSessions } from "@/lib/sessions/service";
+
+export const metadata: Metadata = { title: "Sessions" };
+const STATUSES = ["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"] as const;
+
+export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+  const { merchantId } = await requireMerchant();
+  const raw = await searchParams;
+  const parsed = sessionListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v)) });
+  const query = parsed.success ? parsed.data : { limit: 25 };
+  let result: Awaited<ReturnType<typeof listSessions>> | null = null;
+  let error: string | null = parsed.success ? null : "That filter is not valid.";
+  if (parsed.success) {
+    try {
+      result = await listSessions(await getDb(), { ...query, merchantId });
+    } catch (err) {
+      if (!(err instanceof AppError)) throw err;
+      error = err.message;
+    }
+  }
+  const next = result?.nextCursor ? `?${new URLSearchParams({ ...(raw.status ? { status: raw.status } : {}), ...(raw.q ? { q: raw.q } : {}), cursor: result.nextCursor })}` : null;
+  return (
+    <div className="space-y-4">
+      <h1 className="text-2xl font-bold">Sessions</h1>
+      <form className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter sessions">
+        <div>
+          <label htmlFor="status" className={ui.label}>
+            Status
+          </label>
+          <select id="status" name="status" defaultValue={raw.status ?? ""} className={ui.input}>
+            <option value="">All</option>
+            {STATUSES.map((s) => (
+              <option key={s} value={s}>
+                {s}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="min-w-60 flex-1">
+          <label htmlFor="q" className={ui.label}>
+            Session id or metadata value
+          </label>
+          <input id="q" name="q" type="search" defaultValue={raw.q ?? ""} className={ui.input} />
+        </div>
+        <button type="submit" className={`${ui.button} ${ui.primary}`}>
+          Search
+        </button>
+      </form>
+      {error && (
+        <p role="alert" className={ui.error}>
+          {error}
+        </p>
+      )}
+      {result && result.sessions.length === 0 && <p className={ui.muted}>No sessions match. Create one with POST /api/checkout/sessions.</p>}
+      {result && result.sessions.length > 0 && (
+        <div className="overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Sessions, newest first</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-3">
+                  Session
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Amount
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Status
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Created
+                </th>
+              </tr>
+            </thead>
+            <tbody>
+              {result.sessions.map((s) => (
+                <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-2 pr-3 font-mono">
+                    <Link href={`/dashboard/sessions/${s.id}`} className="text-blue-700 underline dark:text-blue-300">
+                      {s.id}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3 tabular-nums">{s.amountUsdc} USDC</td>
+                  <td className="py-2 pr-3">{s.status}</td>
+                  <td className="py-2 pr-3">
+                    <time dateTime={s.createdAt}>{s.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      )}
+      {next && (
+        <Link href={`/dashboard/sessions${next}`} className={`${ui.button} ${ui.secondary}`}>
+          Older sessions
+        </Link>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import type { Metadata } from "next";
+import { ProfileForm } from "@/components/dashboard/profile-form";
+import { ui } from "@/components/ui/styles";
+import { getDb } from "@/db/client";
+import { requireMerchant } from "@/lib/auth/session";
+import { getMerchantOrThrow, keyPrefixes } from "@/lib/merchants/service";
+
+export const metadata: Metadata = { title: "Settings" };
+
+export default async function SettingsPage() {
+  const { merchantId } = await requireMerchant();
+  const db = await getDb();
+  const merchant = await getMerchantOrThrow(db, merchantId, { merchantId });
+  const prefixes = await keyPrefixes(db, { merchantId });
+  return (
+    <div className="space-y-6">
+      <h1 className="text-2xl font-bold">Settings</h1>
+      <section className={ui.card} aria-labelledby="profile">
+        <h2 id="profile" className="font-semibold">
+          Shown to payers
+        </h2>
+        <ProfileForm displayName={merchant.displayName} logoUrl={merchant.logoUrl} />
+      </section>
+      <section className={ui.card} aria-labelledby="key">
+        <h2 id="key" className="font-semibold">
+          API key
+        </h2>
+        <p className="mt-2">
+          Your key starts with <code className="font-mono">{prefixes[0] ?? "—"}…</code>. The rest is never shown again and is stored only as a hash.
+        </p>
+        <p className={`mt-2 ${ui.muted}`}>
+          To replace a key that may have leaked, contact support: it is rotated for you and the old key stops working everywhere within 10 seconds. Your
+          handle, <code className="font-mono">{merchant.name}</code>, cannot change.
+        </p>
+      </section>
+    </div>
+  );
+}

@@ -1,0 +1,164 @@
+import type { Metadata } from "next";
+import Link from "next/link";
+import { notFound } from "next/navigation";
+import { ResendButton, WebhookControls } from "@/components/dashboard/webhook-forms";
+import { ui } from "@/components/ui/styles";
+import { getDb } from "@/db/client";
+import { requireMerchant } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
+import { deliveryListQuery } from "@/lib/schemas";
+import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/webhooks/service";
+
+export const metadata: Metadata = { title: "Webhook" };
+
+export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+  const { merchantId } = await requireMerchant();
+  const { id } = await params;
+  const raw = await searchParams;
+  const db = await getDb();
+  let webhook;
+  try {
+    webhook = await getWebhookOrThrow(db, id, { merchantId });
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "FORBIDDEN")) notFound();
+    throw err;
+  }
+  const parsed = deliveryListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "delivery")) });
+  const filterError = parsed.success ? null : "That filter is not valid.";
+  const list = parsed.success ? await listDeliveries(db, id, { ...parsed.data, merchantId }).catch(() => null) : null;
+  const open = raw.delivery ? await getDeliveryOrThrow(db, id, raw.delivery, { merchantId }).catch(() => null) : null;
+  const keep = (extra: Record<string, string>) =>
+    `?${new URLSearchParams({ ...(raw.status ? { status: raw.status } : {}), ...(raw.eventType ? { eventType: raw.eventType } : {}), ...extra })}`;
+
+  return (
+    <div className="space-y-6">
+      <p>
+        <Link href="/dashboard/webhooks" className="text-blue-700 underline dark:text-blue-300">
+          All webhooks
+        </Link>
+      </p>
+      <h1 className="break-all text-2xl font-bold">{webhook.url}</h1>
+      <section className={ui.card} aria-labelledby="settings">
+        <h2 id="settings" className="font-semibold">
+          Settings
+        </h2>
+        <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} />
+      </section>
+      <section className={ui.card} aria-labelledby="log">
+        <h2 id="log" className="font-semibold">
+          Delivery log
+        </h2>
+        <form className="mt-3 flex flex-wrap items-end gap-3" aria-label="Filter deliveries">
+          <div>
+            <label htmlFor="status" className={ui.label}>
+              Status
+            </label>
+            <select id="status" name="status" defaultValue={raw.status ?? ""} className={ui.input}>
+              <option value="">All</option>
+              <option value="PENDING">PENDING</option>
+              <option value="DELIVERED">DELIVERED</option>
+              <option value="FAILED">FAILED</option>
+            </select>
+          </div>
+          <div>
+            <label htmlFor="eventType" className={ui.label}>
+              Event
+            </label>
+            <select id="eventType" name="eventType" defaultValue={raw.eventType ?? ""} className={ui.input}>
+              <option value="">All</option>
+              {[...EVENT_TYPES, TEST_EVENT_TYPE].map((t) => (
+                <option key={t} value={t}>
+                  {t}
+                </option>
+              ))}
+            </select>
+          </div>
+          <button type="submit" className={`${ui.button} ${ui.primary}`}>
+            Filter
+          </button>
+        </form>
+        {filterError && (
+          <p role="alert" className={`mt-3 ${ui.error}`}>
+            {filterError}
+          </p>
+        )}
+        {list && list.deliveries.length === 0 && <p className={`mt-3 ${ui.muted}`}>No deliveries match. Send a test event to see one here.</p>}
+        {list && list.deliveries.length > 0 && (
+          <div className="mt-3 overflow-x-auto">
+            <table className="w-full text-left text-sm">
+              <caption className="sr-only">Deliveries, newest first</caption>
+              <thead>
+                <tr className="border-b border-slate-200 dark:border-slate-700">
+                  <th scope="col" className="py-2 pr-3">
+                    Event
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Status
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Attempts
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Last response
+                  </th>
+                  <th scope="col" className="py-2 pr-3">
+                    Created
+                  </th>
+                </tr>
+              </thead>
+              <tbody>
+                {list.deliveries.map((d) => (
+                  <tr key={d.id} className="border-b border-slate-100 dark:border-slate-800">
+                    <td className="py-2 pr-3">
+                      <Link href={`/dashboard/webhooks/${id}${keep({ delivery: d.id })}`} className="text-blue-700 underline dark:text-blue-300">
+                        {d.eventType}
+                      </Link>
+                    </td>
+                    <td className="py-2 pr-3">{d.status}</td>
+                    <td className="py-2 pr-3">{d.attempts}</td>
+                    <td className="py-2 pr-3">{d.responseCode ?? d.lastError ?? "—"}</td>
+                    <td className="py-2 pr-3">
+                      <time dateTime={d.createdAt}>{d.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
+        )}
+        {list?.nextCursor && (
+          <Link href={`/dashboard/webhooks/${id}${keep({ cursor: list.nextCursor })}`} className={`${ui.button} ${ui.secondary} mt-3`}>
+            Older deliveries
+          </Link>
+        )}
+      </section>
+      {open && (
+        <section className={ui.card} aria-labelledby="delivery">
+          <h2 id="delivery" className="font-semibold">
+            Delivery {open.id}: {open.status}
+          </h2>
+          <div className="mt-3">
+            <ResendButton webhookId={id} deliveryId={open.id} />
+          </div>
+          <h3 className="mt-4 font-medium">Attempts</h3>
+          {open.attemptHistory.length === 0 ? (
+            <p className={ui.muted}>Not attempted yet.</p>
+          ) : (
+            <ol className="mt-2 space-y-2 text-sm">
+              {open.attemptHistory.map((a) => (
+                <li key={a.attempt} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
+                  #{a.attempt} · <time dateTime={a.at}>{a.at}</time> · {a.responseCode ? `HTTP ${a.responseCode}` : "no response"} · {a.durationMs} ms
+                  {a.error && <span className="block">Error: {a.error}</span>}
+                  {a.responseExcerpt && <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all font-mono text-xs">{a.responseExcerpt}</pre>}
+                </li>
+              ))}
+            </ol>
+          )}
+          <h3 className="mt-4 font-medium">Payload sent</h3>
+          <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800">{JSON.stringify(open.payload, null, 2)}</pre>
+        </section>
+      )}
+    </div>
+  );
+}

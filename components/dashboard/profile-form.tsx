@@ -1,0 +1,51 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { updateProfile } from "@/app/dashboard/actions";
+import { ui } from "@/components/ui/styles";
+
+export function ProfileForm({ displayName, logoUrl }: { displayName: string; logoUrl: string | null }) {
+  const [pending, start] = useTransition();
+  const [logo, setLogo] = useState(logoUrl ?? "");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        const f = new FormData(e.currentTarget);
+        start(async () => {
+          const r = await updateProfile({ displayName: String(f.get("displayName") ?? ""), logoUrl: String(f.get("logoUrl") ?? "") });
+          setMessage(r.ok ? { ok: true, text: "Saved." } : { ok: false, text: r.message });
+        });
+      }}
+    >
+      <label htmlFor="displayName" className={ui.label}>
+        Display name
+      </label>
+      <input id="displayName" name="displayName" defaultValue={displayName} required className={ui.input} />
+      <label htmlFor="logoUrl" className={`${ui.label} mt-3`}>
+        Logo URL (https)
+      </label>
+      <input id="logoUrl" name="logoUrl" type="url" value={logo} onChange={(e) => setLogo(e.target.value)} className={ui.input} />
+      <div className="mt-3 flex items-center gap-3">
+        <span className={`text-sm ${ui.muted}`}>Preview</span>
+        {logo.startsWith("https://") ? (
+          // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
+          <img src={logo} alt="Logo preview" width={48} height={48} className="h-12 w-12 rounded-xl object-cover" />
+        ) : (
+          <span className={`text-sm ${ui.muted}`}>no logo</span>
+        )}
+      </div>
+      <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
+        Save
+      </button>
+      <div aria-live="polite">
+        {message && (
+          <p role={message.ok ? "status" : "alert"} className={`mt-3 ${message.ok ? "" : ui.error}`}>
+            {message.text}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}

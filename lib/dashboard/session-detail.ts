@@ -1,0 +1,31 @@
+import { asc, eq, inArray } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { deliveries, events, orders, proofAttempts } from "@/db/schema";
+import { serializeOrder } from "@/lib/sessions/serialize";
+import { getSessionOrThrow } from "@/lib/sessions/service";
+
+/** A session with all its orders, proof attempts and the timeline of its events and their deliveries. */
+export async function getSessionDetail(db: Db, sessionId: string, opts: { merchantId: string }) {
+  const session = await getSessionOrThrow(db, sessionId, { kind: "merchant", merchantId: opts.merchantId });
+  const orderRows = await db.select().from(orders).where(eq(orders.sessionId, sessionId)).orderBy(asc(orders.createdAt));
+  const proofs = orderRows.length
+    ? await db.select().from(proofAttempts).where(inArray(proofAttempts.orderId, orderRows.map((o) => o.id))).orderBy(asc(proofAttempts.createdAt))
+    : [];
+  const eventRows = await db.select().from(events).where(eq(events.sessionId, sessionId)).orderBy(asc(events.createdAt), asc(events.id));
+  const deliveryRows = eventRows.length
+    ? await db.select().from(deliveries).where(inArray(deliveries.eventId, eventRows.map((e) => e.id)))
+    : [];
+  return {
+    session,
+    orders: orderRows.map(serializeOrder),
+    proofAttempts: proofs.map((p) => ({ id: p.id, orderId: p.orderId, outcome: p.outcome, txHash: p.txHash, at: p.createdAt.toISOString() })),
+    timeline: eventRows.map((e) => ({
+      id: e.id,
+      type: e.type,
+      at: e.createdAt.toISOString(),
+      deliveries: deliveryRows
+        .filter((d) => d.eventId === e.id)
+        .map((d) => ({ id: d.id, webhookId: d.webhookId, status: d.status, attempts: d.attempts, responseCode: d.responseCode })),
+    })),
+  };
+}
