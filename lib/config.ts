@@ -124,6 +124,9 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     return secrets;
   };
 
+  // next-auth reads its own variable for the absolute URLs it redirects to: derive it from APP_URL
+  process.env.NEXTAUTH_URL ??= e.APP_URL;
+
   return {
     databaseUrl: e.DATABASE_URL,
     dataDir,

@@ -33,19 +33,24 @@ export async function createSession(request: APIRequestContext, m: Merchant, ove
 /** A merchant's webhook endpoint on loopback, recording the event types it receives. */
 export async function startReceiver() {
   const events: { id: string; type: string }[] = [];
+  let status = 200;
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       events.push({ id: body.id, type: body.type });
-      res.end("ok");
+      res.writeHead(status).end(status < 300 ? "ok" : "unavailable");
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
   return {
     url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
     types: () => events.map((e) => e.type),
+    /** what the endpoint answers from now on */
+    answer: (code: number) => {
+      status = code;
+    },
     close: () => new Promise((r) => server.close(r)),
   };
 }

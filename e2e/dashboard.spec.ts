@@ -1,0 +1,115 @@
+import { Dashboard } from "./pages/dashboard";
+import { checkScreen, createSession, expect, startReceiver, test } from "./support/fixtures";
+
+// The merchant dashboard in Debian's Chromium against the built app.
+
+const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
+
+test.describe("merchant dashboard", () => {
+  test("sign up shows the key once; it signs in; a wrong key does not", async ({ page }, testInfo) => {
+    const d = new Dashboard(page);
+    const key = await d.signUp(unique("cafe"), "Cafe Crème");
+    expect(key).toMatch(/^ck_/);
+    await checkScreen(page, testInfo, "dash-key-once");
+    await page.getByRole("button", { name: /go to my dashboard/ }).click();
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+    await checkScreen(page, testInfo, "dash-overview");
+    // the key is nowhere in the page any more, nor in browser storage
+    expect(await page.content()).not.toContain(key);
+    expect(await page.evaluate(() => JSON.stringify({ ...localStorage }) + JSON.stringify({ ...sessionStorage }))).not.toContain(key);
+    const cookies = await page.context().cookies();
+    const session = cookies.find((c) => c.name.includes("session-token"));
+    expect(session?.httpOnly).toBe(true);
+
+    await d.signOut();
+    await page.goto("/dashboard/webhooks");
+    await page.waitForURL(/\/dashboard\/sign-in/); // pages need a session
+
+    await d.signIn("ck_definitely-not-a-key");
+    await expect(page.getByRole("alert").filter({ hasText: "not valid" })).toBeVisible();
+    await checkScreen(page, testInfo, "dash-sign-in-error");
+    await d.signIn(key);
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+  });
+
+  test("webhooks: create, test to a local receiver, see it logged, make it fail, resend", async ({ page }, testInfo) => {
+    const receiver = await startReceiver();
+    try {
+      const d = new Dashboard(page);
+      const key = await d.signUp(unique("hooks"), "Hook Shop");
+      await d.signIn(key);
+      await d.addWebhook(receiver.url);
+      await checkScreen(page, testInfo, "dash-webhook-created");
+      await page.getByRole("link", { name: receiver.url }).click();
+      await page.getByRole("button", { name: "Send test event" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Test event delivered (HTTP 200)" })).toBeVisible();
+      expect(receiver.types()).toEqual(["webhook.test"]);
+      await page.reload();
+      await expect(page.getByRole("link", { name: "webhook.test" })).toBeVisible();
+      await page.getByRole("link", { name: "webhook.test" }).click();
+      await expect(page.getByRole("heading", { name: /DELIVERED/ })).toBeVisible();
+      await expect(page.getByText('"type": "webhook.test"')).toBeVisible();
+      await checkScreen(page, testInfo, "dash-delivery");
+
+      // the endpoint starts failing: the test fails and says so; once it is back, a resend succeeds
+      receiver.answer(503);
+      await page.getByRole("button", { name: "Send test event" }).click();
+      await expect(page.getByRole("alert").filter({ hasText: "Test event failed: HTTP 503" })).toBeVisible();
+      await page.goto(page.url().split("?")[0] + "?status=FAILED");
+      await expect(page.getByRole("cell", { name: "FAILED" })).toHaveCount(1);
+      await page.getByRole("link", { name: "webhook.test" }).click();
+      await expect(page.getByText("HTTP 503")).toBeVisible();
+      receiver.answer(200);
+      await page.getByRole("button", { name: "Resend" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Resent: DELIVERED (HTTP 200)" })).toBeVisible();
+      expect(receiver.types()).toEqual(["webhook.test", "webhook.test", "webhook.test"]);
+    } finally {
+      await receiver.close().catch(() => {});
+    }
+  });
+
+  test("sessions are found by metadata and shown with their timeline", async ({ page, request }, testInfo) => {
+    const d = new Dashboard(page);
+    const key = await d.signUp(unique("finder"), "Finder");
+    await d.signIn(key);
+    const me = await (await request.get("/api/merchants/me", { headers: { "x-api-key": key } })).json();
+    const merchant = { id: me.responseObject.id, apiKey: key, name: me.responseObject.name };
+    await createSession(request, merchant, { metadata: { orderRef: "A-1001" } });
+    const target = await createSession(request, merchant, { metadata: { orderRef: "B-2002" } });
+    await request.post(`/api/checkout/sessions/${target.id}/start`, { headers: { "x-api-key": key }, data: { paymentPlatform: "venmo", fiatCurrency: "USD" } });
+
+    await d.nav("Sessions").click();
+    await expect(page.getByRole("row")).toHaveCount(3);
+    await page.getByLabel("Session id or metadata value").fill("B-2002");
+    await page.getByRole("button", { name: "Search" }).click();
+    await expect(page.getByRole("row")).toHaveCount(2);
+    await checkScreen(page, testInfo, "dash-sessions");
+    await page.getByRole("link", { name: target.id }).click();
+    await expect(page.getByText("orderRef")).toBeVisible();
+    await expect(page.getByText("order.created")).toBeVisible();
+    await checkScreen(page, testInfo, "dash-session");
+  });
+
+  test("a second merchant sees none of the first one's data, by page or by action", async ({ browser, request }) => {
+    const first = new Dashboard(await (await browser.newContext()).newPage());
+    const keyA = await first.signUp(unique("alpha"), "Alpha");
+    await first.signIn(keyA);
+    const webhook = await (await request.post("/api/webhooks", { headers: { "x-api-key": keyA }, data: { url: "https://hooks.example.com/alpha" } })).json();
+    const meA = (await (await request.get("/api/merchants/me", { headers: { "x-api-key": keyA } })).json()).responseObject;
+    const s = await createSession(request, { id: meA.id, apiKey: keyA, name: meA.name }, { metadata: { secret: "alpha-only" } });
+
+    const second = new Dashboard(await (await browser.newContext()).newPage());
+    const keyB = await second.signUp(unique("beta"), "Beta");
+    await second.signIn(keyB);
+    const page = second.page;
+    expect((await page.goto(`/dashboard/sessions/${s.id}`))?.status()).toBe(404);
+    expect((await page.goto(`/dashboard/webhooks/${webhook.responseObject.id}`))?.status()).toBe(404);
+    await page.goto("/dashboard/sessions?q=alpha-only");
+    await expect(page.getByText("No sessions match")).toBeVisible();
+    await page.goto("/dashboard/webhooks");
+    await expect(page.getByText("hooks.example.com/alpha")).toHaveCount(0);
+    // the first merchant's webhook is untouched however the second merchant's actions are aimed
+    const after = await (await request.get(`/api/webhooks/${webhook.responseObject.id}`, { headers: { "x-api-key": keyA } })).json();
+    expect(after.responseObject).toMatchObject({ active: true, url: "https://hooks.example.com/alpha" });
+  });
+});

@@ -1,0 +1,38 @@
+import { expect, type Page } from "@playwright/test";
+
+/** The merchant dashboard, as a merchant uses it: by roles and labels. */
+export class Dashboard {
+  constructor(readonly page: Page) {}
+
+  async signUp(name: string, displayName: string): Promise<string> {
+    await this.page.goto("/dashboard/sign-up");
+    await this.page.getByLabel(/^Name/).fill(name);
+    await this.page.getByLabel(/^Display name/).fill(displayName);
+    await this.page.getByRole("button", { name: "Create account" }).click();
+    await expect(this.page.getByText("it will not be shown again")).toBeVisible();
+    return (await this.page.getByTestId("api-key").textContent())!.trim();
+  }
+
+  async signIn(apiKey: string) {
+    await this.page.goto("/dashboard/sign-in");
+    await this.page.getByLabel("API key").fill(apiKey);
+    await this.page.getByRole("button", { name: "Sign in" }).click();
+  }
+
+  async signOut() {
+    await this.page.getByRole("button", { name: "Sign out" }).click();
+    await this.page.waitForURL(/\/dashboard\/sign-in/);
+  }
+
+  nav(name: string) {
+    return this.page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name });
+  }
+
+  async addWebhook(url: string): Promise<string> {
+    await this.nav("Webhooks").click();
+    await this.page.getByLabel("Endpoint URL (https)").fill(url);
+    await this.page.getByRole("button", { name: "Add webhook" }).click();
+    await expect(this.page.getByTestId("webhook-secret")).toBeVisible();
+    return (await this.page.getByTestId("webhook-secret").textContent())!.trim();
+  }
+}
