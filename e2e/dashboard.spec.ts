@@ -88,6 +88,15 @@ test.describe("merchant dashboard", () => {
     await expect(page.getByText("orderRef")).toBeVisible();
     await expect(page.getByText("order.created")).toBeVisible();
     await checkScreen(page, testInfo, "dash-session");
+
+    // a completed payment shows in the overview's volume, counts and funnel
+    const order = await (await request.get(`/api/checkout/sessions/${target.id}/order`, { headers: { "x-api-key": key } })).json();
+    await request.post("/api/orders/fulfill", { headers: { "x-api-key": key }, data: { intentHash: order.responseObject.order.intentHash, proof: { sandbox: true } } });
+    await d.nav("Overview").click();
+    await expect(page.getByRole("heading", { name: "Completed volume: 42.50 USDC in 30 days" })).toBeVisible();
+    await expect(page.getByRole("img", { name: /Completed USDC per day/ })).toBeVisible();
+    await expect(page.getByRole("listitem").filter({ hasText: "Completed" })).toContainText("1");
+    await checkScreen(page, testInfo, "dash-overview-data");
   });
 
   test("a second merchant sees none of the first one's data, by page or by action", async ({ browser, request }) => {

@@ -30,6 +30,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <h2 id="volume" className="font-semibold">
           Completed volume: {o.totalUsdc} USDC in {days} days
         </h2>
+        {max === 0n ? (
+          <p className={`mt-4 ${ui.muted}`}>No completed payments in this period yet.</p>
+        ) : (
         <svg role="img" aria-label={`Completed USDC per day over ${days} days`} viewBox={`0 0 ${o.days.length * 10} 100`} className="mt-4 h-40 w-full" preserveAspectRatio="none">
           {o.days.map((d, i) => {
             const h = max > 0n ? Number((d.micro * 100n) / max) : 0;
@@ -40,6 +43,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             );
           })}
         </svg>
+        )}
         <table className="sr-only">
           <caption>Completed USDC per day</caption>
           <thead>
