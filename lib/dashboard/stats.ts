@@ -1,4 +1,4 @@
-import { and, count, eq, gte, isNotNull, sql, sum } from "drizzle-orm";
+import { and, count, eq, gte, isNotNull, or, sql, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, orders } from "@/db/schema";
 import { formatUsdc } from "@/lib/money";
@@ -26,7 +26,8 @@ export async function merchantOverview(db: Db, opts: { merchantId: string; days:
     .select({ n: sql<number>`count(distinct ${orders.sessionId})` })
     .from(orders)
     .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.sessionId))
-    .where(and(mine, isNotNull(orders.paymentSentAt)));
+    // a payment confirmed without the payer's "sent" click was sent all the same
+    .where(and(mine, or(isNotNull(orders.paymentSentAt), eq(orders.status, "FULFILLED"))));
 
   const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
   const created = Object.values(counts).reduce((a, b) => a + b, 0);
