@@ -92,9 +92,9 @@ export const checkoutSessions = pgTable(
   (t) => [
     foreignKey({ name: "checkout_sessions_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("restrict"),
     // GET /api/checkout/sessions: a merchant's sessions, newest first, keyset-paginated
-    index("checkout_sessions_merchant_created_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index("checkout_sessions_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the list filtered by status
-    index("checkout_sessions_merchant_status_created_idx").on(t.merchantId, t.status, t.createdAt.desc(), t.id.desc()),
+    index("checkout_sessions_merchant_status_created_idx").on(t.merchantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // expiry sweep: open sessions whose expiresAt has passed
     index("checkout_sessions_open_expiry_idx").on(t.expiresAt).where(sql`status in ('CREATED', 'ACTIVE')`),
   ],
@@ -194,7 +194,7 @@ export const events = pgTable(
   (t) => [
     foreignKey({ name: "events_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
     // GET /api/events: newest first, keyset-paginated, optionally by type
-    index("events_merchant_created_idx").on(t.merchantId, t.createdAt.desc(), t.id.desc()),
+    index("events_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // a session's timeline
     index("events_session_idx").on(t.sessionId, t.createdAt),
   ],
@@ -225,8 +225,11 @@ export const deliveries = pgTable(
     foreignKey({ name: "deliveries_event_fk", columns: [t.eventId], foreignColumns: [events.id] }).onDelete("cascade"),
     // an event reaches a webhook once
     uniqueIndex("deliveries_webhook_event_key").on(t.webhookId, t.eventId),
-    // GET /api/webhooks/:id/deliveries: newest first, keyset-paginated
-    index("deliveries_webhook_created_idx").on(t.webhookId, t.createdAt.desc(), t.id.desc()),
+    // GET /api/webhooks/:id/deliveries: newest first, keyset-paginated (DESC is NULLS FIRST, as ORDER BY … DESC sorts)
+    index("deliveries_webhook_created_idx").on(t.webhookId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the same list filtered by status, or by event type (the dashboard's delivery log)
+    index("deliveries_webhook_status_created_idx").on(t.webhookId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("deliveries_webhook_type_created_idx").on(t.webhookId, t.eventType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the dispatcher: pending deliveries that are due
     index("deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
     // an event's deliveries (session timeline)

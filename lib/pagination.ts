@@ -1,4 +1,4 @@
-import { and, eq, lt, or, type Column, type SQL } from "drizzle-orm";
+import { type Column, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 
@@ -31,11 +31,14 @@ export function decodeCursor(text: string): Cursor {
   }
 }
 
-/** The condition "older than the cursor row" for a (createdAt desc, id desc) order. */
+/**
+ * The condition "older than the cursor row" for a (createdAt desc, id desc) order, as a row
+ * comparison, which a (…, created_at DESC, id DESC) index serves directly.
+ */
 export function afterCursor(createdAt: Column, id: Column, cursor: string | undefined): SQL | undefined {
   if (!cursor) return undefined;
   const c = decodeCursor(cursor);
-  return or(lt(createdAt, c.createdAt), and(eq(createdAt, c.createdAt), lt(id, c.id)));
+  return sql`(${createdAt}, ${id}) < (${c.createdAt.toISOString()}::timestamptz, ${c.id})`;
 }
 
 /** Given limit+1 rows, the page and the cursor of the next one. */
