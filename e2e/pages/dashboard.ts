@@ -13,10 +13,13 @@ export class Dashboard {
     return (await this.page.getByTestId("api-key").textContent())!.trim();
   }
 
-  async signIn(apiKey: string) {
+  /** Signs in and waits for the overview; with `expectFailure`, for the error instead. */
+  async signIn(apiKey: string, { expectFailure = false } = {}) {
     await this.page.goto("/dashboard/sign-in");
     await this.page.getByLabel("API key").fill(apiKey);
     await this.page.getByRole("button", { name: "Sign in" }).click();
+    if (expectFailure) await expect(this.page.getByRole("alert").filter({ hasText: "not valid" })).toBeVisible();
+    else await expect(this.page.getByRole("heading", { name: "Overview" })).toBeVisible();
   }
 
   async signOut() {
