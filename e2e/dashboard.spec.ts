@@ -125,3 +125,52 @@ test.describe("merchant dashboard", () => {
     expect(after.responseObject).toMatchObject({ active: true, url: "https://hooks.example.com/alpha" });
   });
 });
+
+test.describe("merchant dashboard at tablet width, dark", () => {
+  test.use({ viewport: { width: 768, height: 1024 }, colorScheme: "dark" });
+
+  test("settings, developer help, and a webhook's edit, rotation and deletion", async ({ page }, testInfo) => {
+    const d = new Dashboard(page);
+    const key = await d.signUp(unique("tablet"), "Tablet Shop");
+    await d.signIn(key);
+
+    await d.nav("Settings").click();
+    await expect(page.getByText(`Your key starts with ${key.slice(0, 9)}`)).toBeVisible();
+    await page.getByLabel("Display name").fill("Tablet Shop & Co");
+    await page.getByLabel("Logo URL (https)").fill("https://example.com/logo.png");
+    await expect(page.getByRole("img", { name: "Logo preview" })).toBeVisible();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByLabel("Display name")).toHaveValue("Tablet Shop & Co");
+    await checkScreen(page, testInfo, "dash-settings-tablet-dark");
+
+    await d.nav("Developers").click();
+    await expect(page.getByText("POST").first()).toBeVisible();
+    await expect(page.getByText(/"merchantId": "merch_/)).toBeVisible();
+    await expect(page.getByText("x-webhook-signature").first()).toBeVisible();
+    await checkScreen(page, testInfo, "dash-developers-tablet-dark");
+
+    const secret = await d.addWebhook("https://hooks.example.com/tablet");
+    expect(secret).toMatch(/^whsec_/);
+    await page.getByRole("link", { name: "https://hooks.example.com/tablet" }).click();
+    await page.getByRole("checkbox", { name: "order.fulfilled" }).check();
+    await page.getByRole("checkbox", { name: /^Active/ }).uncheck();
+    await page.getByRole("button", { name: "Save" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Webhook saved." })).toBeVisible();
+    await page.getByRole("button", { name: "Rotate secret" }).click();
+    await expect(page.getByTestId("webhook-secret")).toBeVisible();
+    expect((await page.getByTestId("webhook-secret").textContent())!.trim()).not.toBe(secret);
+    await checkScreen(page, testInfo, "dash-webhook-tablet-dark");
+    await d.nav("Webhooks").click();
+    await expect(page.getByText("Inactive · order.fulfilled")).toBeVisible();
+
+    await page.getByRole("link", { name: "https://hooks.example.com/tablet" }).click();
+    await page.getByRole("button", { name: "Delete webhook" }).click();
+    await page.getByRole("button", { name: "Keep it" }).click();
+    await page.getByRole("button", { name: "Delete webhook" }).click();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await page.waitForURL(/\/dashboard\/webhooks$/);
+    await expect(page.getByText("No webhooks yet")).toBeVisible();
+  });
+});

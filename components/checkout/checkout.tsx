@@ -7,7 +7,7 @@ import type { CheckoutView } from "@/lib/checkout/service";
 import { checkoutKeys } from "./query-keys";
 
 const button =
-  "inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-base font-semibold transition disabled:cursor-not-allowed disabled:opacity-60";
+  "inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-base font-semibold motion-safe:transition disabled:cursor-not-allowed disabled:opacity-60";
 const primary = `${button} bg-blue-700 text-white hover:bg-blue-800 dark:bg-blue-500 dark:text-slate-950 dark:hover:bg-blue-400`;
 const secondary = `${button} border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800`;
 const muted = "text-slate-700 dark:text-slate-300";

@@ -1,7 +1,7 @@
 // Shared class names, so every page's controls look and focus alike.
 export const ui = {
   button:
-    "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold transition disabled:cursor-not-allowed disabled:opacity-60",
+    "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold motion-safe:transition disabled:cursor-not-allowed disabled:opacity-60",
   primary: "bg-blue-700 text-white hover:bg-blue-800 dark:bg-blue-500 dark:text-slate-950 dark:hover:bg-blue-400",
   secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   danger: "bg-red-700 text-white hover:bg-red-800",

@@ -58,7 +58,7 @@ export async function startReceiver() {
 /** No accessibility violations (axe-core, WCAG 2 A and AA), then a screenshot kept with the results. */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`), name).toEqual([]);
+  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary?.replace(/\s+/g, " ")})`).join(", ")}`), name).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 

@@ -150,13 +150,13 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
                 <li key={a.attempt} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
                   #{a.attempt} · <time dateTime={a.at}>{a.at}</time> · {a.responseCode ? `HTTP ${a.responseCode}` : "no response"} · {a.durationMs} ms
                   {a.error && <span className="block">Error: {a.error}</span>}
-                  {a.responseExcerpt && <pre className="mt-1 overflow-x-auto whitespace-pre-wrap break-all font-mono text-xs">{a.responseExcerpt}</pre>}
+                  {a.responseExcerpt && <pre tabIndex={0} aria-label={`Response to attempt ${a.attempt}`} className="mt-1 overflow-x-auto whitespace-pre-wrap break-all font-mono text-xs">{a.responseExcerpt}</pre>}
                 </li>
               ))}
             </ol>
           )}
           <h3 className="mt-4 font-medium">Payload sent</h3>
-          <pre className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800">{JSON.stringify(open.payload, null, 2)}</pre>
+          <pre tabIndex={0} aria-label="Payload sent" className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800">{JSON.stringify(open.payload, null, 2)}</pre>
         </section>
       )}
     </div>
