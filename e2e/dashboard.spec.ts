@@ -120,9 +120,27 @@ test.describe("merchant dashboard", () => {
     await expect(page.getByText("No sessions match")).toBeVisible();
     await page.goto("/dashboard/webhooks");
     await expect(page.getByText("hooks.example.com/alpha")).toHaveCount(0);
-    // the first merchant's webhook is untouched however the second merchant's actions are aimed
+    // by action: the second merchant's own "delete" and "test" actions, re-aimed in flight at the
+    // first merchant's webhook, are refused and change nothing
+    await second.addWebhook("https://hooks.example.com/beta");
+    await page.getByRole("link", { name: "https://hooks.example.com/beta" }).click();
+    await page.waitForURL(/\/dashboard\/webhooks\/wh_/);
+    const own = new URL(page.url()).pathname.split("/").pop()!;
+    await page.route("**/dashboard/webhooks/**", async (route) => {
+      const body = route.request().postData();
+      if (route.request().method() === "POST" && body?.includes(own)) {
+        await route.continue({ postData: body.replaceAll(own, webhook.responseObject.id) });
+      } else await route.continue();
+    });
+    await page.getByRole("button", { name: "Send test event" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "no access" })).toBeVisible();
+    await page.getByRole("button", { name: "Delete webhook" }).click();
+    await page.getByRole("button", { name: "Yes, delete" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "no access" })).toBeVisible();
     const after = await (await request.get(`/api/webhooks/${webhook.responseObject.id}`, { headers: { "x-api-key": keyA } })).json();
     expect(after.responseObject).toMatchObject({ active: true, url: "https://hooks.example.com/alpha" });
+    const log = await (await request.get(`/api/webhooks/${webhook.responseObject.id}/deliveries`, { headers: { "x-api-key": keyA } })).json();
+    expect(log.responseObject.deliveries).toEqual([]);
   });
 });
 
