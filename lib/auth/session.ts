@@ -1,5 +1,6 @@
 import { getServerSession } from "next-auth";
-import { redirect } from "next/navigation";
+import { notFound, redirect } from "next/navigation";
+import { AppError } from "@/lib/errors";
 import { authOptions } from "./options";
 
 /** The signed-in merchant's id, or a redirect to the sign-in page. Every dashboard page and action starts here. */
@@ -7,4 +8,14 @@ export async function requireMerchant(): Promise<{ merchantId: string }> {
   const session = (await getServerSession(authOptions())) as { merchantId?: string } | null;
   if (!session?.merchantId) redirect("/dashboard/sign-in");
   return { merchantId: session.merchantId };
+}
+
+/** Another merchant's resource is as invisible as one that does not exist: both render the not-found page. */
+export async function visibleOrNotFound<T>(lookup: Promise<T>): Promise<T> {
+  try {
+    return await lookup;
+  } catch (err) {
+    if (err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "FORBIDDEN")) notFound();
+    throw err;
+  }
 }

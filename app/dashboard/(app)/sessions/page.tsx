@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ui } from "@/components/ui/styles";
+import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
@@ -60,26 +61,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       )}
       {result && result.sessions.length === 0 && <p className={ui.muted}>No sessions match. Create one with POST /api/checkout/sessions.</p>}
       {result && result.sessions.length > 0 && (
-        <div className="overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Sessions, newest first</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-2 pr-3">
-                  Session
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Amount
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Status
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Created
-                </th>
-              </tr>
-            </thead>
-            <tbody>
+        <Table caption="Sessions, newest first" columns={["Session", "Amount", "Status", "Created"]}>
               {result.sessions.map((s) => (
                 <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
                   <td className="py-2 pr-3 font-mono">
@@ -94,9 +76,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   </td>
                 </tr>
               ))}
-            </tbody>
-          </table>
-        </div>
+        </Table>
       )}
       {next && (
         <Link href={`/dashboard/sessions${next}`} className={`${ui.button} ${ui.secondary}`}>

@@ -1,25 +1,16 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
-import { requireMerchant } from "@/lib/auth/session";
+import { requireMerchant, visibleOrNotFound } from "@/lib/auth/session";
 import { getSessionDetail } from "@/lib/dashboard/session-detail";
-import { AppError } from "@/lib/errors";
 
 export const metadata: Metadata = { title: "Session" };
 
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const { merchantId } = await requireMerchant();
   const { id } = await params;
-  let detail;
-  try {
-    detail = await getSessionDetail(await getDb(), id, { merchantId });
-  } catch (err) {
-    // another merchant's session is as invisible as one that does not exist
-    if (err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "FORBIDDEN")) notFound();
-    throw err;
-  }
+  const detail = await visibleOrNotFound(getSessionDetail(await getDb(), id, { merchantId }));
   const s = detail.session;
   return (
     <div className="space-y-6">

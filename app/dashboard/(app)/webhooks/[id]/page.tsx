@@ -1,11 +1,10 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { notFound } from "next/navigation";
 import { ResendButton, WebhookControls } from "@/components/dashboard/webhook-forms";
 import { ui } from "@/components/ui/styles";
+import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
-import { requireMerchant } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
+import { requireMerchant, visibleOrNotFound } from "@/lib/auth/session";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { deliveryListQuery } from "@/lib/schemas";
 import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/webhooks/service";
@@ -17,13 +16,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const { id } = await params;
   const raw = await searchParams;
   const db = await getDb();
-  let webhook;
-  try {
-    webhook = await getWebhookOrThrow(db, id, { merchantId });
-  } catch (err) {
-    if (err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "FORBIDDEN")) notFound();
-    throw err;
-  }
+  const webhook = await visibleOrNotFound(getWebhookOrThrow(db, id, { merchantId }));
   const parsed = deliveryListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "delivery")) });
   const filterError = parsed.success ? null : "That filter is not valid.";
   const list = parsed.success ? await listDeliveries(db, id, { ...parsed.data, merchantId }).catch(() => null) : null;
@@ -85,29 +78,8 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         )}
         {list && list.deliveries.length === 0 && <p className={`mt-3 ${ui.muted}`}>No deliveries match. Send a test event to see one here.</p>}
         {list && list.deliveries.length > 0 && (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
-              <caption className="sr-only">Deliveries, newest first</caption>
-              <thead>
-                <tr className="border-b border-slate-200 dark:border-slate-700">
-                  <th scope="col" className="py-2 pr-3">
-                    Event
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Status
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Attempts
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Last response
-                  </th>
-                  <th scope="col" className="py-2 pr-3">
-                    Created
-                  </th>
-                </tr>
-              </thead>
-              <tbody>
+          <div className="mt-3">
+            <Table caption="Deliveries, newest first" columns={["Event", "Status", "Attempts", "Last response", "Created"]}>
                 {list.deliveries.map((d) => (
                   <tr key={d.id} className="border-b border-slate-100 dark:border-slate-800">
                     <td className="py-2 pr-3">
@@ -123,8 +95,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
                     </td>
                   </tr>
                 ))}
-              </tbody>
-            </table>
+            </Table>
           </div>
         )}
         {list?.nextCursor && (
