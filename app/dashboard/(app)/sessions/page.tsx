@@ -62,20 +62,20 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       {result && result.sessions.length === 0 && <p className={ui.muted}>No sessions match. Create one with POST /api/checkout/sessions.</p>}
       {result && result.sessions.length > 0 && (
         <Table caption="Sessions, newest first" columns={["Session", "Amount", "Status", "Created"]}>
-              {result.sessions.map((s) => (
-                <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
-                  <td className="py-2 pr-3 font-mono">
-                    <Link href={`/dashboard/sessions/${s.id}`} className="text-blue-700 underline dark:text-blue-300">
-                      {s.id}
-                    </Link>
-                  </td>
-                  <td className="py-2 pr-3 tabular-nums">{s.amountUsdc} USDC</td>
-                  <td className="py-2 pr-3">{s.status}</td>
-                  <td className="py-2 pr-3">
-                    <time dateTime={s.createdAt}>{s.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
-                  </td>
-                </tr>
-              ))}
+          {result.sessions.map((s) => (
+            <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
+              <td className="py-2 pr-3 font-mono">
+                <Link href={`/dashboard/sessions/${s.id}`} className="text-blue-700 underline dark:text-blue-300">
+                  {s.id}
+                </Link>
+              </td>
+              <td className="py-2 pr-3 tabular-nums">{s.amountUsdc} USDC</td>
+              <td className="py-2 pr-3">{s.status}</td>
+              <td className="py-2 pr-3">
+                <time dateTime={s.createdAt}>{s.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+              </td>
+            </tr>
+          ))}
         </Table>
       )}
       {next && (

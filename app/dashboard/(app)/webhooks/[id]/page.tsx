@@ -80,21 +80,21 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         {list && list.deliveries.length > 0 && (
           <div className="mt-3">
             <Table caption="Deliveries, newest first" columns={["Event", "Status", "Attempts", "Last response", "Created"]}>
-                {list.deliveries.map((d) => (
-                  <tr key={d.id} className="border-b border-slate-100 dark:border-slate-800">
-                    <td className="py-2 pr-3">
-                      <Link href={`/dashboard/webhooks/${id}${keep({ delivery: d.id })}`} className="text-blue-700 underline dark:text-blue-300">
-                        {d.eventType}
-                      </Link>
-                    </td>
-                    <td className="py-2 pr-3">{d.status}</td>
-                    <td className="py-2 pr-3">{d.attempts}</td>
-                    <td className="py-2 pr-3">{d.responseCode ?? d.lastError ?? "—"}</td>
-                    <td className="py-2 pr-3">
-                      <time dateTime={d.createdAt}>{d.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
-                    </td>
-                  </tr>
-                ))}
+              {list.deliveries.map((d) => (
+                <tr key={d.id} className="border-b border-slate-100 dark:border-slate-800">
+                  <td className="py-2 pr-3">
+                    <Link href={`/dashboard/webhooks/${id}${keep({ delivery: d.id })}`} className="text-blue-700 underline dark:text-blue-300">
+                      {d.eventType}
+                    </Link>
+                  </td>
+                  <td className="py-2 pr-3">{d.status}</td>
+                  <td className="py-2 pr-3">{d.attempts}</td>
+                  <td className="py-2 pr-3">{d.responseCode ?? d.lastError ?? "—"}</td>
+                  <td className="py-2 pr-3">
+                    <time dateTime={d.createdAt}>{d.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                  </td>
+                </tr>
+              ))}
             </Table>
           </div>
         )}
