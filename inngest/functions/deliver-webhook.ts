@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
+import { parseEventData } from "./parse";
 
 const data = z.object({ deliveryId: z.string().min(1).max(100) });
 
@@ -12,7 +13,7 @@ const data = z.object({ deliveryId: z.string().min(1).max(100) });
 export const deliverWebhook = inngest.createFunction(
   { id: "deliver-webhook", triggers: [{ event: "checkout/delivery.due" }], concurrency: { limit: 50 } },
   async ({ event, step }) => {
-    const { deliveryId } = data.parse(event.data);
+    const { deliveryId } = parseEventData(data, event.data);
     // a manual retry or the test endpoint may add attempts beyond the schedule
     for (let round = 0; round < MAX_ATTEMPTS + 2; round++) {
       const outcome = await step.run(`attempt-${round}`, async () => {

@@ -2,6 +2,7 @@ import { z } from "zod";
 import { getDb } from "@/db/client";
 import { expireIfDue } from "@/lib/sessions/service";
 import { inngest } from "../client";
+import { parseEventData } from "./parse";
 
 const data = z.object({ sessionId: z.string().min(1).max(100), at: z.iso.datetime() });
 
@@ -9,7 +10,7 @@ const data = z.object({ sessionId: z.string().min(1).max(100), at: z.iso.datetim
 export const expireSession = inngest.createFunction(
   { id: "expire-session", triggers: [{ event: "checkout/expiry.scheduled" }] },
   async ({ event, step }) => {
-    const { sessionId, at } = data.parse(event.data);
+    const { sessionId, at } = parseEventData(data, event.data);
     await step.sleepUntil("until-expiry", new Date(at));
     await step.run("expire", async () => {
       await expireIfDue(await getDb(), sessionId);
