@@ -27,7 +27,9 @@ test("a server killed mid-burst loses no event", async () => {
     const signup = await (await fetch(`${base}/api/merchants`, { method: "POST", body: JSON.stringify({ name: `crash-${Date.now()}` }) })).json();
     const { id, apiKey } = signup.responseObject;
     const headers = { "x-api-key": apiKey, "content-type": "application/json" };
-    expect((await fetch(`${base}/api/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: hookUrl }) })).status).toBe(201);
+    const hookRes = await fetch(`${base}/api/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: hookUrl }) });
+    expect(hookRes.status).toBe(201);
+    const hookId = (await hookRes.json()).responseObject.id as string;
 
     // a burst: 25 sessions started one after another, 50 events; the server dies part-way through
     let started = 0;
@@ -55,6 +57,11 @@ test("a server killed mid-burst loses no event", async () => {
     expect((await events()).filter((e) => e.type === "order.created").length).toBeGreaterThanOrEqual(acknowledged);
     const all = (await events()).map((e) => e.id).sort();
     await expect.poll(() => [...new Set(received)].sort(), { timeout: 60_000 }).toEqual(all);
+    // and every delivery row says so
+    const statuses = async () =>
+      ((await (await fetch(`${base}/api/webhooks/${hookId}/deliveries?limit=100`, { headers })).json()).responseObject.deliveries as { status: string }[]).map((d) => d.status);
+    await expect.poll(async () => (await statuses()).filter((st) => st !== "DELIVERED"), { timeout: 30_000 }).toEqual([]);
+    expect(await statuses()).toHaveLength(all.length);
   } finally {
     await server.kill();
     receiver.close();
