@@ -101,7 +101,7 @@ function generate(valid: Record<string, unknown>, fields: Fields, r: () => numbe
   return { body };
 }
 
-type Fixture = { m: TestMerchant; sessionId: string; startedSessionId: string; webhookId: string; intentHash: string };
+type Fixture = { m: TestMerchant; sessionId: string; startedSessionId: string; webhookId: string; intentHash: string; deliveryId: string };
 
 type Target = { name: string; method: "POST" | "PATCH"; path: (f: Fixture) => string; fields: Fields; valid: (f: Fixture) => Record<string, unknown>; key?: boolean };
 
@@ -119,6 +119,9 @@ const TARGETS: Target[] = [
   { name: "POST cancel", method: "POST", path: (f) => `/api/checkout/sessions/${f.startedSessionId}/cancel`, fields: {}, valid: () => ({}) },
   { name: "POST /api/orders/fulfill", method: "POST", path: () => "/api/orders/fulfill", fields: { intentHash: { kind: "hash", required: true }, proof: { kind: "proof", required: true } }, valid: (f) => ({ intentHash: f.intentHash, proof: { sandbox: true, outcome: "success" } }) },
   { name: "POST /api/webhooks", method: "POST", path: () => "/api/webhooks", fields: { url: { kind: "https", required: true }, events: { kind: "events" } }, valid: () => ({ url: "https://hooks.example.com/fuzz", events: ["order.created"] }) },
+  { name: "POST /api/webhooks/:id/test", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/test`, fields: {}, valid: () => ({}) },
+  { name: "POST /api/webhooks/:id/rotate-secret", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/rotate-secret`, fields: {}, valid: () => ({}) },
+  { name: "POST /api/webhooks/:id/deliveries/:id/retry", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`, fields: {}, valid: () => ({}) },
   { name: "PATCH /api/webhooks/:id", method: "PATCH", path: (f) => `/api/webhooks/${f.webhookId}`, fields: { url: { kind: "https" }, events: { kind: "events" }, active: { kind: "bool" } }, valid: () => ({ url: "https://hooks.example.com/other", events: [], active: false }) },
 ];
 
@@ -150,8 +153,10 @@ afterAll(() => {
 describe("bad-input sweep", () => {
   it.each(TARGETS.map((t, i) => [t.name, t, i] as const))("%s: generated bad bodies answer 4xx and change nothing", async (_, target, index) => {
     const m = await newMerchant();
+    const webhookId = (await newWebhook(m)).id;
     const { session: started, started: s } = await startedSession(m);
-    const f: Fixture = { m, sessionId: (await newSession(m)).id, startedSessionId: started.id, webhookId: (await newWebhook(m)).id, intentHash: s.intentHash };
+    const [delivery] = (await call("GET", `/api/webhooks/${webhookId}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries;
+    const f: Fixture = { m, sessionId: (await newSession(m)).id, startedSessionId: started.id, webhookId, intentHash: s.intentHash, deliveryId: delivery.id };
     const before = await snapshot(f);
     const r = rng(1000 + index);
     const names: string[] = [];

@@ -1,10 +1,10 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams } from "@/lib/schemas";
+import { emptyBody, idParams } from "@/lib/schemas";
 import { rotateWebhookSecret } from "@/lib/webhooks/service";
 
 // POST /api/webhooks/:id/rotate-secret – the new secret is in this response only (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: idParams }, async ({ db, merchant, params }) => ({
+  POST: route({ params: idParams, body: emptyBody }, async ({ db, merchant, params }) => ({
     message: "Webhook secret rotated",
     data: await rotateWebhookSecret(db, params.id, merchant),
   })),

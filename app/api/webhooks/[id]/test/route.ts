@@ -1,10 +1,10 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams } from "@/lib/schemas";
+import { emptyBody, idParams } from "@/lib/schemas";
 import { sendTestEvent } from "@/lib/webhooks/service";
 
 // POST /api/webhooks/:id/test – sends webhook.test now; a failing endpoint is still a successful call
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: idParams }, async ({ db, merchant, params }) => {
+  POST: route({ params: idParams, body: emptyBody }, async ({ db, merchant, params }) => {
     const result = await sendTestEvent(db, params.id, merchant);
     return { message: result.success ? "Test event delivered" : "Test event failed", data: result };
   }),

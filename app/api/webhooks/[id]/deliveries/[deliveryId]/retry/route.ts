@@ -1,10 +1,10 @@
 import { methods, route } from "@/lib/http/route";
-import { webhookDeliveryParams } from "@/lib/schemas";
+import { emptyBody, webhookDeliveryParams } from "@/lib/schemas";
 import { retryDelivery } from "@/lib/webhooks/service";
 
 // POST /api/webhooks/:id/deliveries/:deliveryId/retry – sends the delivery again now (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: webhookDeliveryParams }, async ({ db, merchant, params }) => ({
+  POST: route({ params: webhookDeliveryParams, body: emptyBody }, async ({ db, merchant, params }) => ({
     message: "Delivery sent again",
     data: await retryDelivery(db, params.id, params.deliveryId, merchant),
   })),
