@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
+import { attemptDelivery, deliveryState, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
 
@@ -17,9 +17,16 @@ export const deliverWebhook = inngest.createFunction(
     // a manual retry or the test endpoint may add attempts beyond the schedule
     for (let round = 0; round < MAX_ATTEMPTS + 2; round++) {
       const outcome = await step.run(`attempt-${round}`, async () => {
-        const result = await attemptDelivery(await getDb(), deliveryId);
-        if (result.kind === "skipped") return { status: "SKIPPED" as const, nextAttemptAt: null };
-        return { status: result.delivery.status, nextAttemptAt: result.delivery.nextAttemptAt?.toISOString() ?? null };
+        const db = await getDb();
+        const result = await attemptDelivery(db, deliveryId);
+        if (result.kind === "attempted") return { status: result.delivery.status, nextAttemptAt: result.delivery.nextAttemptAt?.toISOString() ?? null };
+        // not attempted: woken before the attempt is due (sleep again until it is), or the delivery
+        // is finished or in another worker's hands (nothing left for this run)
+        const state = await deliveryState(db, deliveryId);
+        if (state?.status === "PENDING" && state.nextAttemptAt && state.nextAttemptAt > new Date()) {
+          return { status: "PENDING" as const, nextAttemptAt: state.nextAttemptAt.toISOString() };
+        }
+        return { status: "SKIPPED" as const, nextAttemptAt: null };
       });
       if (outcome.status !== "PENDING" || !outcome.nextAttemptAt) return outcome;
       await step.sleepUntil(`wait-${round}`, new Date(outcome.nextAttemptAt));

@@ -179,6 +179,15 @@ export async function findDueDeliveries(db: Db, limit: number, now = new Date())
   return rows.map((r) => r.id);
 }
 
+/** Where a delivery stands: its status and, while PENDING, when its next attempt is due. */
+export async function deliveryState(db: Db, deliveryId: string): Promise<{ status: DeliveryRow["status"]; nextAttemptAt: Date | null } | undefined> {
+  const [row] = await db
+    .select({ status: deliveries.status, nextAttemptAt: deliveries.nextAttemptAt })
+    .from(deliveries)
+    .where(eq(deliveries.id, deliveryId));
+  return row;
+}
+
 /** Makes a delivery due now again (manual retry of a failed or pending delivery). */
 export async function requeueDelivery(db: Db, deliveryId: string): Promise<DeliveryRow | undefined> {
   const now = new Date();

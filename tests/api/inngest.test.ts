@@ -116,13 +116,15 @@ describe("deliver-webhook", () => {
     expect(await deliveryOf(m, hook.id, delivery.id)).toMatchObject({ status: "DELIVERED", attempts: 1 });
   });
 
-  it("after a failure, sleeps until the delivery's next attempt is due (the first retry delay)", async () => {
+  it("after a failure, sleeps until the delivery's next attempt is due, and again if woken early", async () => {
     const { m, hook, delivery } = await pendingDelivery();
     receiver!.reply = () => ({ status: 500, body: "boom" });
 
+    // every mocked sleep returns at once, i.e. before the attempt is due: the run must send nothing
+    // more and go back to sleep until the row's time, round after round, until its rounds run out
     const { result, ctx } = await engine(fns.deliverWebhook).execute({
       events: [deliveryDue(delivery.id)],
-      steps: [{ id: "wait-0", handler() {} }],
+      steps: Array.from({ length: 10 }, (_, i) => ({ id: `wait-${i}`, handler() {} })),
     });
 
     const row = await deliveryOf(m, hook.id, delivery.id);
@@ -130,12 +132,9 @@ describe("deliver-webhook", () => {
     const delay = new Date(row.nextRetryAt).getTime() - new Date(row.lastAttemptAt).getTime();
     expect(delay).toBeGreaterThanOrEqual(1 * MINUTE);
     expect(delay).toBeLessThan(1 * MINUTE + 5_000);
-    expect(ctx.step.sleepUntil).toHaveBeenCalledTimes(1);
-    expect(ctx.step.sleepUntil).toHaveBeenCalledWith("wait-0", new Date(row.nextRetryAt));
-
-    // The mocked sleep returns at once, i.e. before the attempt is due: the next attempt must find
-    // the row not due and send nothing (the same guard stops a duplicate run or an early wake-up).
-    expect(result).toEqual({ status: "SKIPPED", nextAttemptAt: null });
+    expect(ctx.step.sleepUntil).toHaveBeenNthCalledWith(1, "wait-0", new Date(row.nextRetryAt));
+    expect(ctx.step.sleepUntil).toHaveBeenNthCalledWith(2, "wait-1", new Date(row.nextRetryAt));
+    expect(result).toEqual({ status: "GAVE_UP", nextAttemptAt: null });
     expect(receiver!.received).toHaveLength(1);
   });
 
