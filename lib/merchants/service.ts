@@ -83,10 +83,6 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
   return row;
 }
 
-/** Forgets cached keys, for a key revoked in this process (the others forget within KEY_CACHE_MS). */
-export function forgetCachedKeys() {
-  keyCache.clear();
-}
 
 export async function getMerchantOrThrow(db: Db, id: string, opts: { merchantId: string }): Promise<MerchantDto> {
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);

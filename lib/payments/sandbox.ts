@@ -65,7 +65,7 @@ export class SandboxRail implements PaymentRail {
       fiatAmountMinor,
       tokenAmountMicro: amountMicro,
       conversionRate: formatRate(rate),
-      payeeHandle: sandboxPayee(platform),
+      payeeHandle: SANDBOX_PAYEES[platform],
     };
   }
 
@@ -112,7 +112,3 @@ export const SANDBOX_PAYEES: Record<PaymentPlatform, string> = {
   monzo: "monzo.me/sandboxpayee",
   n26: "DE89 3704 0044 0532 0130 00",
 };
-
-export function sandboxPayee(platform: PaymentPlatform): string {
-  return SANDBOX_PAYEES[platform];
-}
