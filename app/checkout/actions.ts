@@ -34,11 +34,8 @@ async function run(id: unknown, action: (db: Awaited<ReturnType<typeof getDb>>, 
 export async function chooseAndStart(id: string, input: { paymentPlatform: string; fiatCurrency: string }): Promise<ActionResult> {
   const parsed = choice.safeParse(input);
   if (!parsed.success) return { ok: false, message: "Choose a payment app and a currency." };
-  return run(id, async (db, sid) => {
-    const view = await getCheckoutView(db, sid);
-    if (view.session.status === "CREATED") await selectPlatform(db, sid, parsed.data, PAYER);
-    await startSession(db, sid, parsed.data, PAYER);
-  });
+  // start saves the choice on the session itself
+  return run(id, (db, sid) => startSession(db, sid, parsed.data, PAYER));
 }
 
 /** Saves the payer's choice as they make it, so a reload (or another device) shows it again. */

@@ -4,6 +4,8 @@ import { headers } from "next/headers";
 import { getDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import { hitRateLimit, RATE_RULES } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/route";
+import { validationError } from "@/lib/http/validation";
 import { requireMerchant } from "@/lib/auth/session";
 import { createMerchant, updateMerchant } from "@/lib/merchants/service";
 import { createMerchantBody, updateMerchantBody } from "@/lib/schemas";
@@ -23,9 +25,7 @@ export async function signUp(input: { name: string; displayName?: string; logoUr
     return { ok: false, message: "Check the highlighted fields.", fields };
   }
   const db = await getDb();
-  const h = await headers();
-  const ip = (h.get("x-forwarded-for")?.split(",")[0]?.trim() || h.get("x-real-ip") || "local").slice(0, 64);
-  const limit = await hitRateLimit(db, RATE_RULES.signup, `ip:${ip}`);
+  const limit = await hitRateLimit(db, RATE_RULES.signup, `ip:${clientIp(await headers())}`);
   if (!limit.allowed) return { ok: false, message: `Too many sign-ups from your address. Try again in ${Math.ceil(limit.resetSeconds / 60)} minutes.` };
   try {
     const m = await createMerchant(db, parsed.data);
@@ -40,7 +40,7 @@ export async function signUp(input: { name: string; displayName?: string; logoUr
 export async function updateProfile(input: { displayName: string; logoUrl: string }): Promise<{ ok: true } | { ok: false; message: string }> {
   const { merchantId } = await requireMerchant();
   const parsed = updateMerchantBody.safeParse({ displayName: input.displayName, logoUrl: input.logoUrl.trim() ? input.logoUrl.trim() : null });
-  if (!parsed.success) return { ok: false, message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  if (!parsed.success) return { ok: false, message: validationError(parsed.error, "body").message };
   await updateMerchant(await getDb(), merchantId, parsed.data, { merchantId });
   revalidatePath("/dashboard", "layout");
   return { ok: true };

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
+import { validationError } from "@/lib/http/validation";
 import { createWebhookBody, updateWebhookBody } from "@/lib/schemas";
 import { createWebhook, deleteWebhook, retryDelivery, rotateWebhookSecret, sendTestEvent, updateWebhook } from "@/lib/webhooks/service";
 
@@ -26,7 +27,7 @@ async function guarded<T>(fn: (merchantId: string) => Promise<T>): Promise<Resul
 
 export async function createWebhookAction(input: { url: string; events: string[] }) {
   const parsed = createWebhookBody.safeParse(input);
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  if (!parsed.success) return { ok: false as const, message: validationError(parsed.error, "body").message };
   return guarded(async (merchantId) => {
     const w = await createWebhook(await getDb(), parsed.data, { merchantId });
     return { id: w.id, secret: w.secret };
@@ -35,7 +36,7 @@ export async function createWebhookAction(input: { url: string; events: string[]
 
 export async function updateWebhookAction(id: string, input: { url?: string; events?: string[]; active?: boolean }) {
   const parsed = updateWebhookBody.safeParse(input);
-  if (!parsed.success) return { ok: false as const, message: parsed.error.issues.map((i) => `${i.path.join(".")}: ${i.message}`).join("; ") };
+  if (!parsed.success) return { ok: false as const, message: validationError(parsed.error, "body").message };
   return guarded(async (merchantId) => {
     await updateWebhook(await getDb(), String(id), parsed.data, { merchantId });
   });

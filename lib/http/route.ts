@@ -41,9 +41,10 @@ export type RouteResult = { status?: number; message: string; data?: unknown; he
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
 
-export function clientIp(req: Request): string {
-  const forwarded = req.headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || req.headers.get("x-real-ip") || "local").slice(0, 64);
+/** The client's address, from the proxy's X-Forwarded-For (first entry) or X-Real-IP. */
+export function clientIp(headers: Headers): string {
+  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
+  return (forwarded || headers.get("x-real-ip") || "local").slice(0, 64);
 }
 
 /** Reads at most MAX_BODY_BYTES of the body, whatever Content-Length claims. */
@@ -128,7 +129,7 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
       const json = options.body ? parseJson(rawBody) : rawBody.trim() ? parseJson(rawBody) : undefined;
 
       const db = await getDb();
-      const ip = clientIp(req);
+      const ip = clientIp(req.headers);
       const merchant = auth === "merchant" ? await authenticateApiKey(db, req.headers.get("x-api-key")) : null;
 
       const rule = options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : undefined);
