@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
@@ -26,24 +27,12 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       error = err.message;
     }
   }
-  const next = result?.nextCursor ? `?${new URLSearchParams({ ...(raw.status ? { status: raw.status } : {}), ...(raw.q ? { q: raw.q } : {}), cursor: result.nextCursor })}` : null;
+  const next = result?.nextCursor ? queryString({ status: raw.status, q: raw.q, cursor: result.nextCursor }) : null;
   return (
     <div className="space-y-4">
       <h1 className="text-2xl font-bold">Sessions</h1>
       <form className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter sessions">
-        <div>
-          <label htmlFor="status" className={ui.label}>
-            Status
-          </label>
-          <select id="status" name="status" defaultValue={raw.status ?? ""} className={ui.input}>
-            <option value="">All</option>
-            {STATUSES.map((s) => (
-              <option key={s} value={s}>
-                {s}
-              </option>
-            ))}
-          </select>
-        </div>
+        <FilterSelect name="status" label="Status" value={raw.status} options={STATUSES} />
         <div className="min-w-60 flex-1">
           <label htmlFor="q" className={ui.label}>
             Session id or metadata value

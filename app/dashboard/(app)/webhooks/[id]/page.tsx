@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ResendButton, WebhookControls } from "@/components/dashboard/webhook-forms";
+import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
@@ -21,8 +22,7 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const filterError = parsed.success ? null : "That filter is not valid.";
   const list = parsed.success ? await listDeliveries(db, id, { ...parsed.data, merchantId }).catch(() => null) : null;
   const open = raw.delivery ? await getDeliveryOrThrow(db, id, raw.delivery, { merchantId }).catch(() => null) : null;
-  const keep = (extra: Record<string, string>) =>
-    `?${new URLSearchParams({ ...(raw.status ? { status: raw.status } : {}), ...(raw.eventType ? { eventType: raw.eventType } : {}), ...extra })}`;
+  const keep = (extra: Record<string, string>) => queryString({ status: raw.status, eventType: raw.eventType, ...extra });
 
   return (
     <div className="space-y-6">
@@ -43,30 +43,8 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           Delivery log
         </h2>
         <form className="mt-3 flex flex-wrap items-end gap-3" aria-label="Filter deliveries">
-          <div>
-            <label htmlFor="status" className={ui.label}>
-              Status
-            </label>
-            <select id="status" name="status" defaultValue={raw.status ?? ""} className={ui.input}>
-              <option value="">All</option>
-              <option value="PENDING">PENDING</option>
-              <option value="DELIVERED">DELIVERED</option>
-              <option value="FAILED">FAILED</option>
-            </select>
-          </div>
-          <div>
-            <label htmlFor="eventType" className={ui.label}>
-              Event
-            </label>
-            <select id="eventType" name="eventType" defaultValue={raw.eventType ?? ""} className={ui.input}>
-              <option value="">All</option>
-              {[...EVENT_TYPES, TEST_EVENT_TYPE].map((t) => (
-                <option key={t} value={t}>
-                  {t}
-                </option>
-              ))}
-            </select>
-          </div>
+          <FilterSelect name="status" label="Status" value={raw.status} options={["PENDING", "DELIVERED", "FAILED"]} />
+          <FilterSelect name="eventType" label="Event" value={raw.eventType} options={[...EVENT_TYPES, TEST_EVENT_TYPE]} />
           <button type="submit" className={`${ui.button} ${ui.primary}`}>
             Filter
           </button>
