@@ -39,6 +39,8 @@ export const merchants = pgTable(
     name: text("name").notNull(),
     displayName: text("display_name"),
     logoUrl: text("logo_url"),
+    // set by the operator (`npm run admin -- disable`): the merchant's keys, dashboard and checkouts stop working
+    disabledAt: ts("disabled_at"),
     createdAt: created(),
     updatedAt: updated(),
   },
