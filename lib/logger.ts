@@ -20,3 +20,25 @@ export const logger = {
   warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
   error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
 };
+
+/**
+ * What a log line may say about an error. A driver's or drizzle's message quotes the query's
+ * parameters (session ids, metadata, secrets) and PostgreSQL's own message may quote a value, so
+ * neither is logged: only the error's class, its code (SQLSTATE, or Node's such as ECONNREFUSED), the
+ * constraint it names, and the stack frames without the message line.
+ */
+export function errorFields(err: unknown): Record<string, unknown> {
+  if (!(err instanceof Error)) return { errorClass: typeof err };
+  const fields: Record<string, unknown> = { errorClass: err.constructor?.name || err.name };
+  const seen = new Set<unknown>();
+  for (let e: any = err; e && typeof e === "object" && !seen.has(e); e = e.cause) {
+    seen.add(e);
+    if (e !== err && !fields.causeClass) fields.causeClass = e.constructor?.name ?? "Object";
+    if (typeof e.code === "string" && /^[0-9A-Z_]{2,60}$/.test(e.code) && !fields.code) fields.code = e.code;
+    const constraint = e.constraint_name ?? e.constraint;
+    if (typeof constraint === "string" && !fields.constraint) fields.constraint = constraint.slice(0, 100);
+  }
+  const frames = (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
+  if (frames.length) fields.stack = frames.slice(0, 12).map((f) => f.trim()).join("\n");
+  return fields;
+}

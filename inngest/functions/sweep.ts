@@ -1,11 +1,13 @@
 import { getDb } from "@/db/client";
+import { purgeStaleRows } from "@/lib/jobs/purge";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/service";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
 
 /**
  * The safety net: every minute, re-drive whatever is overdue in the database, so a lost event or a
- * function that never ran loses nothing.
+ * function that never ran loses nothing; and purge expired idempotency records and old rate-limit
+ * windows.
  */
 export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ cron: "* * * * *" }] }, async ({ step }) => {
   const overdue = await step.run("find-overdue-deliveries", async () => findDueDeliveries(await getDb(), 500));
@@ -21,5 +23,7 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
     for (const id of ids) await expireIfDue(db, id);
     return ids;
   });
-  return { redriven: overdue.length, expired: expired.length };
+  // rows that would otherwise grow without bound; bounded batches, so one run never holds long locks
+  const purged = await step.run("purge-stale-rows", async () => purgeStaleRows(await getDb()));
+  return { redriven: overdue.length, expired: expired.length, purged };
 });

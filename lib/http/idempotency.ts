@@ -1,4 +1,4 @@
-import { and, eq, lt } from "drizzle-orm";
+import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { idempotencyRecords } from "@/db/schema";
 import { decrypt, encrypt } from "@/lib/crypto";
@@ -54,4 +54,28 @@ export async function finishIdempotent(db: Db, scope: string, key: string, statu
 /** A request that failed unexpectedly leaves nothing behind, so the client may retry it. */
 export async function abandonIdempotent(db: Db, scope: string, key: string): Promise<void> {
   await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+}
+
+export type PurgeOptions = { now?: Date; batchSize?: number; maxBatches?: number };
+
+/**
+ * Deletes records past their 24 hours, at most `batchSize` rows per statement, so a large backlog
+ * never holds many row locks at once; `maxBatches` bounds one run, and the next run goes on. Rows
+ * another purger holds are skipped, so several dispatchers never wait on each other.
+ */
+export async function purgeExpiredIdempotencyRecords(db: Db, opts: PurgeOptions = {}): Promise<number> {
+  const { now = new Date(), batchSize = 1000, maxBatches = 50 } = opts;
+  const t = idempotencyRecords;
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const deleted = await db
+      .delete(t)
+      .where(
+        sql`(${t.scope}, ${t.key}) in (select ${t.scope}, ${t.key} from ${t} where ${t.expiresAt} < ${now.toISOString()}::timestamptz limit ${batchSize} for update skip locked)`,
+      )
+      .returning({ key: t.key });
+    total += deleted.length;
+    if (deleted.length < batchSize) break;
+  }
+  return total;
 }

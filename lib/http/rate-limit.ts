@@ -1,4 +1,4 @@
-import { lt, sql } from "drizzle-orm";
+import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimitCounters } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -71,14 +71,39 @@ export class RateLimiter {
     lease.left += granted;
     lease.counted = Math.min(after, limit);
     if (granted < size) lease.exhausted = true;
-    if (++this.claims % 500 === 0) await this.forgetOld(windowMs);
+    if (++this.claims % 500 === 0) this.forgetOld(windowMs);
   }
 
-  private async forgetOld(windowMs: number) {
-    const horizon = Date.now() - Math.max(windowMs, 60 * MINUTE) * 2;
+  /** This instance's leases of past windows; the shared counters are purged on a schedule (purgeOldRateLimitWindows). */
+  private forgetOld(windowMs: number) {
+    const horizon = Date.now() - Math.max(windowMs, LONGEST_WINDOW_MS) * 2;
     for (const [key, lease] of this.leases) if (lease.windowStartMs < horizon) this.leases.delete(key);
-    await this.db.delete(rateLimitCounters).where(lt(rateLimitCounters.windowStart, new Date(horizon)));
   }
+}
+
+const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_RULES).map((r) => r.windowMs));
+
+/**
+ * Deletes counters of windows that ended long ago (twice the longest window), at most `batchSize`
+ * rows per statement so a large backlog never holds many row locks at once; `maxBatches` bounds
+ * one run. Run by the local dispatcher and by the Inngest sweep.
+ */
+export async function purgeOldRateLimitWindows(db: Db, opts: { now?: Date; batchSize?: number; maxBatches?: number } = {}): Promise<number> {
+  const { now = new Date(), batchSize = 1000, maxBatches = 50 } = opts;
+  const horizon = new Date(now.getTime() - LONGEST_WINDOW_MS * 2);
+  const t = rateLimitCounters;
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const deleted = await db
+      .delete(t)
+      .where(
+        sql`(${t.bucket}, ${t.windowStart}) in (select ${t.bucket}, ${t.windowStart} from ${t} where ${t.windowStart} < ${horizon.toISOString()}::timestamptz limit ${batchSize} for update skip locked)`,
+      )
+      .returning({ bucket: t.bucket });
+    total += deleted.length;
+    if (deleted.length < batchSize) break;
+  }
+  return total;
 }
 
 const limiters = new WeakMap<Db, RateLimiter>();

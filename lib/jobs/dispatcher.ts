@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
-import { logger } from "@/lib/logger";
+import { errorFields, logger } from "@/lib/logger";
+import { purgeStaleRows } from "./purge";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/service";
 import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 
@@ -10,6 +11,8 @@ export type DispatcherOptions = {
   pollMs?: number;
   /** how often to look for due expiries */
   expiryEveryMs?: number;
+  /** how often to purge expired idempotency records and old rate-limit windows */
+  purgeEveryMs?: number;
 };
 
 /**
@@ -24,9 +27,12 @@ export class Dispatcher {
   private poked = false;
   private loop?: Promise<void>;
   private lastExpirySweep = 0;
+  private lastPurge = 0;
+  private purging?: Promise<void>;
   private readonly concurrency: number;
   private readonly pollMs: number;
   private readonly expiryEveryMs: number;
+  private readonly purgeEveryMs: number;
 
   constructor(
     private readonly db: Db,
@@ -35,6 +41,7 @@ export class Dispatcher {
     this.concurrency = opts.concurrency ?? 64;
     this.pollMs = opts.pollMs ?? 1_000;
     this.expiryEveryMs = opts.expiryEveryMs ?? 2_000;
+    this.purgeEveryMs = opts.purgeEveryMs ?? 5 * 60_000;
   }
 
   start() {
@@ -53,6 +60,7 @@ export class Dispatcher {
     this.running = false;
     this.poke();
     await this.loop;
+    await this.purging;
     while (this.inFlight.size) await new Promise((r) => setTimeout(r, 20));
   }
 
@@ -63,7 +71,7 @@ export class Dispatcher {
       try {
         found = await this.tick();
       } catch (err) {
-        logger.error("dispatcher tick failed", { error: (err as Error).message });
+        logger.error("dispatcher tick failed", errorFields(err));
       }
       if (!this.running) break;
       if (this.poked) continue; // poked during the tick: look again now
@@ -80,10 +88,20 @@ export class Dispatcher {
   }
 
   private async tick(): Promise<number> {
+    if (!this.purging && Date.now() - this.lastPurge >= this.purgeEveryMs) {
+      this.lastPurge = Date.now();
+      // beside the deliveries, not before them: a large backlog takes several batches
+      this.purging = purgeStaleRows(this.db)
+        .then(() => undefined)
+        .catch((err) => logger.error("purge failed", errorFields(err)))
+        .finally(() => {
+          this.purging = undefined;
+        });
+    }
     if (Date.now() - this.lastExpirySweep >= this.expiryEveryMs) {
       this.lastExpirySweep = Date.now();
       for (const sessionId of await findDueExpiries(this.db)) {
-        await expireIfDue(this.db, sessionId).catch((err) => logger.error("expiry failed", { sessionId, error: (err as Error).message }));
+        await expireIfDue(this.db, sessionId).catch((err) => logger.error("expiry failed", { sessionId, ...errorFields(err) }));
       }
     }
     const free = this.concurrency - this.inFlight.size;
@@ -92,7 +110,7 @@ export class Dispatcher {
     if (!claimed.length) return 0;
     for (const d of claimed) this.inFlight.add(d.id);
     deliverClaimed(this.db, claimed)
-      .catch((err) => logger.error("delivery attempts failed", { count: claimed.length, error: (err as Error).message }))
+      .catch((err) => logger.error("delivery attempts failed", { count: claimed.length, ...errorFields(err) }))
       .finally(() => {
         for (const d of claimed) this.inFlight.delete(d.id);
         this.poke();

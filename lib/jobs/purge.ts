@@ -1,0 +1,17 @@
+import type { Db } from "@/db/client";
+import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
+import { purgeOldRateLimitWindows } from "@/lib/http/rate-limit";
+
+export type PurgeResult = { idempotencyRecords: number; rateLimitWindows: number };
+
+/**
+ * Removes the rows that would otherwise grow without bound: idempotency records past their 24 hours
+ * and rate-limit counters of long-past windows. Idempotent, in bounded batches; the local dispatcher
+ * and the Inngest sweep both run it on a schedule.
+ */
+export async function purgeStaleRows(db: Db, opts: { now?: Date; batchSize?: number; maxBatches?: number } = {}): Promise<PurgeResult> {
+  return {
+    idempotencyRecords: await purgeExpiredIdempotencyRecords(db, opts),
+    rateLimitWindows: await purgeOldRateLimitWindows(db, opts),
+  };
+}
