@@ -10,12 +10,20 @@ void config.nextAuthSecret;
 await getDb();
 const dispatcher = await startLocalDispatcher();
 
-if (process.env.NEXT_MANUAL_SIG_HANDLE) {
+/** Stops background work and closes the database: the last step of a graceful shutdown. */
+async function shutdown() {
+  await dispatcher?.stop().catch(() => {});
+  await closeDb().catch(() => {});
+}
+(globalThis as { __checkoutShutdown?: () => Promise<void> }).__checkoutShutdown = shutdown;
+
+// Under the service's own server (scripts/server.mjs) the server drains its requests first and then
+// calls shutdown(); under a bare `next start` with NEXT_MANUAL_SIG_HANDLE, this process does it.
+if (process.env.NEXT_MANUAL_SIG_HANDLE && !process.env.CHECKOUT_OWN_SERVER) {
   for (const signal of ["SIGTERM", "SIGINT"] as const) {
     process.once(signal, async () => {
       logger.info("shutting down", { signal });
-      await dispatcher?.stop().catch(() => {});
-      await closeDb().catch(() => {});
+      await shutdown();
       process.exit(0);
     });
   }

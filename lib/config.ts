@@ -83,6 +83,7 @@ const envSchema = z.object({
       }
       return ids;
     }),
+  TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).default(1),
   SANDBOX_RATES: optionalString,
   INNGEST_EVENT_KEY: optionalString,
@@ -148,6 +149,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     maxAmountMicro: e.MAX_AMOUNT_USDC,
     supportedChainIds: e.SUPPORTED_CHAIN_IDS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    trustedProxies: e.TRUSTED_PROXIES,
     sandboxRates: e.SANDBOX_RATES,
     inngest: {
       eventKey: e.INNGEST_EVENT_KEY,

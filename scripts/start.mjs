@@ -7,7 +7,7 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
 const next = path.join(root, "node_modules", ".bin", "next");
-const SOURCES = ["app", "components", "lib", "db", "inngest", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "package.json"];
+const SOURCES = ["app", "components", "lib", "db", "inngest", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "proxy.ts", "package.json"];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;
@@ -30,12 +30,13 @@ if (reason) {
   const r = spawnSync(next, ["build"], { cwd: root, stdio: "inherit", env: { ...process.env, NEXT_TELEMETRY_DISABLED: "1" } });
   if (r.status !== 0) process.exit(r.status ?? 1);
 }
+if (process.argv.includes("--build-only")) process.exit(0);
 
-const child = spawn(next, ["start", ...process.argv.slice(2)], {
+// the service's own server (scripts/server.mjs): the client's real address, and a graceful shutdown
+const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), ...process.argv.slice(2)], {
   cwd: root,
   stdio: "inherit",
-  // the app closes its embedded database itself on SIGTERM/SIGINT instead of Next exiting under it
-  env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env, NEXT_MANUAL_SIG_HANDLE: "1" },
+  env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env },
 });
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

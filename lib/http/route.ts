@@ -2,9 +2,10 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { sha256Hex } from "@/lib/crypto";
-import { AppError } from "@/lib/errors";
+import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
+import { clientAddress } from "./client-ip";
 import { errorEnvelope, jsonResponse, successEnvelope } from "./envelope";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN } from "./idempotency";
 import { hitRateLimit, RATE_RULES, type RateRule, type RateState, rateLimitHeaders } from "./rate-limit";
@@ -41,10 +42,9 @@ export type RouteResult = { status?: number; message: string; data?: unknown; he
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
 
-/** The client's address, from the proxy's X-Forwarded-For (first entry) or X-Real-IP. */
+/** The client's address: the connection's own, or the one our trusted proxies forwarded (client-ip.ts). */
 export function clientIp(headers: Headers): string {
-  const forwarded = headers.get("x-forwarded-for")?.split(",")[0]?.trim();
-  return (forwarded || headers.get("x-real-ip") || "local").slice(0, 64);
+  return clientAddress(headers);
 }
 
 /** Reads at most MAX_BODY_BYTES of the body, whatever Content-Length claims. */
@@ -106,6 +106,10 @@ function assertStorableText(value: unknown, where: string, depth = 0): void {
 
 function toErrorResponse(err: unknown, requestId: string, headers: Record<string, string>): Response {
   if (err instanceof AppError) return jsonResponse(errorEnvelope(err), headers);
+  if (isDatabaseUnavailable(err)) {
+    logger.warn("database unavailable", { requestId });
+    return jsonResponse(errorEnvelope(new AppError("UNAVAILABLE", `The service is briefly unavailable; retry shortly (request ${requestId})`)), { ...headers, "Retry-After": "2" });
+  }
   logger.error("unhandled error", { requestId, error: err instanceof Error ? `${err.name}: ${err.message}` : String(err), stack: err instanceof Error ? err.stack : undefined });
   return jsonResponse(errorEnvelope(new AppError("INTERNAL", `Internal server error (request ${requestId})`)), headers);
 }

@@ -20,3 +20,5 @@ if (process.env.TEST_DB === "postgres") {
 }
 process.env.LOG_LEVEL = "error";
 process.env.APP_URL = "http://checkout.test";
+// the handlers are called as if one proxy of ours stood in front and forwarded each client's address
+process.env.TRUSTED_PROXIES = "1";

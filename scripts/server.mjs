@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// The service's own HTTP server around Next's request handler (what `npm start` runs). It exists for
+// two things `next start` does not do:
+// - it hands the connection's own address to the app (x-checkout-peer, overwritten on every request,
+//   so a client cannot forge it); lib/http/client-ip.ts combines it with X-Forwarded-For and the
+//   TRUSTED_PROXIES setting;
+// - it shuts down gracefully: on SIGTERM/SIGINT it stops accepting connections, lets the requests in
+//   flight finish (up to SHUTDOWN_GRACE, default 25 s), then stops background work and closes the
+//   database, so nothing is half-written.
+import http from "node:http";
+import path from "node:path";
+import next from "next";
+
+const root = path.resolve(import.meta.dirname, "..");
+const args = process.argv.slice(2);
+const flag = (short, long) => {
+  const i = args.findIndex((a) => a === short || a === long);
+  return i >= 0 ? args[i + 1] : undefined;
+};
+const port = Number(flag("-p", "--port") ?? process.env.PORT ?? 3000);
+const hostname = flag("-H", "--hostname");
+const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
+
+process.env.NODE_ENV = "production";
+// tells instrumentation-node.ts that this server drives the shutdown
+process.env.CHECKOUT_OWN_SERVER = "1";
+
+const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
+const handle = app.getRequestHandler();
+await app.prepare();
+
+let inFlight = 0;
+let draining = false;
+let drained;
+
+const server = http.createServer((req, res) => {
+  inFlight++;
+  res.once("close", () => {
+    inFlight--;
+    if (draining && inFlight === 0) drained?.();
+  });
+  req.headers["x-checkout-peer"] = req.socket.remoteAddress ?? "";
+  // a connection kept alive past the start of the shutdown is closed after its current answer
+  if (draining) res.setHeader("connection", "close");
+  handle(req, res).catch((err) => {
+    process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request handler failed", error: err?.name }) + "\n");
+    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
+    res.end();
+  });
+});
+server.keepAliveTimeout = 65_000; // longer than a proxy's idle timeout, so the proxy closes first
+server.headersTimeout = 66_000;
+
+await new Promise((resolve) => server.listen(port, hostname, resolve));
+process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "listening", port, pid: process.pid }) + "\n");
+
+async function shutdown(signal) {
+  if (draining) return;
+  draining = true;
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal, inFlight }) + "\n");
+  server.close();
+  server.closeIdleConnections();
+  if (inFlight > 0) {
+    await Promise.race([new Promise((r) => (drained = r)), new Promise((r) => setTimeout(r, graceMs))]);
+  }
+  server.closeAllConnections();
+  await globalThis.__checkoutShutdown?.().catch(() => {});
+  process.exit(0);
+}
+for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => void shutdown(signal));
