@@ -1,44 +1,36 @@
-import type { NextAuthOptions } from "next-auth";
+import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
-import { authenticateApiKey, getMerchantOrThrow } from "@/lib/merchants/service";
+import { identityAtSignIn, IDLE_SECONDS, liveIdentity, type SignedInUser, signInWithApiKey } from "./dashboard-session";
 
 // The dashboard signs a merchant in with their API key: checked against its hash, never kept. The
-// session is a JWT in an httpOnly cookie that holds only the merchant's id.
+// session is a JWT in an httpOnly cookie that holds the merchant's id, the id of the key that signed
+// in and the time of sign-in; every request checks that key is still live (dashboard-session.ts).
 
 export function authOptions(): NextAuthOptions {
   return {
     secret: getConfig().nextAuthSecret,
-    session: { strategy: "jwt", maxAge: 12 * 60 * 60 },
+    session: { strategy: "jwt", maxAge: IDLE_SECONDS },
     pages: { signIn: "/dashboard/sign-in" },
     providers: [
       CredentialsProvider({
         name: "API key",
         credentials: { apiKey: { label: "API key", type: "password" } },
         async authorize(credentials) {
-          const key = credentials?.apiKey?.trim();
-          if (!key) return null;
-          const db = await getDb();
-          try {
-            const { merchantId } = await authenticateApiKey(db, key);
-            const m = await getMerchantOrThrow(db, merchantId, { merchantId });
-            return { id: m.id, name: m.displayName };
-          } catch (err) {
-            if (err instanceof AppError) return null;
-            throw err;
-          }
+          return signInWithApiKey(await getDb(), credentials?.apiKey);
         },
       }),
     ],
     callbacks: {
-      jwt({ token, user }) {
-        if (user) token.merchantId = user.id;
-        return token;
+      async jwt({ token, user }) {
+        if (user) return { ...token, ...identityAtSignIn(user as User & SignedInUser) };
+        const identity = await liveIdentity(await getDb(), token);
+        // an ended session keeps no identity, so nothing later (enabling the merchant again) revives it
+        return identity ? token : { ended: true };
       },
       session({ session, token }) {
-        return { ...session, merchantId: token.merchantId as string };
+        return typeof token.merchantId === "string" ? { ...session, merchantId: token.merchantId } : session;
       },
     },
   };

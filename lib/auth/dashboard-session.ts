@@ -1,0 +1,59 @@
+import { and, eq, isNull } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys, merchants } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { authenticateApiKey } from "@/lib/merchants/service";
+
+// A dashboard sign-in lasts as long as the API key it was made with: it ends when the operator
+// rotates or revokes that key or disables the merchant, when it has been idle for IDLE_SECONDS (the
+// cookie's sliding lifetime), and in any case ABSOLUTE_LIFETIME_MS after the sign-in.
+
+export const IDLE_SECONDS = 12 * 60 * 60;
+export const ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
+
+/** What the session token holds: no key material, only which key signed in, and when. */
+export type DashboardIdentity = { merchantId: string; keyId: string; signedInAt: number };
+
+export type SignedInUser = { id: string; name: string; keyId: string };
+
+/** Checks an API key typed into the sign-in form; null for a wrong, revoked or disabled one. */
+export async function signInWithApiKey(db: Db, apiKey: string | undefined): Promise<SignedInUser | null> {
+  const key = apiKey?.trim();
+  if (!key) return null;
+  let authed;
+  try {
+    authed = await authenticateApiKey(db, key);
+  } catch (err) {
+    if (err instanceof AppError) return null;
+    throw err;
+  }
+  // the API's key cache may still hold a key revoked (or a merchant disabled) seconds ago: not here
+  const live = await liveKey(db, authed.keyId, authed.merchantId);
+  return live ? { id: live.merchantId, name: live.displayName, keyId: authed.keyId } : null;
+}
+
+async function liveKey(db: Db, keyId: string, merchantId: string) {
+  const [row] = await db
+    .select({ merchantId: merchants.id, name: merchants.name, displayName: merchants.displayName })
+    .from(apiKeys)
+    .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
+    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.merchantId, merchantId), isNull(apiKeys.revokedAt), isNull(merchants.disabledAt)))
+    .limit(1);
+  return row ? { merchantId: row.merchantId, displayName: row.displayName ?? row.name } : null;
+}
+
+export function identityAtSignIn(user: SignedInUser, now = Date.now()): DashboardIdentity {
+  return { merchantId: user.id, keyId: user.keyId, signedInAt: now };
+}
+
+/**
+ * The token's identity if its session may go on, else null. One indexed query per dashboard
+ * request, and deliberately uncached: a revoked key or a disabled merchant ends the session at once.
+ */
+export async function liveIdentity(db: Db, token: Record<string, unknown>, now = Date.now()): Promise<DashboardIdentity | null> {
+  const { merchantId, keyId, signedInAt } = token;
+  // tokens from before key ids were recorded carry none: they end, and the merchant signs in again
+  if (typeof merchantId !== "string" || typeof keyId !== "string" || typeof signedInAt !== "number") return null;
+  if (!(signedInAt <= now && now - signedInAt < ABSOLUTE_LIFETIME_MS)) return null;
+  return (await liveKey(db, keyId, merchantId)) ? { merchantId, keyId, signedInAt } : null;
+}

@@ -1,0 +1,90 @@
+import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys, checkoutSessions, merchants, type MerchantRow } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { newApiKey } from "./service";
+
+// What the operator (the "support" of the specification) does to a merchant account from the
+// command line (`npm run admin`). No API route reaches these: they act across merchants.
+
+export type MerchantSummary = {
+  id: string;
+  name: string;
+  displayName: string;
+  createdAt: string;
+  disabledAt: string | null;
+  liveKeyPrefixes: string[];
+  sessionCount: number;
+};
+
+/** A merchant by id (`merch_…`) or by name; the operator knows either. */
+export async function findMerchantOrThrow(db: Db, ref: string): Promise<MerchantRow> {
+  const rows = await db.select().from(merchants).where(or(eq(merchants.id, ref), eq(merchants.name, ref))).limit(2);
+  // a name may look like an id ("merch_…"): never guess which merchant the operator meant
+  if (rows.length > 1) throw new AppError("CONFLICT", `"${ref}" is one merchant's id and another's name; use the id`);
+  if (!rows[0]) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
+  return rows[0];
+}
+
+/**
+ * Issues a new API key and revokes every live one, in one transaction: the merchant is never left
+ * without a key, nor with the old one beside the new. The plaintext is returned once, never stored.
+ */
+export async function rotateApiKey(db: Db, ref: string): Promise<{ merchant: MerchantRow; apiKey: string; revokedPrefixes: string[] }> {
+  const found = await findMerchantOrThrow(db, ref);
+  return db.transaction(async (tx) => {
+    // the row lock orders concurrent rotations of one merchant: the second revokes the first's key
+    const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, found.id)).for("update").limit(1);
+    if (!merchant) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
+    const revoked = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.merchantId, merchant.id), isNull(apiKeys.revokedAt)))
+      .returning({ prefix: apiKeys.displayPrefix });
+    const { apiKey, row } = newApiKey(merchant.id);
+    await tx.insert(apiKeys).values(row);
+    return { merchant, apiKey, revokedPrefixes: revoked.map((r) => r.prefix) };
+  });
+}
+
+/** Disables (or enables again) a merchant: its keys get 403, its dashboard session ends, its checkouts close. */
+export async function setMerchantDisabled(db: Db, ref: string, disabled: boolean): Promise<{ merchant: MerchantRow; changed: boolean }> {
+  const found = await findMerchantOrThrow(db, ref);
+  const [row] = await db
+    .update(merchants)
+    .set({ disabledAt: disabled ? sql`coalesce(${merchants.disabledAt}, now())` : null, updatedAt: new Date() })
+    .where(eq(merchants.id, found.id))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
+  return { merchant: row, changed: (found.disabledAt !== null) !== disabled };
+}
+
+/** Every merchant, oldest first, with its live key prefixes and how many checkout sessions it made. */
+export async function listMerchants(db: Db): Promise<MerchantSummary[]> {
+  const liveKeys = db
+    .select({ merchantId: apiKeys.merchantId, prefixes: sql<string[]>`array_agg(${apiKeys.displayPrefix} order by ${apiKeys.createdAt})`.as("prefixes") })
+    .from(apiKeys)
+    .where(isNull(apiKeys.revokedAt))
+    .groupBy(apiKeys.merchantId)
+    .as("live_keys");
+  const sessionCounts = db
+    .select({ merchantId: checkoutSessions.merchantId, count: sql<number>`count(*)::int`.as("count") })
+    .from(checkoutSessions)
+    .groupBy(checkoutSessions.merchantId)
+    .as("session_counts");
+  const rows = await db
+    .select({ merchant: merchants, prefixes: liveKeys.prefixes, sessionCount: sessionCounts.count })
+    .from(merchants)
+    .leftJoin(liveKeys, eq(liveKeys.merchantId, merchants.id))
+    .leftJoin(sessionCounts, eq(sessionCounts.merchantId, merchants.id))
+    .orderBy(asc(merchants.createdAt), asc(merchants.id));
+  return rows.map(({ merchant: m, prefixes, sessionCount }) => ({
+    id: m.id,
+    name: m.name,
+    displayName: m.displayName ?? m.name,
+    createdAt: m.createdAt.toISOString(),
+    disabledAt: m.disabledAt?.toISOString() ?? null,
+    liveKeyPrefixes: prefixes ?? [],
+    sessionCount: Number(sessionCount ?? 0),
+  }));
+}
