@@ -1,10 +1,13 @@
 "use server";
 
+import { headers } from "next/headers";
 import { z } from "zod";
 import { getDb } from "@/db/client";
 import { type CheckoutView, getCheckoutView, simulateBankConfirmation } from "@/lib/checkout/service";
 import { AppError } from "@/lib/errors";
-import { logger } from "@/lib/logger";
+import { hitPayerLimits } from "@/lib/http/rate-limit";
+import { clientIp } from "@/lib/http/route";
+import { errorFields, logger } from "@/lib/logger";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/service";
 
 // The payer's actions. Their authority is the unguessable session id of the page (decisions.md 1);
@@ -21,10 +24,13 @@ async function run(id: unknown, action: (db: Awaited<ReturnType<typeof getDb>>, 
   if (!parsed.success) return { ok: false, message: "This checkout link is not valid." };
   const db = await getDb();
   try {
+    // limited per session and per address: the page's authority is a link anyone holding it can use
+    const limit = await hitPayerLimits(db, "action", parsed.data, clientIp(await headers()));
+    if (!limit.allowed) return { ok: false, message: `Too many attempts; try again in ${limit.resetSeconds} seconds.` };
     await action(db, parsed.data);
     return { ok: true, view: await getCheckoutView(db, parsed.data) };
   } catch (err) {
-    if (!(err instanceof AppError)) logger.error("checkout action failed", { error: (err as Error).message });
+    if (!(err instanceof AppError)) logger.error("checkout action failed", errorFields(err));
     const message = err instanceof AppError ? err.message : "Something went wrong on our side. Please try again.";
     const view = await getCheckoutView(db, parsed.data).catch(() => undefined);
     return { ok: false, message, view };

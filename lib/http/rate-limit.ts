@@ -2,8 +2,9 @@ import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { rateLimitCounters } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { looksLikeId } from "@/lib/ids";
 
-export type RateRule = { name: string; limit: number; windowMs: number; by: "merchant" | "ip" };
+export type RateRule = { name: string; limit: number; windowMs: number; by: "merchant" | "ip" | "session" };
 
 const MINUTE = 60_000;
 export const RATE_RULES = {
@@ -12,6 +13,11 @@ export const RATE_RULES = {
   fulfill: { name: "orders.fulfill", limit: 50, windowMs: MINUTE, by: "merchant" },
   merchantDefault: { name: "default", limit: 1000, windowMs: MINUTE, by: "merchant" },
   signup: { name: "merchants.create", limit: 20, windowMs: 60 * MINUTE, by: "ip" },
+  // the payer's page: it polls its status every 2 s (30/min), and a payer clicks a few times per step
+  payerStatusSession: { name: "checkout.status.session", limit: 120, windowMs: MINUTE, by: "session" },
+  payerStatusIp: { name: "checkout.status.ip", limit: 600, windowMs: MINUTE, by: "ip" },
+  payerActionSession: { name: "checkout.action.session", limit: 30, windowMs: MINUTE, by: "session" },
+  payerActionIp: { name: "checkout.action.ip", limit: 120, windowMs: MINUTE, by: "ip" },
 } as const satisfies Record<string, RateRule>;
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
@@ -113,6 +119,20 @@ export function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new 
   let limiter = limiters.get(db);
   if (!limiter) limiters.set(db, (limiter = new RateLimiter(db)));
   return limiter.hit(rule, subject, now);
+}
+
+/**
+ * The payer's page (its actions, or its status poll) is limited per session and per client address.
+ * Both are counted; the answer is the stricter. The session rule applies only to what looks like a
+ * session id, so junk never names a counter.
+ */
+export async function hitPayerLimits(db: Db, kind: "status" | "action", sessionId: string, ip: string, now = new Date()): Promise<RateState> {
+  const [byIp, bySession] = kind === "status" ? [RATE_RULES.payerStatusIp, RATE_RULES.payerStatusSession] : [RATE_RULES.payerActionIp, RATE_RULES.payerActionSession];
+  const states = [await hitRateLimit(db, byIp, `ip:${ip}`, now)];
+  if (looksLikeId("sess", sessionId)) states.push(await hitRateLimit(db, bySession, sessionId, now));
+  const denied = states.filter((s) => !s.allowed);
+  if (denied.length) return denied.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b));
+  return states.reduce((a, b) => (a.remaining / a.limit <= b.remaining / b.limit ? a : b));
 }
 
 export function rateLimitHeaders(state: RateState): Record<string, string> {

@@ -1,4 +1,4 @@
-import { eq } from "drizzle-orm";
+import { count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, proofAttempts } from "@/db/schema";
 import { withEvents } from "@/lib/events/service";
@@ -9,11 +9,14 @@ import { type Access, ensureFresh, lockOrder, lockSession, setOrder, setSession 
 import { serializeOrder } from "@/lib/sessions/serialize";
 
 const FULFILLABLE = new Set(["SIGNAL_MINED", "PAYMENT_SENT"]);
+/** Proofs an order may be given, from the payer's page and the API together; then it takes no more. */
+export const MAX_PROOF_ATTEMPTS = 5;
 
 /**
  * POST /api/orders/fulfill: verifies a payment proof with the rail and, when it holds, fulfils the
  * order and completes its session. Every submission is kept as a proof attempt, including rejected
- * ones, so a rejected proof commits its attempt and then answers 400.
+ * ones, so a rejected proof commits its attempt and then answers 400; after MAX_PROOF_ATTEMPTS the
+ * order answers 409 and records nothing more.
  */
 export async function fulfillOrder(db: Db, input: { intentHash: string; proof: unknown }, access: Access) {
   const [found] = await db
@@ -31,6 +34,13 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
     let order = (await lockOrder(tx, found.id))!;
     if (order.status === "FULFILLED") throw conflict("Order is already fulfilled", { txHash: order.fulfillTx });
     if (!FULFILLABLE.has(order.status)) throw conflict(`Order is ${order.status} and cannot be fulfilled`);
+    // counted under the order's row lock, so simultaneous submissions cannot pass the cap together
+    const [{ n }] = (await tx.select({ n: count() }).from(proofAttempts).where(eq(proofAttempts.orderId, order.id))) as [{ n: number }];
+    if (Number(n) >= MAX_PROOF_ATTEMPTS) {
+      throw conflict(`This order has had ${MAX_PROOF_ATTEMPTS} proof attempts, the most allowed; no further proof is accepted`, {
+        maxProofAttempts: MAX_PROOF_ATTEMPTS,
+      });
+    }
 
     const verdict = getPaymentRail().verifyProof({ orderId: order.id, intentHash: order.intentHash, proof: input.proof });
     const proofAttemptId = newId("proof");
