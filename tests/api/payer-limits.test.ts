@@ -103,7 +103,7 @@ describe("proof attempts per order", () => {
     const { session, started } = await startedSession(m);
     const fulfil = (outcome: string) =>
       call("POST", "/api/orders/fulfill", { key: m.apiKey, body: { intentHash: started.intentHash, proof: { sandbox: true, outcome } } });
-    for (let i = 0; i < 3; i++) expect((await fulfil("invalid")).body.error.code).toBe("PROOF_INVALID");
+    for (let i = 0; i < 3; i++) expect((await fulfil("invalid")).body.error?.code).toBe("PROOF_INVALID");
     for (let i = 0; i < 2; i++) expect(await actions.simulateConfirmation(session.id, "invalid")).toMatchObject({ ok: true });
 
     const page = await actions.simulateConfirmation(session.id, "success");
