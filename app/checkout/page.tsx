@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { notFound } from "next/navigation";
 import { Checkout } from "@/components/checkout/checkout";
+import { CheckoutUnavailable } from "@/components/checkout/unavailable";
 import { getDb } from "@/db/client";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { AppError } from "@/lib/errors";
@@ -13,7 +14,7 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   if (typeof session !== "string") notFound();
   try {
     const view = await getCheckoutView(await getDb(), session);
-    return <Checkout initial={view} />;
+    return view.merchant.disabled ? <CheckoutUnavailable merchant={view.merchant} /> : <Checkout initial={view} />;
   } catch (err) {
     if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
     throw err;

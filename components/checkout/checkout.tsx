@@ -5,6 +5,7 @@ import { useEffect, useId, useMemo, useRef, useState, useTransition } from "reac
 import { type ActionResult, cancelCheckout, chooseAndStart, reportPaymentSent, saveChoice, simulateConfirmation } from "@/app/checkout/actions";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { checkoutKeys } from "./query-keys";
+import { CheckoutUnavailable } from "./unavailable";
 
 const button =
   "inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-base font-semibold motion-safe:transition disabled:cursor-not-allowed disabled:opacity-60";
@@ -55,6 +56,8 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
   };
 
   const v = view.data;
+  // the operator disabled the merchant while this page was open: its next refresh closes it
+  if (v.merchant.disabled) return <CheckoutUnavailable merchant={v.merchant} />;
   return (
     <main className="mx-auto flex min-h-screen w-full max-w-md flex-col px-4 py-6 sm:py-10">
       <Header view={v} />

@@ -4,6 +4,7 @@ import { proofAttempts } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { looksLikeId } from "@/lib/ids";
 import { parseUsdc } from "@/lib/money";
+import { isMerchantDisabled } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import { getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
 import { fiatDecimal, fiatFormatted } from "@/lib/sessions/serialize";
@@ -32,7 +33,8 @@ export type CheckoutView = {
     selectedPaymentPlatform: string | null;
     selectedFiatCurrency: string | null;
   };
-  merchant: { displayName: string; logoUrl: string | null };
+  /** disabled: the operator has closed the merchant's account; the page shows the checkout as unavailable */
+  merchant: { displayName: string; logoUrl: string | null; disabled: boolean };
   order: null | {
     id: string;
     status: string;
@@ -81,6 +83,7 @@ const REJECTIONS: Record<string, string> = {
 export async function getCheckoutView(db: Db, sessionId: string): Promise<CheckoutView> {
   if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
   const s = await getSessionOrThrow(db, sessionId, PAYER);
+  const disabled = await isMerchantDisabled(db, s.merchantId);
   const o = s.activeOrder;
   let lastProofError: string | null = null;
   if (o && (o.status === "PAYMENT_SENT" || o.status === "SIGNAL_MINED")) {
@@ -104,7 +107,7 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
       selectedPaymentPlatform: s.selectedPaymentPlatform,
       selectedFiatCurrency: s.selectedFiatCurrency,
     },
-    merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl },
+    merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled },
     order:
       o && platform
         ? {
@@ -124,7 +127,7 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
             lastProofError,
           }
         : null,
-    options: s.status === "CREATED" || s.status === "ACTIVE" ? platformOptions(s.amountUsdc, s.enabledPaymentPlatforms) : [],
+    options: !disabled && (s.status === "CREATED" || s.status === "ACTIVE") ? platformOptions(s.amountUsdc, s.enabledPaymentPlatforms) : [],
     sandbox: getPaymentRail().name === "sandbox",
   };
 }

@@ -9,6 +9,7 @@ import { monotonicNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
 import { formatUsdc, parseUsdc } from "@/lib/money";
 import { afterCursor, page } from "@/lib/pagination";
+import { assertCheckoutAvailable } from "@/lib/merchants/service";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
 import { quoteOf, serializeOrder, serializeSession } from "./serialize";
 
@@ -267,6 +268,8 @@ async function ensureFresh(db: Db, id: string, access: Access) {
   const view = await readSessionView(db, id);
   if (!view) throw notFound("Session");
   if (access.kind === "merchant" && view.session.merchantId !== access.merchantId) throw forbidden("session");
+  // a merchant's own key is refused at authentication when it is disabled; the payer's page here
+  if (access.kind === "payer") await assertCheckoutAvailable(db, view.session.merchantId);
   if (isDue(view.session, view.order, new Date())) await expireIfDue(db, id);
 }
 

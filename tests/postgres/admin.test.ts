@@ -1,0 +1,203 @@
+import { execFile } from "node:child_process";
+import path from "node:path";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import { cancelCheckout, chooseAndStart, saveChoice } from "@/app/checkout/actions";
+import { getCheckoutView } from "@/lib/checkout/service";
+import { call, newMerchant, newSession, randomIp, uniqueName } from "../support/api";
+import { testDb } from "../support/db";
+
+// The operator's commands as the operator runs them: `node --import tsx scripts/admin.ts …` in a
+// process of its own on this file's PostgreSQL database, checked through the real route handlers.
+
+// the payer's actions read the client's address from the request (for their rate limits)
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
+
+const ROOT = path.resolve(import.meta.dirname, "../..");
+// the API's key cache (per process, documented as "within 10 s") has forgotten a key after this
+const KEY_CACHE_PASSED = 10_001;
+
+type Run = { code: number; stdout: string; stderr: string };
+
+function admin(...args: string[]): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(
+      process.execPath,
+      ["--import", "tsx", "scripts/admin.ts", ...args],
+      { cwd: ROOT, env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "" }, timeout: 60_000 },
+      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
+    );
+  });
+}
+
+const me = (key: string) => call("GET", "/api/merchants/me", { key });
+
+/** What a process that used a key moments ago answers once its key cache has let go. */
+async function afterKeyCache<T>(fn: () => Promise<T>): Promise<T> {
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + KEY_CACHE_PASSED });
+  try {
+    return await fn();
+  } finally {
+    vi.useRealTimers();
+  }
+}
+
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe("npm run admin -- rotate-key", () => {
+  it("prints a new key once; the new key works and the old one gets 401", async () => {
+    const m = await newMerchant();
+    expect((await me(m.apiKey)).status).toBe(200);
+
+    const run = await admin("rotate-key", m.name);
+    expect(run.code, run.stderr).toBe(0);
+    const printed = run.stdout.match(/ck_[A-Za-z0-9_-]{43}/g) ?? [];
+    expect(printed).toHaveLength(1);
+    const newKey = printed[0]!;
+    expect(newKey).not.toBe(m.apiKey);
+    expect(run.stdout).toContain(`Revoked: ${m.apiKey.slice(0, 9)}…`);
+
+    const fresh = await me(newKey);
+    expect(fresh.status).toBe(200);
+    expect(fresh.body.responseObject.id).toBe(m.id);
+    const old = await afterKeyCache(() => me(m.apiKey));
+    expect(old.status).toBe(401);
+    expect(old.body.error?.code).toBe("UNAUTHENTICATED");
+  });
+
+  it("takes the merchant id too, and --json prints the key for scripts", async () => {
+    const m = await newMerchant();
+    const run = await admin("rotate-key", m.id, "--json");
+    expect(run.code, run.stderr).toBe(0);
+    const out = JSON.parse(run.stdout);
+    expect(out).toMatchObject({ merchantId: m.id, name: m.name, revokedKeyPrefixes: [m.apiKey.slice(0, 9)] });
+    expect((await me(out.apiKey)).status).toBe(200);
+    expect((await me(m.apiKey)).status).toBe(401);
+  });
+
+  it("leaves exactly one live key when run twice", async () => {
+    const m = await newMerchant();
+    const first = JSON.parse((await admin("rotate-key", m.id, "--json")).stdout);
+    const second = JSON.parse((await admin("rotate-key", m.id, "--json")).stdout);
+    expect((await me(second.apiKey)).status).toBe(200);
+    expect((await afterKeyCache(() => me(first.apiKey))).status).toBe(401);
+    const listed = JSON.parse((await admin("list", "--json")).stdout).find((r: { id: string }) => r.id === m.id);
+    expect(listed.liveKeyPrefixes).toEqual([second.apiKey.slice(0, 9)]);
+  });
+});
+
+describe("npm run admin -- disable / enable", () => {
+  it("disable: every API route answers 403 with a clear message; enable restores the key", async () => {
+    const m = await newMerchant();
+    const session = await newSession(m);
+    const run = await admin("disable", m.name);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toContain("is now disabled");
+
+    const requests = await afterKeyCache(() =>
+      Promise.all([
+        me(m.apiKey),
+        call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey }),
+        call("GET", "/api/checkout/sessions", { key: m.apiKey }),
+        call("POST", "/api/webhooks", { key: m.apiKey, body: { url: "https://hooks.example.com/x" } }),
+        call("GET", "/api/events", { key: m.apiKey }),
+      ]),
+    );
+    for (const res of requests) {
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({ success: false, statusCode: 403, error: { code: "FORBIDDEN" } });
+      expect(res.body.message).toBe("This merchant account is disabled; contact the operator");
+    }
+    expect((await admin("disable", m.id)).stdout).toContain("was already disabled");
+
+    const enabled = await admin("enable", m.id);
+    expect(enabled.code, enabled.stderr).toBe(0);
+    expect(enabled.stdout).toContain("is now enabled");
+    expect((await me(m.apiKey)).status).toBe(200);
+    expect((await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey })).status).toBe(200);
+  });
+
+  it("disable closes the merchant's checkouts: the page shows them unavailable and the payer's actions refuse", async () => {
+    const m = await newMerchant();
+    const session = await newSession(m);
+    expect((await getCheckoutView(await testDb(), session.id)).merchant.disabled).toBe(false);
+    expect((await admin("disable", m.id)).code).toBe(0);
+
+    const view = await getCheckoutView(await testDb(), session.id);
+    expect(view.merchant.disabled).toBe(true);
+    expect(view.options).toEqual([]);
+    for (const refused of [
+      await chooseAndStart(session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }),
+      await saveChoice(session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }),
+      await cancelCheckout(session.id),
+    ]) {
+      expect(refused).toMatchObject({ ok: false, message: "This checkout is unavailable: the shop cannot take payments right now." });
+    }
+    // nothing changed: the session still awaits its payer, with no choice saved
+    expect((await getCheckoutView(await testDb(), session.id)).session).toMatchObject({ status: "CREATED", selectedPaymentPlatform: null });
+
+    expect((await admin("enable", m.id)).code).toBe(0);
+    expect(await chooseAndStart(session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" })).toMatchObject({ ok: true });
+  });
+});
+
+describe("npm run admin -- list", () => {
+  it("lists merchants with display name, state, live key prefixes and session counts, as a table and as JSON", async () => {
+    const busy = await newMerchant({ displayName: "Busy Shop" });
+    const quiet = await newMerchant();
+    await newSession(busy);
+    await newSession(busy);
+    expect((await admin("disable", quiet.id)).code).toBe(0);
+
+    const json = await admin("list", "--json");
+    expect(json.code, json.stderr).toBe(0);
+    const rows = JSON.parse(json.stdout) as { id: string }[];
+    expect(rows.find((r) => r.id === busy.id)).toEqual({
+      id: busy.id,
+      name: busy.name,
+      displayName: "Busy Shop",
+      createdAt: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
+      disabledAt: null,
+      liveKeyPrefixes: [busy.apiKey.slice(0, 9)],
+      sessionCount: 2,
+    });
+    expect(rows.find((r) => r.id === quiet.id)).toMatchObject({ disabledAt: expect.stringMatching(/^\d{4}-/), sessionCount: 0 });
+
+    const table = await admin("list");
+    expect(table.code, table.stderr).toBe(0);
+    const lines = table.stdout.trim().split("\n");
+    expect(lines[0]).toMatch(/^ID\s+NAME\s+DISPLAY NAME\s+CREATED\s+DISABLED\s+LIVE KEYS\s+SESSIONS$/);
+    const busyLine = lines.find((l) => l.startsWith(busy.id))!;
+    expect(busyLine).toContain("Busy Shop");
+    expect(busyLine).toContain(`${busy.apiKey.slice(0, 9)}…`);
+    expect(busyLine).toMatch(/\s2$/);
+    expect(busyLine).not.toContain(busy.apiKey);
+    expect(lines.find((l) => l.startsWith(quiet.id))).toMatch(/\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}\s+ck_/);
+  });
+});
+
+describe("npm run admin: bad input", () => {
+  it.each([
+    [[], "Missing command"],
+    [["frobnicate"], "Unknown command: frobnicate"],
+    [["rotate-key"], "rotate-key takes exactly one merchant id or name"],
+    [["disable", "a", "b"], "disable takes exactly one merchant id or name"],
+    [["list", "extra"], "list takes no arguments"],
+    [["list", "--yes"], "Unknown option: --yes"],
+  ])("%j: exit 2 with a message and the usage", async (args, message) => {
+    const run = await admin(...args);
+    expect(run.code).toBe(2);
+    expect(run.stderr).toContain(message);
+    expect(run.stderr).toContain("Usage: npm run admin");
+    expect(run.stdout).toBe("");
+  });
+
+  it.each([["rotate-key"], ["disable"], ["enable"]])("%s of an unknown merchant: exit 1 with a message", async (command) => {
+    const name = uniqueName("ghost");
+    const run = await admin(command, name);
+    expect(run.code).toBe(1);
+    expect(run.stderr.trim()).toBe(`No merchant with id or name "${name}"`);
+    expect(run.stdout).toBe("");
+  });
+});
