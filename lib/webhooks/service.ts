@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, isNull } from "drizzle-orm";
+import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
+import { deliveries, deliveryAttempts, type DeliveryRow, events, merchants, webhooks, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { encrypt } from "@/lib/crypto";
 import { TEST_EVENT_TYPE } from "@/lib/events/types";
@@ -59,24 +59,31 @@ export function checkWebhookUrl(url: string) {
 
 export async function createWebhook(db: Db, input: { url: string; events?: string[] }, opts: { merchantId: string }) {
   checkWebhookUrl(input.url);
-  const [{ n }] = (await db
-    .select({ n: count() })
-    .from(webhooks)
-    .where(and(eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))) as [{ n: number }];
-  if (Number(n) >= MAX_WEBHOOKS_PER_MERCHANT) throw conflict(`A merchant can have at most ${MAX_WEBHOOKS_PER_MERCHANT} webhooks`);
   const secret = newWebhookSecret();
-  const [row] = await db
-    .insert(webhooks)
-    .values({
-      id: newId("wh"),
-      merchantId: opts.merchantId,
-      url: input.url,
-      events: [...new Set(input.events ?? [])],
-      active: true,
-      secretEnc: encrypt(secret),
-    })
-    .returning();
-  return { ...serializeWebhook(row!), secret };
+  const row = await db.transaction(async (tx) => {
+    // the merchant row is the lock: creations for one merchant count and insert one at a time, so
+    // simultaneous requests cannot all see room under the cap (NO KEY UPDATE: rows that merely
+    // reference the merchant, such as new sessions, are not held up by it)
+    await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, opts.merchantId)).for("no key update");
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(webhooks)
+      .where(and(eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))) as [{ n: number }];
+    if (Number(n) >= MAX_WEBHOOKS_PER_MERCHANT) throw conflict(`A merchant can have at most ${MAX_WEBHOOKS_PER_MERCHANT} webhooks`);
+    const [inserted] = await tx
+      .insert(webhooks)
+      .values({
+        id: newId("wh"),
+        merchantId: opts.merchantId,
+        url: input.url,
+        events: [...new Set(input.events ?? [])],
+        active: true,
+        secretEnc: encrypt(secret),
+      })
+      .returning();
+    return inserted!;
+  });
+  return { ...serializeWebhook(row), secret };
 }
 
 async function findWebhook(db: Db, id: string, opts: { merchantId: string }): Promise<WebhookRow> {
@@ -234,22 +241,29 @@ export async function retryDelivery(db: Db, webhookId: string, deliveryId: strin
   return serializeDelivery(outcome.delivery);
 }
 
-/** A new signing secret, shown once; the previous one keeps signing beside it for 24 hours. */
+/**
+ * A new signing secret, shown once; the secret that was current until now keeps signing beside it
+ * for 24 hours, and any older one stops. One UPDATE moves current to previous, so rotations that
+ * race apply one after the other: the last one's secret is current and the one before it is the
+ * previous, whichever order they arrived in.
+ */
 export async function rotateWebhookSecret(db: Db, webhookId: string, opts: { merchantId: string }) {
-  const hook = await findWebhook(db, webhookId, opts);
+  await findWebhook(db, webhookId, opts);
   const secret = newWebhookSecret();
   const now = new Date();
   const [row] = await db
     .update(webhooks)
     .set({
       secretEnc: encrypt(secret),
-      previousSecretEnc: hook.secretEnc,
+      // the row's value when this UPDATE runs, after any rotation that committed first
+      previousSecretEnc: sql`${webhooks.secretEnc}`,
       previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS),
       updatedAt: now,
     })
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.merchantId, opts.merchantId)))
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
     .returning();
-  return { ...serializeWebhook(row!), secret, previousSecretExpiresAt: row!.previousSecretExpiresAt!.toISOString() };
+  if (!row) throw notFound("Webhook");
+  return { ...serializeWebhook(row), secret, previousSecretExpiresAt: row.previousSecretExpiresAt!.toISOString() };
 }
 
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;
