@@ -1,3 +1,4 @@
+import dns from "node:dns";
 import net from "node:net";
 
 /**
@@ -66,4 +67,39 @@ export function isForbiddenHost(hostname: string): boolean {
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local")) return true;
   if (net.isIP(host)) return !isPublicAddress(host);
   return false;
+}
+
+/** A refusal by the address policy: recorded as the attempt's error, word for word. */
+export class RefusedAddress extends Error {}
+
+/** Resolves a name to all of its addresses, in the shape of `dns.lookup` with `all: true`. */
+export type Resolver = (
+  hostname: string,
+  options: dns.LookupAllOptions,
+  callback: (err: NodeJS.ErrnoException | null, addresses: dns.LookupAddress[]) => void,
+) => void;
+
+const systemResolver: Resolver = (hostname, options, callback) => dns.lookup(hostname, options, callback);
+
+/**
+ * The `lookup` given to every webhook connection. Unless private addresses are allowed, a name is
+ * refused when ANY of its addresses is not public: Node may connect to any of them (it tries both
+ * families in turn), so checking only the first would let a second, private one through. It answers
+ * in the form it is asked for: one address, or all of them when Node connects with `autoSelectFamily`.
+ */
+export function webhookLookup(opts: { allowPrivate: boolean; resolve?: Resolver }): net.LookupFunction {
+  const resolve = opts.resolve ?? systemResolver;
+  return (hostname, options, callback) => {
+    const { all, ...rest } = options;
+    resolve(hostname, { ...rest, all: true }, (err, addresses) => {
+      if (err) return callback(err, "", 0);
+      if (!addresses.length) {
+        return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname }), "", 0);
+      }
+      const refused = opts.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
+      if (refused) return callback(new RefusedAddress(`refused: ${hostname} resolves to ${refused.address}, which is not a public address`), "", 0);
+      if (all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
 }

@@ -5,11 +5,15 @@ import { getConfig } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/logger";
-import { postWebhook, type PostResult } from "./http-post";
+import { postWebhook, type PostResult, safeText } from "./http-post";
 import { signatureHeaders } from "./signing";
 
 export const MAX_ATTEMPTS = 8;
-/** Beyond the endpoint's timeout, how long a claim lasts before another worker may take the delivery over. */
+/**
+ * Beyond the endpoint's timeout, how long a claim lasts before another worker may take the delivery
+ * over. postWebhook ends within the timeout, its stale-socket retry included; the margin covers
+ * loading the webhook before the POST and recording the attempt after it.
+ */
 const LEASE_MARGIN_MS = 5_000;
 
 export type AttemptOutcome =
@@ -129,7 +133,9 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   const status = ok ? "DELIVERED" : single || gone || attempts >= MAX_ATTEMPTS ? "FAILED" : "PENDING";
   const retryAfter = result.status === 429 || result.status === 503 ? result.retryAfterMs : null;
   const finishedAt = new Date();
-  const error = ok ? null : (result.error ?? `HTTP ${result.status}`);
+  // what an endpoint sent must never be what stops the attempt from being recorded
+  const error = ok ? null : safeText(result.error ?? `HTTP ${result.status}`, 500);
+  const excerpt = result.excerpt === null ? null : safeText(result.excerpt, 1024);
   const row: DeliveryRow = {
     ...delivery,
     status,
@@ -143,17 +149,41 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     updatedAt: finishedAt,
   };
   const iso = (d: Date | null) => d?.toISOString() ?? null;
-  // the attempt and the delivery's new state in one statement: atomic, and one round trip
-  await db.execute(sql`
-    with attempt as (
-      insert into ${deliveryAttempts} (id, delivery_id, attempt_no, started_at, response_code, response_excerpt, error, duration_ms)
-      values (${newId("att")}, ${delivery.id}, ${attempts}, ${iso(startedAt)}::timestamptz, ${result.status}, ${result.excerpt}, ${error}, ${result.durationMs})
-    )
-    update ${deliveries}
-    set status = ${status}::delivery_status, attempts = ${attempts}, last_attempt_at = ${iso(startedAt)}::timestamptz,
-        response_code = ${result.status}, last_error = ${error}, duration_ms = ${result.durationMs}, lease_until = null,
-        next_attempt_at = ${iso(row.nextAttemptAt)}::timestamptz, updated_at = ${iso(finishedAt)}::timestamptz
-    where id = ${delivery.id}`);
+  try {
+    // the attempt and the delivery's new state in one statement: atomic, and one round trip
+    await db.execute(sql`
+      with attempt as (
+        insert into ${deliveryAttempts} (id, delivery_id, attempt_no, started_at, response_code, response_excerpt, error, duration_ms)
+        values (${newId("att")}, ${delivery.id}, ${attempts}, ${iso(startedAt)}::timestamptz, ${result.status}, ${excerpt}, ${error}, ${result.durationMs})
+      )
+      update ${deliveries}
+      set status = ${status}::delivery_status, attempts = ${attempts}, last_attempt_at = ${iso(startedAt)}::timestamptz,
+          response_code = ${result.status}, last_error = ${error}, duration_ms = ${result.durationMs}, lease_until = null,
+          next_attempt_at = ${iso(row.nextAttemptAt)}::timestamptz, updated_at = ${iso(finishedAt)}::timestamptz
+      where id = ${delivery.id}`);
+  } catch (err) {
+    // Without this the delivery would keep its lease and attempt count, and be sent again each time
+    // the lease lapsed, forever. The attempt's own row is lost; the delivery still moves on.
+    logger.error("webhook attempt not recorded; moving the delivery on without it", {
+      deliveryId: delivery.id,
+      attempt: attempts,
+      reason: safeText((err as Error).message ?? String(err), 200),
+    });
+    await db
+      .update(deliveries)
+      .set({
+        status,
+        attempts,
+        lastAttemptAt: startedAt,
+        responseCode: result.status,
+        lastError: error,
+        durationMs: result.durationMs,
+        leaseUntil: null,
+        nextAttemptAt: row.nextAttemptAt,
+        updatedAt: finishedAt,
+      })
+      .where(eq(deliveries.id, delivery.id));
+  }
   if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
   return row;
 }

@@ -1,14 +1,18 @@
+import dns from "node:dns";
+import type http from "node:http";
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, deliveries, orders } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
 import { Dispatcher } from "@/lib/jobs/dispatcher";
+import { logger } from "@/lib/logger";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
-import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
+import { Receiver, type ReceiverOptions, verifyStandard, verifyZkp2p } from "../support/receiver";
 
-// Delivery of signed events to a real HTTP receiver on loopback.
+// Delivery of signed events to a real receiver on loopback, reached as merchants configure theirs:
+// https://localhost:<port> with the certificate verified.
 
 const MINUTE = 60_000;
 let receiver: Receiver;
@@ -24,11 +28,12 @@ afterAll(() => {
   resetConfigForTests();
 });
 afterEach(async () => {
+  vi.restoreAllMocks();
   await receiver?.stop();
 });
 
-async function setup(events?: string[]) {
-  receiver = await new Receiver().start();
+async function setup(events?: string[], options?: ReceiverOptions) {
+  receiver = await new Receiver(options).start();
   const m = await newMerchant();
   const hook = await newWebhook(m, { url: receiver.url, ...(events ? { events } : {}) });
   return { m, hook };
@@ -281,5 +286,106 @@ describe("the local dispatcher", () => {
     } finally {
       await dispatcher.stop();
     }
+  });
+});
+
+/** Sends the headers at once, then one byte a second, and never ends. */
+function dribble(res: http.ServerResponse) {
+  res.writeHead(200, { "content-type": "text/plain" });
+  res.write(".");
+  const every = setInterval(() => res.write("."), 1_000);
+  res.on("close", () => clearInterval(every));
+}
+
+/**
+ * localhost as most hosts files list it, IPv6 first (`::1 localhost`), even on a machine whose hosts
+ * file lists only 127.0.0.1. The system resolver still answers; ::1 is added when it is missing.
+ */
+function localhostOnBothFamilies() {
+  const systemLookup = dns.lookup;
+  return vi.spyOn(dns, "lookup").mockImplementation(((hostname: string, options: dns.LookupAllOptions, callback: (err: Error | null, addresses: dns.LookupAddress[]) => void) =>
+    systemLookup(hostname, options, (err, addresses) => {
+      const missing = !err && hostname === "localhost" && options.family !== 4 && !addresses.some((a) => a.address === "::1");
+      callback(err, missing ? [{ address: "::1", family: 6 }, ...addresses] : addresses);
+    })) as unknown as typeof dns.lookup);
+}
+
+async function deliveryRow(id: string) {
+  const [row] = await (await testDb()).select().from(deliveries).where(eq(deliveries.id, id));
+  return row!;
+}
+
+describe("endpoints as merchants run them", () => {
+  it.each(["127.0.0.1", "::1"])("reaches a receiver listening only on %s at https://localhost", async (host) => {
+    const lookup = localhostOnBothFamilies();
+    const { m, hook } = await setup(["order.created"], { hosts: [host] });
+    expect(hook.url).toMatch(/^https:\/\/localhost:\d+\/hooks$/);
+    await startedSession(m);
+    const [d] = await deliveriesOf(m, hook.id);
+    await attemptDelivery(await testDb(), d.id);
+    expect(lookup).toHaveBeenCalledWith("localhost", expect.objectContaining({ all: true }), expect.any(Function));
+    expect(receiver.received).toHaveLength(1);
+    expect(verifyZkp2p(receiver.received[0]!, hook.secret)).toBe(true);
+    expect((await deliveriesOf(m, hook.id))[0]).toMatchObject({ status: "DELIVERED", attempts: 1, responseCode: 200, lastError: null });
+  });
+
+  it("records a failed attempt when the endpoint's certificate is not from a trusted authority", async () => {
+    const { m, hook } = await setup(["order.created"], { protocol: "untrusted-https" });
+    await startedSession(m);
+    const [d] = await deliveriesOf(m, hook.id);
+    await attemptDelivery(await testDb(), d.id);
+    expect(receiver.received).toHaveLength(0);
+    const row = (await deliveriesOf(m, hook.id))[0];
+    expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseCode: null });
+    expect(row.lastError).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE/);
+    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([expect.objectContaining({ attempt: 1, responseCode: null, error: row.lastError })]);
+  });
+
+  it.each([
+    ["a NUL byte", { status: 200, body: Buffer.from("ok\u0000done") }, { status: "DELIVERED", responseCode: 200, excerpt: "okdone", error: null }],
+    [
+      "invalid UTF-8, and a character cut by the KiB limit",
+      { status: 500, body: Buffer.concat([Buffer.alloc(1021, "x"), Buffer.from([0xff]), Buffer.from("€ and more")]) },
+      { status: "PENDING", responseCode: 500, excerpt: "x".repeat(1021) + "\uFFFD", error: "HTTP 500" },
+    ],
+    ["10 MB", { status: 200, body: Buffer.from("€".repeat(3_500_000)) }, { status: "DELIVERED", responseCode: 200, excerpt: "€".repeat(341), error: null }],
+    ["one byte a second", { status: 200, respond: dribble }, { status: "PENDING", responseCode: null, excerpt: null, error: "timed out after 1000 ms" }],
+  ])("an endpoint answering with %s: the attempt ends within WEBHOOK_TIMEOUT and is recorded", async (_, reply, expected) => {
+    const { m, hook } = await setup(["order.created"]);
+    receiver.reply = () => reply;
+    await startedSession(m);
+    const [d] = await deliveriesOf(m, hook.id);
+    const outcome = await attemptDelivery(await testDb(), d.id);
+    expect(outcome.kind === "attempted" && outcome.result.durationMs).toBeLessThanOrEqual(1_000 + 100);
+    const row = await deliveryRow(d.id);
+    expect(row).toMatchObject({ status: expected.status, attempts: 1, responseCode: expected.responseCode, lastError: expected.error, leaseUntil: null });
+    if (expected.status === "PENDING") expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + MINUTE - 5_000);
+    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([
+      expect.objectContaining({ attempt: 1, responseCode: expected.responseCode, responseExcerpt: expected.excerpt, error: expected.error }),
+    ]);
+  });
+
+  it("moves the delivery on even when its attempt cannot be recorded", async () => {
+    const { m, hook } = await setup(["order.created"]);
+    receiver.reply = (_, n) => (n === 1 ? { status: 500, body: "boom" } : { status: 200, body: "ok" });
+    await startedSession(m);
+    const [d] = await deliveriesOf(m, hook.id);
+    const db = await testDb();
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
+    const execute = vi.spyOn(db, "execute").mockRejectedValueOnce(new Error("the statement failed"));
+    const before = Date.now();
+    expect((await attemptDelivery(db, d.id)).kind).toBe("attempted");
+    expect(execute).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("not recorded"), expect.objectContaining({ deliveryId: d.id, attempt: 1 }));
+    const row = await deliveryRow(d.id);
+    expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseCode: 500, lastError: "HTTP 500", leaseUntil: null });
+    expect(row.nextAttemptAt!.getTime() - before).toBeGreaterThanOrEqual(MINUTE - 50);
+    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([]); // the attempt's own row is what is lost
+
+    // the next attempt is recorded as usual and counts on from there
+    await makeDue(d.id);
+    await attemptDelivery(db, d.id);
+    expect(await deliveryRow(d.id)).toMatchObject({ status: "DELIVERED", attempts: 2, responseCode: 200 });
+    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([expect.objectContaining({ attempt: 2, responseCode: 200, responseExcerpt: "ok" })]);
   });
 });
