@@ -25,3 +25,24 @@ export function parseWith<T extends z.ZodType>(schema: T, value: unknown, where:
   if (!result.success) throw validationError(result.error, where);
   return result.data;
 }
+
+/**
+ * PostgreSQL text cannot hold NUL, and a lone UTF-16 surrogate has no UTF-8 form: both are refused
+ * here, for every string anywhere in the input, before they can reach a query. The API wrapper and
+ * the dashboard's actions both call it.
+ */
+export function assertStorableText(value: unknown, where: string, depth = 0): void {
+  if (depth > 64) throw new AppError("VALIDATION_FAILED", `${where}: is nested too deeply`);
+  if (typeof value === "string") {
+    if (/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) {
+      throw new AppError("VALIDATION_FAILED", `${where}: must not contain NUL characters or unpaired surrogates`, { fields: { [where]: "invalid characters" } });
+    }
+  } else if (Array.isArray(value)) {
+    value.forEach((v, i) => assertStorableText(v, `${where}.${i}`, depth + 1));
+  } else if (value && typeof value === "object") {
+    for (const [k, v] of Object.entries(value)) {
+      assertStorableText(k, where, depth + 1);
+      assertStorableText(v, `${where === "body" ? "" : where + "."}${k}`.slice(0, 80), depth + 1);
+    }
+  }
+}
