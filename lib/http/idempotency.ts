@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { idempotencyRecords } from "@/db/schema";
 import { decrypt, encrypt } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
+import { withDeferredHints } from "@/lib/jobs";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
@@ -49,6 +50,40 @@ export async function finishIdempotent(db: Db, scope: string, key: string, statu
     .update(idempotencyRecords)
     .set({ state: "done", responseStatus: status, responseEnc: encrypt(body) })
     .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+}
+
+/**
+ * Runs a request once per (scope, key), atomically: the claim, the request's writes and its stored
+ * answer commit in one transaction. A request whose process dies half-way leaves nothing behind, so
+ * the client's retry runs afresh instead of meeting "still in progress" for a day; a duplicate sent
+ * meanwhile waits on the claim's row and then replays the answer. `run` must do all its database
+ * work on the handle it is given.
+ */
+export async function runIdempotent<T extends { status: number; body: string }>(
+  db: Db,
+  scope: string,
+  key: string,
+  requestHash: string,
+  run: (tx: Db) => Promise<T>,
+): Promise<({ kind: "new" } & T) | { kind: "replay"; status: number; body: string }> {
+  return withDeferredHints(() =>
+    db.transaction(async (t) => {
+      const tx = t as unknown as Db;
+      const started = await beginIdempotent(tx, scope, key, requestHash);
+      if (started.kind === "replay") return started;
+      const answer = await run(tx);
+      await finishIdempotent(tx, scope, key, answer.status, answer.body);
+      return { kind: "new" as const, ...answer };
+    }),
+  );
+}
+
+/** Keeps a client error as the answer to a key whose atomic run rolled back (the same error replays). */
+export async function rememberAnswer(db: Db, scope: string, key: string, requestHash: string, status: number, body: string): Promise<void> {
+  await db
+    .insert(idempotencyRecords)
+    .values({ scope, key, requestHash, state: "done", responseStatus: status, responseEnc: encrypt(body), expiresAt: new Date(Date.now() + TTL_MS) })
+    .onConflictDoNothing();
 }
 
 /** A request that failed unexpectedly leaves nothing behind, so the client may retry it. */

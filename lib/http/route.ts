@@ -7,7 +7,7 @@ import { errorFields, logger } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "./client-ip";
 import { errorEnvelope, jsonResponse, successEnvelope } from "./envelope";
-import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN } from "./idempotency";
+import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, rememberAnswer, runIdempotent } from "./idempotency";
 import { hitRateLimit, RATE_RULES, type RateRule, type RateState, rateLimitHeaders } from "./rate-limit";
 import { assertStorableText, parseWith } from "./validation";
 
@@ -25,6 +25,12 @@ export type RouteOptions<P, Q, B> = {
   body?: B;
   /** Idempotency-Key support; on by default for authenticated POSTs. */
   idempotent?: boolean;
+  /**
+   * With an Idempotency-Key, the handler runs in one transaction with the key's claim and answer
+   * (default). Routes that wait on the network (a webhook test) set false: their key is claimed and
+   * answered in statements of their own instead, so no transaction stays open while they wait.
+   */
+  atomic?: boolean;
 };
 
 export type RouteContext<P, Q, B, A> = {
@@ -106,7 +112,7 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
   return async (req, nextCtx) => {
     const requestId = (req.headers.get("x-request-id") ?? "").slice(0, 100) || crypto.randomUUID();
     const headers: Record<string, string> = { "X-Request-Id": requestId };
-    let idem: { db: Db; scope: string; key: string } | undefined;
+    let idem: { db: Db; scope: string; key: string; requestHash: string; atomic: boolean } | undefined;
     try {
       const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE";
       const rawBody = hasBody ? await readBody(req) : "";
@@ -133,46 +139,65 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
           throw new AppError("VALIDATION_FAILED", "Idempotency-Key: must be 1-255 visible ASCII characters");
         }
         const url = new URL(req.url);
-        const scope = merchant.merchantId;
-        const started = await beginIdempotent(db, scope, idemKey, sha256Hex(`${req.method} ${url.pathname}${url.search}\n${rawBody}`));
-        if (started.kind === "replay") {
-          return new Response(started.body, {
-            status: started.status,
-            headers: { "content-type": "application/json; charset=utf-8", "Idempotent-Replayed": "true", ...headers },
-          });
-        }
-        idem = { db, scope, key: idemKey };
+        const requestHash = sha256Hex(`${req.method} ${url.pathname}${url.search}\n${rawBody}`);
+        idem = { db, scope: merchant.merchantId, key: idemKey, requestHash, atomic: options.atomic !== false };
       }
 
       const rawParams = await nextCtx.params;
       const query = Object.fromEntries(new URL(req.url).searchParams);
-      assertStorableText(rawParams, "params");
-      assertStorableText(query, "query");
-      if (json !== undefined) assertStorableText(json, "body");
-      const ctx = {
-        db,
-        merchant,
-        requestId,
-        ip,
-        params: options.params ? parseWith(options.params, rawParams, "params") : undefined,
-        query: options.query ? parseWith(options.query, query, "query") : undefined,
-        body: options.body ? parseWith(options.body, json, "body") : undefined,
-      } as RouteContext<P, Q, B, never>;
+      const respond = async (handlerDb: Db) => {
+        assertStorableText(rawParams, "params");
+        assertStorableText(query, "query");
+        if (json !== undefined) assertStorableText(json, "body");
+        const ctx = {
+          db: handlerDb,
+          merchant,
+          requestId,
+          ip,
+          params: options.params ? parseWith(options.params, rawParams, "params") : undefined,
+          query: options.query ? parseWith(options.query, query, "query") : undefined,
+          body: options.body ? parseWith(options.body, json, "body") : undefined,
+        } as RouteContext<P, Q, B, never>;
+        const result = await handler(ctx);
+        const status = result.status ?? 200;
+        return { status, body: JSON.stringify(successEnvelope(status, result.message, result.data)), headers: result.headers };
+      };
+      const replay = (answer: { status: number; body: string }) =>
+        new Response(answer.body, {
+          status: answer.status,
+          headers: { "content-type": "application/json; charset=utf-8", "Idempotent-Replayed": "true", ...headers },
+        });
 
-      const result = await handler(ctx);
-      const status = result.status ?? 200;
-      const body = JSON.stringify(successEnvelope(status, result.message, result.data));
-      if (idem) await finishIdempotent(idem.db, idem.scope, idem.key, status, body);
-      return new Response(body, {
-        status,
-        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...result.headers },
+      let answer: Awaited<ReturnType<typeof respond>>;
+      if (idem?.atomic) {
+        const out = await runIdempotent(db, idem.scope, idem.key, idem.requestHash, respond);
+        if (out.kind === "replay") return replay(out);
+        answer = out;
+      } else if (idem) {
+        const started = await beginIdempotent(db, idem.scope, idem.key, idem.requestHash);
+        if (started.kind === "replay") {
+          idem = undefined; // the stored answer stays as it is
+          return replay(started);
+        }
+        answer = await respond(db);
+        await finishIdempotent(db, idem.scope, idem.key, answer.status, answer.body);
+      } else {
+        answer = await respond(db);
+      }
+      return new Response(answer.body, {
+        status: answer.status,
+        headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...answer.headers },
       });
     } catch (err) {
       const response = toErrorResponse(err, requestId, headers);
       if (idem) {
         // a client error is the answer to this request and replays; a server error may be retried
-        if (response.status >= 500) await abandonIdempotent(idem.db, idem.scope, idem.key).catch(() => {});
-        else await finishIdempotent(idem.db, idem.scope, idem.key, response.status, await response.clone().text()).catch(() => {});
+        // (an atomic run has already rolled back everything it wrote, its claim included)
+        const text = response.status < 500 ? await response.clone().text() : "";
+        if (idem.atomic) {
+          if (response.status < 500) await rememberAnswer(idem.db, idem.scope, idem.key, idem.requestHash, response.status, text).catch(() => {});
+        } else if (response.status >= 500) await abandonIdempotent(idem.db, idem.scope, idem.key).catch(() => {});
+        else await finishIdempotent(idem.db, idem.scope, idem.key, response.status, text).catch(() => {});
       }
       return response;
     }

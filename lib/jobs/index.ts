@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from "node:async_hooks";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import type { Dispatcher } from "./dispatcher";
@@ -23,8 +24,25 @@ async function sendToInngest(hints: Hint[]) {
   await inngest.send(hints);
 }
 
+// Hints raised inside an enclosing transaction wait for it: sent before its commit, they would
+// point at rows nobody can see yet; if it rolls back, they point at nothing and are dropped.
+const deferred = new AsyncLocalStorage<Hint[]>();
+
+/** Runs `fn` (which commits a transaction of its own) and only then sends the hints it raised. */
+export async function withDeferredHints<T>(fn: () => Promise<T>): Promise<T> {
+  const queue: Hint[] = [];
+  const result = await deferred.run(queue, fn);
+  hint(queue);
+  return result;
+}
+
 function hint(hints: Hint[]) {
   if (!hints.length) return;
+  const queue = deferred.getStore();
+  if (queue) {
+    queue.push(...hints);
+    return;
+  }
   if (getConfig().inngest.enabled) {
     sendToInngest(hints).catch((err) => logger.warn("could not hand work to Inngest; the sweep will find it", { error: (err as Error).message }));
   } else {
