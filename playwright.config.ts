@@ -1,23 +1,63 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { testCertificates } from "./tests/support/tls";
+
+// Two shapes of the service, each with its own project:
+// - "direct": `npm start` exactly as a new user runs it (embedded database, one process, plain HTTP
+//   at http://localhost:<port>);
+// - "prod": the production topology of scripts/prod-like.ts (Caddy terminating TLS at
+//   https://localhost:8443 → two instances → PostgreSQL, plus a worker), started by the global set-up.
+//   The API and checkout journeys run through it too, and the fault tests in e2e/prod/ run only there.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
-const baseURL = `http://127.0.0.1:${PORT}`;
+const directURL = `http://localhost:${PORT}`;
+const PROD_PORT = Number(process.env.PROD_LIKE_PORT ?? 8443);
+/** Scales every rate limit: the suites sign up more merchants from one address than a real client would. */
+const RATE_LIMIT_MULTIPLIER = 5;
+
+// Webhook receivers and the proxy use certificates from a local CA. Node trusts it through
+// NODE_EXTRA_CA_CERTS, read when a process starts: set here, the test workers and servers inherit it.
+const certs = testCertificates();
+process.env.NODE_EXTRA_CA_CERTS = certs.caFile;
+// Chromium trusts the certificate of that CA's key for localhost, and nothing else more than usual
+const spki = crypto
+  .createHash("sha256")
+  .update(new crypto.X509Certificate(fs.readFileSync(certs.certFile)).publicKey.export({ type: "spki", format: "der" }))
+  .digest("base64");
+const chromium = { ...devices["Desktop Chrome"], launchOptions: { executablePath: "/usr/bin/chromium", args: [`--ignore-certificate-errors-spki-list=${spki}`] } };
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
   workers: 1,
   retries: 0,
-  reporter: process.env.CI ? [["list"]] : [["list"]],
+  reporter: [["list"]],
+  globalSetup: "./e2e/support/prod-global-setup.ts",
   // reduced motion: colour transitions must not be caught half-way by the accessibility checks
-  use: { baseURL, trace: "retain-on-failure", reducedMotion: "reduce" },
-  projects: [{ name: "chromium", use: { ...devices["Desktop Chrome"], launchOptions: { executablePath: "/usr/bin/chromium" } } }],
+  use: { trace: "retain-on-failure", reducedMotion: "reduce" },
+  projects: [
+    {
+      name: "direct",
+      testIgnore: ["prod/**"],
+      metadata: { database: "pglite", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
+      use: { ...chromium, baseURL: directURL },
+    },
+    {
+      name: "prod",
+      testMatch: ["api-http.spec.ts", "checkout.spec.ts", "prod/**/*.spec.ts"],
+      // a test that starts a server of its own has nothing to do with the proxy topology
+      grepInvert: /@own-server/,
+      metadata: { database: "postgres", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
+      use: { ...chromium, baseURL: `https://localhost:${PROD_PORT}` },
+    },
+  ],
   webServer: {
     // builds first when there is no build, exactly as a user's `npm start`
     command: `node scripts/start.mjs -p ${PORT}`,
-    url: `${baseURL}/api/health`,
+    url: `${directURL}/api/health`,
     reuseExistingServer: false,
     timeout: 240_000,
     gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
@@ -25,8 +65,10 @@ export default defineConfig({
     stderr: "pipe",
     env: {
       DATA_DIR: path.join(os.tmpdir(), `checkout-e2e-${process.pid}`),
-      APP_URL: baseURL,
+      APP_URL: directURL,
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+      RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
+      NODE_EXTRA_CA_CERTS: certs.caFile,
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
     },

@@ -1,14 +1,14 @@
 import { expect, test } from "@playwright/test";
 
-// The merchant API over real HTTP against the built app (next start, embedded database):
-// what only Next's own routing and server can show.
+// The merchant API over real HTTP against the built app: as `npm start` serves it (embedded
+// database), and through the production topology (proxy, TLS, two instances, PostgreSQL).
 
 const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
-test("health answers once the database is ready", async ({ request }) => {
+test("health answers once the database is ready", async ({ request }, testInfo) => {
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);
-  expect(await res.json()).toMatchObject({ success: true, statusCode: 200, responseObject: { status: "ok", database: "pglite" } });
+  expect(await res.json()).toMatchObject({ success: true, statusCode: 200, responseObject: { status: "ok", database: testInfo.project.metadata.database } });
 });
 
 test("unknown routes and wrong methods answer the envelope", async ({ request }) => {
@@ -21,7 +21,7 @@ test("unknown routes and wrong methods answer the envelope", async ({ request })
   expect(wrong.headers()["allow"]).toBe("POST");
 });
 
-test("a merchant integration runs end to end over HTTP", async ({ request }) => {
+test("a merchant integration runs end to end over HTTP", async ({ request }, testInfo) => {
   const signup = await request.post("/api/merchants", { data: { name: `e2e-${Date.now()}`, displayName: "E2E Shop" } });
   expect(signup.status()).toBe(201);
   const { id, apiKey } = (await signup.json()).responseObject;
@@ -34,7 +34,7 @@ test("a merchant integration runs end to end over HTTP", async ({ request }) => 
   expect(created.status()).toBe(201);
   const { session, checkoutUrl } = (await created.json()).responseObject;
   expect(checkoutUrl).toMatch(new RegExp(`/checkout\\?session=${session.id}$`));
-  expect(created.headers()["ratelimit-limit"]).toBe("100");
+  expect(created.headers()["ratelimit-limit"]).toBe(String(100 * testInfo.project.metadata.rateLimitMultiplier));
 
   const start = await request.post(`/api/checkout/sessions/${session.id}/start`, { headers, data: { paymentPlatform: "wise", fiatCurrency: "EUR" } });
   expect(start.status()).toBe(200);

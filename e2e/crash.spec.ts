@@ -1,6 +1,4 @@
-import http from "node:http";
-import type { AddressInfo } from "node:net";
-import { expect, test } from "@playwright/test";
+import { expect, startReceiver, test } from "./support/fixtures";
 import { OwnServer } from "./support/server";
 
 // The server is killed (SIGKILL) in the middle of a burst of events. After a restart on the same
@@ -10,16 +8,9 @@ const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 test("a server killed mid-burst loses no event", async () => {
   test.setTimeout(180_000);
-  const received: string[] = [];
-  const receiver = http.createServer((req, res) => {
-    req.resume();
-    req.on("end", () => {
-      received.push(String(req.headers["x-webhook-id"]));
-      setTimeout(() => res.end("ok"), 30);
-    });
-  });
-  await new Promise<void>((r) => receiver.listen(0, "127.0.0.1", r));
-  const hookUrl = `http://127.0.0.1:${(receiver.address() as AddressInfo).port}/hooks`;
+  const receiver = await startReceiver();
+  const receivedIds = () => receiver.events().map((e) => e.webhookId);
+  const hookUrl = receiver.url;
   const server = new OwnServer(3290 + (process.pid % 100), { WEBHOOK_TIMEOUT: "1s" });
   const base = server.base;
   try {
@@ -44,7 +35,7 @@ test("a server killed mid-burst loses no event", async () => {
         started++;
       }
     })().catch(() => "interrupted");
-    await expect.poll(() => received.length, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => receiver.events().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
     await server.kill("SIGKILL");
     await burst;
     const acknowledged = started; // starts whose answer the client saw before the crash
@@ -56,7 +47,7 @@ test("a server killed mid-burst loses no event", async () => {
     // every start the client saw succeed left its two events behind
     expect((await events()).filter((e) => e.type === "order.created").length).toBeGreaterThanOrEqual(acknowledged);
     const all = (await events()).map((e) => e.id).sort();
-    await expect.poll(() => [...new Set(received)].sort(), { timeout: 60_000 }).toEqual(all);
+    await expect.poll(() => [...new Set(receivedIds())].sort(), { timeout: 60_000 }).toEqual(all);
     // and every delivery row says so
     const statuses = async () =>
       ((await (await fetch(`${base}/api/webhooks/${hookId}/deliveries?limit=100`, { headers })).json()).responseObject.deliveries as { status: string }[]).map((d) => d.status);
@@ -64,6 +55,6 @@ test("a server killed mid-burst loses no event", async () => {
     expect(await statuses()).toHaveLength(all.length);
   } finally {
     await server.kill();
-    receiver.close();
+    await receiver.close();
   }
 });

@@ -4,9 +4,10 @@
 // - it hands the connection's own address to the app (x-checkout-peer, overwritten on every request,
 //   so a client cannot forge it); lib/http/client-ip.ts combines it with X-Forwarded-For and the
 //   TRUSTED_PROXIES setting;
-// - it shuts down gracefully: on SIGTERM/SIGINT it stops accepting connections, lets the requests in
-//   flight finish (up to SHUTDOWN_GRACE, default 25 s), then stops background work and closes the
-//   database, so nothing is half-written.
+// - it shuts down gracefully: on SIGTERM/SIGINT its health check fails at once, it keeps serving for
+//   SHUTDOWN_DELAY_MS (default 0; set it above the proxy's health interval), then stops accepting
+//   connections, lets the requests in flight finish (up to SHUTDOWN_GRACE_MS, default 25 s), and
+//   stops background work and closes the database, so nothing is half-written.
 import http from "node:http";
 import path from "node:path";
 import next from "next";
@@ -20,6 +21,9 @@ const flag = (short, long) => {
 const port = Number(flag("-p", "--port") ?? process.env.PORT ?? 3000);
 const hostname = flag("-H", "--hostname");
 const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
+// behind a load balancer: how long to keep serving, with the health check failing, before closing,
+// so that the balancer has stopped sending new requests here (longer than its health interval)
+const delayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 
 process.env.NODE_ENV = "production";
 // tells instrumentation-node.ts that this server drives the shutdown
@@ -40,8 +44,15 @@ const server = http.createServer((req, res) => {
     if (draining && inFlight === 0) drained?.();
   });
   req.headers["x-checkout-peer"] = req.socket.remoteAddress ?? "";
-  // a connection kept alive past the start of the shutdown is closed after its current answer
-  if (draining) res.setHeader("connection", "close");
+  if (draining) {
+    // a connection kept alive past the start of the shutdown is closed after its current answer
+    res.setHeader("connection", "close");
+    if (req.url === "/api/health" || req.url?.startsWith("/api/health?")) {
+      res.writeHead(503, { "content-type": "application/json; charset=utf-8", "retry-after": "5" });
+      res.end(JSON.stringify({ success: false, message: "Shutting down", responseObject: null, statusCode: 503, error: { code: "UNAVAILABLE" } }));
+      return;
+    }
+  }
   handle(req, res).catch((err) => {
     process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request handler failed", error: err?.name }) + "\n");
     if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
@@ -58,6 +69,8 @@ async function shutdown(signal) {
   if (draining) return;
   draining = true;
   process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "shutting down", signal, inFlight }) + "\n");
+  if (delayMs > 0) await new Promise((r) => setTimeout(r, delayMs));
+  process.stdout.write(JSON.stringify({ time: new Date().toISOString(), level: "info", msg: "closing", inFlight }) + "\n");
   server.close();
   server.closeIdleConnections();
   if (inFlight > 0) {

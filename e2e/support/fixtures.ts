@@ -1,7 +1,9 @@
-import http from "node:http";
+import fs from "node:fs";
+import https from "node:https";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
 import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { testCertificates } from "../../tests/support/tls";
 
 // Merchants, sessions and a webhook receiver made through the public API, as an integration would.
 
@@ -30,28 +32,38 @@ export async function createSession(request: APIRequestContext, m: Merchant, ove
   return { id: session.id as string, path: new URL(checkoutUrl).pathname + new URL(checkoutUrl).search };
 }
 
-/** A merchant's webhook endpoint on loopback, recording the event types it receives. */
+/**
+ * A merchant's webhook endpoint as merchants run them: https at a host name (localhost, both address
+ * families), with a certificate from the test CA that the service trusts through NODE_EXTRA_CA_CERTS.
+ * It records each request's event type, X-Webhook-Id and arrival time.
+ */
 export async function startReceiver() {
-  const events: { id: string; type: string }[] = [];
+  const events: { id: string; type: string; webhookId: string; at: number }[] = [];
   let status = 200;
-  const server = http.createServer((req, res) => {
+  const certs = testCertificates();
+  const server = https.createServer({ cert: fs.readFileSync(certs.certFile), key: fs.readFileSync(certs.keyFile) }, (req, res) => {
     const chunks: Buffer[] = [];
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      events.push({ id: body.id, type: body.type });
+      events.push({ id: body.id, type: body.type, webhookId: String(req.headers["x-webhook-id"]), at: Date.now() });
       res.writeHead(status).end(status < 300 ? "ok" : "unavailable");
     });
   });
-  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r));
+  await new Promise<void>((r) => server.listen(0, "127.0.0.1", r)); // reached as https://localhost
   return {
-    url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`,
+    url: `https://localhost:${(server.address() as AddressInfo).port}/hooks`,
     types: () => events.map((e) => e.type),
+    events: () => [...events],
     /** what the endpoint answers from now on */
     answer: (code: number) => {
       status = code;
     },
-    close: () => new Promise((r) => server.close(r)),
+    close: () =>
+      new Promise((r) => {
+        server.closeAllConnections();
+        server.close(r);
+      }),
   };
 }
 

@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 
 /**
- * A server of the test's own (the built app, `next start`) with settings of its own, on a fresh
+ * A server of the test's own (the built app, served as `npm start` serves it) with settings of its own, on a fresh
  * embedded database; for tests that kill it or need other lifetimes than the shared server.
  */
 export class OwnServer {
@@ -16,12 +16,12 @@ export class OwnServer {
     readonly port: number,
     private readonly env: Record<string, string> = {},
   ) {
-    this.base = `http://127.0.0.1:${port}`;
+    this.base = `http://localhost:${port}`;
   }
 
   async start(): Promise<void> {
-    this.child = spawn(process.execPath, [path.resolve("node_modules/next/dist/bin/next"), "start", "-p", String(this.port)], {
-      env: { ...process.env, DATA_DIR: this.dataDir, APP_URL: this.base, ALLOW_PRIVATE_WEBHOOK_URLS: "true", LOG_LEVEL: "warn", NEXT_MANUAL_SIG_HANDLE: "1", ...this.env },
+    this.child = spawn(process.execPath, [path.resolve("scripts/server.mjs"), "-p", String(this.port)], {
+      env: { ...process.env, DATA_DIR: this.dataDir, APP_URL: this.base, ALLOW_PRIVATE_WEBHOOK_URLS: "true", LOG_LEVEL: "warn", ...this.env },
       stdio: ["ignore", "ignore", "inherit"],
     });
     const until = Date.now() + 60_000;
