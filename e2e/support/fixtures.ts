@@ -38,7 +38,7 @@ export async function createSession(request: APIRequestContext, m: Merchant, ove
  * It records each request's event type, X-Webhook-Id and arrival time.
  */
 export async function startReceiver() {
-  const events: { id: string; type: string; webhookId: string; at: number }[] = [];
+  const events: { id: string; type: string; webhookId: string; sessionId?: string; at: number }[] = [];
   let status = 200;
   const certs = testCertificates();
   const server = https.createServer({ cert: fs.readFileSync(certs.certFile), key: fs.readFileSync(certs.keyFile) }, (req, res) => {
@@ -46,13 +46,21 @@ export async function startReceiver() {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      events.push({ id: body.id, type: body.type, webhookId: String(req.headers["x-webhook-id"]), at: Date.now() });
+      events.push({ id: body.id, type: body.type, webhookId: String(req.headers["x-webhook-id"]), sessionId: body.data?.session?.id, at: Date.now() });
       res.writeHead(status).end(status < 300 ? "ok" : "unavailable");
     });
   });
   await new Promise<void>((r) => server.listen(0, "127.0.0.1", r)); // reached as https://localhost
+  const port = (server.address() as AddressInfo).port;
   return {
-    url: `https://localhost:${(server.address() as AddressInfo).port}/hooks`,
+    url: `https://localhost:${port}/hooks`,
+    /** the endpoint goes away: connections are refused until resume() */
+    pause: () =>
+      new Promise<void>((r) => {
+        server.closeAllConnections();
+        server.close(() => r());
+      }),
+    resume: () => new Promise<void>((r) => server.listen(port, "127.0.0.1", r)),
     types: () => events.map((e) => e.type),
     events: () => [...events],
     /** what the endpoint answers from now on */

@@ -1,0 +1,264 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import { kill, postgresCtl, restart } from "../../scripts/prod-like";
+import { expect, startReceiver, test } from "../support/fixtures";
+import { PROD_ENV } from "../support/prod-global-setup";
+import { Integration, send, topology, topologySql } from "../support/topology";
+
+// Faults injected into the production topology (Caddy → app1, app2 → PostgreSQL, plus a worker),
+// with a merchant integration that retries as a careful one does (Idempotency-Key, 502/503 retried).
+// Each test leaves every process running again.
+
+const WEBHOOK_TIMEOUT_MS = 5_000; // PROD_ENV.WEBHOOK_TIMEOUT
+expect(PROD_ENV.WEBHOOK_TIMEOUT).toBe("5s");
+
+test.describe.configure({ mode: "serial" });
+
+test("the client's address is the one the proxy saw, whatever X-Forwarded-For the client sends", async () => {
+  const t = topology();
+  const sql = topologySql(t);
+  try {
+    for (const forged of ["6.6.6.6", "7.7.7.7, 8.8.8.8"]) {
+      const res = await send(`${t.url}/api/merchants`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-forwarded-for": forged },
+        body: JSON.stringify({ name: `forged-${Date.now()}-${forged.length}` }),
+      });
+      expect(res.status).toBe(201);
+    }
+    const buckets = (await sql`select bucket from rate_limit_counters where bucket like 'merchants.create:ip:%'`).map((r) => r.bucket as string);
+    expect(buckets.filter((b) => /6\.6\.6\.6|7\.7\.7\.7|8\.8\.8\.8/.test(b))).toEqual([]);
+    expect(buckets.some((b) => b === "merchants.create:ip:127.0.0.1" || b === "merchants.create:ip:::1")).toBe(true);
+  } finally {
+    await sql.end();
+  }
+});
+
+test("an instance and then the worker killed mid-burst: no event lost, none sent twice but those in flight", async () => {
+  test.setTimeout(240_000);
+  const t = topology();
+  const receiver = await startReceiver();
+  const sql = topologySql(t);
+  const kills: number[] = [];
+  try {
+    const shop = await Integration.signUp(t.url);
+    await shop.webhook(receiver.url);
+    // three clients, ten sessions each, started one after another: 60 events
+    const clients = [0, 1, 2].map(async () => {
+      for (let i = 0; i < 10; i++) await shop.startedSession();
+    });
+    const burst = Promise.all(clients);
+    await expect.poll(() => receiver.events().length, { timeout: 60_000, intervals: [20] }).toBeGreaterThanOrEqual(8);
+    kills.push(Date.now());
+    await kill(t, "app1", "SIGKILL");
+    await expect.poll(() => receiver.events().length, { timeout: 60_000, intervals: [20] }).toBeGreaterThanOrEqual(24);
+    kills.push(Date.now());
+    await kill(t, "worker", "SIGKILL");
+    await burst; // every session was created and started, on app2, despite the kills
+    expect(receiver.events().length).toBeLessThan(60); // the kills came in the middle of the burst
+
+    await restart(t, "app1");
+    await restart(t, "worker");
+
+    const all = await shop.eventIds();
+    expect(all).toHaveLength(60); // 30 sessions × (session.started + order.created): none lost, none doubled
+    const [{ n: sessions }] = await sql`select count(*)::int as n from checkout_sessions where merchant_id = ${shop.merchantId}`;
+    expect(sessions).toBe(30);
+    await expect.poll(() => new Set(receiver.events().map((e) => e.webhookId)).size, { timeout: 90_000 }).toBe(60);
+    expect([...new Set(receiver.events().map((e) => e.webhookId))].sort()).toEqual([...all].sort());
+
+    // an event arrives twice only if its first attempt was in flight when a process was killed
+    const first = new Map<string, number>();
+    const repeated = new Set<string>();
+    for (const e of receiver.events()) {
+      if (first.has(e.webhookId)) repeated.add(e.webhookId);
+      else first.set(e.webhookId, e.at);
+    }
+    for (const id of repeated) {
+      const at = first.get(id)!;
+      expect(kills.some((k) => at <= k + 500 && at >= k - WEBHOOK_TIMEOUT_MS - 500), `${id} first arrived at ${at}, kills at ${kills}`).toBe(true);
+    }
+    const statuses = await sql`select d.status, count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.merchant_id = ${shop.merchantId} group by d.status`;
+    await expect
+      .poll(async () => (await sql`select count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.merchant_id = ${shop.merchantId} and d.status <> 'DELIVERED'`)[0]!.n, {
+        timeout: 30_000,
+        message: JSON.stringify(statuses),
+      })
+      .toBe(0);
+  } finally {
+    await restart(t, "app1").catch(() => {});
+    await restart(t, "worker").catch(() => {});
+    await receiver.close();
+    await sql.end();
+  }
+});
+
+test("instances restarted one at a time with SIGTERM under traffic: every request answered, nothing half-written", async () => {
+  test.setTimeout(180_000);
+  const t = topology();
+  const sql = topologySql(t);
+  try {
+    const shop = await Integration.signUp(t.url);
+    let stop = false;
+    const created: string[] = [];
+    const failures: number[] = [];
+    // four clients creating sessions with no retries at all: any 5xx or dropped request counts
+    const clients = [0, 1, 2, 3].map(async () => {
+      while (!stop) {
+        const res = await send(`${t.url}/api/checkout/sessions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": shop.apiKey },
+          body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "12.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+        });
+        if (res.status === 201) created.push(res.body.responseObject.session.id);
+        else failures.push(res.status);
+      }
+    });
+    await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(20);
+    await restart(t, "app1"); // SIGTERM, drain, exit; then a new process
+    const midway = created.length;
+    await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(midway + 20);
+    await restart(t, "app2");
+    const after = created.length;
+    await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(after + 20);
+    stop = true;
+    await Promise.all(clients);
+
+    expect(failures).toEqual([]);
+    const [{ n }] = await sql`select count(*)::int as n from checkout_sessions where merchant_id = ${shop.merchantId}`;
+    expect(n).toBe(created.length); // every session written was answered, every answer was written
+  } finally {
+    await sql.end();
+  }
+});
+
+test("SIGTERM to an instance with requests in flight: they all finish before it exits", async () => {
+  test.setTimeout(120_000);
+  const t = topology();
+  const sql = topologySql(t);
+  const app = t.instances.find((i) => i.name === "app2")!;
+  try {
+    const shop = await Integration.signUp(t.url);
+    // straight at the instance, not through the proxy: nothing can retry these elsewhere
+    const direct = `http://localhost:${app.port}`;
+    const requests = Array.from({ length: 40 }, () =>
+      send(`${direct}/api/checkout/sessions`, {
+        method: "POST",
+        headers: { "content-type": "application/json", "x-api-key": shop.apiKey },
+        body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "7.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+      }),
+    );
+    await new Promise((r) => setTimeout(r, 15)); // the requests are on the wire, some being served
+    const exited = kill(t, "app2", "SIGTERM");
+    const answers = await Promise.all(requests);
+    await exited;
+    // the instance said how many requests it was serving when the signal came
+    const lines = fs.readFileSync(path.join(t.dir, "app2.log"), "utf8").split("\n").filter((l) => l.includes('"shutting down"'));
+    expect(JSON.parse(lines.at(-1)!).inFlight).toBeGreaterThan(0);
+    expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
+    const [{ n }] = await sql`select count(*)::int as n from checkout_sessions where merchant_id = ${shop.merchantId}`;
+    expect(n).toBe(40);
+  } finally {
+    await restart(t, "app2");
+    await sql.end();
+  }
+});
+
+test("PostgreSQL restarted under traffic: 503 while it is down, recovery without a restart, no acknowledged write lost", async () => {
+  test.setTimeout(180_000);
+  const t = topology();
+  const receiver = await startReceiver();
+  try {
+    const shop = await Integration.signUp(t.url);
+    await shop.webhook(receiver.url, ["session.started"]);
+    let stop = false;
+    const acknowledged: string[] = [];
+    const seen: number[] = [];
+    const clients = [0, 1, 2].map(async () => {
+      while (!stop) {
+        const key = crypto.randomUUID();
+        const res = await send(`${t.url}/api/checkout/sessions`, {
+          method: "POST",
+          headers: { "content-type": "application/json", "x-api-key": shop.apiKey, "idempotency-key": key },
+          body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "9.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+        });
+        seen.push(res.status);
+        if (res.status !== 201) {
+          await new Promise((r) => setTimeout(r, 100));
+          continue;
+        }
+        const id = res.body.responseObject.session.id as string;
+        const started = await shop.post(`/api/checkout/sessions/${id}/start`, { paymentPlatform: "venmo", fiatCurrency: "USD" });
+        seen.push(...shop.answers.splice(0));
+        if (started.status === 200) acknowledged.push(id);
+      }
+    });
+    await expect.poll(() => acknowledged.length, { timeout: 30_000 }).toBeGreaterThan(10);
+    postgresCtl.stop();
+    const downAt = seen.length;
+    await expect.poll(() => seen.slice(downAt).filter((s) => s === 503).length, { timeout: 30_000 }).toBeGreaterThan(5);
+    postgresCtl.start();
+    const upAt = acknowledged.length;
+    await expect.poll(() => acknowledged.length, { timeout: 60_000 }).toBeGreaterThan(upAt + 10);
+    stop = true;
+    await Promise.all(clients);
+
+    // while it was down: the envelope with 503, never a 500 or a dropped connection
+    expect(seen.filter((s) => s !== 201 && s !== 200 && s !== 503)).toEqual([]);
+    const health = await send(`${t.url}/api/health`);
+    expect(health.status).toBe(200);
+    // every session whose start was acknowledged is there, started, and its event reached the merchant
+    for (const id of acknowledged) {
+      const res = await shop.get(`/api/checkout/sessions/${id}`);
+      expect(res.status).toBe(200);
+      expect(res.body.responseObject.activeOrder).not.toBeNull();
+    }
+    const arrived = () => new Set(receiver.events().map((e) => e.sessionId));
+    await expect.poll(() => acknowledged.filter((id) => !arrived().has(id)), { timeout: 60_000 }).toEqual([]);
+  } finally {
+    try {
+      postgresCtl.start();
+    } catch {
+      // already running
+    }
+    await receiver.close();
+  }
+});
+
+test("a webhook endpoint down for a minute gets everything once it is back; other endpoints are not held up", async () => {
+  test.setTimeout(240_000);
+  const t = topology();
+  const down = await startReceiver();
+  const healthy = await startReceiver();
+  const sql = topologySql(t);
+  try {
+    const shop = await Integration.signUp(t.url);
+    const downId = await shop.webhook(down.url, ["session.started"]);
+    await shop.webhook(healthy.url, ["session.started"]);
+    await down.pause();
+    const started = Date.now();
+    const sessions: string[] = [];
+    for (let i = 0; i < 5; i++) sessions.push(await shop.startedSession());
+    // the healthy endpoint hears of every session at once
+    await expect.poll(() => healthy.events().length, { timeout: 15_000 }).toBe(5);
+    // the endpoint stays down for a minute: several attempts each, all refused, none given up
+    await expect
+      .poll(async () => (await sql`select min(attempts)::int as n from deliveries where webhook_id = ${downId}`)[0]!.n, { timeout: 60_000 })
+      .toBeGreaterThanOrEqual(3);
+    await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - started))));
+    const [{ failed }] = await sql`select count(*)::int as failed from deliveries where webhook_id = ${downId} and status = 'FAILED'`;
+    expect(failed).toBe(0);
+    expect(down.events()).toEqual([]);
+    await down.resume();
+    await expect.poll(() => new Set(down.events().map((e) => e.sessionId)), { timeout: 90_000 }).toEqual(new Set(sessions));
+    await expect
+      .poll(async () => (await sql`select count(*)::int as n from deliveries where webhook_id = ${downId} and status = 'DELIVERED'`)[0]!.n, { timeout: 10_000 })
+      .toBe(5);
+  } finally {
+    await down.resume().catch(() => {});
+    await down.close();
+    await healthy.close();
+    await sql.end();
+  }
+});
