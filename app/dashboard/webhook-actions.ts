@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { AppError } from "@/lib/errors";
-import { validationError } from "@/lib/http/validation";
+import { parseWith, storableTextProblem } from "@/lib/http/validation";
 import { createWebhookBody, updateWebhookBody } from "@/lib/schemas";
 import { createWebhook, deleteWebhook, retryDelivery, rotateWebhookSecret, sendTestEvent, updateWebhook } from "@/lib/webhooks/service";
 
@@ -13,8 +13,11 @@ import { createWebhook, deleteWebhook, retryDelivery, rotateWebhookSecret, sendT
 
 type Result<T = undefined> = { ok: true; data: T } | { ok: false; message: string };
 
-async function guarded<T>(fn: (merchantId: string) => Promise<T>): Promise<Result<T>> {
+/** `input`: everything the caller sent, checked for text PostgreSQL cannot store, as the API does. */
+async function guarded<T>(input: Record<string, unknown>, fn: (merchantId: string) => Promise<T>): Promise<Result<T>> {
   const { merchantId } = await requireMerchant();
+  const problem = storableTextProblem(input, "body");
+  if (problem) return { ok: false, message: problem };
   try {
     const data = await fn(merchantId);
     revalidatePath("/dashboard/webhooks", "layout");
@@ -25,37 +28,36 @@ async function guarded<T>(fn: (merchantId: string) => Promise<T>): Promise<Resul
   }
 }
 
+// a non-object input fails the schema before it reaches a query; an object's fields are checked by name
+const fields = (input: unknown): Record<string, unknown> => (typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input } : {});
+
 export async function createWebhookAction(input: { url: string; events: string[] }) {
-  const parsed = createWebhookBody.safeParse(input);
-  if (!parsed.success) return { ok: false as const, message: validationError(parsed.error, "body").message };
-  return guarded(async (merchantId) => {
-    const w = await createWebhook(await getDb(), parsed.data, { merchantId });
+  return guarded(fields(input), async (merchantId) => {
+    const w = await createWebhook(await getDb(), parseWith(createWebhookBody, input, "body"), { merchantId });
     return { id: w.id, secret: w.secret };
   });
 }
 
 export async function updateWebhookAction(id: string, input: { url?: string; events?: string[]; active?: boolean }) {
-  const parsed = updateWebhookBody.safeParse(input);
-  if (!parsed.success) return { ok: false as const, message: validationError(parsed.error, "body").message };
-  return guarded(async (merchantId) => {
-    await updateWebhook(await getDb(), String(id), parsed.data, { merchantId });
+  return guarded({ ...fields(input), id }, async (merchantId) => {
+    await updateWebhook(await getDb(), String(id), parseWith(updateWebhookBody, input, "body"), { merchantId });
   });
 }
 
 export async function deleteWebhookAction(id: string) {
-  return guarded(async (merchantId) => deleteWebhook(await getDb(), String(id), { merchantId }));
+  return guarded({ id }, async (merchantId) => deleteWebhook(await getDb(), String(id), { merchantId }));
 }
 
 export async function testWebhookAction(id: string) {
-  return guarded(async (merchantId) => sendTestEvent(await getDb(), String(id), { merchantId }));
+  return guarded({ id }, async (merchantId) => sendTestEvent(await getDb(), String(id), { merchantId }));
 }
 
 export async function rotateSecretAction(id: string) {
-  return guarded(async (merchantId) => (await rotateWebhookSecret(await getDb(), String(id), { merchantId })).secret);
+  return guarded({ id }, async (merchantId) => (await rotateWebhookSecret(await getDb(), String(id), { merchantId })).secret);
 }
 
 export async function resendDeliveryAction(webhookId: string, deliveryId: string) {
-  return guarded(async (merchantId) => {
+  return guarded({ webhookId, deliveryId }, async (merchantId) => {
     const d = await retryDelivery(await getDb(), String(webhookId), String(deliveryId), { merchantId });
     return { status: d.status, responseCode: d.responseCode };
   });

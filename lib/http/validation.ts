@@ -46,3 +46,14 @@ export function assertStorableText(value: unknown, where: string, depth = 0): vo
     }
   }
 }
+
+/** For callers that answer with a message rather than throw (the dashboard's actions): what is wrong with the input's text, if anything. */
+export function storableTextProblem(value: unknown, where: string): string | null {
+  try {
+    assertStorableText(value, where);
+    return null;
+  } catch (err) {
+    if (err instanceof AppError) return err.message;
+    throw err;
+  }
+}

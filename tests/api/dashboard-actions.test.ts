@@ -1,0 +1,98 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { merchants, webhooks } from "@/db/schema";
+import { call, newMerchant, newWebhook, randomIp, startedSession, type TestMerchant, uniqueName } from "../support/api";
+import { testDb } from "../support/db";
+
+// The dashboard's server actions take whatever a caller sends them, as the API does: text that
+// PostgreSQL cannot store (NUL, unpaired surrogates) and inputs of the wrong shape get a message,
+// never an unhandled error, and change nothing.
+
+let signedIn: TestMerchant;
+vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ merchantId: signedIn.id }) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
+
+const profile = await import("@/app/dashboard/actions");
+const hooks = await import("@/app/dashboard/webhook-actions");
+
+const BAD_TEXT = /: must not contain NUL characters or unpaired surrogates$/;
+const NUL = "\u0000";
+const LONE = "\ud800";
+
+beforeEach(async () => {
+  signedIn = await newMerchant();
+});
+
+async function webhookRow(id: string) {
+  return (await (await testDb()).select().from(webhooks).where(eq(webhooks.id, id)))[0]!;
+}
+
+describe("account actions", () => {
+  it("sign-up refuses NUL and unpaired surrogates, and creates nothing", async () => {
+    const name = uniqueName();
+    for (const input of [
+      { name, displayName: `Shop${NUL}` },
+      { name, displayName: `Shop${LONE}` },
+      { name, logoUrl: `https://cdn.example.com/${LONE}.png` },
+    ]) {
+      const r = await profile.signUp(input);
+      expect(r).toMatchObject({ ok: false, message: expect.stringMatching(BAD_TEXT) });
+    }
+    expect(await (await testDb()).select().from(merchants).where(eq(merchants.name, name))).toEqual([]);
+    // then the same sign-up with clean text goes through
+    expect(await profile.signUp({ name, displayName: "Shop" })).toMatchObject({ ok: true, name });
+  });
+
+  it("sign-up and profile answer a message for inputs of the wrong shape", async () => {
+    for (const input of [null, undefined, "name", 42, ["a"]]) {
+      expect(await profile.signUp(input as never)).toMatchObject({ ok: false, message: "Check the highlighted fields." });
+    }
+    for (const input of [null, undefined, "Shop", ["Shop"]]) {
+      expect(await profile.updateProfile(input as never)).toEqual({ ok: false, message: "Enter a display name and a logo URL." });
+    }
+    expect(await profile.updateProfile({ displayName: "Shop", logoUrl: 5 } as never)).toMatchObject({ ok: false, message: expect.stringMatching(/^logoUrl: /) });
+    // a missing logo field leaves the logo alone
+    expect(await profile.updateProfile({ displayName: "Renamed" } as never)).toEqual({ ok: true });
+    expect((await call("GET", "/api/merchants/me", { key: signedIn.apiKey })).body.responseObject.displayName).toBe("Renamed");
+  });
+
+  it("profile updates refuse NUL and unpaired surrogates, and change nothing", async () => {
+    for (const input of [
+      { displayName: `Shop${NUL}`, logoUrl: "" },
+      { displayName: `Shop${LONE}`, logoUrl: "" },
+      { displayName: "Shop", logoUrl: `https://cdn.example.com/${NUL}.png` },
+    ]) {
+      expect(await profile.updateProfile(input)).toMatchObject({ ok: false, message: expect.stringMatching(BAD_TEXT) });
+    }
+    const me = (await call("GET", "/api/merchants/me", { key: signedIn.apiKey })).body.responseObject;
+    expect(me.displayName).toBe("Test Shop");
+  });
+});
+
+describe("webhook actions", () => {
+  it("refuse NUL and unpaired surrogates in every field and id, and change nothing", async () => {
+    const hook = await newWebhook(signedIn, { events: ["order.created"] });
+    const { session } = await startedSession(signedIn);
+    expect(session.id).toMatch(/^sess_/);
+    const before = await webhookRow(hook.id);
+
+    const attempts = [
+      () => hooks.createWebhookAction({ url: `https://hooks.example.com/${LONE}`, events: [] }),
+      () => hooks.createWebhookAction({ url: "https://hooks.example.com/x", events: [`order.created${NUL}`] }),
+      () => hooks.updateWebhookAction(hook.id, { url: `https://hooks.example.com/${LONE}` }),
+      () => hooks.updateWebhookAction(`${hook.id}${NUL}`, { active: false }),
+      () => hooks.deleteWebhookAction(`${hook.id}${NUL}`),
+      () => hooks.deleteWebhookAction(`wh_${LONE}`),
+      () => hooks.testWebhookAction(`${hook.id}${NUL}`),
+      () => hooks.rotateSecretAction(`${hook.id}${LONE}`),
+      () => hooks.resendDeliveryAction(hook.id, `dlv_${NUL}`),
+      () => hooks.resendDeliveryAction(`${hook.id}${LONE}`, "dlv_x"),
+    ];
+    for (const attempt of attempts) {
+      expect(await attempt()).toMatchObject({ ok: false, message: expect.stringMatching(BAD_TEXT) });
+    }
+    expect(await webhookRow(hook.id)).toEqual(before);
+    expect((await call("GET", "/api/webhooks", { key: signedIn.apiKey })).body.responseObject.webhooks).toHaveLength(1);
+  });
+});
