@@ -1,0 +1,87 @@
+import { sql } from "drizzle-orm";
+import { afterEach, describe, expect, it, vi } from "vitest";
+import type { Db } from "@/db/client";
+import { Dispatcher } from "@/lib/jobs/dispatcher";
+import { route } from "@/lib/http/route";
+import { errorFields } from "@/lib/logger";
+import { testDb } from "../support/db";
+
+// A failed query's message quotes its parameters (drizzle: "params: …"; PostgreSQL: the value it
+// could not read), which may be session ids, metadata or secrets. Error logs carry the error's
+// class, its SQLSTATE and the request id instead.
+
+const SECRET = "sk_live_9f8e7d6c5b4a39281706f5e4d3c2b1a0";
+const INVALID_INTEGER = "22P02";
+
+/** A real failed query whose parameter is SECRET. */
+async function failedQuery(db: Db): Promise<unknown> {
+  try {
+    await db.execute(sql`select ${SECRET}::int as n`);
+  } catch (err) {
+    return err;
+  }
+  throw new Error("the query was expected to fail");
+}
+
+let captured: string[] = [];
+function captureStderr() {
+  captured = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    captured.push(String(chunk));
+    return true;
+  });
+}
+afterEach(() => vi.restoreAllMocks());
+
+describe("error logs", () => {
+  it("errorFields keeps the class and SQLSTATE of a failed query, never its parameters", async () => {
+    const err = (await failedQuery(await testDb())) as Error & { cause?: Error };
+    // what this guards against: the error's own messages hold the parameter
+    expect(`${err.message} ${String(err.cause?.message)}`).toContain(SECRET);
+    const fields = errorFields(err);
+    expect(fields).toMatchObject({ errorClass: expect.any(String), code: INVALID_INTEGER });
+    expect(JSON.stringify(fields)).not.toContain(SECRET);
+    expect(JSON.stringify(fields)).not.toContain(SECRET.slice(8));
+  });
+
+  it("an unhandled error in an API route is logged with its request id and code, without the parameter", async () => {
+    const handler = route({ auth: "public" }, async ({ db }) => {
+      await db.execute(sql`select ${SECRET}::int as n`);
+      return { message: "unreachable" };
+    });
+    captureStderr();
+    const res = await handler(new Request("http://checkout.test/api/x", { headers: { "x-request-id": "req-log-1" } }), { params: Promise.resolve({}) });
+    vi.restoreAllMocks();
+    expect(res.status).toBe(500);
+    const body = await res.text();
+    expect(body).not.toContain(SECRET);
+    const lines = captured.filter((l) => l.includes('"unhandled error"'));
+    expect(lines).toHaveLength(1);
+    const line = JSON.parse(lines[0]!);
+    expect(line).toMatchObject({ level: "error", requestId: "req-log-1", code: INVALID_INTEGER, errorClass: expect.any(String) });
+    expect(lines[0]).not.toContain(SECRET);
+  });
+
+  it("the dispatcher logs a failed tick without the parameter", async () => {
+    const error = await failedQuery(await testDb());
+    // every query of this handle fails with that error
+    const failing = new Proxy({} as Db, {
+      get: () => () => {
+        throw error;
+      },
+    });
+    captureStderr();
+    const dispatcher = new Dispatcher(failing, { pollMs: 20, purgeEveryMs: 60_000 });
+    dispatcher.start();
+    const until = Date.now() + 5_000;
+    while (!captured.some((l) => l.includes('"dispatcher tick failed"')) && Date.now() < until) await new Promise((r) => setTimeout(r, 20));
+    await dispatcher.stop();
+    vi.restoreAllMocks();
+    const lines = captured.filter((l) => l.includes('"level":"error"'));
+    expect(lines.some((l) => l.includes('"dispatcher tick failed"'))).toBe(true);
+    for (const l of lines) {
+      expect(l).not.toContain(SECRET);
+      expect(JSON.parse(l)).toMatchObject({ code: INVALID_INTEGER });
+    }
+  });
+});
