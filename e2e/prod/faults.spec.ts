@@ -151,7 +151,7 @@ test("SIGTERM to an instance with requests in flight: they all finish before it 
         body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "7.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
       }),
     );
-    await new Promise((r) => setTimeout(r, 15)); // the requests are on the wire, some being served
+    await Promise.race(requests); // the first is answered: the others are on the wire or being served
     const exited = kill(t, "app2", "SIGTERM");
     const answers = await Promise.all(requests);
     await exited;
