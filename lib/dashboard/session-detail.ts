@@ -1,6 +1,6 @@
 import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { deliveries, events, orders, proofAttempts } from "@/db/schema";
+import { deliveries, events, orders, proofAttempts, webhooks } from "@/db/schema";
 import { serializeOrder } from "@/lib/sessions/serialize";
 import { getSessionOrThrow } from "@/lib/sessions/service";
 
@@ -15,6 +15,12 @@ export async function getSessionDetail(db: Db, sessionId: string, opts: { mercha
   const deliveryRows = eventRows.length
     ? await db.select().from(deliveries).where(inArray(deliveries.eventId, eventRows.map((e) => e.id)))
     : [];
+  // each delivery names its webhook, deleted ones too: their pages stay readable
+  const webhookIds = [...new Set(deliveryRows.map((d) => d.webhookId))];
+  const hookRows = webhookIds.length
+    ? await db.select({ id: webhooks.id, url: webhooks.url, deletedAt: webhooks.deletedAt }).from(webhooks).where(inArray(webhooks.id, webhookIds))
+    : [];
+  const hooks = new Map(hookRows.map((w) => [w.id, { url: w.url, deleted: w.deletedAt !== null }]));
   return {
     session,
     orders: orderRows.map(serializeOrder),
@@ -25,7 +31,15 @@ export async function getSessionDetail(db: Db, sessionId: string, opts: { mercha
       at: e.createdAt.toISOString(),
       deliveries: deliveryRows
         .filter((d) => d.eventId === e.id)
-        .map((d) => ({ id: d.id, webhookId: d.webhookId, status: d.status, attempts: d.attempts, responseCode: d.responseCode })),
+        .map((d) => ({
+          id: d.id,
+          webhookId: d.webhookId,
+          webhookUrl: hooks.get(d.webhookId)?.url ?? null,
+          webhookDeleted: hooks.get(d.webhookId)?.deleted ?? false,
+          status: d.status,
+          attempts: d.attempts,
+          responseCode: d.responseCode,
+        })),
     })),
   };
 }

@@ -26,6 +26,8 @@ export function serializeWebhook(w: WebhookRow) {
     active: w.active,
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
+    // set once deleted: the webhook is then read-only, kept for its delivery history
+    deletedAt: w.deletedAt?.toISOString() ?? null,
   };
 }
 
@@ -86,19 +88,28 @@ export async function createWebhook(db: Db, input: { url: string; events?: strin
   return { ...serializeWebhook(row), secret };
 }
 
-async function findWebhook(db: Db, id: string, opts: { merchantId: string }): Promise<WebhookRow> {
-  const [row] = await db
-    .select()
-    .from(webhooks)
-    .where(and(eq(webhooks.id, id), isNull(webhooks.deletedAt)))
-    .limit(1);
+/**
+ * The merchant's webhook. A deleted one stays readable ("read": itself and its deliveries) and
+ * refuses every change ("write") with 409, so its history is kept exactly as it was.
+ */
+async function findWebhook(db: Db, id: string, opts: { merchantId: string }, mode: "read" | "write"): Promise<WebhookRow> {
+  const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
   if (!row) throw notFound("Webhook");
   if (row.merchantId !== opts.merchantId) throw forbidden("webhook");
+  if (mode === "write" && row.deletedAt) throw deletedWebhook(row.deletedAt);
   return row;
 }
 
+const deletedWebhook = (at: Date) =>
+  conflict(`This webhook was deleted (${at.toISOString()}); it is kept read-only for its delivery history`, { deletedAt: at.toISOString() });
+
+/** A change guarded by `deleted_at is null` matched nothing: the webhook was deleted in between. */
+async function deletedMeanwhile(db: Db, id: string, opts: { merchantId: string }) {
+  return deletedWebhook((await findWebhook(db, id, opts, "read")).deletedAt ?? new Date());
+}
+
 export async function getWebhookOrThrow(db: Db, id: string, opts: { merchantId: string }) {
-  return serializeWebhook(await findWebhook(db, id, opts));
+  return serializeWebhook(await findWebhook(db, id, opts, "read"));
 }
 
 export async function listWebhooks(db: Db, opts: { merchantId: string }) {
@@ -116,7 +127,7 @@ export async function updateWebhook(
   patch: { url?: string; events?: string[]; active?: boolean },
   opts: { merchantId: string },
 ) {
-  await findWebhook(db, id, opts);
+  await findWebhook(db, id, opts, "write");
   if (patch.url !== undefined) checkWebhookUrl(patch.url);
   const [row] = await db
     .update(webhooks)
@@ -128,17 +139,19 @@ export async function updateWebhook(
     })
     .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
     .returning();
-  if (!row) throw notFound("Webhook");
+  if (!row) throw await deletedMeanwhile(db, id, opts);
   return serializeWebhook(row);
 }
 
-/** Deleted webhooks stop receiving at once; their delivery history is kept for the dashboard. */
+/** Deleted webhooks stop receiving at once; they and their delivery history stay readable, unchangeable. */
 export async function deleteWebhook(db: Db, id: string, opts: { merchantId: string }) {
-  await findWebhook(db, id, opts);
-  await db
+  await findWebhook(db, id, opts, "write");
+  const [row] = await db
     .update(webhooks)
     .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
-    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)));
+    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
+    .returning({ id: webhooks.id });
+  if (!row) throw await deletedMeanwhile(db, id, opts);
 }
 
 export async function listDeliveries(
@@ -146,7 +159,7 @@ export async function listDeliveries(
   webhookId: string,
   opts: { merchantId: string; status?: DeliveryRow["status"]; eventType?: string; limit: number; cursor?: string },
 ) {
-  await findWebhook(db, webhookId, opts);
+  await findWebhook(db, webhookId, opts, "read");
   const rows = await db
     .select()
     .from(deliveries)
@@ -164,8 +177,8 @@ export async function listDeliveries(
   return { deliveries: items.map(serializeDelivery), nextCursor };
 }
 
-async function findDelivery(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }): Promise<DeliveryRow> {
-  await findWebhook(db, webhookId, opts);
+async function findDelivery(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }, mode: "read" | "write"): Promise<DeliveryRow> {
+  await findWebhook(db, webhookId, opts, mode);
   const [row] = await db
     .select()
     .from(deliveries)
@@ -177,7 +190,7 @@ async function findDelivery(db: Db, webhookId: string, deliveryId: string, opts:
 
 /** One delivery with the exact payload sent and every attempt, oldest first. */
 export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }) {
-  const delivery = await findDelivery(db, webhookId, deliveryId, opts);
+  const delivery = await findDelivery(db, webhookId, deliveryId, opts, "read");
   const [event] = await db.select({ payload: events.payload }).from(events).where(eq(events.id, delivery.eventId));
   const attempts = await db
     .select()
@@ -203,7 +216,7 @@ export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: 
  * and reports what the endpoint answered.
  */
 export async function sendTestEvent(db: Db, webhookId: string, opts: { merchantId: string }) {
-  const hook = await findWebhook(db, webhookId, opts);
+  const hook = await findWebhook(db, webhookId, opts, "write");
   const now = new Date();
   const eventId = newId("evt");
   const deliveryId = newId("dlv");
@@ -234,7 +247,7 @@ export async function sendTestEvent(db: Db, webhookId: string, opts: { merchantI
 
 /** Sends a delivery again now, whatever its status; a failure then follows the retry schedule. */
 export async function retryDelivery(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }) {
-  await findDelivery(db, webhookId, deliveryId, opts);
+  await findDelivery(db, webhookId, deliveryId, opts, "write");
   if (!(await requeueDelivery(db, deliveryId))) throw conflict("The delivery is being attempted right now; try again in a moment");
   const outcome = await attemptDelivery(db, deliveryId, { force: true });
   if (outcome.kind === "skipped") throw conflict("The delivery is being attempted right now; try again in a moment");
@@ -248,7 +261,7 @@ export async function retryDelivery(db: Db, webhookId: string, deliveryId: strin
  * previous, whichever order they arrived in.
  */
 export async function rotateWebhookSecret(db: Db, webhookId: string, opts: { merchantId: string }) {
-  await findWebhook(db, webhookId, opts);
+  await findWebhook(db, webhookId, opts, "write");
   const secret = newWebhookSecret();
   const now = new Date();
   const [row] = await db
@@ -262,7 +275,7 @@ export async function rotateWebhookSecret(db: Db, webhookId: string, opts: { mer
     })
     .where(and(eq(webhooks.id, webhookId), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
     .returning();
-  if (!row) throw notFound("Webhook");
+  if (!row) throw await deletedMeanwhile(db, webhookId, opts);
   return { ...serializeWebhook(row), secret, previousSecretExpiresAt: row.previousSecretExpiresAt!.toISOString() };
 }
 

@@ -66,14 +66,14 @@ describe("webhooks", () => {
     expect((await call("GET", `/api/webhooks/${w.id}`, { key: m.apiKey })).body.responseObject.url).toBe("https://other.example.com/x");
   });
 
-  it("DELETE removes it: 200 without responseObject, then 404", async () => {
+  it("DELETE removes it from the list: 200 without responseObject; it stays readable, read-only (deleted-webhook.test.ts)", async () => {
     const m = await newMerchant();
     const w = await newWebhook(m);
     const res = await call("DELETE", `/api/webhooks/${w.id}`, { key: m.apiKey });
     expect(res.status).toBe(200);
     expect(res.body).toMatchObject({ success: true, responseObject: null, statusCode: 200 });
-    expect((await call("GET", `/api/webhooks/${w.id}`, { key: m.apiKey })).status).toBe(404);
-    expect((await call("DELETE", `/api/webhooks/${w.id}`, { key: m.apiKey })).status).toBe(404);
+    expect((await call("GET", `/api/webhooks/${w.id}`, { key: m.apiKey })).body.responseObject.deletedAt).toEqual(expect.any(String));
+    expect((await call("DELETE", `/api/webhooks/${w.id}`, { key: m.apiKey })).status).toBe(409);
     expect((await call("GET", "/api/webhooks", { key: m.apiKey })).body.responseObject.webhooks).toEqual([]);
   });
 

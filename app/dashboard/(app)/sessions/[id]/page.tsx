@@ -103,7 +103,11 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
                           {d.status}
                         </Link>{" "}
                         after {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
-                        {d.responseCode ? ` (HTTP ${d.responseCode})` : ""}
+                        {d.responseCode ? ` (HTTP ${d.responseCode})` : ""} to{" "}
+                        <Link href={`/dashboard/webhooks/${d.webhookId}`} className="break-all text-blue-700 underline dark:text-blue-300">
+                          {d.webhookUrl ?? d.webhookId}
+                        </Link>
+                        {d.webhookDeleted && <span className={ui.muted}> (deleted)</span>}
                       </li>
                     ))}
                   </ul>

@@ -32,12 +32,25 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
         </Link>
       </p>
       <h1 className="break-all text-2xl font-bold">{webhook.url}</h1>
-      <section className={ui.card} aria-labelledby="settings">
-        <h2 id="settings" className="font-semibold">
-          Settings
-        </h2>
-        <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} />
-      </section>
+      {webhook.deletedAt ? (
+        <section className={ui.card} aria-labelledby="settings">
+          <h2 id="settings" className="font-semibold">
+            Deleted webhook
+          </h2>
+          <p role="status" className="mt-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+            This webhook was deleted on <time dateTime={webhook.deletedAt}>{webhook.deletedAt.replace("T", " ").slice(0, 19)} UTC</time>. It receives
+            nothing more; its delivery history is kept here, read-only.
+          </p>
+          <p className={`mt-2 text-sm ${ui.muted}`}>Events: {webhook.events.length ? webhook.events.join(", ") : "all events"}</p>
+        </section>
+      ) : (
+        <section className={ui.card} aria-labelledby="settings">
+          <h2 id="settings" className="font-semibold">
+            Settings
+          </h2>
+          <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} />
+        </section>
+      )}
       <section className={ui.card} aria-labelledby="log">
         <h2 id="log" className="font-semibold">
           Delivery log
@@ -54,7 +67,9 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
             {filterError}
           </p>
         )}
-        {list && list.deliveries.length === 0 && <p className={`mt-3 ${ui.muted}`}>No deliveries match. Send a test event to see one here.</p>}
+        {list && list.deliveries.length === 0 && (
+          <p className={`mt-3 ${ui.muted}`}>{webhook.deletedAt ? "No deliveries match." : "No deliveries match. Send a test event to see one here."}</p>
+        )}
         {list && list.deliveries.length > 0 && (
           <div className="mt-3">
             <Table caption="Deliveries, newest first" columns={["Event", "Status", "Attempts", "Last response", "Created"]}>
@@ -87,9 +102,11 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           <h2 id="delivery" className="font-semibold">
             Delivery {open.id}: {open.status}
           </h2>
-          <div className="mt-3">
-            <ResendButton webhookId={id} deliveryId={open.id} />
-          </div>
+          {!webhook.deletedAt && (
+            <div className="mt-3">
+              <ResendButton webhookId={id} deliveryId={open.id} />
+            </div>
+          )}
           <h3 className="mt-4 font-medium">Attempts</h3>
           {open.attemptHistory.length === 0 ? (
             <p className={ui.muted}>Not attempted yet.</p>
