@@ -11,6 +11,8 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 type Opened = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");
+/** pg_advisory_lock key held while migrations are applied ("checkout" in ASCII). */
+const MIGRATION_LOCK = "7163086685011408244";
 
 export async function openPglite(dataDir: string): Promise<Opened> {
   const { PGlite } = await import("@electric-sql/pglite");
@@ -29,9 +31,19 @@ export async function openPostgres(url: string, poolSize: number): Promise<Opene
   const { drizzle } = await import("drizzle-orm/postgres-js");
   await preparePostgresStatements();
   const { migrate } = await import("drizzle-orm/postgres-js/migrator");
+  // Several instances may start at once (a rolling upgrade): one applies the migrations while the
+  // others wait on an advisory lock, then find nothing left to do. One connection, so the lock and
+  // the migrations share a session.
+  const migrator = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
+  try {
+    await migrator`select pg_advisory_lock(${MIGRATION_LOCK}::bigint)`;
+    await migrate(drizzle({ client: migrator, schema }) as never, { migrationsFolder });
+    await migrator`select pg_advisory_unlock(${MIGRATION_LOCK}::bigint)`;
+  } finally {
+    await migrator.end({ timeout: 5 });
+  }
   const client = postgres(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
   const db = drizzle({ client, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
   return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
 }
 
