@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getConfig } from "@/lib/config";
-import { logger } from "@/lib/logger";
+import { errorFields, logger } from "@/lib/logger";
 import type { Dispatcher } from "./dispatcher";
 
 // How background work is told that something is due. Both engines are only hints: the database
@@ -44,7 +44,7 @@ function hint(hints: Hint[]) {
     return;
   }
   if (getConfig().inngest.enabled) {
-    sendToInngest(hints).catch((err) => logger.warn("could not hand work to Inngest; the sweep will find it", { error: (err as Error).message }));
+    sendToInngest(hints).catch((err) => logger.warn("could not hand work to Inngest; the sweep will find it", errorFields(err)));
   } else {
     localDispatcher()?.poke();
   }
