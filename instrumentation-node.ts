@@ -1,8 +1,9 @@
 import { closeDb, getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { startLocalDispatcher } from "@/lib/jobs/start";
-import { logger } from "@/lib/logger";
+import { logger, redactConsoleErrors } from "@/lib/logger";
 
+redactConsoleErrors();
 // Settings and secrets are checked and migrations applied before the first request is served.
 const config = getConfig();
 void config.appSecret;

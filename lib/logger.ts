@@ -42,3 +42,30 @@ export function errorFields(err: unknown): Record<string, unknown> {
   if (frames.length) fields.stack = frames.slice(0, 12).map((f) => f.trim()).join("\n");
   return fields;
 }
+
+const PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
+
+/** An error as it may be printed: drizzle's "params: …" part of the message (and stack) blanked out. */
+export function redactQueryParams(value: unknown): unknown {
+  if (!(value instanceof Error) || !PARAMS.test(value.message)) return value;
+  const copy = new Error(value.message.replace(PARAMS, "\nparams: [redacted]"));
+  copy.name = value.name;
+  copy.stack = (value.stack ?? "").replace(PARAMS, "\nparams: [redacted]");
+  const code = (value as { cause?: { code?: unknown } }).cause?.code;
+  if (code !== undefined) Object.assign(copy, { code });
+  return copy;
+}
+
+/**
+ * Next.js prints errors from pages and actions itself, with console.error: those go through the
+ * redaction too, so a failed query never puts its parameters in the server's log.
+ */
+export function redactConsoleErrors() {
+  const holder = console as Console & { __redacted?: boolean };
+  if (holder.__redacted) return;
+  holder.__redacted = true;
+  for (const method of ["error", "warn"] as const) {
+    const original = console[method].bind(console);
+    console[method] = (...args: unknown[]) => original(...args.map(redactQueryParams));
+  }
+}
