@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import { connection } from "next/server";
 import type { ReactNode } from "react";
 import "./globals.css";
 
@@ -7,7 +8,9 @@ export const metadata: Metadata = {
   description: "Accept USDC, paid in fiat through the payer's own payment app.",
 };
 
-export default function RootLayout({ children }: { children: ReactNode }) {
+export default async function RootLayout({ children }: { children: ReactNode }) {
+  // every page is rendered per request: its scripts carry that request's CSP nonce (proxy.ts)
+  await connection();
   return (
     <html lang="en">
       <body className="min-h-screen bg-white text-slate-900 antialiased dark:bg-slate-950 dark:text-slate-100">{children}</body>

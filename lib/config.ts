@@ -133,6 +133,8 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     dataDir,
     dbPoolSize: e.DB_POOL_SIZE,
     appUrl: e.APP_URL.replace(/\/+$/, ""),
+    // `next dev`: development builds need looser headers (React's dev build evaluates code)
+    dev: e.NODE_ENV === "development",
     checkoutUrl: (e.CHECKOUT_URL ?? e.APP_URL).replace(/\/+$/, ""),
     get appSecret() {
       return resolveSecrets().APP_SECRET;
