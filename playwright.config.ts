@@ -10,7 +10,8 @@ import { testCertificates } from "./tests/support/tls";
 //   at http://localhost:<port>);
 // - "prod": the production topology of scripts/prod-like.ts (Caddy terminating TLS at
 //   https://localhost:8443 → two instances → PostgreSQL, plus a worker), started by the global set-up.
-//   The API and checkout journeys run through it too, and the fault tests in e2e/prod/ run only there.
+//   The API, checkout, dashboard and security-header tests run through it too, and the fault tests in
+//   e2e/prod/ run only there.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const directURL = `http://localhost:${PORT}`;
@@ -47,7 +48,7 @@ export default defineConfig({
     },
     {
       name: "prod",
-      testMatch: ["api-http.spec.ts", "checkout.spec.ts", "prod/**/*.spec.ts"],
+      testMatch: ["api-http.spec.ts", "checkout.spec.ts", "dashboard.spec.ts", "security-headers.spec.ts", "prod/**/*.spec.ts"],
       // a test that starts a server of its own has nothing to do with the proxy topology
       grepInvert: /@own-server/,
       metadata: { database: "postgres", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },

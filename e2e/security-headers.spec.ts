@@ -25,7 +25,8 @@ async function watchViolations(page: Page): Promise<string[]> {
 }
 
 test.describe("security headers", () => {
-  test("pages: a nonce policy, nosniff, no framing; the checkout sends no Referer; API responses too", async ({ request }) => {
+  test("pages: a nonce policy, nosniff, no framing; the checkout sends no Referer; API responses too", async ({ request, baseURL }) => {
+    const https = baseURL!.startsWith("https:");
     const m = await createMerchant(request);
     const s = await createSession(request, m);
 
@@ -43,9 +44,15 @@ test.describe("security headers", () => {
       expect(h["x-frame-options"], what).toBe("DENY");
       expect(h["x-content-type-options"], what).toBe("nosniff");
       expect(h["referrer-policy"], what).toBe(what === "checkout" ? "no-referrer" : "strict-origin-when-cross-origin");
-      // served over plain http here: no HSTS, nothing upgraded
-      expect(h["strict-transport-security"], what).toBeUndefined();
-      expect(csp.has("upgrade-insecure-requests"), what).toBe(false);
+      if (https) {
+        // the production topology: APP_URL is https, so browsers must stay on https
+        expect(h["strict-transport-security"], what).toMatch(/^max-age=\d+/);
+        expect(csp.has("upgrade-insecure-requests"), what).toBe(true);
+      } else {
+        // served over plain http: no HSTS, nothing upgraded
+        expect(h["strict-transport-security"], what).toBeUndefined();
+        expect(csp.has("upgrade-insecure-requests"), what).toBe(false);
+      }
     }
     // Next.js's static files skip the proxy; they are never sniffed either
     const chunk = /\/_next\/static\/[^"]+\.js/.exec(await (await request.get("/")).text())?.[0];
