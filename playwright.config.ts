@@ -46,14 +46,15 @@ export default defineConfig({
       metadata: { database: "pglite", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
       use: { ...chromium, baseURL: directURL },
     },
-    {
+    // PROD_LIKE=off leaves the production topology out (a machine without Caddy); CI never does
+    ...(process.env.PROD_LIKE === "off" ? [] : [{
       name: "prod",
       testMatch: ["api-http.spec.ts", "checkout.spec.ts", "dashboard.spec.ts", "security-headers.spec.ts", "prod/**/*.spec.ts"],
       // a test that starts a server of its own has nothing to do with the proxy topology
       grepInvert: /@own-server/,
       metadata: { database: "postgres", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
       use: { ...chromium, baseURL: `https://localhost:${PROD_PORT}` },
-    },
+    }]),
   ],
   webServer: {
     // builds first when there is no build, exactly as a user's `npm start`

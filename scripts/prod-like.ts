@@ -147,12 +147,40 @@ export async function instanceReady(t: Topology, name: string) {
   await waitFor(name, async () => (await httpStatus(`http://127.0.0.1:${port}/api/health`)) === 200);
 }
 
+/** Everything the topology needs from the machine, with the way to get it. */
+function checkPrerequisites() {
+  const missing: string[] = [];
+  for (const [cmd, pkg] of [["caddy", "caddy"], ["openssl", "openssl"]] as const) {
+    try {
+      execFileSync(cmd, ["version"], { stdio: "ignore" });
+    } catch (err) {
+      if ((err as { code?: string }).code === "ENOENT") missing.push(pkg);
+    }
+  }
+  try {
+    pgBin("initdb");
+  } catch {
+    missing.push("postgresql");
+  }
+  if (missing.length) {
+    throw new Error(`the production topology needs ${missing.join(", ")}: apt-get install ${missing.join(" ")} (.ci/run does), or set PROD_LIKE=off to run the e2e suite without it`);
+  }
+}
+
 export async function start(extraEnv: Record<string, string> = {}): Promise<Topology> {
   const existing = readState();
   if (existing && Object.values(existing.pids).some(alive)) {
     log("already running: stopping it first");
     await stop();
   }
+  if (fs.existsSync(path.join(pgData(), "postmaster.pid"))) {
+    try {
+      pgCtl("stop", "immediate"); // left running by a run that was killed
+    } catch {
+      // not running after all
+    }
+  }
+  checkPrerequisites();
   fs.rmSync(DIR, { recursive: true, force: true });
   fs.mkdirSync(DIR, { recursive: true });
   if (isRoot) execFileSync("chown", ["postgres", DIR]); // the cluster's socket is written here
