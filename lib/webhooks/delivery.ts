@@ -4,7 +4,7 @@ import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type 
 import { getConfig } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
-import { logger } from "@/lib/logger";
+import { errorFields, logger } from "@/lib/logger";
 import { postWebhook, type PostResult, safeText } from "./http-post";
 import { signatureHeaders } from "./signing";
 
@@ -136,8 +136,7 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   // what an endpoint sent must never be what stops the attempt from being recorded
   const error = ok ? null : safeText(result.error ?? `HTTP ${result.status}`, 500);
   const excerpt = result.excerpt === null ? null : safeText(result.excerpt, 1024);
-  const row: DeliveryRow = {
-    ...delivery,
+  const changes = {
     status,
     attempts,
     lastAttemptAt: startedAt,
@@ -147,7 +146,8 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     leaseUntil: null,
     nextAttemptAt: status === "PENDING" ? new Date(finishedAt.getTime() + nextAttemptDelay(attempts, retryAfter)) : null,
     updatedAt: finishedAt,
-  };
+  } satisfies Partial<DeliveryRow>;
+  const row: DeliveryRow = { ...delivery, ...changes };
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   try {
     // the attempt and the delivery's new state in one statement: atomic, and one round trip
@@ -164,25 +164,8 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   } catch (err) {
     // Without this the delivery would keep its lease and attempt count, and be sent again each time
     // the lease lapsed, forever. The attempt's own row is lost; the delivery still moves on.
-    logger.error("webhook attempt not recorded; moving the delivery on without it", {
-      deliveryId: delivery.id,
-      attempt: attempts,
-      reason: safeText((err as Error).message ?? String(err), 200),
-    });
-    await db
-      .update(deliveries)
-      .set({
-        status,
-        attempts,
-        lastAttemptAt: startedAt,
-        responseCode: result.status,
-        lastError: error,
-        durationMs: result.durationMs,
-        leaseUntil: null,
-        nextAttemptAt: row.nextAttemptAt,
-        updatedAt: finishedAt,
-      })
-      .where(eq(deliveries.id, delivery.id));
+    logger.error("webhook attempt not recorded; moving the delivery on without it", { deliveryId: delivery.id, attempt: attempts, ...errorFields(err) });
+    await db.update(deliveries).set(changes).where(eq(deliveries.id, delivery.id));
   }
   if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
   return row;
