@@ -55,11 +55,11 @@ test("an instance and then the worker killed mid-burst: no event lost, none sent
     });
     const burst = Promise.all(clients);
     const startedAtKill: number[] = [];
-    await expect.poll(() => receiver.events().length, { timeout: 60_000, intervals: [20] }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => (started >= 5 ? receiver.events().length : 0), { timeout: 60_000, intervals: [20] }).toBeGreaterThanOrEqual(4);
     kills.push(Date.now());
     startedAtKill.push(started);
     await kill(t, "app1", "SIGKILL");
-    await expect.poll(() => receiver.events().length, { timeout: 60_000, intervals: [20] }).toBeGreaterThanOrEqual(24);
+    await expect.poll(() => started, { timeout: 60_000, intervals: [20] }).toBeGreaterThanOrEqual(18);
     kills.push(Date.now());
     startedAtKill.push(started);
     await kill(t, "worker", "SIGKILL");
