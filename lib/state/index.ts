@@ -1,0 +1,2 @@
+export * from "./machines";
+export { fromSql, type RowOf, transition, type TransitionOptions, tryTransition } from "./transition";

@@ -1,0 +1,110 @@
+import { deliveryStatus, orderStatus, sessionStatus } from "@/db/schema";
+
+// The three state machines of the service, written down once. Every status write goes through
+// transition() with one of these triggers, and every status rule elsewhere is a predicate derived
+// from these tables, so a rule changes here or nowhere. docs/architecture.md is rendered from them.
+
+export type SessionStatus = (typeof sessionStatus.enumValues)[number];
+export type OrderStatus = (typeof orderStatus.enumValues)[number];
+export type DeliveryStatus = (typeof deliveryStatus.enumValues)[number];
+
+export type Rule<S extends string> = { readonly from: readonly S[]; readonly to: S; readonly when: string };
+
+export type Machine<S extends string, T extends string> = {
+  /** how the machine is named in conflicts and in the docs */
+  readonly name: string;
+  readonly statuses: readonly S[];
+  /** the status a row is inserted with */
+  readonly initial: S;
+  readonly triggers: { readonly [K in T]: Rule<S> };
+};
+
+const define = <S extends string, const T extends string>(m: Machine<S, T>) => m;
+
+export const SESSION = define<SessionStatus, "selectPlatform" | "start" | "orderChanged" | "complete" | "expire" | "cancel">({
+  name: "session",
+  statuses: sessionStatus.enumValues,
+  initial: "CREATED",
+  triggers: {
+    selectPlatform: { from: ["CREATED"], to: "CREATED", when: "the payer saves a platform and currency before checkout starts" },
+    start: { from: ["CREATED", "ACTIVE"], to: "ACTIVE", when: "an order is created (again, once the previous order has ended)" },
+    // a session has an order only once started, and start makes it ACTIVE in the same transaction
+    orderChanged: { from: ["ACTIVE"], to: "ACTIVE", when: "its order moved on (payment sent, order expired, fulfilment reverted)" },
+    complete: { from: ["ACTIVE"], to: "COMPLETED", when: "its order is fulfilled" },
+    expire: { from: ["CREATED", "ACTIVE"], to: "EXPIRED", when: "expiresAt has passed" },
+    cancel: { from: ["CREATED", "ACTIVE"], to: "CANCELLED", when: "the payer or the merchant cancels, unless the order is paid" },
+  },
+});
+
+export const ORDER = define<OrderStatus, "paymentSent" | "fulfil" | "fulfilReverted" | "expire" | "sessionExpired" | "cancel">({
+  name: "order",
+  statuses: orderStatus.enumValues,
+  // the sandbox rail mines the intent at once; SIGNAL_SUBMITTED, PROOF_VERIFIED and FULFILL_SUBMITTED
+  // are kept for an asynchronous rail and no trigger leads to them yet
+  initial: "SIGNAL_MINED",
+  triggers: {
+    paymentSent: { from: ["SIGNAL_MINED"], to: "PAYMENT_SENT", when: "the payer says the fiat is on its way" },
+    fulfil: { from: ["SIGNAL_MINED", "PAYMENT_SENT"], to: "FULFILLED", when: "the rail verifies a proof and releases the funds" },
+    fulfilReverted: { from: ["SIGNAL_MINED", "PAYMENT_SENT"], to: "FAILED", when: "the proof holds but the release reverts" },
+    expire: { from: ["SIGNAL_MINED"], to: "EXPIRED", when: "its own expiresAt passes before the payment was sent" },
+    // expiry of the session ends a paid order too, where cancel may not: money may be on its way,
+    // but the time to pay is over
+    sessionExpired: {
+      from: ["SIGNAL_SUBMITTED", "SIGNAL_MINED", "PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED"],
+      to: "EXPIRED",
+      when: "its session expires, paid or not",
+    },
+    cancel: { from: ["SIGNAL_SUBMITTED", "SIGNAL_MINED"], to: "CANCELLED", when: "its session is cancelled" },
+  },
+});
+
+export const DELIVERY = define<DeliveryStatus, "attemptSucceeded" | "attemptFailed" | "gaveUp" | "webhookGone" | "requeue">({
+  name: "delivery",
+  statuses: deliveryStatus.enumValues,
+  initial: "PENDING",
+  triggers: {
+    attemptSucceeded: { from: ["PENDING"], to: "DELIVERED", when: "the endpoint answers 2xx" },
+    attemptFailed: { from: ["PENDING"], to: "PENDING", when: "an attempt fails and the retry schedule has attempts left" },
+    gaveUp: { from: ["PENDING"], to: "FAILED", when: "the last attempt fails, the endpoint answers 410, or a one-shot test fails" },
+    webhookGone: { from: ["PENDING"], to: "FAILED", when: "the webhook is inactive or deleted when the attempt is due" },
+    requeue: { from: ["PENDING", "FAILED", "DELIVERED"], to: "PENDING", when: "the merchant retries it (not while an attempt holds its lease)" },
+  },
+});
+
+export const MACHINES = { session: SESSION, order: ORDER, delivery: DELIVERY } as const;
+export type MachineName = keyof typeof MACHINES;
+export type StatusOf<M extends MachineName> = (typeof MACHINES)[M]["statuses"][number];
+export type TriggerOf<M extends MachineName> = keyof (typeof MACHINES)[M]["triggers"] & string;
+
+export function ruleOf<M extends MachineName>(machine: M, trigger: TriggerOf<M>): Rule<StatusOf<M>> {
+  return (MACHINES[machine].triggers as Record<string, Rule<StatusOf<M>>>)[trigger]!;
+}
+
+/** Whether `trigger` may move a row of `machine` that is in `status`. */
+export function canFire<M extends MachineName>(machine: M, trigger: TriggerOf<M>, status: StatusOf<M>): boolean {
+  return ruleOf(machine, trigger).from.includes(status);
+}
+
+/** A status no trigger leaves: the row's story is over. */
+export function isTerminal<M extends MachineName>(machine: M, status: StatusOf<M>): boolean {
+  return !Object.values<Rule<string>>(MACHINES[machine].triggers).some((r) => r.from.includes(status));
+}
+
+// ---------------------------------------------------------------- predicates
+
+/** A session that still awaits the payer: not completed, expired or cancelled. */
+export const isSessionOpen = (s: SessionStatus) => !isTerminal("session", s);
+
+/** An order that holds its session: every status until it is fulfilled or ended. */
+export const isOrderLive = (s: OrderStatus) => !isTerminal("order", s);
+
+/** An order that ended without being fulfilled (cancelled, expired, failed): the session may start again. */
+export const isOrderEnded = (s: OrderStatus) => isTerminal("order", s) && s !== ORDER.triggers.fulfil.to;
+
+/** Money may be on its way: a live order that cancel can no longer end, or a fulfilled one. */
+export const isOrderPaid = (s: OrderStatus) => (isOrderLive(s) && !canFire("order", "cancel", s)) || s === ORDER.triggers.fulfil.to;
+
+/** The statuses that satisfy a predicate, in the enum's order (for SQL `IN` lists and the docs). */
+export function statusesWhere<M extends MachineName>(machine: M, test: (s: StatusOf<M>) => boolean): StatusOf<M>[] {
+  return (MACHINES[machine].statuses as readonly StatusOf<M>[]).filter(test);
+}

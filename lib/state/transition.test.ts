@@ -1,0 +1,104 @@
+import { eq } from "drizzle-orm";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { type Db, openPglite } from "@/db/client";
+import { checkoutSessions, deliveries, events, merchants, orders, webhooks } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { MACHINES, type MachineName, type TriggerOf } from "./machines";
+import { transition } from "./transition";
+
+// Walks every (status, trigger) pair of every machine through the real UPDATE on an embedded
+// database: an allowed pair moves the row to the rule's target, any other pair is a 409 that
+// leaves the row as it was.
+
+let db: Db;
+let close: () => Promise<void>;
+const IDS = { session: "sess_walk", order: "ord_walk", delivery: "dlv_walk" } as const;
+const TABLES = { session: checkoutSessions, order: orders, delivery: deliveries } as const;
+
+beforeAll(async () => {
+  ({ db, close } = await openPglite("memory://"));
+  const later = new Date(Date.now() + 3_600_000);
+  await db.insert(merchants).values({ id: "mer_walk", name: "walk" });
+  await db.insert(checkoutSessions).values({
+    id: IDS.session,
+    merchantId: "mer_walk",
+    amountMicro: 1_000_000n,
+    destinationChainId: 8453,
+    destinationToken: "0x0",
+    recipientAddress: "0x0",
+    expiresAt: later,
+  });
+  await db.insert(orders).values({
+    id: IDS.order,
+    sessionId: IDS.session,
+    merchantId: "mer_walk",
+    status: "SIGNAL_MINED",
+    paymentPlatform: "venmo",
+    fiatCurrency: "USD",
+    fiatAmountMinor: 100n,
+    tokenAmountMicro: 1_000_000n,
+    conversionRate: "1",
+    recipient: "@shop",
+    intentHash: "0x" + "ab".repeat(32),
+    signalTx: "0x" + "cd".repeat(32),
+    expiresAt: later,
+  });
+  await db.insert(webhooks).values({ id: "wh_walk", merchantId: "mer_walk", url: "https://hooks.example/x", events: [], secretEnc: "x" });
+  await db.insert(events).values({ id: "evt_walk", merchantId: "mer_walk", type: "session.started", payload: {} });
+  await db.insert(deliveries).values({ id: IDS.delivery, webhookId: "wh_walk", merchantId: "mer_walk", eventId: "evt_walk", eventType: "session.started" });
+});
+
+afterAll(() => close());
+
+async function statusOf(machine: MachineName): Promise<string> {
+  const t = TABLES[machine] as typeof checkoutSessions;
+  const [row] = await db.select({ status: t.status }).from(t).where(eq(t.id, IDS[machine]));
+  return row!.status;
+}
+
+async function put(machine: MachineName, status: string) {
+  const t = TABLES[machine] as typeof checkoutSessions;
+  await db.update(t).set({ status: status as never }).where(eq(t.id, IDS[machine]));
+}
+
+const pairs = (Object.keys(MACHINES) as MachineName[]).flatMap((machine) =>
+  Object.entries(MACHINES[machine].triggers).flatMap(([trigger, rule]) =>
+    MACHINES[machine].statuses.map((from) => ({ machine, trigger, from, allowed: (rule.from as readonly string[]).includes(from), to: rule.to })),
+  ),
+);
+
+describe("transition() over every (status, trigger) pair", () => {
+  it("walks a pair for every status and trigger of the three machines", () => {
+    // 5 session statuses x 6 triggers, 9 order statuses x 6, 3 delivery statuses x 5
+    expect(pairs.length).toBe(5 * 6 + 9 * 6 + 3 * 5);
+  });
+
+  it.each(pairs.filter((p) => p.allowed))("$machine: $from --$trigger--> $to", async ({ machine, trigger, from, to }) => {
+    await put(machine, from);
+    const row = await transition(db, machine, IDS[machine], trigger as TriggerOf<typeof machine>);
+    expect(row.status).toBe(to);
+    expect(await statusOf(machine)).toBe(to);
+  });
+
+  it.each(pairs.filter((p) => !p.allowed))("$machine: $from refuses $trigger with a conflict", async ({ machine, trigger, from }) => {
+    await put(machine, from);
+    const err = await transition(db, machine, IDS[machine], trigger as TriggerOf<typeof machine>).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(AppError);
+    expect(err).toMatchObject({ code: "CONFLICT", details: { machine, trigger, status: from } });
+    expect((err as AppError).message).toContain(from);
+    expect((err as AppError).message).toContain(trigger);
+    expect(await statusOf(machine)).toBe(from);
+  });
+
+  it("writes the other columns with the status, in the same statement", async () => {
+    await put("order", "SIGNAL_MINED");
+    const at = new Date("2030-01-02T03:04:05Z");
+    const row = await transition(db, "order", IDS.order, "paymentSent", { set: { paymentSentAt: at } });
+    expect(row).toMatchObject({ status: "PAYMENT_SENT", paymentSentAt: at });
+  });
+
+  it("answers 404 for a row that does not exist", async () => {
+    const err = await transition(db, "session", "sess_missing", "cancel").catch((e: unknown) => e);
+    expect(err).toMatchObject({ code: "NOT_FOUND", message: "Session not found" });
+  });
+});
