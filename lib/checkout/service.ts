@@ -9,6 +9,7 @@ import { fulfillOrder } from "@/lib/orders/service";
 import { getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
 import { fiatDecimal, fiatFormatted } from "@/lib/sessions/serialize";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/service";
+import { canFire, isSessionOpen } from "@/lib/state";
 import { paymentLink, paymentNote } from "./instructions";
 
 // What the hosted checkout page may know about a session. The page is authorised by the session id
@@ -86,7 +87,8 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
   const disabled = await isMerchantDisabled(db, s.merchantId);
   const o = s.activeOrder;
   let lastProofError: string | null = null;
-  if (o && (o.status === "PAYMENT_SENT" || o.status === "SIGNAL_MINED")) {
+  // a rejected proof matters while the order can still take another
+  if (o && canFire("order", "fulfil", o.status)) {
     const [last] = await db
       .select({ errorCode: proofAttempts.errorCode })
       .from(proofAttempts)
@@ -127,7 +129,7 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
             lastProofError,
           }
         : null,
-    options: !disabled && (s.status === "CREATED" || s.status === "ACTIVE") ? platformOptions(s.amountUsdc, s.enabledPaymentPlatforms) : [],
+    options: !disabled && isSessionOpen(s.status) ? platformOptions(s.amountUsdc, s.enabledPaymentPlatforms) : [],
     sandbox: getPaymentRail().name === "sandbox",
   };
 }

@@ -5,10 +5,10 @@ import { withEvents } from "@/lib/events/service";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getPaymentRail } from "@/lib/payments";
-import { type Access, ensureFresh, lockOrder, lockSession, setOrder, setSession } from "@/lib/sessions/service";
+import { type Access, ensureFresh, lockOrder, lockSession } from "@/lib/sessions/service";
+import { canFire, transition } from "@/lib/state";
 import { serializeOrder } from "@/lib/sessions/serialize";
 
-const FULFILLABLE = new Set(["SIGNAL_MINED", "PAYMENT_SENT"]);
 /** Proofs an order may be given, from the payer's page and the API together; then it takes no more. */
 export const MAX_PROOF_ATTEMPTS = 5;
 
@@ -33,7 +33,7 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
     let session = await lockSession(tx, found.sessionId, access);
     let order = (await lockOrder(tx, found.id))!;
     if (order.status === "FULFILLED") throw conflict("Order is already fulfilled", { txHash: order.fulfillTx });
-    if (!FULFILLABLE.has(order.status)) throw conflict(`Order is ${order.status} and cannot be fulfilled`);
+    if (!canFire("order", "fulfil", order.status)) throw conflict(`Order is ${order.status} and cannot be fulfilled`);
     // counted under the order's row lock, so simultaneous submissions cannot pass the cap together
     const [{ n }] = (await tx.select({ n: count() }).from(proofAttempts).where(eq(proofAttempts.orderId, order.id))) as [{ n: number }];
     if (Number(n) >= MAX_PROOF_ATTEMPTS) {
@@ -56,15 +56,15 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
 
     if (verdict.ok) {
       const now = new Date();
-      order = await setOrder(tx, order.id, { status: "FULFILLED", fulfillTx: verdict.txHash, fulfilledAt: now });
-      session = await setSession(tx, session.id, { status: "COMPLETED", completedAt: now });
+      order = await transition(tx, "order", order.id, "fulfil", { set: { fulfillTx: verdict.txHash, fulfilledAt: now } });
+      session = await transition(tx, "session", session.id, "complete", { set: { completedAt: now } });
       await emit({ type: "order.fulfilled", session, order, txHash: verdict.txHash });
       await emit({ type: "session.completed", session, order, txHash: verdict.txHash });
       return { ok: true as const, result: { order: serializeOrder(order), proofAttemptId, txHash: verdict.txHash } };
     }
     if (verdict.code === "FULFILL_REVERTED") {
-      order = await setOrder(tx, order.id, { status: "FAILED" });
-      session = await setSession(tx, session.id, {});
+      order = await transition(tx, "order", order.id, "fulfilReverted");
+      session = await transition(tx, "session", session.id, "orderChanged");
       await emit({ type: "order.failed", session, order, error: { code: verdict.code, message: verdict.message } });
     }
     return { ok: false as const, error: new AppError(verdict.code, verdict.message, { proofAttemptId, orderStatus: order.status }) };

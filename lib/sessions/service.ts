@@ -1,6 +1,6 @@
 import { and, desc, eq, inArray, lte, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
-import { checkoutSessions, merchants, type OrderRow, orders, type OrderStatus, type SessionRow } from "@/db/schema";
+import { checkoutSessions, merchants, type OrderRow, orders, type SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { withEvents } from "@/lib/events/service";
 import { jobs } from "@/lib/jobs";
@@ -11,6 +11,7 @@ import { formatUsdc, parseUsdc } from "@/lib/money";
 import { afterCursor, page } from "@/lib/pagination";
 import { assertCheckoutAvailable } from "@/lib/merchants/service";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
+import { canFire, isOrderEnded, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { quoteOf, serializeOrder, serializeSession } from "./serialize";
 
 /**
@@ -18,11 +19,6 @@ import { quoteOf, serializeOrder, serializeSession } from "./serialize";
  * authority is the unguessable session id itself (decisions.md 1).
  */
 export type Access = { kind: "merchant"; merchantId: string } | { kind: "payer" };
-
-const ENDED_ORDER_STATUSES: OrderStatus[] = ["CANCELLED", "EXPIRED", "FAILED"];
-const PAID_ORDER_STATUSES: OrderStatus[] = ["PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED", "FULFILLED"];
-
-export const isOrderEnded = (s: OrderStatus) => ENDED_ORDER_STATUSES.includes(s);
 
 // ---------------------------------------------------------------- create, read, list
 
@@ -94,8 +90,8 @@ export function checkoutUrlFor(sessionId: string): string {
 }
 
 function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean {
-  if ((session.status === "CREATED" || session.status === "ACTIVE") && session.expiresAt <= now) return true;
-  return order?.status === "SIGNAL_MINED" && order.expiresAt <= now;
+  if (canFire("session", "expire", session.status) && session.expiresAt <= now) return true;
+  return !!order && canFire("order", "expire", order.status) && order.expiresAt <= now;
 }
 
 /** A session with its merchant and active order, as GET /api/checkout/sessions/:id returns it. */
@@ -186,24 +182,14 @@ async function lockOrder(tx: Db, id: string | null): Promise<OrderRow | null> {
   return row ?? null;
 }
 
-async function setSession(tx: Db, id: string, patch: Partial<SessionRow>): Promise<SessionRow> {
-  const [row] = await tx
-    .update(checkoutSessions)
-    .set({ ...patch, updatedAt: new Date() })
-    .where(eq(checkoutSessions.id, id))
-    .returning();
-  return row!;
-}
-
-async function setOrder(tx: Db, id: string, patch: Partial<OrderRow>): Promise<OrderRow> {
-  const [row] = await tx.update(orders).set({ ...patch, updatedAt: new Date() }).where(eq(orders.id, id)).returning();
-  return row!;
-}
+const CLOSED: Partial<Record<SessionStatus, string>> = {
+  COMPLETED: "Session is already completed",
+  EXPIRED: "Session has expired",
+  CANCELLED: "Session was cancelled",
+};
 
 function assertOpen(session: SessionRow) {
-  if (session.status === "COMPLETED") throw conflict("Session is already completed");
-  if (session.status === "EXPIRED") throw conflict("Session has expired");
-  if (session.status === "CANCELLED") throw conflict("Session was cancelled");
+  if (!isSessionOpen(session.status)) throw conflict(CLOSED[session.status] ?? `Session is ${session.status}`);
 }
 
 /**
@@ -214,18 +200,18 @@ export async function expireIfDue(db: Db, sessionId: string, now = new Date()): 
   return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, sessionId, { kind: "payer" });
     let order = await lockOrder(tx, session.activeOrderId);
-    if ((session.status === "CREATED" || session.status === "ACTIVE") && session.expiresAt <= now) {
-      if (order && !isOrderEnded(order.status) && order.status !== "FULFILLED") {
-        order = await setOrder(tx, order.id, { status: "EXPIRED" });
-        session = await setSession(tx, session.id, { status: "EXPIRED" });
+    if (canFire("session", "expire", session.status) && session.expiresAt <= now) {
+      if (order && canFire("order", "sessionExpired", order.status)) {
+        order = await transition(tx, "order", order.id, "sessionExpired");
+        session = await transition(tx, "session", session.id, "expire");
         await emit({ type: "order.expired", session, order });
       } else {
-        session = await setSession(tx, session.id, { status: "EXPIRED" });
+        session = await transition(tx, "session", session.id, "expire");
       }
       await emit({ type: "session.abandoned", session, order });
-    } else if (order?.status === "SIGNAL_MINED" && order.expiresAt <= now) {
-      order = await setOrder(tx, order.id, { status: "EXPIRED" });
-      session = await setSession(tx, session.id, {});
+    } else if (order && canFire("order", "expire", order.status) && order.expiresAt <= now) {
+      order = await transition(tx, "order", order.id, "expire");
+      session = await transition(tx, "session", session.id, "orderChanged");
       await emit({ type: "order.expired", session, order });
     }
   });
@@ -236,12 +222,12 @@ export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Pr
   const sessions = await db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
-    .where(and(inArray(checkoutSessions.status, ["CREATED", "ACTIVE"]), lte(checkoutSessions.expiresAt, now)))
+    .where(and(inArray(checkoutSessions.status, SESSION.triggers.expire.from), lte(checkoutSessions.expiresAt, now)))
     .limit(limit);
   const unpaid = await db
     .select({ id: orders.sessionId })
     .from(orders)
-    .where(and(eq(orders.status, "SIGNAL_MINED"), lte(orders.expiresAt, now)))
+    .where(and(inArray(orders.status, ORDER.triggers.expire.from), lte(orders.expiresAt, now)))
     .limit(limit);
   return [...new Set([...sessions, ...unpaid].map((r) => r.id))];
 }
@@ -279,9 +265,11 @@ export async function selectPlatform(db: Db, id: string, input: { paymentPlatfor
   return withEvents(db, async (tx, emit) => {
     const session = await lockSession(tx, id, access);
     assertOpen(session);
-    if (session.status !== "CREATED") throw conflict("The platform can only be chosen before checkout starts");
+    if (!canFire("session", "selectPlatform", session.status)) throw conflict("The platform can only be chosen before checkout starts");
     checkPlatform(session, input.paymentPlatform, input.fiatCurrency);
-    const row = await setSession(tx, id, { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency });
+    const row = await transition(tx, "session", id, "selectPlatform", {
+      set: { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency },
+    });
     return { session: serializeSession(row) };
   });
 }
@@ -310,7 +298,7 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
           id: orderId,
           sessionId: id,
           merchantId: session.merchantId,
-          status: "SIGNAL_MINED",
+          status: ORDER.initial,
           paymentPlatform: platform,
           fiatCurrency: currency,
           fiatAmountMinor: quote.fiatAmountMinor,
@@ -324,11 +312,8 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
           updatedAt: now,
         })
         .returning();
-      session = await setSession(tx, id, {
-        status: "ACTIVE",
-        activeOrderId: orderId,
-        selectedPaymentPlatform: platform,
-        selectedFiatCurrency: currency,
+      session = await transition(tx, "session", id, "start", {
+        set: { activeOrderId: orderId, selectedPaymentPlatform: platform, selectedFiatCurrency: currency },
       });
       await emit({ type: "session.started", session, order: order! });
       await emit({ type: "order.created", session, order: order! });
@@ -358,11 +343,11 @@ export async function markPaymentSent(db: Db, id: string, access: Access) {
       assertOpen(session);
       throw conflict("Session has no active order: start checkout first");
     }
-    if (PAID_ORDER_STATUSES.includes(order.status)) return { order: serializeOrder(order) };
-    if (order.status !== "SIGNAL_MINED") throw conflict(`Order is ${order.status}; start checkout again`);
+    if (isOrderPaid(order.status)) return { order: serializeOrder(order) };
+    if (!canFire("order", "paymentSent", order.status)) throw conflict(`Order is ${order.status}; start checkout again`);
     assertOpen(session);
-    order = await setOrder(tx, order.id, { status: "PAYMENT_SENT", paymentSentAt: new Date() });
-    session = await setSession(tx, id, {});
+    order = await transition(tx, "order", order.id, "paymentSent", { set: { paymentSentAt: new Date() } });
+    session = await transition(tx, "session", id, "orderChanged");
     await emit({ type: "order.payment_sent", session, order });
     return { order: serializeOrder(order) };
   });
@@ -373,17 +358,17 @@ export async function cancelSession(db: Db, id: string, access: Access) {
   await ensureFresh(db, id, access);
   return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, id, access);
-    if (session.status === "CANCELLED") return { session: serializeSession(session) };
+    if (session.status === SESSION.triggers.cancel.to) return { session: serializeSession(session) };
     assertOpen(session);
     let order = await lockOrder(tx, session.activeOrderId);
-    if (order && PAID_ORDER_STATUSES.includes(order.status)) {
+    if (order && isOrderPaid(order.status)) {
       throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
     }
-    if (order && !isOrderEnded(order.status)) order = await setOrder(tx, order.id, { status: "CANCELLED" });
-    session = await setSession(tx, id, { status: "CANCELLED" });
+    if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order.id, "cancel");
+    session = await transition(tx, "session", id, "cancel");
     await emit({ type: "session.abandoned", session, order });
     return { session: serializeSession(session) };
   });
 }
 
-export { lockSession, lockOrder, setSession, setOrder, ensureFresh };
+export { lockSession, lockOrder, ensureFresh };
