@@ -1,65 +1,91 @@
 "use server";
 
-import { headers } from "next/headers";
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import type { Db } from "@/db/client";
+import type { PayerActor } from "@/lib/actor";
 import { type CheckoutView, getCheckoutView, simulateBankConfirmation } from "@/lib/checkout/service";
-import { AppError } from "@/lib/errors";
-import { hitPayerLimits } from "@/lib/http/rate-limit";
-import { clientIp } from "@/lib/http/route";
-import { errorFields, logger } from "@/lib/logger";
+import { type ActionFailure, action } from "@/lib/http/action";
+import { PAYER_LIMITS } from "@/lib/http/rate-limit";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/service";
 
 // The payer's actions. Their authority is the unguessable session id of the page (decisions.md 1);
 // each calls the same domain service the merchant API does, then answers with the fresh view.
+// Limited per session and per address: the page's authority is a link anyone holding it can use.
 
-export type ActionResult = { ok: true; view: CheckoutView } | { ok: false; message: string; view?: CheckoutView };
+export type ActionResult = { ok: true; view: CheckoutView } | (ActionFailure & { view?: CheckoutView });
 
 const sessionId = z.string().min(1).max(100);
 const choice = z.object({ paymentPlatform: z.string().min(1).max(40), fiatCurrency: z.string().regex(/^[A-Z]{3}$/) });
-const PAYER = { kind: "payer" } as const;
+type Choice = { paymentPlatform: string; fiatCurrency: string };
 
-async function run(id: unknown, action: (db: Awaited<ReturnType<typeof getDb>>, id: string) => Promise<unknown>): Promise<ActionResult> {
-  const parsed = sessionId.safeParse(id);
-  if (!parsed.success) return { ok: false, message: "This checkout link is not valid." };
-  const db = await getDb();
-  try {
-    // limited per session and per address: the page's authority is a link anyone holding it can use
-    const limit = await hitPayerLimits(db, "action", parsed.data, clientIp(await headers()));
-    if (!limit.allowed) return { ok: false, message: `Too many attempts; try again in ${limit.resetSeconds} seconds.` };
-    await action(db, parsed.data);
-    return { ok: true, view: await getCheckoutView(db, parsed.data) };
-  } catch (err) {
-    if (!(err instanceof AppError)) logger.error("checkout action failed", errorFields(err));
-    const message = err instanceof AppError ? err.message : "Something went wrong on our side. Please try again.";
-    const view = await getCheckoutView(db, parsed.data).catch(() => undefined);
-    return { ok: false, message, view };
-  }
-}
+const LINK_INVALID = "This checkout link is not valid.";
+const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId }>, A extends unknown[]>(
+  name: string,
+  input: S,
+  from: (...args: A) => unknown,
+  invalid: string,
+  change: (db: Db, actor: PayerActor, input: z.infer<S>) => Promise<unknown>,
+) =>
+  action(
+    {
+      name,
+      input,
+      from,
+      actor: "payer",
+      rateLimit: PAYER_LIMITS.action,
+      invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
+      // a refused step still shows the payer where the checkout now stands
+      alsoOnFailure: async ({ db, actor }) => ({ view: await getCheckoutView(db, actor.sessionId) }),
+    },
+    async ({ db, actor, input }): Promise<{ ok: true; view: CheckoutView }> => {
+      await change(db, actor, input);
+      return { ok: true, view: await getCheckoutView(db, actor.sessionId) };
+    },
+  );
 
-export async function chooseAndStart(id: string, input: { paymentPlatform: string; fiatCurrency: string }): Promise<ActionResult> {
-  const parsed = choice.safeParse(input);
-  if (!parsed.success) return { ok: false, message: "Choose a payment app and a currency." };
-  // start saves the choice on the session itself
-  return run(id, (db, sid) => startSession(db, sid, parsed.data, PAYER));
-}
+const bySession = z.object({ sessionId });
+const withChoice = z.object({ sessionId, choice });
+const withOutcome = z.object({ sessionId, outcome: z.enum(["success", "invalid"]) });
+const CHOOSE = "Choose a payment app and a currency.";
+
+// start saves the choice on the session itself
+export const chooseAndStart: (id: string, input: Choice) => Promise<ActionResult> = payerAction(
+  "checkout.start",
+  withChoice,
+  (id: string, input: Choice) => ({ sessionId: id, choice: input }),
+  CHOOSE,
+  (db, actor, { choice }) => startSession(db, actor.sessionId, choice, actor),
+);
 
 /** Saves the payer's choice as they make it, so a reload (or another device) shows it again. */
-export async function saveChoice(id: string, input: { paymentPlatform: string; fiatCurrency: string }): Promise<ActionResult> {
-  const parsed = choice.safeParse(input);
-  if (!parsed.success) return { ok: false, message: "Choose a payment app and a currency." };
-  return run(id, (db, sid) => selectPlatform(db, sid, parsed.data, PAYER));
-}
+export const saveChoice: (id: string, input: Choice) => Promise<ActionResult> = payerAction(
+  "checkout.choose",
+  withChoice,
+  (id: string, input: Choice) => ({ sessionId: id, choice: input }),
+  CHOOSE,
+  (db, actor, { choice }) => selectPlatform(db, actor.sessionId, choice, actor),
+);
 
-export async function reportPaymentSent(id: string): Promise<ActionResult> {
-  return run(id, (db, sid) => markPaymentSent(db, sid, PAYER));
-}
+export const reportPaymentSent: (id: string) => Promise<ActionResult> = payerAction(
+  "checkout.payment-sent",
+  bySession,
+  (id: string) => ({ sessionId: id }),
+  LINK_INVALID,
+  (db, actor) => markPaymentSent(db, actor.sessionId, actor),
+);
 
-export async function simulateConfirmation(id: string, outcome: "success" | "invalid"): Promise<ActionResult> {
-  if (outcome !== "success" && outcome !== "invalid") return { ok: false, message: "Unknown outcome." };
-  return run(id, (db, sid) => simulateBankConfirmation(db, sid, outcome));
-}
+export const simulateConfirmation: (id: string, outcome: "success" | "invalid") => Promise<ActionResult> = payerAction(
+  "checkout.simulate",
+  withOutcome,
+  (id: string, outcome: "success" | "invalid") => ({ sessionId: id, outcome }),
+  "Unknown outcome.",
+  (db, actor, { outcome }) => simulateBankConfirmation(db, actor.sessionId, outcome),
+);
 
-export async function cancelCheckout(id: string): Promise<ActionResult> {
-  return run(id, (db, sid) => cancelSession(db, sid, PAYER));
-}
+export const cancelCheckout: (id: string) => Promise<ActionResult> = payerAction(
+  "checkout.cancel",
+  bySession,
+  (id: string) => ({ sessionId: id }),
+  LINK_INVALID,
+  (db, actor) => cancelSession(db, actor.sessionId, actor),
+);

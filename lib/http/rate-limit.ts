@@ -121,19 +121,32 @@ export function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new 
   return limiter.hit(rule, subject, now);
 }
 
+/** Who a request is counted against: its client address, and the merchant or the session it acts for. */
+export type RateSubjects = { ip: string; merchantId?: string; sessionId?: string };
+
 /**
- * The payer's page (its actions, or its status poll) is limited per session and per client address.
- * Both are counted; the answer is the stricter. The session rule applies only to what looks like a
- * session id, so junk never names a counter.
+ * Counts a request against every rule; the answer is the stricter. A rule by session applies only to
+ * what looks like a session id, so junk never names a counter; a rule whose subject is absent is
+ * skipped.
  */
-export async function hitPayerLimits(db: Db, kind: "status" | "action", sessionId: string, ip: string, now = new Date()): Promise<RateState> {
-  const [byIp, bySession] = kind === "status" ? [RATE_RULES.payerStatusIp, RATE_RULES.payerStatusSession] : [RATE_RULES.payerActionIp, RATE_RULES.payerActionSession];
-  const states = [await hitRateLimit(db, byIp, `ip:${ip}`, now)];
-  if (looksLikeId("sess", sessionId)) states.push(await hitRateLimit(db, bySession, sessionId, now));
+export async function hitRateLimits(db: Db, rules: RateRule | readonly RateRule[], who: RateSubjects, now = new Date()): Promise<RateState | null> {
+  const states: RateState[] = [];
+  for (const rule of [rules].flat() as RateRule[]) {
+    const subject =
+      rule.by === "ip" ? `ip:${who.ip}` : rule.by === "merchant" ? who.merchantId : who.sessionId !== undefined && looksLikeId("sess", who.sessionId) ? who.sessionId : undefined;
+    if (subject !== undefined) states.push(await hitRateLimit(db, rule, subject, now));
+  }
+  if (!states.length) return null;
   const denied = states.filter((s) => !s.allowed);
   if (denied.length) return denied.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b));
   return states.reduce((a, b) => (a.remaining / a.limit <= b.remaining / b.limit ? a : b));
 }
+
+/** The payer's page (its actions, or its status poll) is limited per client address and per session. */
+export const PAYER_LIMITS = {
+  status: [RATE_RULES.payerStatusIp, RATE_RULES.payerStatusSession],
+  action: [RATE_RULES.payerActionIp, RATE_RULES.payerActionSession],
+} as const satisfies Record<string, readonly RateRule[]>;
 
 export function rateLimitHeaders(state: RateState): Record<string, string> {
   return {

@@ -2,13 +2,14 @@ import crypto from "node:crypto";
 import { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { sha256Hex } from "@/lib/crypto";
+import { type Actor, apiMerchant, type MerchantActor, type PayerActor, payer } from "@/lib/actor";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { errorFields, logger } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "./client-ip";
 import { errorEnvelope, jsonResponse, successEnvelope } from "./envelope";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, rememberAnswer, runIdempotent } from "./idempotency";
-import { hitRateLimit, RATE_RULES, type RateRule, type RateState, rateLimitHeaders } from "./rate-limit";
+import { hitRateLimits, RATE_RULES, type RateRule, rateLimitHeaders } from "./rate-limit";
 import { assertStorableText, parseWith } from "./validation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -17,9 +18,24 @@ type Schema = z.ZodType;
 type Infer<S> = S extends z.ZodType ? z.infer<S> : undefined;
 
 export type RouteOptions<P, Q, B> = {
-  /** "merchant" (default): X-API-Key required. "public": no key (sign-up). */
-  auth?: "merchant" | "public";
-  rateLimit?: RateRule;
+  /**
+   * "merchant" (default): X-API-Key required. "public": no key (sign-up). "payer": no key; the
+   * actor is the payer of the session that `session` names (the hosted checkout's own routes).
+   */
+  auth?: "merchant" | "public" | "payer";
+  /** For auth "payer": where the request names its session (unvalidated; an unknown id is the service's 404). */
+  session?: (raw: { params: Record<string, unknown>; query: Record<string, string> }) => string;
+  /** Every rule is counted; the stricter answers. Merchant routes default to the merchant-wide rule. */
+  rateLimit?: RateRule | readonly RateRule[];
+  /** The 429 message (default "Too many requests"). */
+  tooMany?: (retryAfterSeconds: number) => string;
+  /**
+   * "envelope" (default): the API's envelope. "plain": the page's own fetches get the data itself,
+   * and `{ error: message }` on failure, with the same statuses, headers and logging.
+   */
+  answer?: "envelope" | "plain";
+  /** Headers on every answer of this route, failures included. */
+  headers?: Record<string, string>;
   params?: P;
   query?: Q;
   body?: B;
@@ -33,9 +49,11 @@ export type RouteOptions<P, Q, B> = {
   atomic?: boolean;
 };
 
-export type RouteContext<P, Q, B, A> = {
+export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
   db: Db;
   merchant: A;
+  /** Who is asking: the merchant of the key, or the payer of the session; null on public routes. */
+  actor: C;
   params: Infer<P>;
   query: Infer<Q>;
   body: Infer<B>;
@@ -90,15 +108,23 @@ function parseJson(text: string): unknown {
   return value;
 }
 
-function toErrorResponse(err: unknown, requestId: string, headers: Record<string, string>): Response {
-  if (err instanceof AppError) return jsonResponse(errorEnvelope(err), headers);
+type ErrorWriter = (err: AppError, headers: Record<string, string>) => Response;
+const envelopeError: ErrorWriter = (err, headers) => jsonResponse(errorEnvelope(err), headers);
+const plainError: ErrorWriter = (err, headers) => Response.json({ error: err.message }, { status: err.status, headers });
+
+function toErrorResponse(err: unknown, requestId: string, headers: Record<string, string>, write: ErrorWriter = envelopeError): Response {
+  if (err instanceof AppError) return write(err, headers);
   if (isDatabaseUnavailable(err)) {
     logger.warn("database unavailable", { requestId });
-    return jsonResponse(errorEnvelope(new AppError("UNAVAILABLE", `The service is briefly unavailable; retry shortly (request ${requestId})`)), { ...headers, "Retry-After": "2" });
+    return write(new AppError("UNAVAILABLE", `The service is briefly unavailable; retry shortly (request ${requestId})`), { ...headers, "Retry-After": "2" });
   }
   logger.error("unhandled error", { requestId, ...errorFields(err) });
-  return jsonResponse(errorEnvelope(new AppError("INTERNAL", `Internal server error (request ${requestId})`)), headers);
+  return write(new AppError("INTERNAL", `Internal server error (request ${requestId})`), headers);
 }
+
+type AuthOf<O> = O extends { auth: infer A } ? A : "merchant";
+type MerchantOf<O> = AuthOf<O> extends "merchant" ? AuthedMerchant : null;
+type ActorOf<O> = AuthOf<O> extends "merchant" ? MerchantActor : AuthOf<O> extends "payer" ? PayerActor : null;
 
 /**
  * The one wrapper for every merchant API route: request id, body limit, JSON parsing, API-key auth,
@@ -106,12 +132,13 @@ function toErrorResponse(err: unknown, requestId: string, headers: Record<string
  */
 export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, const O extends RouteOptions<P, Q, B> = RouteOptions<P, Q, B>>(
   options: O & RouteOptions<P, Q, B>,
-  handler: (ctx: RouteContext<P, Q, B, O["auth"] extends "public" ? null : AuthedMerchant>) => Promise<RouteResult>,
+  handler: (ctx: RouteContext<P, Q, B, MerchantOf<O>, ActorOf<O>>) => Promise<RouteResult>,
 ): Handler {
   const auth = options.auth ?? "merchant";
+  const plain = options.answer === "plain";
   return async (req, nextCtx) => {
     const requestId = (req.headers.get("x-request-id") ?? "").slice(0, 100) || crypto.randomUUID();
-    const headers: Record<string, string> = { "X-Request-Id": requestId };
+    const headers: Record<string, string> = { ...options.headers, "X-Request-Id": requestId };
     let idem: { db: Db; scope: string; key: string; requestHash: string; atomic: boolean } | undefined;
     try {
       const hasBody = req.method !== "GET" && req.method !== "HEAD" && req.method !== "DELETE";
@@ -121,15 +148,20 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
       const db = await getDb();
       const ip = clientIp(req.headers);
       const merchant = auth === "merchant" ? await authenticateApiKey(db, req.headers.get("x-api-key")) : null;
+      const rawParams = await nextCtx.params;
+      const query = Object.fromEntries(new URL(req.url).searchParams);
+      const actor: Actor | null = merchant ? apiMerchant(merchant) : auth === "payer" ? payer(options.session?.({ params: rawParams, query }) ?? "") : null;
 
-      const rule = options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : undefined);
-      if (rule) {
-        const subject = rule.by === "ip" ? `ip:${ip}` : merchant!.merchantId;
-        const state: RateState = await hitRateLimit(db, rule, subject);
-        Object.assign(headers, rateLimitHeaders(state));
-        if (!state.allowed) {
-          headers["Retry-After"] = String(state.resetSeconds);
-          throw new AppError("RATE_LIMITED", "Too many requests", { limit: state.limit, retryAfterSeconds: state.resetSeconds });
+      const rules = options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : undefined);
+      if (rules) {
+        const state = await hitRateLimits(db, rules, { ip, merchantId: merchant?.merchantId, sessionId: actor?.kind === "payer" ? actor.sessionId : undefined });
+        if (state) {
+          Object.assign(headers, rateLimitHeaders(state));
+          if (!state.allowed) {
+            headers["Retry-After"] = String(state.resetSeconds);
+            const message = options.tooMany?.(state.resetSeconds) ?? "Too many requests";
+            throw new AppError("RATE_LIMITED", message, { limit: state.limit, retryAfterSeconds: state.resetSeconds });
+          }
         }
       }
 
@@ -143,8 +175,6 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
         idem = { db, scope: merchant.merchantId, key: idemKey, requestHash, atomic: options.atomic !== false };
       }
 
-      const rawParams = await nextCtx.params;
-      const query = Object.fromEntries(new URL(req.url).searchParams);
       const respond = async (handlerDb: Db) => {
         assertStorableText(rawParams, "params");
         assertStorableText(query, "query");
@@ -152,15 +182,17 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
         const ctx = {
           db: handlerDb,
           merchant,
+          actor,
           requestId,
           ip,
           params: options.params ? parseWith(options.params, rawParams, "params") : undefined,
           query: options.query ? parseWith(options.query, query, "query") : undefined,
           body: options.body ? parseWith(options.body, json, "body") : undefined,
-        } as RouteContext<P, Q, B, never>;
+        } as RouteContext<P, Q, B, never, never>;
         const result = await handler(ctx);
         const status = result.status ?? 200;
-        return { status, body: JSON.stringify(successEnvelope(status, result.message, result.data)), headers: result.headers };
+        const body = plain ? JSON.stringify(result.data ?? null) : JSON.stringify(successEnvelope(status, result.message, result.data));
+        return { status, body, headers: result.headers };
       };
       const replay = (answer: { status: number; body: string }) =>
         new Response(answer.body, {
@@ -189,7 +221,7 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...answer.headers },
       });
     } catch (err) {
-      const response = toErrorResponse(err, requestId, headers);
+      const response = toErrorResponse(err, requestId, headers, plain ? plainError : envelopeError);
       if (idem) {
         // a client error is the answer to this request and replays; a server error may be retried
         // (an atomic run has already rolled back everything it wrote, its claim included)

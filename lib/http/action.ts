@@ -1,0 +1,117 @@
+import { headers } from "next/headers";
+import { unstable_rethrow } from "next/navigation";
+import type { z } from "zod";
+import { type Db, getDb } from "@/db/client";
+import { dashboardMerchant, type MerchantActor, type PayerActor, payer } from "@/lib/actor";
+import { requireMerchant } from "@/lib/auth/session";
+import { AppError, isDatabaseUnavailable } from "@/lib/errors";
+import { errorFields, logger } from "@/lib/logger";
+import { hitRateLimits, type RateRule } from "./rate-limit";
+import { clientIp } from "./route";
+import { assertStorableText, validationError } from "./validation";
+
+// The one wrapper for server actions (the dashboard's and the payer page's), as route() is for the
+// API: the actor, the same text checks and validation messages, the rate limits, then the handler.
+// Whatever happens, the client gets a result, never a thrown error.
+
+export type ActionFailure = { ok: false; message: string; fields?: Record<string, string> };
+
+export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
+export const UNAVAILABLE_FAILURE = "The service is briefly unavailable; try again in a moment.";
+
+type ActorKind = "merchant" | "payer" | "public";
+type ActorOf<K extends ActorKind> = K extends "merchant" ? MerchantActor : K extends "payer" ? PayerActor : null;
+
+export type ActionContext<I, K extends ActorKind> = { db: Db; input: I; actor: ActorOf<K>; ip: string };
+
+export type ActionOptions<S extends z.ZodType, K extends ActorKind, A extends unknown[], F extends object> = {
+  /** Names the action in logs. */
+  name: string;
+  /** Parsed as the API parses a body: the same messages, naming each field. */
+  input: S;
+  /** Builds the input from the action's arguments (default: its one argument). */
+  from?: (...args: A) => unknown;
+  /**
+   * "merchant": the dashboard's signed-in merchant (requireMerchant, which redirects, comes first).
+   * "payer": the payer of the session named by the input's `sessionId`. "public": nobody (sign-up).
+   */
+  actor: K;
+  /** Each rule counts by ip, by the merchant or by the payer's session; the stricter answers. */
+  rateLimit?: RateRule | readonly RateRule[];
+  tooMany?: (retryAfterSeconds: number) => string;
+  /** A friendlier message for input that fails the schema (the field details stay); undefined keeps the schema's. */
+  invalid?: string | ((fields: Record<string, string>) => string | undefined);
+  /** Extra fields for a failure of the handler (the payer's fresh view); if this fails too, they are left out. */
+  alsoOnFailure?: (ctx: ActionContext<z.infer<S>, K>) => Promise<F>;
+};
+
+const DEFAULT_TOO_MANY = (seconds: number) => `Too many attempts; try again in ${seconds} seconds.`;
+
+const failure = (err: AppError): ActionFailure => {
+  const fields = err.details?.fields;
+  return fields && typeof fields === "object" ? { ok: false, message: err.message, fields: fields as Record<string, string> } : { ok: false, message: err.message };
+};
+
+/** What a client is told about an error: an AppError's own message, or a generic one (logged). */
+function toFailure(err: unknown, name: string): ActionFailure {
+  if (err instanceof AppError) return failure(err);
+  if (isDatabaseUnavailable(err)) {
+    logger.warn("database unavailable", { action: name });
+    return { ok: false, message: UNAVAILABLE_FAILURE };
+  }
+  logger.error("action failed", { action: name, ...errorFields(err) });
+  return { ok: false, message: GENERIC_FAILURE };
+}
+
+export function action<S extends z.ZodType, K extends ActorKind, R extends { ok: true }, A extends unknown[] = [input: z.input<S>], F extends object = object>(
+  options: ActionOptions<S, K, A, F>,
+  handler: (ctx: ActionContext<z.infer<S>, K>) => Promise<R>,
+): (...args: A) => Promise<R | (ActionFailure & Partial<F>)> {
+  const from = options.from ?? ((...args: A) => args[0]);
+  const run = async (...args: A): Promise<R | ActionFailure> => {
+    // the sign-in check redirects, so it runs outside the mapping below
+    const merchantId = options.actor === "merchant" ? (await requireMerchant()).merchantId : null;
+    let ctx: ActionContext<z.infer<S>, K> | undefined;
+    try {
+      const raw = from(...args);
+      // an action can be called with anything: refuse what PostgreSQL cannot store, as the API does
+      assertStorableText(raw, "body");
+      const parsed = options.input.safeParse(raw);
+      if (!parsed.success) {
+        const err = validationError(parsed.error, "body");
+        const fields = (err.details?.fields ?? {}) as Record<string, string>;
+        const message = (typeof options.invalid === "function" ? options.invalid(fields) : options.invalid) ?? err.message;
+        // a form highlights its fields; a problem with the input as a whole ("body") is not one of them
+        const { body: _whole, ...named } = fields;
+        return Object.keys(named).length ? { ok: false, message, fields: named } : { ok: false, message };
+      }
+      const input = parsed.data as z.infer<S>;
+      const actor = (merchantId !== null ? dashboardMerchant(merchantId) : options.actor === "payer" ? payer(sessionIdOf(input)) : null) as ActorOf<K>;
+      const db = await getDb();
+      const ip = clientIp(await headers());
+      ctx = { db, input, actor, ip };
+
+      if (options.rateLimit) {
+        const state = await hitRateLimits(db, options.rateLimit, {
+          ip,
+          merchantId: merchantId ?? undefined,
+          sessionId: options.actor === "payer" ? (actor as PayerActor).sessionId : undefined,
+        });
+        if (state && !state.allowed) return { ok: false, message: (options.tooMany ?? DEFAULT_TOO_MANY)(state.resetSeconds) };
+      }
+      return await handler(ctx);
+    } catch (err) {
+      unstable_rethrow(err); // redirect() and notFound() from a handler are Next.js's, not failures
+      const result = toFailure(err, options.name);
+      if (ctx && options.alsoOnFailure) Object.assign(result, await options.alsoOnFailure(ctx).catch(() => ({})));
+      return result;
+    }
+  };
+  return run as (...args: A) => Promise<R | (ActionFailure & Partial<F>)>;
+}
+
+function sessionIdOf(input: unknown): string {
+  const id = (input as { sessionId?: unknown } | null)?.sessionId;
+  if (typeof id !== "string") throw new Error("a payer action's input schema must have a sessionId");
+  return id;
+}
