@@ -4,7 +4,7 @@ import { Checkout } from "@/components/checkout/checkout";
 import { CheckoutUnavailable } from "@/components/checkout/unavailable";
 import { getDb } from "@/db/client";
 import { getCheckoutView } from "@/lib/checkout/service";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/http/page";
 
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
@@ -12,11 +12,6 @@ export const metadata: Metadata = { title: "Checkout", robots: { index: false, f
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<{ session?: string | string[] }> }) {
   const { session } = await searchParams;
   if (typeof session !== "string") notFound();
-  try {
-    const view = await getCheckoutView(await getDb(), session);
-    return view.merchant.disabled ? <CheckoutUnavailable merchant={view.merchant} /> : <Checkout initial={view} />;
-  } catch (err) {
-    if (err instanceof AppError && err.code === "NOT_FOUND") notFound();
-    throw err;
-  }
+  const view = await orNotFound(getCheckoutView(await getDb(), session));
+  return view.merchant.disabled ? <CheckoutUnavailable merchant={view.merchant} /> : <Checkout initial={view} />;
 }

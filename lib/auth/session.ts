@@ -1,7 +1,7 @@
 import { getServerSession } from "next-auth";
-import { notFound, redirect } from "next/navigation";
+import { redirect } from "next/navigation";
 import { cache } from "react";
-import { AppError } from "@/lib/errors";
+import { orNotFound } from "@/lib/http/page";
 import { authOptions } from "./options";
 
 // getServerSession runs the jwt callback, which checks the sign-in's key is still live: once per
@@ -16,11 +16,4 @@ export async function requireMerchant(): Promise<{ merchantId: string }> {
 }
 
 /** Another merchant's resource is as invisible as one that does not exist: both render the not-found page. */
-export async function visibleOrNotFound<T>(lookup: Promise<T>): Promise<T> {
-  try {
-    return await lookup;
-  } catch (err) {
-    if (err instanceof AppError && (err.code === "NOT_FOUND" || err.code === "FORBIDDEN")) notFound();
-    throw err;
-  }
-}
+export const visibleOrNotFound = orNotFound;

@@ -5,7 +5,7 @@ import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
-import { AppError } from "@/lib/errors";
+import { orMessage } from "@/lib/http/page";
 import { sessionListQuery } from "@/lib/schemas";
 import { listSessions } from "@/lib/sessions/service";
 
@@ -17,16 +17,10 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
   const raw = await searchParams;
   const parsed = sessionListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v)) });
   const query = parsed.success ? parsed.data : { limit: 25 };
-  let result: Awaited<ReturnType<typeof listSessions>> | null = null;
-  let error: string | null = parsed.success ? null : "That filter is not valid.";
-  if (parsed.success) {
-    try {
-      result = await listSessions(await getDb(), { ...query, merchantId });
-    } catch (err) {
-      if (!(err instanceof AppError)) throw err;
-      error = err.message;
-    }
-  }
+  // a refused filter or cursor is a message; a failed query is the error boundary's, never an empty list
+  const found = parsed.success ? await orMessage(listSessions(await getDb(), { ...query, merchantId })) : null;
+  const result = found?.ok ? found.value : null;
+  const error = !found ? "That filter is not valid." : found.ok ? null : found.message;
   const next = result?.nextCursor ? queryString({ status: raw.status, q: raw.q, cursor: result.nextCursor }) : null;
   return (
     <div className="space-y-4">

@@ -7,6 +7,7 @@ import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { requireMerchant, visibleOrNotFound } from "@/lib/auth/session";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
+import { orMessage } from "@/lib/http/page";
 import { deliveryListQuery } from "@/lib/schemas";
 import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/webhooks/service";
 
@@ -19,9 +20,12 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
   const db = await getDb();
   const webhook = await visibleOrNotFound(getWebhookOrThrow(db, id, { merchantId }));
   const parsed = deliveryListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "delivery")) });
-  const filterError = parsed.success ? null : "That filter is not valid.";
-  const list = parsed.success ? await listDeliveries(db, id, { ...parsed.data, merchantId }).catch(() => null) : null;
-  const open = raw.delivery ? await getDeliveryOrThrow(db, id, raw.delivery, { merchantId }).catch(() => null) : null;
+  // a refused filter, cursor or delivery id is a message; a failed query is the error boundary's, never an empty log
+  const found = parsed.success ? await orMessage(listDeliveries(db, id, { ...parsed.data, merchantId })) : null;
+  const list = found?.ok ? found.value : null;
+  const filterError = !found ? "That filter is not valid." : found.ok ? null : found.message;
+  const opened = raw.delivery ? await orMessage(getDeliveryOrThrow(db, id, raw.delivery, { merchantId })) : null;
+  const open = opened?.ok ? opened.value : null;
   const keep = (extra: Record<string, string>) => queryString({ status: raw.status, eventType: raw.eventType, ...extra });
 
   return (
@@ -97,6 +101,11 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           </Link>
         )}
       </section>
+      {opened && !opened.ok && (
+        <p role="alert" className={ui.error}>
+          {opened.message}
+        </p>
+      )}
       {open && (
         <section className={ui.card} aria-labelledby="delivery">
           <h2 id="delivery" className="font-semibold">
