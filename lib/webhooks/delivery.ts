@@ -5,6 +5,7 @@ import { getConfig } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
+import { DELIVERY, fromSql, type TriggerOf, tryTransition } from "@/lib/state";
 import { postWebhook, type PostResult, safeText } from "./http-post";
 import { signatureHeaders } from "./signing";
 
@@ -108,12 +109,11 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       const isTest = delivery.eventType === "webhook.test";
       if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
         // deliveries go only to webhooks that are still active when the attempt is due
-        const [ended] = await db
-          .update(deliveries)
-          .set({ status: "FAILED", leaseUntil: null, nextAttemptAt: null, lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive", updatedAt: now })
-          .where(eq(deliveries.id, delivery.id))
-          .returning();
-        return { kind: "attempted", delivery: ended!, result: { status: null, excerpt: null, retryAfterMs: null, error: ended!.lastError, durationMs: 0 } };
+        const ended = await tryTransition(db, "delivery", delivery.id, "webhookGone", {
+          set: { leaseUntil: null, nextAttemptAt: null, lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive", updatedAt: now },
+        });
+        if (!ended) return { kind: "skipped", reason: "the delivery changed while it was claimed" };
+        return { kind: "attempted", delivery: ended, result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 } };
       }
       const body = JSON.stringify(payloadById.get(delivery.eventId));
       const timestamp = Math.floor(now.getTime() / 1000);
@@ -130,14 +130,14 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   const attempts = delivery.attempts + 1;
   const ok = result.status !== null && result.status >= 200 && result.status < 300;
   const gone = result.status === 410;
-  const status = ok ? "DELIVERED" : single || gone || attempts >= MAX_ATTEMPTS ? "FAILED" : "PENDING";
+  const trigger: TriggerOf<"delivery"> = ok ? "attemptSucceeded" : single || gone || attempts >= MAX_ATTEMPTS ? "gaveUp" : "attemptFailed";
+  const status = DELIVERY.triggers[trigger].to;
   const retryAfter = result.status === 429 || result.status === 503 ? result.retryAfterMs : null;
   const finishedAt = new Date();
   // what an endpoint sent must never be what stops the attempt from being recorded
   const error = ok ? null : safeText(result.error ?? `HTTP ${result.status}`, 500);
   const excerpt = result.excerpt === null ? null : safeText(result.excerpt, 1024);
   const changes = {
-    status,
     attempts,
     lastAttemptAt: startedAt,
     responseCode: result.status,
@@ -147,11 +147,12 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     nextAttemptAt: status === "PENDING" ? new Date(finishedAt.getTime() + nextAttemptDelay(attempts, retryAfter)) : null,
     updatedAt: finishedAt,
   } satisfies Partial<DeliveryRow>;
-  const row: DeliveryRow = { ...delivery, ...changes };
+  let row: DeliveryRow | undefined = { ...delivery, ...changes, status };
   const iso = (d: Date | null) => d?.toISOString() ?? null;
   try {
-    // the attempt and the delivery's new state in one statement: atomic, and one round trip
-    await db.execute(sql`
+    // the attempt and the delivery's new state in one statement: atomic, and one round trip; the
+    // delivery moves only from a status the trigger allows, as transition() would
+    const written = await db.execute(sql`
       with attempt as (
         insert into ${deliveryAttempts} (id, delivery_id, attempt_no, started_at, response_code, response_excerpt, error, duration_ms)
         values (${newId("att")}, ${delivery.id}, ${attempts}, ${iso(startedAt)}::timestamptz, ${result.status}, ${excerpt}, ${error}, ${result.durationMs})
@@ -159,16 +160,30 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
       update ${deliveries}
       set status = ${status}::delivery_status, attempts = ${attempts}, last_attempt_at = ${iso(startedAt)}::timestamptz,
           response_code = ${result.status}, last_error = ${error}, duration_ms = ${result.durationMs}, lease_until = null,
-          next_attempt_at = ${iso(row.nextAttemptAt)}::timestamptz, updated_at = ${iso(finishedAt)}::timestamptz
-      where id = ${delivery.id}`);
+          next_attempt_at = ${iso(changes.nextAttemptAt)}::timestamptz, updated_at = ${iso(finishedAt)}::timestamptz
+      where id = ${delivery.id} and status in (${fromSql("delivery", trigger)})
+      returning id`);
+    if (!rowsOf(written).length) row = undefined;
   } catch (err) {
     // Without this the delivery would keep its lease and attempt count, and be sent again each time
     // the lease lapsed, forever. The attempt's own row is lost; the delivery still moves on.
     logger.error("webhook attempt not recorded; moving the delivery on without it", { deliveryId: delivery.id, attempt: attempts, ...errorFields(err) });
-    await db.update(deliveries).set(changes).where(eq(deliveries.id, delivery.id));
+    row = await tryTransition(db, "delivery", delivery.id, trigger, { set: changes });
+  }
+  if (!row) {
+    // another worker took the delivery over after this one's lease lapsed, and moved it on: its
+    // status stands, and this attempt is kept in the history only
+    logger.warn("webhook attempt recorded after the delivery moved on; its status is left as found", { deliveryId: delivery.id, attempt: attempts });
+    const [current] = await db.select().from(deliveries).where(eq(deliveries.id, delivery.id));
+    return current ?? { ...delivery, ...changes, status };
   }
   if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
   return row;
+}
+
+/** The rows an UPDATE … RETURNING sent back: postgres-js answers an array, PGlite an object with rows. */
+function rowsOf(result: unknown): unknown[] {
+  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 }
 
 /**
@@ -204,11 +219,10 @@ export async function deliveryState(db: Db, deliveryId: string): Promise<{ statu
 /** Makes a delivery due now again (manual retry of a failed or pending delivery). */
 export async function requeueDelivery(db: Db, deliveryId: string): Promise<DeliveryRow | undefined> {
   const now = new Date();
-  const [row] = await db
-    .update(deliveries)
-    .set({ status: "PENDING", nextAttemptAt: now, updatedAt: now })
-    .where(and(eq(deliveries.id, deliveryId), inArray(deliveries.status, ["PENDING", "FAILED", "DELIVERED"]), or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now))))
-    .returning();
-  return row;
+  return tryTransition(db, "delivery", deliveryId, "requeue", {
+    set: { nextAttemptAt: now, updatedAt: now },
+    // never while an attempt holds the delivery's lease
+    where: or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
+  });
 }
 

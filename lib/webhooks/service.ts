@@ -8,6 +8,7 @@ import { TEST_EVENT_TYPE } from "@/lib/events/types";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { afterCursor, page } from "@/lib/pagination";
+import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost } from "./address-policy";
 import { attemptDelivery, requeueDelivery } from "./delivery";
 
@@ -229,7 +230,7 @@ export async function sendTestEvent(db: Db, webhookId: string, opts: { merchantI
       merchantId: hook.merchantId,
       eventId,
       eventType: TEST_EVENT_TYPE,
-      status: "PENDING",
+      status: DELIVERY.initial,
       nextAttemptAt: now,
       createdAt: now,
     });
