@@ -3,6 +3,7 @@ import { EVENT_TYPES } from "@/lib/events/types";
 import { isUsdcString } from "@/lib/money";
 import { PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
 import { listQuery } from "@/lib/pagination";
+import { DELIVERY, SESSION } from "@/lib/state";
 import { displayName, evmAddress, httpsUrl, httpUrl, merchantName, metadata } from "@/lib/validation";
 
 // Request schemas of the merchant API. Unknown fields are refused (decisions.md 3).
@@ -76,7 +77,7 @@ export const webhookDeliveryParams = z.object({ id: z.string().min(1).max(100), 
 export const sessionListQuery = z.object({
   ...listQuery,
   q: z.string().max(500).optional(),
-  status: z.enum(["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"], { error: "must be a session status" }).optional(),
+  status: z.enum(SESSION.statuses, { error: "must be a session status" }).optional(),
 });
 
 export const eventListQuery = z.object({
@@ -87,6 +88,6 @@ export const eventListQuery = z.object({
 
 export const deliveryListQuery = z.object({
   ...listQuery,
-  status: z.enum(["PENDING", "DELIVERED", "FAILED"], { error: "must be PENDING, DELIVERED or FAILED" }).optional(),
+  status: z.enum(DELIVERY.statuses, { error: `must be ${DELIVERY.statuses.slice(0, -1).join(", ")} or ${DELIVERY.statuses.at(-1)}` }).optional(),
   eventType: z.string().max(60).optional(),
 });

@@ -2,6 +2,7 @@ import { and, count, eq, gte, isNotNull, or, sql, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, orders } from "@/db/schema";
 import { formatUsdc } from "@/lib/money";
+import { SESSION, type SessionStatus } from "@/lib/state";
 
 /** The overview: sessions by status, completed volume per day, and the checkout funnel, for a period. */
 export async function merchantOverview(db: Db, opts: { merchantId: string; days: number; now?: Date }) {
@@ -29,7 +30,9 @@ export async function merchantOverview(db: Db, opts: { merchantId: string; days:
     // a payment confirmed without the payer's "sent" click was sent all the same
     .where(and(mine, or(isNotNull(orders.paymentSentAt), eq(orders.status, "FULFILLED"))));
 
-  const counts = Object.fromEntries(byStatus.map((r) => [r.status, Number(r.n)])) as Record<string, number>;
+  // every status appears, in the machine's order, with 0 where the period has none
+  const counts = Object.fromEntries(SESSION.statuses.map((s) => [s, 0])) as Record<SessionStatus, number>;
+  for (const r of byStatus) counts[r.status] = Number(r.n);
   const created = Object.values(counts).reduce((a, b) => a + b, 0);
   const days: { day: string; amountUsdc: string; micro: bigint; completed: number }[] = [];
   const byDay = new Map(volume.map((v) => [v.day, v]));
@@ -40,12 +43,12 @@ export async function merchantOverview(db: Db, opts: { merchantId: string; days:
     days.push({ day: d, micro, amountUsdc: formatUsdc(micro), completed: Number(v?.n ?? 0) });
   }
   return {
-    counts: { CREATED: 0, ACTIVE: 0, COMPLETED: 0, EXPIRED: 0, CANCELLED: 0, ...counts },
+    counts,
     funnel: [
       { step: "Created", n: created },
       { step: "Started", n: Number(started[0]?.n ?? 0) },
       { step: "Payment sent", n: Number(paid[0]?.n ?? 0) },
-      { step: "Completed", n: counts.COMPLETED ?? 0 },
+      { step: "Completed", n: counts.COMPLETED },
     ],
     days,
     totalUsdc: formatUsdc(days.reduce((a, d) => a + d.micro, 0n)),
