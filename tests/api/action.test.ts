@@ -1,0 +1,229 @@
+import crypto from "node:crypto";
+import { sql } from "drizzle-orm";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { z } from "zod";
+import { AppError } from "@/lib/errors";
+import { createWebhookBody } from "@/lib/schemas";
+import { awayFromWindowEdge, call, newMerchant, newSession, randomIp } from "../support/api";
+
+// The action helper is to server actions what route() is to the API: the same text checks and
+// validation messages, rate limits, and an answer for every failure, never a thrown error or a
+// driver's message. The payer variant of route() answers the payer page with the same mapping.
+
+let ip = randomIp();
+let signedIn: string | null = null;
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": ip }) }));
+vi.mock("@/lib/auth/session", async () => {
+  const { redirect } = await import("next/navigation");
+  return {
+    requireMerchant: async () => {
+      if (!signedIn) redirect("/dashboard/sign-in");
+      return { merchantId: signedIn };
+    },
+  };
+});
+
+const { action, GENERIC_FAILURE, UNAVAILABLE_FAILURE } = await import("@/lib/http/action");
+const { route } = await import("@/lib/http/route");
+
+const SECRET = "sk_live_0a1b2c3d4e5f60718293a4b5c6d7e8f9";
+const BAD_TEXT = "name: must not contain NUL characters or unpaired surrogates";
+const named = z.strictObject({ name: z.string().min(1, { error: "is required" }) });
+const unique = (what: string) => `${what}.${crypto.randomBytes(4).toString("hex")}`;
+const outage = () => Object.assign(new Error(`connect ECONNREFUSED 10.0.0.9:5432 ${SECRET}`), { code: "ECONNREFUSED" });
+
+let captured: string[] = [];
+function captureStderr() {
+  captured = [];
+  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
+    captured.push(String(chunk));
+    return true;
+  });
+}
+
+beforeEach(() => {
+  ip = randomIp();
+  signedIn = null;
+});
+afterEach(() => vi.restoreAllMocks());
+
+describe("action(): input", () => {
+  it("refuses input that fails the schema with the API's message and the fields named", async () => {
+    const m = await newMerchant();
+    const body = { url: "not a url", events: ["order.nothing"] };
+    const api = await call("POST", "/api/webhooks", { key: m.apiKey, body });
+    expect(api.status).toBe(400);
+
+    const handler = vi.fn(async () => ({ ok: true as const }));
+    const create = action({ name: "test.create", input: createWebhookBody, actor: "public" }, handler);
+    const r = await create(body as never);
+    expect(r).toEqual({ ok: false, message: api.body.message, fields: api.body.error!.details!.fields });
+    expect(Object.keys(api.body.error!.details!.fields as object)).toEqual(["url", "events.0"]);
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("a friendlier message may replace the schema's; the fields stay, and a problem with the whole input is not a field", async () => {
+    const handler = vi.fn(async () => ({ ok: true as const }));
+    const act = action({ name: "test.friendly", input: named, actor: "public", invalid: "Check the highlighted fields." }, handler);
+    expect(await act({ name: "" })).toEqual({ ok: false, message: "Check the highlighted fields.", fields: { name: "is required" } });
+    expect(await act(null as never)).toEqual({ ok: false, message: "Check the highlighted fields." });
+    expect(handler).not.toHaveBeenCalled();
+  });
+
+  it("refuses NUL and unpaired surrogates anywhere in the input before the schema or the handler sees them", async () => {
+    const handler = vi.fn(async () => ({ ok: true as const }));
+    const act = action({ name: "test.text", input: named, actor: "public", invalid: "Check the highlighted fields." }, handler);
+    expect(await act({ name: "shop\u0000" })).toMatchObject({ ok: false, message: BAD_TEXT });
+    expect(await act({ name: "shop\ud800" })).toMatchObject({ ok: false, message: BAD_TEXT });
+    expect(handler).not.toHaveBeenCalled();
+    expect(await act({ name: "shop" })).toEqual({ ok: true });
+  });
+});
+
+describe("action(): rate limits", () => {
+  it("counts by address and answers the limit's message once it is spent, without running the handler", async () => {
+    await awayFromWindowEdge(60_000, 10_000);
+    const handler = vi.fn(async () => ({ ok: true as const }));
+    const rule = { name: unique("test.ip"), limit: 3, windowMs: 60_000, by: "ip" } as const;
+    const act = action({ name: "test.limited", input: named, actor: "public", rateLimit: rule }, handler);
+    for (let i = 0; i < 3; i++) expect(await act({ name: "a" })).toEqual({ ok: true });
+    const limited = await act({ name: "a" });
+    expect(limited).toEqual({ ok: false, message: expect.stringMatching(/^Too many attempts; try again in \d+ seconds\.$/) });
+    expect(handler).toHaveBeenCalledTimes(3);
+    // another address is not limited
+    ip = randomIp();
+    expect(await act({ name: "a" })).toEqual({ ok: true });
+
+    const custom = action({ name: "test.custom", input: named, actor: "public", rateLimit: { ...rule, name: unique("test.ip"), limit: 1 }, tooMany: () => "Slow down." }, handler);
+    expect(await custom({ name: "a" })).toEqual({ ok: true });
+    expect(await custom({ name: "a" })).toEqual({ ok: false, message: "Slow down." });
+  });
+
+  it("counts a payer by the session of the input, from any address", async () => {
+    await awayFromWindowEdge(60_000, 10_000);
+    const s = await newSession(await newMerchant());
+    const seen: unknown[] = [];
+    const rule = { name: unique("test.session"), limit: 2, windowMs: 60_000, by: "session" } as const;
+    const act = action({ name: "test.payer", input: z.object({ sessionId: z.string() }), actor: "payer", rateLimit: rule }, async ({ actor }) => {
+      seen.push(actor);
+      return { ok: true as const };
+    });
+    expect(await act({ sessionId: s.id })).toEqual({ ok: true });
+    ip = randomIp();
+    expect(await act({ sessionId: s.id })).toEqual({ ok: true });
+    ip = randomIp();
+    expect(await act({ sessionId: s.id })).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many attempts/) });
+    expect(seen).toEqual([
+      { kind: "payer", sessionId: s.id },
+      { kind: "payer", sessionId: s.id },
+    ]);
+  });
+});
+
+describe("action(): failures become results", () => {
+  it("an AppError answers its message and fields, and the extras of alsoOnFailure", async () => {
+    const act = action(
+      { name: "test.conflict", input: named, actor: "public", alsoOnFailure: async () => ({ view: "fresh" }) },
+      async (): Promise<{ ok: true }> => {
+        throw new AppError("CONFLICT", "That cannot be done now", { fields: { name: "taken" } });
+      },
+    );
+    expect(await act({ name: "a" })).toEqual({ ok: false, message: "That cannot be done now", fields: { name: "taken" }, view: "fresh" });
+
+    // extras that fail themselves are left out; the answer stays the first failure's
+    const failingExtras = action(
+      {
+        name: "test.conflict2",
+        input: named,
+        actor: "public",
+        alsoOnFailure: async (): Promise<{ view: string }> => {
+          throw outage();
+        },
+      },
+      async (): Promise<{ ok: true }> => {
+        throw new AppError("NOT_FOUND", "Session not found");
+      },
+    );
+    expect(await failingExtras({ name: "a" })).toEqual({ ok: false, message: "Session not found" });
+  });
+
+  it("an unknown error answers a generic message and is logged with its class and code, never the query's parameters", async () => {
+    const act = action({ name: "test.broken", input: named, actor: "public" }, async ({ db }) => {
+      await db.execute(sql`select ${SECRET}::int as n`);
+      return { ok: true as const };
+    });
+    captureStderr();
+    const r = await act({ name: "a" });
+    vi.restoreAllMocks();
+    expect(r).toEqual({ ok: false, message: GENERIC_FAILURE });
+    const lines = captured.filter((l) => l.includes('"action failed"'));
+    expect(lines).toHaveLength(1);
+    expect(JSON.parse(lines[0]!)).toMatchObject({ level: "error", action: "test.broken", code: "22P02", errorClass: expect.any(String) });
+    expect(captured.join("")).not.toContain(SECRET);
+  });
+
+  it("a database outage answers 'briefly unavailable, try again'", async () => {
+    const act = action({ name: "test.outage", input: named, actor: "public" }, async (): Promise<{ ok: true }> => {
+      throw outage();
+    });
+    captureStderr();
+    const r = await act({ name: "a" });
+    vi.restoreAllMocks();
+    expect(r).toEqual({ ok: false, message: UNAVAILABLE_FAILURE });
+    expect(UNAVAILABLE_FAILURE).toMatch(/briefly unavailable; try again/);
+    expect(captured.join("")).not.toContain(SECRET);
+  });
+});
+
+describe("action(): the merchant actor", () => {
+  it("is the dashboard's signed-in merchant; without a sign-in the action redirects before anything runs", async () => {
+    const handler = vi.fn(async () => ({ ok: true as const }));
+    const act = action({ name: "test.merchant", input: named, actor: "merchant" }, handler);
+    await expect(act({ name: "a\u0000" })).rejects.toMatchObject({ digest: expect.stringContaining("/dashboard/sign-in") });
+    expect(handler).not.toHaveBeenCalled();
+
+    signedIn = "merch_test";
+    expect(await act({ name: "a" })).toEqual({ ok: true });
+    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ actor: { kind: "merchant", merchantId: "merch_test", keyId: null, face: "dashboard" } }));
+  });
+});
+
+describe("route({ auth: 'payer', answer: 'plain' })", () => {
+  const plain = (fail: () => never) =>
+    route({ auth: "payer", session: ({ query }) => query.session ?? "", answer: "plain", headers: { "x-robots-tag": "noindex" } }, async ({ actor }) => {
+      if (actor.sessionId === "sess_fail") fail();
+      return { message: "ok", data: { sessionId: actor.sessionId } };
+    });
+  const get = (handler: ReturnType<typeof plain>, session: string) =>
+    handler(new Request(`http://checkout.test/checkout/status?session=${session}`, { headers: { "x-request-id": "req-plain-1" } }), { params: Promise.resolve({}) });
+
+  it("answers the data itself, and { error } with the API's statuses for every failure", async () => {
+    const ok = await get(plain(() => { throw new Error("unused"); }), "sess_abc");
+    expect(ok.status).toBe(200);
+    expect(await ok.json()).toEqual({ sessionId: "sess_abc" });
+    expect(ok.headers.get("x-robots-tag")).toBe("noindex");
+
+    const refused = await get(plain(() => { throw new AppError("CONFLICT", "Not now"); }), "sess_fail");
+    expect(refused.status).toBe(409);
+    expect(await refused.json()).toEqual({ error: "Not now" });
+    expect(refused.headers.get("x-robots-tag")).toBe("noindex");
+
+    captureStderr();
+    const down = await get(plain(() => { throw outage(); }), "sess_fail");
+    const broken = await get(plain(() => { throw new Error(`driver said ${SECRET}`); }), "sess_fail");
+    vi.restoreAllMocks();
+    expect(down.status).toBe(503);
+    expect(down.headers.get("retry-after")).toBe("2");
+    expect(await down.json()).toEqual({ error: "The service is briefly unavailable; retry shortly (request req-plain-1)" });
+    expect(broken.status).toBe(500);
+    const brokenText = await broken.text();
+    expect(JSON.parse(brokenText)).toEqual({ error: "Internal server error (request req-plain-1)" });
+    expect(brokenText + captured.join("")).not.toContain(SECRET);
+  });
+
+  it("refuses NUL in the session it is given with a 400, as the API does", async () => {
+    const res = await get(plain(() => { throw new Error("unused"); }), "sess_%00");
+    expect(res.status).toBe(400);
+    expect((await res.json()).error).toMatch(/must not contain NUL characters/);
+  });
+});
