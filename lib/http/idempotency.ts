@@ -1,11 +1,14 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { idempotencyRecords } from "@/db/schema";
+import { getConfig } from "@/lib/config";
 import { decrypt, encrypt } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { withDeferredHints } from "@/lib/jobs";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
+/** Longer than any request that claims its key outside a transaction can take (a webhook test: one timeout). */
+const staleClaimMs = () => getConfig().webhookTimeoutMs + 60_000;
 export const IDEMPOTENCY_KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
 export type IdempotencyStart = { kind: "new" } | { kind: "replay"; status: number; body: string };
@@ -38,6 +41,14 @@ export async function beginIdempotent(db: Db, scope: string, key: string, reques
       throw new AppError("IDEMPOTENCY_CONFLICT", "Idempotency-Key was already used with a different request");
     }
     if (existing.state === "running" || !existing.responseEnc || !existing.responseStatus) {
+      // a claim left by a process that died (only the routes that claim outside a transaction leave
+      // one): after longer than such a request can take, it is taken over
+      if (existing.state === "running" && existing.createdAt.getTime() < now.getTime() - staleClaimMs()) {
+        await db
+          .delete(idempotencyRecords)
+          .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key), eq(idempotencyRecords.state, "running")));
+        continue;
+      }
       throw new AppError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress");
     }
     return { kind: "replay", status: existing.responseStatus, body: decrypt(existing.responseEnc) };
@@ -52,12 +63,19 @@ export async function finishIdempotent(db: Db, scope: string, key: string, statu
     .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
 }
 
+/** How long a duplicate waits for the first request with its key before it is told "in progress". */
+const CLAIM_WAIT = "5s";
+
 /**
  * Runs a request once per (scope, key), atomically: the claim, the request's writes and its stored
  * answer commit in one transaction. A request whose process dies half-way leaves nothing behind, so
  * the client's retry runs afresh instead of meeting "still in progress" for a day; a duplicate sent
- * meanwhile waits on the claim's row and then replays the answer. `run` must do all its database
- * work on the handle it is given.
+ * meanwhile waits on the claim's row (up to CLAIM_WAIT) and then replays the answer. `run` must do
+ * all its database work on the handle it is given.
+ *
+ * A client error from `run` (`answerFor` gives its answer) is the request's answer: what the services
+ * committed before it (a proof attempt recorded, an expiry applied) commits with it, exactly as
+ * without a key. Anything else (a server error) rolls everything back, the claim included.
  */
 export async function runIdempotent<T extends { status: number; body: string }>(
   db: Db,
@@ -65,25 +83,38 @@ export async function runIdempotent<T extends { status: number; body: string }>(
   key: string,
   requestHash: string,
   run: (tx: Db) => Promise<T>,
-): Promise<({ kind: "new" } & T) | { kind: "replay"; status: number; body: string }> {
+  answerFor: (err: unknown) => { status: number; body: string } | undefined,
+): Promise<({ kind: "new" } & T) | { kind: "failed"; status: number; body: string; error: unknown } | { kind: "replay"; status: number; body: string }> {
   return withDeferredHints(() =>
     db.transaction(async (t) => {
       const tx = t as unknown as Db;
-      const started = await beginIdempotent(tx, scope, key, requestHash);
+      await tx.execute(sql`select set_config('lock_timeout', ${CLAIM_WAIT}, true)`);
+      let started: IdempotencyStart;
+      try {
+        started = await beginIdempotent(tx, scope, key, requestHash);
+      } catch (err) {
+        if (sqlState(err) === "55P03") throw new AppError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress");
+        throw err;
+      }
       if (started.kind === "replay") return started;
-      const answer = await run(tx);
-      await finishIdempotent(tx, scope, key, answer.status, answer.body);
-      return { kind: "new" as const, ...answer };
+      await tx.execute(sql`select set_config('lock_timeout', '0', true)`);
+      try {
+        const answer = await run(tx);
+        await finishIdempotent(tx, scope, key, answer.status, answer.body);
+        return { kind: "new" as const, ...answer };
+      } catch (err) {
+        const failed = answerFor(err);
+        if (!failed) throw err;
+        await finishIdempotent(tx, scope, key, failed.status, failed.body);
+        return { kind: "failed" as const, ...failed, error: err };
+      }
     }),
   );
 }
 
-/** Keeps a client error as the answer to a key whose atomic run rolled back (the same error replays). */
-export async function rememberAnswer(db: Db, scope: string, key: string, requestHash: string, status: number, body: string): Promise<void> {
-  await db
-    .insert(idempotencyRecords)
-    .values({ scope, key, requestHash, state: "done", responseStatus: status, responseEnc: encrypt(body), expiresAt: new Date(Date.now() + TTL_MS) })
-    .onConflictDoNothing();
+function sqlState(err: unknown): string | undefined {
+  for (let e: any = err, depth = 0; e && depth < 8; e = e.cause, depth++) if (typeof e.code === "string") return e.code;
+  return undefined;
 }
 
 /** A request that failed unexpectedly leaves nothing behind, so the client may retry it. */

@@ -8,7 +8,7 @@ import { errorFields, logger } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "./client-ip";
 import { errorEnvelope, jsonResponse, successEnvelope } from "./envelope";
-import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, rememberAnswer, runIdempotent } from "./idempotency";
+import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
 import { hitRateLimits, RATE_RULES, type RateRule, rateLimitHeaders } from "./rate-limit";
 import { assertStorableText, parseWith } from "./validation";
 
@@ -112,6 +112,13 @@ type ErrorWriter = (err: AppError, headers: Record<string, string>) => Response;
 const envelopeError: ErrorWriter = (err, headers) => jsonResponse(errorEnvelope(err), headers);
 const plainError: ErrorWriter = (err, headers) => Response.json({ error: err.message }, { status: err.status, headers });
 
+/** A client error's envelope, stored as the answer to its Idempotency-Key; server errors are not answers. */
+function clientErrorAnswer(err: unknown): { status: number; body: string } | undefined {
+  if (!(err instanceof AppError) || err.status >= 500) return undefined;
+  const envelope = errorEnvelope(err);
+  return { status: envelope.statusCode, body: JSON.stringify(envelope) };
+}
+
 function toErrorResponse(err: unknown, requestId: string, headers: Record<string, string>, write: ErrorWriter = envelopeError): Response {
   if (err instanceof AppError) return write(err, headers);
   if (isDatabaseUnavailable(err)) {
@@ -202,8 +209,12 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
 
       let answer: Awaited<ReturnType<typeof respond>>;
       if (idem?.atomic) {
-        const out = await runIdempotent(db, idem.scope, idem.key, idem.requestHash, respond);
+        const out = await runIdempotent(db, idem.scope, idem.key, idem.requestHash, respond, clientErrorAnswer);
         if (out.kind === "replay") return replay(out);
+        if (out.kind === "failed") {
+          idem = undefined; // its answer is stored already
+          throw out.error;
+        }
         answer = out;
       } else if (idem) {
         const started = await beginIdempotent(db, idem.scope, idem.key, idem.requestHash);
@@ -227,7 +238,8 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
         // (an atomic run has already rolled back everything it wrote, its claim included)
         const text = response.status < 500 ? await response.clone().text() : "";
         if (idem.atomic) {
-          if (response.status < 500) await rememberAnswer(idem.db, idem.scope, idem.key, idem.requestHash, response.status, text).catch(() => {});
+          // rolled back before its handler ran (the key was in use, or the database went away):
+          // there is nothing to keep
         } else if (response.status >= 500) await abandonIdempotent(idem.db, idem.scope, idem.key).catch(() => {});
         else await finishIdempotent(idem.db, idem.scope, idem.key, response.status, text).catch(() => {});
       }
