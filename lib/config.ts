@@ -84,6 +84,8 @@ const envSchema = z.object({
       return ids;
     }),
   TRUSTED_PROXIES: z.coerce.number().int().min(0).max(10).default(0),
+  // set by scripts/server.mjs: only then does the connection's address header come from the socket
+  CHECKOUT_OWN_SERVER: bool,
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).default(1),
   SANDBOX_RATES: optionalString,
   INNGEST_EVENT_KEY: optionalString,
@@ -152,6 +154,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     supportedChainIds: e.SUPPORTED_CHAIN_IDS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
     trustedProxies: e.TRUSTED_PROXIES,
+    ownServer: e.CHECKOUT_OWN_SERVER,
     sandboxRates: e.SANDBOX_RATES,
     inngest: {
       eventKey: e.INNGEST_EVENT_KEY,

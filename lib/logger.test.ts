@@ -14,6 +14,12 @@ describe("query parameters never reach a printed error", () => {
     expect(e.code).toBe("57P01");
   });
 
+  it("redacts a message passed as text (next-auth logs error messages as strings)", () => {
+    const text = redactQueryParams(`JWT_SESSION_ERROR ${failed().message}`) as string;
+    expect(text).toContain("params: [redacted]");
+    expect(text).not.toContain("sess_payer_bearer_token");
+  });
+
   it("leaves other values alone", () => {
     const plain = new Error("plain");
     expect(redactQueryParams(plain)).toBe(plain);

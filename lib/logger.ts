@@ -45,8 +45,9 @@ export function errorFields(err: unknown): Record<string, unknown> {
 
 const PARAMS = /\nparams: [\s\S]*?(?=\n\s+at |$)/;
 
-/** An error as it may be printed: drizzle's "params: …" part of the message (and stack) blanked out. */
+/** An error (or a message) as it may be printed: drizzle's "params: …" part blanked out. */
 export function redactQueryParams(value: unknown): unknown {
+  if (typeof value === "string") return PARAMS.test(value) ? value.replace(PARAMS, "\nparams: [redacted]") : value;
   if (!(value instanceof Error) || !PARAMS.test(value.message)) return value;
   const copy = new Error(value.message.replace(PARAMS, "\nparams: [redacted]"));
   copy.name = value.name;

@@ -108,7 +108,9 @@ function launch(t: Topology, name: string): number {
   } else {
     const instance = t.instances.find((i) => i.name === name);
     if (!instance) throw new Error(`no process named ${name}`);
-    cmd = [process.execPath, path.join(root, "scripts", "server.mjs"), "-p", String(instance.port)];
+    // on loopback only: with TRUSTED_PROXIES=1 an instance believes X-Forwarded-For, so nothing but
+    // the proxy may reach it
+    cmd = [process.execPath, path.join(root, "scripts", "server.mjs"), "-p", String(instance.port), "-H", "127.0.0.1"];
   }
   const child = spawn(cmd[0]!, cmd.slice(1), { cwd: root, env, stdio: ["ignore", out, out] as const, detached: true });
   child.unref();

@@ -10,7 +10,6 @@
 //   stops background work and closes the database, so nothing is half-written.
 import http from "node:http";
 import path from "node:path";
-import next from "next";
 
 const root = path.resolve(import.meta.dirname, "..");
 const args = process.argv.slice(2);
@@ -26,8 +25,11 @@ const graceMs = Number(process.env.SHUTDOWN_GRACE_MS ?? 25_000);
 const delayMs = Number(process.env.SHUTDOWN_DELAY_MS ?? 0);
 
 process.env.NODE_ENV = "production";
-// tells instrumentation-node.ts that this server drives the shutdown
+// tells the app that the connection's address header comes from this server, and that this server
+// drives the shutdown (instrumentation-node.ts)
 process.env.CHECKOUT_OWN_SERVER = "1";
+// imported only now: Next reads NODE_ENV as it loads
+const { default: next } = await import("next");
 
 const app = next({ dev: false, dir: root, port, hostname: hostname ?? "localhost" });
 const handle = app.getRequestHandler();
@@ -54,9 +56,11 @@ const server = http.createServer((req, res) => {
     }
   }
   handle(req, res).catch((err) => {
-    process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request handler failed", error: err?.name }) + "\n");
-    if (!res.headersSent) res.writeHead(500, { "content-type": "application/json" });
-    res.end();
+    process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request handler failed", errorClass: err?.name }) + "\n");
+    if (!res.headersSent) {
+      res.writeHead(500, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
+      res.end(JSON.stringify({ success: false, message: "Internal server error", responseObject: null, statusCode: 500, error: { code: "INTERNAL" } }));
+    } else res.end();
   });
 });
 server.keepAliveTimeout = 65_000; // longer than a proxy's idle timeout, so the proxy closes first

@@ -2,8 +2,9 @@
 import { closeDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { startLocalDispatcher } from "@/lib/jobs/start";
-import { logger } from "@/lib/logger";
+import { logger, redactConsoleErrors } from "@/lib/logger";
 
+redactConsoleErrors();
 const config = getConfig();
 void config.appSecret;
 const dispatcher = await startLocalDispatcher();

@@ -2,6 +2,7 @@ import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
+import { isDatabaseUnavailable } from "@/lib/errors";
 import { identityAtSignIn, IDLE_SECONDS, liveIdentity, type SignedInUser, signInWithApiKey } from "./dashboard-session";
 
 // The dashboard signs a merchant in with their API key: checked against its hash, never kept. The
@@ -25,7 +26,15 @@ export function authOptions(): NextAuthOptions {
     callbacks: {
       async jwt({ token, user }) {
         if (user) return { ...token, ...identityAtSignIn(user as User & SignedInUser) };
-        const identity = await liveIdentity(await getDb(), token);
+        let identity;
+        try {
+          identity = await liveIdentity(await getDb(), token);
+        } catch (err) {
+          // the database is briefly away: that says nothing about the key, so the session stays
+          // (the page itself shows its error state); next-auth would otherwise clear the cookie
+          if (isDatabaseUnavailable(err)) return token;
+          throw err;
+        }
         // an ended session keeps no identity, so nothing later (enabling the merchant again) revives it
         return identity ? token : { ended: true };
       },

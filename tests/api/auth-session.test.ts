@@ -117,4 +117,19 @@ describe("dashboard session", () => {
     const legacy = await encode({ token: { sub: m.id, name: "Test Shop", merchantId: m.id }, secret: getConfig().nextAuthSecret, maxAge: options.session!.maxAge });
     expect(await dashboardRequest({ cookie: legacy })).toBeNull();
   });
+
+  it("survives a database outage: the key is not known to be revoked, so the merchant stays signed in", async () => {
+    const m = await newMerchant();
+    const browser = await signIn(m.apiKey);
+    const db = await testDb();
+    const outage = vi.spyOn(db, "select").mockImplementation(() => {
+      throw Object.assign(new Error("connect ECONNREFUSED 127.0.0.1:5432"), { code: "ECONNREFUSED" });
+    });
+    try {
+      expect(await dashboardRequest(browser)).toBe(m.id);
+    } finally {
+      outage.mockRestore();
+    }
+    expect(await dashboardRequest(browser)).toBe(m.id);
+  });
 });
