@@ -16,7 +16,6 @@ export function proxy(request: NextRequest) {
   if (nonce) {
     const forwarded = new Headers(request.headers);
     forwarded.set("content-security-policy", headers["Content-Security-Policy"]!);
-    forwarded.set("x-nonce", nonce);
     response = NextResponse.next({ request: { headers: forwarded } });
   } else {
     response = NextResponse.next();

@@ -50,8 +50,8 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   return false;
 }
 
-// Connection-level failures: the database is down, restarting or unreachable. Nothing was written
-// by the statement that saw one, so the request can be answered 503 and retried.
+// Connection-level failures: the database is down, restarting or unreachable. The request is
+// answered 503 and can be retried (with its Idempotency-Key, if it may have committed).
 const UNAVAILABLE_CODES = new Set([
   "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN",
   "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
