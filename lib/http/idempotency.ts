@@ -1,5 +1,6 @@
 import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
 import { idempotencyRecords } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { decrypt, encrypt } from "@/lib/crypto";
@@ -122,26 +123,8 @@ export async function abandonIdempotent(db: Db, scope: string, key: string): Pro
   await db.delete(idempotencyRecords).where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
 }
 
-export type PurgeOptions = { now?: Date; batchSize?: number; maxBatches?: number };
-
-/**
- * Deletes records past their 24 hours, at most `batchSize` rows per statement, so a large backlog
- * never holds many row locks at once; `maxBatches` bounds one run, and the next run goes on. Rows
- * another purger holds are skipped, so several dispatchers never wait on each other.
- */
+/** Records past their 24 hours, in bounded batches (db/delete-in-batches.ts). */
 export async function purgeExpiredIdempotencyRecords(db: Db, opts: PurgeOptions = {}): Promise<number> {
-  const { now = new Date(), batchSize = 1000, maxBatches = 50 } = opts;
   const t = idempotencyRecords;
-  let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const deleted = await db
-      .delete(t)
-      .where(
-        sql`(${t.scope}, ${t.key}) in (select ${t.scope}, ${t.key} from ${t} where ${t.expiresAt} < ${now.toISOString()}::timestamptz limit ${batchSize} for update skip locked)`,
-      )
-      .returning({ key: t.key });
-    total += deleted.length;
-    if (deleted.length < batchSize) break;
-  }
-  return total;
+  return deleteInBatches(db, t, [t.scope, t.key], t.expiresAt, opts.now ?? new Date(), opts);
 }

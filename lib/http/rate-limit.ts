@@ -1,5 +1,6 @@
 import { sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
 import { rateLimitCounters } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { looksLikeId } from "@/lib/ids";
@@ -94,22 +95,10 @@ const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_RULES).map((r) => r.win
  * rows per statement so a large backlog never holds many row locks at once; `maxBatches` bounds
  * one run. Run by the local dispatcher and by the Inngest sweep.
  */
-export async function purgeOldRateLimitWindows(db: Db, opts: { now?: Date; batchSize?: number; maxBatches?: number } = {}): Promise<number> {
-  const { now = new Date(), batchSize = 1000, maxBatches = 50 } = opts;
-  const horizon = new Date(now.getTime() - LONGEST_WINDOW_MS * 2);
+export async function purgeOldRateLimitWindows(db: Db, opts: PurgeOptions = {}): Promise<number> {
+  const horizon = new Date((opts.now ?? new Date()).getTime() - LONGEST_WINDOW_MS * 2);
   const t = rateLimitCounters;
-  let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const deleted = await db
-      .delete(t)
-      .where(
-        sql`(${t.bucket}, ${t.windowStart}) in (select ${t.bucket}, ${t.windowStart} from ${t} where ${t.windowStart} < ${horizon.toISOString()}::timestamptz limit ${batchSize} for update skip locked)`,
-      )
-      .returning({ bucket: t.bucket });
-    total += deleted.length;
-    if (deleted.length < batchSize) break;
-  }
-  return total;
+  return deleteInBatches(db, t, [t.bucket, t.windowStart], t.windowStart, horizon, opts);
 }
 
 const limiters = new WeakMap<Db, RateLimiter>();

@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import type { PurgeOptions } from "@/db/delete-in-batches";
 import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { purgeOldRateLimitWindows } from "@/lib/http/rate-limit";
 
@@ -9,7 +10,7 @@ export type PurgeResult = { idempotencyRecords: number; rateLimitWindows: number
  * and rate-limit counters of long-past windows. Idempotent, in bounded batches; the local dispatcher
  * and the Inngest sweep both run it on a schedule.
  */
-export async function purgeStaleRows(db: Db, opts: { now?: Date; batchSize?: number; maxBatches?: number } = {}): Promise<PurgeResult> {
+export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<PurgeResult> {
   return {
     idempotencyRecords: await purgeExpiredIdempotencyRecords(db, opts),
     rateLimitWindows: await purgeOldRateLimitWindows(db, opts),

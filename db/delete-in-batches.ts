@@ -1,0 +1,34 @@
+import { sql } from "drizzle-orm";
+import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
+import type { Db } from "./client";
+
+export type PurgeOptions = { now?: Date; batchSize?: number; maxBatches?: number };
+
+/**
+ * Deletes the rows of `table` whose `column` is before `before`, at most `batchSize` rows per
+ * statement, so a large backlog never holds many row locks at once; `maxBatches` bounds one run
+ * (the next run goes on). Rows another purger holds are skipped, so purgers never wait on each other.
+ * `key` is the table's primary key.
+ */
+export async function deleteInBatches(
+  db: Db,
+  table: PgTable,
+  key: readonly [PgColumn, PgColumn],
+  column: PgColumn,
+  before: Date,
+  opts: PurgeOptions = {},
+): Promise<number> {
+  const { batchSize = 1000, maxBatches = 50 } = opts;
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const deleted = await db
+      .delete(table)
+      .where(
+        sql`(${key[0]}, ${key[1]}) in (select ${key[0]}, ${key[1]} from ${table} where ${column} < ${before.toISOString()}::timestamptz limit ${batchSize} for update skip locked)`,
+      )
+      .returning({ one: sql<number>`1` });
+    total += deleted.length;
+    if (deleted.length < batchSize) break;
+  }
+  return total;
+}
