@@ -45,6 +45,14 @@ describe("postWebhook over https with a host name", () => {
     expect(result.error).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE|unable to verify the first certificate/);
     expect(receiver.received).toHaveLength(0);
   });
+
+  it("with private addresses refused (production), a name that resolves to loopback is never contacted", async () => {
+    receiver = await new Receiver().start();
+    const result = await postWebhook(receiver.url, "{}", {}, { timeoutMs: 5_000, allowPrivate: false });
+    expect(result.status).toBeNull();
+    expect(result.error).toMatch(/^refused: localhost resolves to .*not a public address/);
+    expect(receiver.received).toHaveLength(0);
+  });
 });
 
 describe("postWebhook against hostile endpoints", () => {
