@@ -1,5 +1,6 @@
 import { notFound } from "next/navigation";
 import { AppError } from "@/lib/errors";
+import { storableTextProblem } from "./validation";
 
 // How a page (a server component) answers a failed query. Only what the visitor can act on is
 // shown in the page; every other failure (the database is down, a bug) reaches the error boundary
@@ -25,4 +26,15 @@ export async function orMessage<T>(lookup: Promise<T>): Promise<Shown<T>> {
     if (err instanceof AppError && err.status < 500) return { ok: false, message: err.message };
     throw err;
   }
+}
+
+/** An id from the address that no row could have (NUL, unpaired surrogates): the not-found page, before any query. */
+export function addressId(id: string): string {
+  if (storableTextProblem(id, "id")) notFound();
+  return id;
+}
+
+/** Search parameters no query could hold (NUL, unpaired surrogates): the message to show instead of querying. */
+export function searchProblem(raw: Record<string, unknown>): string | null {
+  return storableTextProblem(raw, "query");
 }

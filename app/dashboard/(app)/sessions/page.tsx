@@ -5,7 +5,7 @@ import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
-import { orMessage } from "@/lib/http/page";
+import { orMessage, searchProblem } from "@/lib/http/page";
 import { sessionListQuery } from "@/lib/schemas";
 import { listSessions } from "@/lib/sessions/service";
 
@@ -18,9 +18,10 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
   const parsed = sessionListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v)) });
   const query = parsed.success ? parsed.data : { limit: 25 };
   // a refused filter or cursor is a message; a failed query is the error boundary's, never an empty list
-  const found = parsed.success ? await orMessage(listSessions(await getDb(), { ...query, merchantId })) : null;
+  const problem = searchProblem(raw);
+  const found = parsed.success && !problem ? await orMessage(listSessions(await getDb(), { ...query, merchantId })) : null;
   const result = found?.ok ? found.value : null;
-  const error = !found ? "That filter is not valid." : found.ok ? null : found.message;
+  const error = problem ?? (!found ? "That filter is not valid." : found.ok ? null : found.message);
   const next = result?.nextCursor ? queryString({ status: raw.status, q: raw.q, cursor: result.nextCursor }) : null;
   return (
     <div className="space-y-4">

@@ -2,6 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
+import { addressId } from "@/lib/http/page";
 import { requireMerchant, visibleOrNotFound } from "@/lib/auth/session";
 import { getSessionDetail } from "@/lib/dashboard/session-detail";
 
@@ -9,7 +10,7 @@ export const metadata: Metadata = { title: "Session" };
 
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const { merchantId } = await requireMerchant();
-  const { id } = await params;
+  const id = addressId((await params).id);
   const detail = await visibleOrNotFound(getSessionDetail(await getDb(), id, { merchantId }));
   const s = detail.session;
   return (
