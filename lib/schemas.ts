@@ -6,7 +6,7 @@ import { listQuery } from "@/lib/pagination";
 import { DELIVERY, SESSION } from "@/lib/state";
 import { displayName, evmAddress, httpsUrl, httpUrl, merchantName, metadata } from "@/lib/validation";
 
-// Request schemas of the merchant API. Unknown fields are refused (decisions.md 3).
+// Request schemas of the merchant API. Unknown fields are refused (docs/contract.md).
 
 const str = (what = "must be a string") => z.string({ error: what });
 const id = z.object({ id: z.string().min(1).max(100) });

@@ -8,7 +8,7 @@ import { type ActionFailure, action } from "@/lib/http/action";
 import { PAYER_LIMITS } from "@/lib/http/rate-limit";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/service";
 
-// The payer's actions. Their authority is the unguessable session id of the page (decisions.md 1);
+// The payer's actions. Their authority is the unguessable session id of the page (docs/contract.md);
 // each calls the same domain service the merchant API does, then answers with the fresh view.
 // Limited per session and per address: the page's authority is a link anyone holding it can use.
 

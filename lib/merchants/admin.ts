@@ -4,7 +4,7 @@ import { apiKeys, checkoutSessions, merchants, type MerchantRow } from "@/db/sch
 import { AppError } from "@/lib/errors";
 import { newApiKey } from "./service";
 
-// What the operator (the "support" of the specification) does to a merchant account from the
+// What the operator (whom a merchant asks to replace a leaked key) does to a merchant account from the
 // command line (`npm run admin`). No API route reaches these: they act across merchants.
 
 export type MerchantSummary = {

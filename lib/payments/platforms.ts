@@ -1,4 +1,4 @@
-// Payment platforms and the fiat currencies each accepts (sandbox defaults, decisions.md 5).
+// Payment platforms and the fiat currencies each accepts (sandbox defaults; docs/contract.md lists them).
 
 export const PLATFORM_CURRENCIES = {
   venmo: ["USD"],
