@@ -216,7 +216,7 @@ export async function deliveryState(db: Db, deliveryId: string): Promise<{ statu
   return row;
 }
 
-/** Makes a delivery due now again (manual retry of a failed or pending delivery). */
+/** Makes a delivery due now again, whatever its status (the merchant's manual retry). */
 export async function requeueDelivery(db: Db, deliveryId: string): Promise<DeliveryRow | undefined> {
   const now = new Date();
   return tryTransition(db, "delivery", deliveryId, "requeue", {
