@@ -13,5 +13,5 @@ export default async function CheckoutPage({ searchParams }: { searchParams: Pro
   const { session } = await searchParams;
   if (typeof session !== "string") notFound();
   const view = await orNotFound(getCheckoutView(await getDb(), session));
-  return view.merchant.disabled ? <CheckoutUnavailable merchant={view.merchant} /> : <Checkout initial={view} />;
+  return view.step === "unavailable" ? <CheckoutUnavailable merchant={view.merchant} /> : <Checkout initial={view} />;
 }

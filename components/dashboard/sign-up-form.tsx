@@ -6,7 +6,7 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { type SignUpResult, signUp } from "@/app/dashboard/actions";
 import { ui } from "@/components/ui/styles";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 export function SignUpForm() {
   const router = useRouter();

@@ -12,7 +12,7 @@ import {
 } from "@/app/dashboard/webhook-actions";
 import { ui } from "@/components/ui/styles";
 import { EVENT_TYPES } from "@/lib/events/types";
-import { CopyButton } from "./copy-button";
+import { CopyButton } from "@/components/ui/copy-button";
 
 function SecretOnce({ secret }: { secret: string }) {
   return (

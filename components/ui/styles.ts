@@ -2,6 +2,9 @@
 export const ui = {
   button:
     "inline-flex items-center justify-center rounded-lg px-4 py-2 text-sm font-semibold motion-safe:transition disabled:cursor-not-allowed disabled:opacity-60",
+  /** the payer's page: full-width, larger touch targets */
+  buttonLarge:
+    "inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-base font-semibold motion-safe:transition disabled:cursor-not-allowed disabled:opacity-60",
   primary: "bg-blue-700 text-white hover:bg-blue-800 dark:bg-blue-500 dark:text-slate-950 dark:hover:bg-blue-400",
   secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   danger: "bg-red-700 text-white hover:bg-red-800",

@@ -11,19 +11,20 @@ import { fiatDecimal, fiatFormatted } from "@/lib/sessions/serialize";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/service";
 import { canFire, isSessionOpen } from "@/lib/state";
 import { paymentLink, paymentNote } from "./instructions";
+import { type CheckoutStep, type CurrencyQuotes, checkoutStep, defaultCurrency, type PlatformQuotes, quotesByCurrency } from "./view";
+
+export type { CheckoutStep, CurrencyQuotes, Quote } from "./view";
 
 // What the hosted checkout page may know about a session. The page is authorised by the session id
 // alone, so this is all it ever receives: nothing of the merchant's key, metadata or other sessions.
 
 const PAYER: { kind: "payer" } = { kind: "payer" };
 
-export type PlatformOption = {
-  platform: PaymentPlatform;
-  label: string;
-  quotes: { currency: string; fiatAmount: string; fiatAmountFormatted: string; minor: string }[];
-};
-
 export type CheckoutView = {
+  /** the screen to show; the page renders it and decides nothing */
+  step: CheckoutStep;
+  /** money may be moving (the session is started): the page refreshes the view often */
+  live: boolean;
   session: {
     id: string;
     status: SessionView["status"];
@@ -33,6 +34,8 @@ export type CheckoutView = {
     cancelUrl: string | null;
     selectedPaymentPlatform: string | null;
     selectedFiatCurrency: string | null;
+    /** picking a platform saves it as the session's choice (select-platform) before checkout starts */
+    savesChoice: boolean;
   };
   /** disabled: the operator has closed the merchant's account; the page shows the checkout as unavailable */
   merchant: { displayName: string; logoUrl: string | null; disabled: boolean };
@@ -52,12 +55,15 @@ export type CheckoutView = {
     note: string;
     lastProofError: string | null;
   };
-  options: PlatformOption[];
+  /** per currency, cheapest platform first; empty once the session is over or the merchant disabled */
+  options: CurrencyQuotes[];
+  /** the currency the choose step opens with (null when nothing is offered) */
+  currency: string | null;
   sandbox: boolean;
 };
 
-/** Quotes for every platform and currency the session allows; cheapest platform first per currency. */
-export function platformOptions(amountUsdc: string, enabled: string[] | null): PlatformOption[] {
+/** Quotes for every platform and currency the session allows, per platform (unsorted). */
+export function platformQuotes(amountUsdc: string, enabled: string[] | null): PlatformQuotes[] {
   const rail = getPaymentRail();
   const amountMicro = parseUsdc(amountUsdc);
   const platforms = PAYMENT_PLATFORMS.filter((p) => !enabled || enabled.includes(p));
@@ -98,7 +104,10 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
     lastProofError = last?.errorCode ? (REJECTIONS[last.errorCode] ?? "The payment could not be confirmed.") : null;
   }
   const platform = o?.paymentPlatform as PaymentPlatform | undefined;
+  const options = !disabled && isSessionOpen(s.status) ? quotesByCurrency(platformQuotes(s.amountUsdc, s.enabledPaymentPlatforms)) : [];
   return {
+    step: checkoutStep(s.status, o?.status ?? null, disabled),
+    live: canFire("session", "orderChanged", s.status),
     session: {
       id: s.id,
       status: s.status,
@@ -108,6 +117,7 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
       cancelUrl: s.cancelUrl,
       selectedPaymentPlatform: s.selectedPaymentPlatform,
       selectedFiatCurrency: s.selectedFiatCurrency,
+      savesChoice: canFire("session", "selectPlatform", s.status),
     },
     merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled },
     order:
@@ -129,7 +139,8 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
             lastProofError,
           }
         : null,
-    options: !disabled && isSessionOpen(s.status) ? platformOptions(s.amountUsdc, s.enabledPaymentPlatforms) : [],
+    options,
+    currency: defaultCurrency(options.map((c) => c.currency), s.selectedFiatCurrency),
     sandbox: getPaymentRail().name === "sandbox",
   };
 }

@@ -1,0 +1,73 @@
+"use client";
+
+import { useId, useState } from "react";
+import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
+import { ui } from "@/components/ui/styles";
+import { CancelButton, primary, type StepProps } from "./shared";
+
+/** Pick a currency and a payment app; the view brings the quotes sorted and the currency to open with. */
+export function Choose({ view, pending, act, notice }: StepProps & { notice?: string }) {
+  const currencies = view.options.map((o) => o.currency);
+  const [currency, setCurrency] = useState(view.currency ?? "");
+  const choices = view.options.find((o) => o.currency === currency)?.quotes ?? [];
+  const [platform, setPlatform] = useState<string | null>(view.session.selectedPaymentPlatform);
+  const chosen = choices.find((c) => c.platform === platform) ?? null;
+  const currencyId = useId();
+
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (chosen) act(() => chooseAndStart(view.session.id, { paymentPlatform: chosen.platform, fiatCurrency: currency }));
+      }}
+    >
+      {notice && (
+        <p role="status" className="mb-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
+          {notice}
+        </p>
+      )}
+      <h2 className="text-lg font-semibold">How would you like to pay?</h2>
+      <label htmlFor={currencyId} className={`mt-4 ${ui.label}`}>
+        Currency
+      </label>
+      <select id={currencyId} value={currency} onChange={(e) => setCurrency(e.target.value)} className={ui.input}>
+        {currencies.map((c) => (
+          <option key={c} value={c}>
+            {c}
+          </option>
+        ))}
+      </select>
+      <fieldset className="mt-4">
+        <legend className="text-sm font-medium">Payment app (cheapest first)</legend>
+        <div className="mt-2 space-y-2">
+          {choices.map((c) => (
+            <label
+              key={c.platform}
+              className="flex cursor-pointer items-center justify-between rounded-xl border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:ring-2 has-[:checked]:ring-blue-700 dark:border-slate-600 dark:has-[:checked]:border-blue-400 dark:has-[:checked]:ring-blue-400"
+            >
+              <span className="flex items-center gap-3">
+                <input
+                  type="radio"
+                  name="platform"
+                  value={c.platform}
+                  checked={platform === c.platform}
+                  onChange={() => {
+                    setPlatform(c.platform);
+                    if (view.session.savesChoice) void saveChoice(view.session.id, { paymentPlatform: c.platform, fiatCurrency: currency }).catch(() => {});
+                  }}
+                  className="h-4 w-4"
+                />
+                <span className="font-medium">{c.label}</span>
+              </span>
+              <span className="tabular-nums">{c.fiatAmountFormatted}</span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending}>
+        {pending ? "Getting your quote…" : chosen ? `Continue with ${chosen.label}` : "Choose a payment app"}
+      </button>
+      <CancelButton view={view} pending={pending} act={act} />
+    </form>
+  );
+}

@@ -1,0 +1,50 @@
+"use client";
+
+import { useEffect, useState } from "react";
+import { ui } from "@/components/ui/styles";
+import type { CheckoutView } from "@/lib/checkout/service";
+import { primary } from "./shared";
+
+/** The session is completed: what was paid, then back to the shop after a short countdown. */
+export function Receipt({ view }: { view: CheckoutView }) {
+  const order = view.order;
+  const target = view.session.successUrl;
+  const [left, setLeft] = useState(5);
+  useEffect(() => {
+    if (!target) return;
+    const timer = setInterval(() => setLeft((n) => n - 1), 1_000);
+    return () => clearInterval(timer);
+  }, [target]);
+  useEffect(() => {
+    if (target && left <= 0) window.location.assign(target);
+  }, [left, target]);
+  return (
+    <div>
+      <h2 className="text-lg font-semibold text-green-800 dark:text-green-300">Payment complete</h2>
+      <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
+        <dt className={ui.muted}>Amount</dt>
+        <dd className="font-medium">{view.session.amountUsdc} USDC</dd>
+        {order && (
+          <>
+            <dt className={ui.muted}>Paid with</dt>
+            <dd className="font-medium">
+              {order.fiatAmountFormatted} via {order.platformLabel}
+            </dd>
+            <dt className={ui.muted}>Order</dt>
+            <dd className="break-all font-mono">{order.id}</dd>
+            <dt className={ui.muted}>Transaction</dt>
+            <dd className="break-all font-mono">{order.fulfillTx}</dd>
+          </>
+        )}
+      </dl>
+      {target && (
+        <>
+          <p className={`mt-4 ${ui.muted}`}>Returning you to {view.merchant.displayName} in {Math.max(left, 0)} s…</p>
+          <a href={target} className={`${primary} mt-3`}>
+            Return to {view.merchant.displayName} now
+          </a>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+"use client";
+
+import { simulateConfirmation } from "@/app/checkout/actions";
+import { ui } from "@/components/ui/styles";
+import { primary, type StepProps, secondary } from "./shared";
+
+/** The payment was sent; the page follows the order until it is confirmed (or its proof rejected). */
+export function Waiting({ view, pending, act }: StepProps) {
+  const order = view.order!;
+  return (
+    <div>
+      <div role="status" className="flex items-center gap-3">
+        <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent" />
+        <h2 className="text-lg font-semibold">Waiting for your payment to be confirmed</h2>
+      </div>
+      <p className={`mt-2 ${ui.muted}`}>
+        You sent {order.fiatAmountFormatted} with {order.platformLabel} to {order.recipient}. This page updates by itself; you can keep it open.
+      </p>
+      {order.lastProofError && (
+        <p role="alert" className={`mt-4 ${ui.error}`}>
+          {order.lastProofError} Please try the confirmation again.
+        </p>
+      )}
+      {view.sandbox && (
+        <div className="mt-5 rounded-xl border-2 border-dashed border-amber-500 p-4">
+          <p className="text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">Sandbox: no real money moves</p>
+          <div className="mt-3 grid gap-2">
+            <button type="button" className={primary} disabled={pending} onClick={() => act(() => simulateConfirmation(view.session.id, "success"))}>
+              Simulate bank confirmation
+            </button>
+            <button type="button" className={secondary} disabled={pending} onClick={() => act(() => simulateConfirmation(view.session.id, "invalid"))}>
+              Simulate a rejected proof
+            </button>
+          </div>
+        </div>
+      )}
+    </div>
+  );
+}
