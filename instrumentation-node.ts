@@ -1,5 +1,6 @@
 import { closeDb, getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
+import { registerHintSender } from "@/lib/jobs";
 import { startLocalDispatcher } from "@/lib/jobs/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 
@@ -9,6 +10,8 @@ const config = getConfig();
 void config.appSecret;
 void config.nextAuthSecret;
 await getDb();
+// lib/ reaches Inngest only through this sender; the client is loaded only when Inngest is configured
+if (config.inngest.enabled) registerHintSender((await import("@/inngest/client")).sendHints);
 const dispatcher = await startLocalDispatcher();
 
 /** Stops background work and closes the database: the last step of a graceful shutdown. */

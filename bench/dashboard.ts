@@ -19,7 +19,7 @@ Object.assign(process.env, { DATABASE_URL: url.toString(), APP_SECRET: "bench", 
 let exitCode = 0;
 try {
   const { getDb, closeDb } = await import("@/db/client");
-  const { listSessions } = await import("@/lib/sessions/service");
+  const { listSessions } = await import("@/lib/sessions/read");
   const { listDeliveries } = await import("@/lib/webhooks/service");
   const { merchantOverview } = await import("@/lib/dashboard/stats");
   const { getSessionDetail } = await import("@/lib/dashboard/session-detail");

@@ -196,11 +196,12 @@ async function main() {
   delete env.INNGEST_DEV;
   const { getDb, closeDb } = await import("@/db/client");
   const { getConfig } = await import("@/lib/config");
-  const { Dispatcher } = await import("@/lib/jobs/dispatcher");
+  const { LocalDispatcher: Dispatcher } = await import("@/lib/jobs/start");
   const { registerLocalDispatcher } = await import("@/lib/jobs");
   const { createMerchant } = await import("@/lib/merchants/service");
   const { createWebhook } = await import("@/lib/webhooks/service");
-  const { createSession, startSession } = await import("@/lib/sessions/service");
+  const { createSession } = await import("@/lib/sessions/create");
+  const { startSession } = await import("@/lib/sessions/transitions");
   const { postWebhook } = await import("@/lib/webhooks/http-post");
   const { signatureHeaders } = await import("@/lib/webhooks/signing");
   const { checkoutSessions, deliveries, deliveryAttempts, events } = await import("@/db/schema");

@@ -1,5 +1,6 @@
 import { Inngest } from "inngest";
 import { getConfig } from "@/lib/config";
+import type { HintSender } from "@/lib/jobs";
 
 const config = getConfig();
 
@@ -10,3 +11,11 @@ export const inngest = new Inngest({
   signingKey: config.inngest.signingKey,
   isDev: config.inngest.dev !== undefined && config.inngest.dev !== "0" && config.inngest.dev !== "false",
 });
+
+/**
+ * Hands lib/jobs' hints (new deliveries, scheduled expiries) to Inngest. lib/ never imports this
+ * folder; start-up registers this sender with lib/jobs when Inngest runs the background work.
+ */
+export const sendHints: HintSender = async (hints) => {
+  await inngest.send(hints);
+};

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { expireIfDue } from "@/lib/sessions/service";
+import { expireIfDue } from "@/lib/sessions/expiry";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
 

@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { purgeStaleRows } from "@/lib/jobs/purge";
-import { expireIfDue, findDueExpiries } from "@/lib/sessions/service";
+import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
 

@@ -8,7 +8,7 @@ import { isMerchantDisabled } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import { getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
 import { fiatDecimal, fiatFormatted } from "@/lib/sessions/serialize";
-import { getSessionOrThrow, type SessionView } from "@/lib/sessions/service";
+import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
 import { canFire, isSessionOpen } from "@/lib/state";
 import { paymentLink, paymentNote } from "./instructions";
 import { type CheckoutStep, type CurrencyQuotes, checkoutStep, defaultCurrency, type PlatformQuotes, quotesByCurrency } from "./view";

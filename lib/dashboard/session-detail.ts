@@ -2,7 +2,7 @@ import { asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, events, orders, proofAttempts, webhooks } from "@/db/schema";
 import { serializeOrder } from "@/lib/sessions/serialize";
-import { getSessionOrThrow } from "@/lib/sessions/service";
+import { getSessionOrThrow } from "@/lib/sessions/read";
 
 /** A session with all its orders, proof attempts and the timeline of its events and their deliveries. */
 export async function getSessionDetail(db: Db, sessionId: string, opts: { merchantId: string }) {

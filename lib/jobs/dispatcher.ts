@@ -1,10 +1,26 @@
 import type { Db } from "@/db/client";
 import { errorFields, logger } from "@/lib/logger";
-import { purgeStaleRows } from "./purge";
-import { expireIfDue, findDueExpiries } from "@/lib/sessions/service";
-import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 
-export type DispatcherOptions = {
+/**
+ * The work a dispatcher runs, handed to it by the start module (lib/jobs/start.ts): the engine
+ * decides only when to call these, so it imports no service and the services may import lib/jobs.
+ * Every function must be idempotent; the database rows are the truth.
+ */
+export type DispatcherWork<Claim extends { id: string }> = {
+  /** Claims up to `limit` due deliveries for this dispatcher (no other one gets them). */
+  claimDeliveries(db: Db, limit: number): Promise<Claim[]>;
+  /** Attempts the claimed deliveries and records the outcomes. */
+  deliverClaimed(db: Db, claimed: Claim[]): Promise<unknown>;
+  /** Ids of the sessions with an expiry due now. */
+  findDueExpiries(db: Db): Promise<string[]>;
+  /** Applies whatever expiry is due for one session. */
+  expireIfDue(db: Db, sessionId: string): Promise<void>;
+  /** Removes rows that would otherwise grow without bound. */
+  purge(db: Db): Promise<unknown>;
+};
+
+export type DispatcherOptions<Claim extends { id: string }> = {
+  work: DispatcherWork<Claim>;
   /** attempts in flight at once */
   concurrency?: number;
   /** how often to look for due work when nothing wakes the dispatcher */
@@ -20,7 +36,7 @@ export type DispatcherOptions = {
  * database row is the truth, so any number of dispatchers (threads of one process, or processes on
  * one PostgreSQL) can run side by side, and losing a wake-up loses nothing: the next poll finds it.
  */
-export class Dispatcher {
+export class Dispatcher<Claim extends { id: string } = { id: string }> {
   private running = false;
   private inFlight = new Set<string>();
   private wake?: () => void;
@@ -33,11 +49,13 @@ export class Dispatcher {
   private readonly pollMs: number;
   private readonly expiryEveryMs: number;
   private readonly purgeEveryMs: number;
+  private readonly work: DispatcherWork<Claim>;
 
   constructor(
     private readonly db: Db,
-    opts: DispatcherOptions = {},
+    opts: DispatcherOptions<Claim>,
   ) {
+    this.work = opts.work;
     this.concurrency = opts.concurrency ?? 64;
     this.pollMs = opts.pollMs ?? 1_000;
     this.expiryEveryMs = opts.expiryEveryMs ?? 2_000;
@@ -91,7 +109,8 @@ export class Dispatcher {
     if (!this.purging && Date.now() - this.lastPurge >= this.purgeEveryMs) {
       this.lastPurge = Date.now();
       // beside the deliveries, not before them: a large backlog takes several batches
-      this.purging = purgeStaleRows(this.db)
+      this.purging = this.work
+        .purge(this.db)
         .then(() => undefined)
         .catch((err) => logger.error("purge failed", errorFields(err)))
         .finally(() => {
@@ -100,16 +119,17 @@ export class Dispatcher {
     }
     if (Date.now() - this.lastExpirySweep >= this.expiryEveryMs) {
       this.lastExpirySweep = Date.now();
-      for (const sessionId of await findDueExpiries(this.db)) {
-        await expireIfDue(this.db, sessionId).catch((err) => logger.error("expiry failed", { sessionId, ...errorFields(err) }));
+      for (const sessionId of await this.work.findDueExpiries(this.db)) {
+        await this.work.expireIfDue(this.db, sessionId).catch((err) => logger.error("expiry failed", { sessionId, ...errorFields(err) }));
       }
     }
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await claimDueDeliveries(this.db, free);
+    const claimed = await this.work.claimDeliveries(this.db, free);
     if (!claimed.length) return 0;
     for (const d of claimed) this.inFlight.add(d.id);
-    deliverClaimed(this.db, claimed)
+    this.work
+      .deliverClaimed(this.db, claimed)
       .catch((err) => logger.error("delivery attempts failed", { count: claimed.length, ...errorFields(err) }))
       .finally(() => {
         for (const d of claimed) this.inFlight.delete(d.id);

@@ -1,27 +1,40 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getConfig } from "@/lib/config";
 import { errorFields, logger } from "@/lib/logger";
-import type { Dispatcher } from "./dispatcher";
 
 // How background work is told that something is due. Both engines are only hints: the database
 // rows are the truth, and the local dispatcher's poll or Inngest's cron sweep finds anything a lost
 // hint missed.
 
-const holder = globalThis as unknown as { __checkoutDispatcher?: Dispatcher };
+/** What a hint needs of the local dispatcher: to look for due work now. */
+export type Wakeable = { poke(): void };
 
-export function registerLocalDispatcher(dispatcher: Dispatcher | undefined) {
+export type Hint = { name: "checkout/delivery.due"; data: { deliveryId: string } } | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } };
+
+/**
+ * Hands hints to Inngest. lib/ never imports the Inngest client: the code that owns it registers
+ * this at start-up (instrumentation-node.ts), so the import graph runs from inngest/ to lib/ only.
+ */
+export type HintSender = (hints: Hint[]) => Promise<void>;
+
+const holder = globalThis as unknown as { __checkoutDispatcher?: Wakeable; __checkoutHintSender?: HintSender };
+
+export function registerLocalDispatcher(dispatcher: Wakeable | undefined) {
   holder.__checkoutDispatcher = dispatcher;
 }
 
-export function localDispatcher(): Dispatcher | undefined {
+export function localDispatcher(): Wakeable | undefined {
   return holder.__checkoutDispatcher;
 }
 
-type Hint = { name: "checkout/delivery.due"; data: { deliveryId: string } } | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } };
+export function registerHintSender(sender: HintSender | undefined) {
+  holder.__checkoutHintSender = sender;
+}
 
 async function sendToInngest(hints: Hint[]) {
-  const { inngest } = await import("@/inngest/client");
-  await inngest.send(hints);
+  const send = holder.__checkoutHintSender;
+  if (!send) throw new Error("no Inngest sender is registered in this process");
+  await send(hints);
 }
 
 // Hints raised inside an enclosing transaction wait for it: sent before its commit, they would

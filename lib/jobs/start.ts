@@ -1,16 +1,39 @@
-import { getDb } from "@/db/client";
+import { type Db, getDb } from "@/db/client";
+import type { DeliveryRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
-import { Dispatcher, type DispatcherOptions } from "./dispatcher";
+import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
+import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
+import { Dispatcher, type DispatcherOptions, type DispatcherWork } from "./dispatcher";
 import { registerLocalDispatcher } from "./index";
+import { purgeStaleRows } from "./purge";
+
+// The one module that wires background work to the services. The engine (./dispatcher, ./index)
+// imports no service, so the services can tell it about new work without an import circle.
+
+/** What the local dispatcher runs: the same lib/ functions the Inngest functions call. */
+export const serviceWork: DispatcherWork<DeliveryRow> = {
+  claimDeliveries: (db, limit) => claimDueDeliveries(db, limit),
+  deliverClaimed: (db, claimed) => deliverClaimed(db, claimed),
+  findDueExpiries: (db) => findDueExpiries(db),
+  expireIfDue: (db, sessionId) => expireIfDue(db, sessionId),
+  purge: (db) => purgeStaleRows(db),
+};
+
+/** A dispatcher that runs this service's work; `work` replaces parts of it. */
+export class LocalDispatcher extends Dispatcher<DeliveryRow> {
+  constructor(db: Db, opts: Omit<DispatcherOptions<DeliveryRow>, "work"> & { work?: Partial<DispatcherWork<DeliveryRow>> } = {}) {
+    super(db, { ...opts, work: { ...serviceWork, ...opts.work } });
+  }
+}
 
 /** Starts this process's local dispatcher, unless Inngest runs the background work. */
-export async function startLocalDispatcher(opts: DispatcherOptions = {}): Promise<Dispatcher | undefined> {
+export async function startLocalDispatcher(opts: Omit<DispatcherOptions<DeliveryRow>, "work"> = {}): Promise<LocalDispatcher | undefined> {
   if (getConfig().inngest.enabled) {
     logger.info("background work runs on Inngest (/api/inngest)");
     return undefined;
   }
-  const dispatcher = new Dispatcher(await getDb(), opts);
+  const dispatcher = new LocalDispatcher(await getDb(), opts);
   registerLocalDispatcher(dispatcher);
   dispatcher.start();
   logger.info("local dispatcher started");

@@ -5,9 +5,10 @@ import { withEvents } from "@/lib/events/service";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getPaymentRail } from "@/lib/payments";
-import { type Access, ensureFresh, lockOrder, lockSession } from "@/lib/sessions/service";
-import { canFire, transition } from "@/lib/state";
+import { ensureFresh } from "@/lib/sessions/expiry";
+import { type Access, lockSessionAndOrder } from "@/lib/sessions/rows";
 import { serializeOrder } from "@/lib/sessions/serialize";
+import { canFire, transition } from "@/lib/state";
 
 /** Proofs an order may be given, from the payer's page and the API together; then it takes no more. */
 export const MAX_PROOF_ATTEMPTS = 5;
@@ -29,9 +30,7 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
   await ensureFresh(db, found.sessionId, access);
 
   const outcome = await withEvents(db, async (tx, emit) => {
-    // session before order: the same lock order as every other transition
-    let session = await lockSession(tx, found.sessionId, access);
-    let order = (await lockOrder(tx, found.id))!;
+    let { session, order } = await lockSessionAndOrder(tx, { sessionId: found.sessionId, orderId: found.id }, access);
     if (order.status === "FULFILLED") throw conflict("Order is already fulfilled", { txHash: order.fulfillTx });
     if (!canFire("order", "fulfil", order.status)) throw conflict(`Order is ${order.status} and cannot be fulfilled`);
     // counted under the order's row lock, so simultaneous submissions cannot pass the cap together

@@ -2,7 +2,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { idempotencyRecords, rateLimitCounters } from "@/db/schema";
-import { Dispatcher } from "@/lib/jobs/dispatcher";
+import { LocalDispatcher as Dispatcher } from "@/lib/jobs/start";
 import { purgeStaleRows } from "@/lib/jobs/purge";
 import { testDb } from "../support/db";
 

@@ -4,7 +4,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, deliveries, orders } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
-import { Dispatcher } from "@/lib/jobs/dispatcher";
+import { LocalDispatcher as Dispatcher } from "@/lib/jobs/start";
 import { logger } from "@/lib/logger";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";

@@ -1,7 +1,8 @@
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/http/rate-limit";
 import { createSessionBody, sessionListQuery } from "@/lib/schemas";
-import { createSession, listSessions } from "@/lib/sessions/service";
+import { createSession } from "@/lib/sessions/create";
+import { listSessions } from "@/lib/sessions/read";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/checkout/sessions – a session for an amount in USDC, and the payer's checkout URL

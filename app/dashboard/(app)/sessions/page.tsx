@@ -7,7 +7,7 @@ import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { orMessage, searchProblem } from "@/lib/http/page";
 import { sessionListQuery } from "@/lib/schemas";
-import { listSessions } from "@/lib/sessions/service";
+import { listSessions } from "@/lib/sessions/read";
 
 export const metadata: Metadata = { title: "Sessions" };
 const STATUSES = ["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"] as const;

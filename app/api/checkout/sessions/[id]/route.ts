@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/http/rate-limit";
 import { idParams } from "@/lib/schemas";
-import { getSessionOrThrow } from "@/lib/sessions/service";
+import { getSessionOrThrow } from "@/lib/sessions/read";
 
 // GET /api/checkout/sessions/:id – the session fields directly, with merchant and activeOrder
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

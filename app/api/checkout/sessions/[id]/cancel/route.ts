@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { emptyBody, idParams } from "@/lib/schemas";
-import { cancelSession } from "@/lib/sessions/service";
+import { cancelSession } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/cancel – ends the session unless a payment was reported (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { idParams } from "@/lib/schemas";
-import { getActiveOrderOrThrow } from "@/lib/sessions/service";
+import { getActiveOrderOrThrow } from "@/lib/sessions/read";
 
 // GET /api/checkout/sessions/:id/order – the session's active order
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

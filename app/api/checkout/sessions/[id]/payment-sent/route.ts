@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { emptyBody, idParams } from "@/lib/schemas";
-import { markPaymentSent } from "@/lib/sessions/service";
+import { markPaymentSent } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/payment-sent – the payer has sent the fiat payment
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { idParams, selectPlatformBody } from "@/lib/schemas";
-import { selectPlatform } from "@/lib/sessions/service";
+import { selectPlatform } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/select-platform – saves the platform and currency before start
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { idParams, startSessionBody } from "@/lib/schemas";
-import { startSession } from "@/lib/sessions/service";
+import { startSession } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/start – the payer picks a platform; creates the order
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

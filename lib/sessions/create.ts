@@ -1,0 +1,77 @@
+import { sql } from "drizzle-orm";
+import { type Db, prepared } from "@/db/client";
+import { checkoutSessions } from "@/db/schema";
+import { monotonicNow } from "@/lib/clock";
+import { getConfig } from "@/lib/config";
+import { forbidden, invalid } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { jobs } from "@/lib/jobs";
+import { formatUsdc, parseUsdc } from "@/lib/money";
+import { serializeSession } from "./serialize";
+
+export type CreateSessionInput = {
+  merchantId: string;
+  amountUsdc: string;
+  destinationChainId: number;
+  destinationToken: string;
+  recipientAddress: string;
+  successUrl?: string;
+  cancelUrl?: string;
+  metadata?: Record<string, string>;
+  enabledPaymentPlatforms?: string[];
+};
+
+export async function createSession(db: Db, input: CreateSessionInput, opts: { merchantId: string }) {
+  if (input.merchantId !== opts.merchantId) throw forbidden("merchant");
+  const config = getConfig();
+  const amountMicro = parseUsdc(input.amountUsdc);
+  if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {
+    throw invalid("amountUsdc", `must be between ${formatUsdc(config.minAmountMicro)} and ${formatUsdc(config.maxAmountMicro)}`);
+  }
+  if (!config.supportedChainIds.includes(input.destinationChainId)) {
+    throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
+  }
+  const now = monotonicNow();
+  const insert = prepared(db, "session_insert", (d) =>
+    d
+      .insert(checkoutSessions)
+      .values({
+        id: sql.placeholder("id"),
+        merchantId: sql.placeholder("merchantId"),
+        amountMicro: sql.placeholder("amountMicro"),
+        destinationChainId: sql.placeholder("destinationChainId"),
+        destinationToken: sql.placeholder("destinationToken"),
+        recipientAddress: sql.placeholder("recipientAddress"),
+        successUrl: sql.placeholder("successUrl"),
+        cancelUrl: sql.placeholder("cancelUrl"),
+        metadata: sql.placeholder("metadata"),
+        enabledPaymentPlatforms: sql.placeholder("enabledPaymentPlatforms"),
+        expiresAt: sql.placeholder("expiresAt"),
+        createdAt: sql.placeholder("createdAt"),
+        updatedAt: sql.placeholder("createdAt"),
+      })
+      .returning()
+      .prepare("session_insert"),
+  );
+  const [row] = await insert.execute({
+    id: newId("sess"),
+    merchantId: opts.merchantId,
+    amountMicro,
+    destinationChainId: input.destinationChainId,
+    destinationToken: input.destinationToken,
+    recipientAddress: input.recipientAddress,
+    successUrl: input.successUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    metadata: input.metadata ?? null,
+    enabledPaymentPlatforms: input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null,
+    expiresAt: new Date(now.getTime() + config.sessionTtlMs),
+    createdAt: now,
+  });
+  jobs.expiryScheduled(row!.id, row!.expiresAt);
+  return { session: serializeSession(row!), checkoutUrl: checkoutUrlFor(row!.id) };
+}
+
+/** The hosted checkout page of a session, as the create answer and the payer's link carry it. */
+export function checkoutUrlFor(sessionId: string): string {
+  return `${getConfig().checkoutUrl}/checkout?session=${encodeURIComponent(sessionId)}`;
+}

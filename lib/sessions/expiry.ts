@@ -1,0 +1,72 @@
+import { and, inArray, lte } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { checkoutSessions, type OrderRow, orders, type SessionRow } from "@/db/schema";
+import { withEvents } from "@/lib/events/service";
+import { notFound } from "@/lib/errors";
+import { assertCheckoutAvailable } from "@/lib/merchants/service";
+import { canFire, ORDER, SESSION, transition } from "@/lib/state";
+import { type Access, assertSessionAccess, lockOrder, lockSession, readSessionView } from "./rows";
+
+// Sessions and orders expire on time whether or not anyone asks: the dispatcher and the Inngest
+// functions apply due expiries, and every read or transition applies one first (ensureFresh), so no
+// one is ever answered with a session that should already have ended.
+
+/** Whether the session, or its order, is past an expiry that its machine still allows. */
+export function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean {
+  if (canFire("session", "expire", session.status) && session.expiresAt <= now) return true;
+  return !!order && canFire("order", "expire", order.status) && order.expiresAt <= now;
+}
+
+/**
+ * Applies whatever expiry is due for one session, in its own transaction, so that the caller's
+ * transition (which may then fail) never rolls an expiry back. Idempotent.
+ */
+export async function expireIfDue(db: Db, sessionId: string, now = new Date()): Promise<void> {
+  return withEvents(db, async (tx, emit) => {
+    let session = await lockSession(tx, sessionId, { kind: "payer" });
+    let order = await lockOrder(tx, session.activeOrderId);
+    if (canFire("session", "expire", session.status) && session.expiresAt <= now) {
+      if (order && canFire("order", "sessionExpired", order.status)) {
+        order = await transition(tx, "order", order.id, "sessionExpired");
+        session = await transition(tx, "session", session.id, "expire");
+        await emit({ type: "order.expired", session, order });
+      } else {
+        session = await transition(tx, "session", session.id, "expire");
+      }
+      await emit({ type: "session.abandoned", session, order });
+    } else if (order && canFire("order", "expire", order.status) && order.expiresAt <= now) {
+      order = await transition(tx, "order", order.id, "expire");
+      session = await transition(tx, "session", session.id, "orderChanged");
+      await emit({ type: "order.expired", session, order });
+    }
+  });
+}
+
+/** Ids of sessions with an expiry due now (open sessions past expiresAt, unpaid orders past theirs). */
+export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Promise<string[]> {
+  const sessions = await db
+    .select({ id: checkoutSessions.id })
+    .from(checkoutSessions)
+    .where(and(inArray(checkoutSessions.status, SESSION.triggers.expire.from), lte(checkoutSessions.expiresAt, now)))
+    .limit(limit);
+  const unpaid = await db
+    .select({ id: orders.sessionId })
+    .from(orders)
+    .where(and(inArray(orders.status, ORDER.triggers.expire.from), lte(orders.expiresAt, now)))
+    .limit(limit);
+  return [...new Set([...sessions, ...unpaid].map((r) => r.id))];
+}
+
+/**
+ * Before any transition of a session or its order (here and in the orders service): checks the
+ * actor's access and, for the payer, that the merchant's checkout is open, then applies a due expiry,
+ * so that the transition sees (and answers with) the truth.
+ */
+export async function ensureFresh(db: Db, id: string, access: Access): Promise<void> {
+  const view = await readSessionView(db, id);
+  if (!view) throw notFound("Session");
+  assertSessionAccess(view.session, access);
+  // a merchant's own key is refused at authentication when it is disabled; the payer's page here
+  if (access.kind === "payer") await assertCheckoutAvailable(db, view.session.merchantId);
+  if (isDue(view.session, view.order, new Date())) await expireIfDue(db, id);
+}

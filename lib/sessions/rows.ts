@@ -1,0 +1,65 @@
+import { eq, sql } from "drizzle-orm";
+import { type Db, prepared } from "@/db/client";
+import { checkoutSessions, merchants, type OrderRow, orders, type SessionRow } from "@/db/schema";
+import { forbidden, notFound } from "@/lib/errors";
+
+// A session's rows as every part of lib/sessions reads and locks them: who may act on a session,
+// the one-query view of it, and the row locks (session before order) that every transition takes.
+
+/**
+ * Who is acting on a session: a merchant's API key, or the payer on the hosted checkout page, whose
+ * authority is the unguessable session id itself (decisions.md 1).
+ */
+export type Access = { kind: "merchant"; merchantId: string } | { kind: "payer" };
+
+/** Refuses a merchant acting on another merchant's session; the payer holds the session id itself. */
+export function assertSessionAccess(session: Pick<SessionRow, "merchantId">, access: Access): void {
+  if (access.kind === "merchant" && session.merchantId !== access.merchantId) throw forbidden("session");
+}
+
+/** The session, its merchant and its active order in one query: the hottest read of the API. */
+export async function readSessionView(db: Db, id: string) {
+  const query = prepared(db, "session_view", (d) =>
+    d
+      .select({
+        session: checkoutSessions,
+        order: orders,
+        merchant: { id: merchants.id, name: merchants.name, displayName: merchants.displayName, logoUrl: merchants.logoUrl },
+      })
+      .from(checkoutSessions)
+      .innerJoin(merchants, eq(merchants.id, checkoutSessions.merchantId))
+      .leftJoin(orders, eq(orders.id, checkoutSessions.activeOrderId))
+      .where(eq(checkoutSessions.id, sql.placeholder("id")))
+      .limit(1)
+      .prepare("session_view"),
+  );
+  const [row] = await query.execute({ id });
+  return row;
+}
+
+/** Locks the session row for the rest of the transaction; every transition starts here. */
+export async function lockSession(tx: Db, id: string, access: Access): Promise<SessionRow> {
+  const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for("update").limit(1);
+  if (!row) throw notFound("Session");
+  assertSessionAccess(row, access);
+  return row;
+}
+
+/** Locks an order row; always after its session's row (lockSession), the one lock order of every transition. */
+export async function lockOrder(tx: Db, id: string | null): Promise<OrderRow | null> {
+  if (!id) return null;
+  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);
+  return row ?? null;
+}
+
+/**
+ * For a transition that starts from an order (the orders service: fulfilment): locks the order's
+ * session and then the order, in the same lock order as the session transitions, so that the two
+ * never deadlock, and checks the actor's access to the session.
+ */
+export async function lockSessionAndOrder(tx: Db, ids: { sessionId: string; orderId: string }, access: Access): Promise<{ session: SessionRow; order: OrderRow }> {
+  const session = await lockSession(tx, ids.sessionId, access);
+  const order = await lockOrder(tx, ids.orderId);
+  if (!order || order.sessionId !== session.id) throw notFound("Order");
+  return { session, order };
+}

@@ -1,0 +1,156 @@
+import type { Db } from "@/db/client";
+import { orders, type SessionRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { withEvents } from "@/lib/events/service";
+import { conflict, invalid, isUniqueViolation } from "@/lib/errors";
+import { newId } from "@/lib/ids";
+import { jobs } from "@/lib/jobs";
+import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
+import { canFire, isOrderEnded, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
+import { ensureFresh } from "./expiry";
+import { type Access, lockOrder, lockSession } from "./rows";
+import { quoteOf, serializeOrder, serializeSession } from "./serialize";
+
+// What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
+// payment is sent, cancel. Each applies a due expiry first, then moves the rows through lib/state
+// under the session's row lock, with its events in the same transaction.
+
+const CLOSED: Partial<Record<SessionStatus, string>> = {
+  COMPLETED: "Session is already completed",
+  EXPIRED: "Session has expired",
+  CANCELLED: "Session was cancelled",
+};
+
+function assertOpen(session: SessionRow) {
+  if (!isSessionOpen(session.status)) throw conflict(CLOSED[session.status] ?? `Session is ${session.status}`);
+}
+
+function resolvePlatform(session: SessionRow, platform: string | undefined, currency: string | undefined) {
+  const p = platform ?? session.selectedPaymentPlatform ?? undefined;
+  const c = currency ?? session.selectedFiatCurrency ?? undefined;
+  if (!p) throw invalid("paymentPlatform", "is required (or save one with select-platform first)");
+  if (!c) throw invalid("fiatCurrency", "is required (or save one with select-platform first)");
+  checkPlatform(session, p, c);
+  return { platform: p as PaymentPlatform, currency: c };
+}
+
+function checkPlatform(session: SessionRow, platform: string, currency: string) {
+  if (!isPlatform(platform)) throw invalid("paymentPlatform", `must be one of ${PAYMENT_PLATFORMS.join(", ")}`);
+  if (session.enabledPaymentPlatforms && !session.enabledPaymentPlatforms.includes(platform)) {
+    throw invalid("paymentPlatform", `is not enabled for this session; use one of ${session.enabledPaymentPlatforms.join(", ")}`);
+  }
+  if (!platformAccepts(platform, currency)) throw invalid("fiatCurrency", `${currency} is not accepted on ${platform}`);
+}
+
+// POST select-platform: saves the payer's choice while the session awaits them
+export async function selectPlatform(db: Db, id: string, input: { paymentPlatform: string; fiatCurrency: string }, access: Access) {
+  await ensureFresh(db, id, access);
+  return withEvents(db, async (tx, emit) => {
+    const session = await lockSession(tx, id, access);
+    assertOpen(session);
+    if (!canFire("session", "selectPlatform", session.status)) throw conflict("The platform can only be chosen before checkout starts");
+    checkPlatform(session, input.paymentPlatform, input.fiatCurrency);
+    const row = await transition(tx, "session", id, "selectPlatform", {
+      set: { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency },
+    });
+    return { session: serializeSession(row) };
+  });
+}
+
+// POST start: quote, signal the intent, create the order; exactly one order however many race
+export async function startSession(db: Db, id: string, input: { paymentPlatform?: string; fiatCurrency?: string }, access: Access) {
+  await ensureFresh(db, id, access);
+  try {
+    const started = await withEvents(db, async (tx, emit) => {
+      let session = await lockSession(tx, id, access);
+      assertOpen(session);
+      const current = await lockOrder(tx, session.activeOrderId);
+      if (current && !isOrderEnded(current.status)) throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
+
+      const rail = getPaymentRail();
+      const config = getConfig();
+      const now = new Date();
+      const orderId = newId("ord");
+      const quote = rail.quote({ platform, fiatCurrency: currency, amountMicro: session.amountMicro });
+      const signal = rail.signalIntent({ orderId, sessionId: id, quote, recipientAddress: session.recipientAddress, chainId: session.destinationChainId });
+      const expiresAt = new Date(Math.min(now.getTime() + config.orderTtlMs, session.expiresAt.getTime()));
+      const [order] = await tx
+        .insert(orders)
+        .values({
+          id: orderId,
+          sessionId: id,
+          merchantId: session.merchantId,
+          status: ORDER.initial,
+          paymentPlatform: platform,
+          fiatCurrency: currency,
+          fiatAmountMinor: quote.fiatAmountMinor,
+          tokenAmountMicro: quote.tokenAmountMicro,
+          conversionRate: quote.conversionRate,
+          recipient: quote.payeeHandle,
+          intentHash: signal.intentHash,
+          signalTx: signal.signalTx,
+          expiresAt,
+          createdAt: now,
+          updatedAt: now,
+        })
+        .returning();
+      session = await transition(tx, "session", id, "start", {
+        set: { activeOrderId: orderId, selectedPaymentPlatform: platform, selectedFiatCurrency: currency },
+      });
+      await emit({ type: "session.started", session, order: order! });
+      await emit({ type: "order.created", session, order: order! });
+      return {
+        session: serializeSession(session),
+        order: serializeOrder(order!),
+        quote: quoteOf(order!),
+        intentHash: order!.intentHash,
+        expiresAt: expiresAt.toISOString(),
+      };
+    });
+    jobs.expiryScheduled(id, new Date(started.expiresAt));
+    return started;
+  } catch (err) {
+    if (isUniqueViolation(err, "orders_one_live_per_session_key")) throw conflict("Checkout has already started: the session has a live order");
+    throw err;
+  }
+}
+
+// POST payment-sent: the payer says the fiat is on its way; repeating it changes nothing
+export async function markPaymentSent(db: Db, id: string, access: Access) {
+  await ensureFresh(db, id, access);
+  return withEvents(db, async (tx, emit) => {
+    let session = await lockSession(tx, id, access);
+    let order = await lockOrder(tx, session.activeOrderId);
+    if (!order) {
+      assertOpen(session);
+      throw conflict("Session has no active order: start checkout first");
+    }
+    if (isOrderPaid(order.status)) return { order: serializeOrder(order) };
+    if (!canFire("order", "paymentSent", order.status)) throw conflict(`Order is ${order.status}; start checkout again`);
+    assertOpen(session);
+    order = await transition(tx, "order", order.id, "paymentSent", { set: { paymentSentAt: new Date() } });
+    session = await transition(tx, "session", id, "orderChanged");
+    await emit({ type: "order.payment_sent", session, order });
+    return { order: serializeOrder(order) };
+  });
+}
+
+// POST cancel: the payer (or merchant) gives up, unless money may already be on its way
+export async function cancelSession(db: Db, id: string, access: Access) {
+  await ensureFresh(db, id, access);
+  return withEvents(db, async (tx, emit) => {
+    let session = await lockSession(tx, id, access);
+    if (session.status === SESSION.triggers.cancel.to) return { session: serializeSession(session) };
+    assertOpen(session);
+    let order = await lockOrder(tx, session.activeOrderId);
+    if (order && isOrderPaid(order.status)) {
+      throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
+    }
+    if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order.id, "cancel");
+    session = await transition(tx, "session", id, "cancel");
+    await emit({ type: "session.abandoned", session, order });
+    return { session: serializeSession(session) };
+  });
+}
+
