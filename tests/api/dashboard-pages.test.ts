@@ -62,7 +62,7 @@ describe("the webhook page", () => {
 
   it("answers NUL in the address with a message or the not-found page, never a failed query", async () => {
     const { hook } = await webhookWithDelivery();
-    for (const search of [{ eventType: "a\u0000b" }, { delivery: "dlv_\u0000" }, { cursor: "\ud800" }]) {
+    for (const search of [{ eventType: "a\u0000b" }, { delivery: "dlv_\u0000" }, { cursor: "\ud800" }] as Record<string, string>[]) {
       expect(await render(hook.id, search)).toContain("must not contain NUL characters or unpaired surrogates");
     }
     await expect(render("whk_\u0000")).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_HTTP_ERROR_FALLBACK;404") });
