@@ -8,7 +8,7 @@ import { forbidden, notFound } from "@/lib/errors";
 
 /**
  * Who is acting on a session: a merchant's API key, or the payer on the hosted checkout page, whose
- * authority is the unguessable session id itself (decisions.md 1).
+ * authority is the unguessable session id itself (docs/contract.md, checkout sessions).
  */
 export type Access = { kind: "merchant"; merchantId: string } | { kind: "payer" };
 

@@ -60,7 +60,7 @@ export function serializeOrder(o: OrderRow) {
 }
 export type OrderDto = ReturnType<typeof serializeOrder>;
 
-/** The quote of an order, in the shape start returns (interface.md 2.4). */
+/** The quote of an order, in the shape start returns (docs/contract.md, checkout sessions). */
 export function quoteOf(o: OrderRow) {
   return {
     fiatAmount: fiatDecimal(o.fiatAmountMinor, o.fiatCurrency),
