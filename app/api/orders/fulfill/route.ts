@@ -5,8 +5,8 @@ import { fulfillBody } from "@/lib/schemas";
 
 // POST /api/orders/fulfill – verifies the payment proof and releases the USDC
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ rateLimit: RATE_RULES.fulfill, body: fulfillBody }, async ({ db, merchant, body }) => ({
+  POST: route({ rateLimit: RATE_RULES.fulfill, body: fulfillBody }, async ({ db, actor, body }) => ({
     message: "Order fulfilled",
-    data: await fulfillOrder(db, body, { kind: "merchant", merchantId: merchant.merchantId }),
+    data: await fulfillOrder(db, body, actor),
   })),
 });

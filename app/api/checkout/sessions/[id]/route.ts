@@ -5,8 +5,8 @@ import { getSessionOrThrow } from "@/lib/sessions/read";
 
 // GET /api/checkout/sessions/:id – the session fields directly, with merchant and activeOrder
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ rateLimit: RATE_RULES.getSession, params: idParams }, async ({ db, merchant, params }) => ({
+  GET: route({ rateLimit: RATE_RULES.getSession, params: idParams }, async ({ db, actor, params }) => ({
     message: "Session retrieved",
-    data: await getSessionOrThrow(db, params.id, { kind: "merchant", merchantId: merchant.merchantId }),
+    data: await getSessionOrThrow(db, params.id, actor),
   })),
 });

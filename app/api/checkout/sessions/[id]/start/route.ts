@@ -4,8 +4,8 @@ import { startSession } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/start – the payer picks a platform; creates the order
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: idParams, body: startSessionBody }, async ({ db, merchant, params, body }) => ({
+  POST: route({ params: idParams, body: startSessionBody }, async ({ db, actor, params, body }) => ({
     message: "Checkout started",
-    data: await startSession(db, params.id, body, { kind: "merchant", merchantId: merchant.merchantId }),
+    data: await startSession(db, params.id, body, actor),
   })),
 });
