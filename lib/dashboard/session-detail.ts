@@ -1,4 +1,4 @@
-import { asc, eq, inArray } from "drizzle-orm";
+import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, events, orders, proofAttempts, webhooks } from "@/db/schema";
 import { serializeOrder } from "@/lib/sessions/serialize";
@@ -7,18 +7,38 @@ import { getSessionOrThrow } from "@/lib/sessions/read";
 /** A session with all its orders, proof attempts and the timeline of its events and their deliveries. */
 export async function getSessionDetail(db: Db, sessionId: string, opts: { merchantId: string }) {
   const session = await getSessionOrThrow(db, sessionId, { kind: "merchant", merchantId: opts.merchantId });
-  const orderRows = await db.select().from(orders).where(eq(orders.sessionId, sessionId)).orderBy(asc(orders.createdAt));
+  // every query below filters by the merchant as well, not only the ownership check above
+  const { merchantId } = opts;
+  const orderRows = await db
+    .select()
+    .from(orders)
+    .where(and(eq(orders.sessionId, sessionId), eq(orders.merchantId, merchantId)))
+    .orderBy(asc(orders.createdAt));
   const proofs = orderRows.length
-    ? await db.select().from(proofAttempts).where(inArray(proofAttempts.orderId, orderRows.map((o) => o.id))).orderBy(asc(proofAttempts.createdAt))
+    ? await db
+        .select()
+        .from(proofAttempts)
+        .where(and(inArray(proofAttempts.orderId, orderRows.map((o) => o.id)), eq(proofAttempts.merchantId, merchantId)))
+        .orderBy(asc(proofAttempts.createdAt))
     : [];
-  const eventRows = await db.select().from(events).where(eq(events.sessionId, sessionId)).orderBy(asc(events.createdAt), asc(events.id));
+  const eventRows = await db
+    .select()
+    .from(events)
+    .where(and(eq(events.sessionId, sessionId), eq(events.merchantId, merchantId)))
+    .orderBy(asc(events.createdAt), asc(events.id));
   const deliveryRows = eventRows.length
-    ? await db.select().from(deliveries).where(inArray(deliveries.eventId, eventRows.map((e) => e.id)))
+    ? await db
+        .select()
+        .from(deliveries)
+        .where(and(inArray(deliveries.eventId, eventRows.map((e) => e.id)), eq(deliveries.merchantId, merchantId)))
     : [];
   // each delivery names its webhook, deleted ones too: their pages stay readable
   const webhookIds = [...new Set(deliveryRows.map((d) => d.webhookId))];
   const hookRows = webhookIds.length
-    ? await db.select({ id: webhooks.id, url: webhooks.url, deletedAt: webhooks.deletedAt }).from(webhooks).where(inArray(webhooks.id, webhookIds))
+    ? await db
+        .select({ id: webhooks.id, url: webhooks.url, deletedAt: webhooks.deletedAt })
+        .from(webhooks)
+        .where(and(inArray(webhooks.id, webhookIds), eq(webhooks.merchantId, merchantId)))
     : [];
   const hooks = new Map(hookRows.map((w) => [w.id, { url: w.url, deleted: w.deletedAt !== null }]));
   return {

@@ -24,7 +24,7 @@ export function isDue(session: SessionRow, order: OrderRow | null, now: Date): b
 export async function expireIfDue(db: Db, sessionId: string, now = new Date()): Promise<void> {
   return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, sessionId, { kind: "payer" });
-    let order = await lockOrder(tx, session.activeOrderId);
+    let order = await lockOrder(tx, session.activeOrderId, session);
     if (canFire("session", "expire", session.status) && session.expiresAt <= now) {
       if (order && canFire("order", "sessionExpired", order.status)) {
         order = await transition(tx, "order", order.id, "sessionExpired");

@@ -1,4 +1,4 @@
-import { eq, sql } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { checkoutSessions, merchants, type OrderRow, orders, type SessionRow } from "@/db/schema";
 import { forbidden, notFound } from "@/lib/errors";
@@ -45,10 +45,19 @@ export async function lockSession(tx: Db, id: string, access: Access): Promise<S
   return row;
 }
 
-/** Locks an order row; always after its session's row (lockSession), the one lock order of every transition. */
-export async function lockOrder(tx: Db, id: string | null): Promise<OrderRow | null> {
+/**
+ * Locks an order row of a session already locked (lockSession), the one lock order of every
+ * transition. The query itself is scoped to that session and its merchant, so an order id from
+ * anywhere else finds nothing even if a caller skipped the session's access check.
+ */
+export async function lockOrder(tx: Db, id: string | null, session: Pick<SessionRow, "id" | "merchantId">): Promise<OrderRow | null> {
   if (!id) return null;
-  const [row] = await tx.select().from(orders).where(eq(orders.id, id)).for("update").limit(1);
+  const [row] = await tx
+    .select()
+    .from(orders)
+    .where(and(eq(orders.id, id), eq(orders.sessionId, session.id), eq(orders.merchantId, session.merchantId)))
+    .for("update")
+    .limit(1);
   return row ?? null;
 }
 
@@ -59,7 +68,7 @@ export async function lockOrder(tx: Db, id: string | null): Promise<OrderRow | n
  */
 export async function lockSessionAndOrder(tx: Db, ids: { sessionId: string; orderId: string }, access: Access): Promise<{ session: SessionRow; order: OrderRow }> {
   const session = await lockSession(tx, ids.sessionId, access);
-  const order = await lockOrder(tx, ids.orderId);
-  if (!order || order.sessionId !== session.id) throw notFound("Order");
+  const order = await lockOrder(tx, ids.orderId, session);
+  if (!order) throw notFound("Order");
   return { session, order };
 }

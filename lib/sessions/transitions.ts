@@ -64,7 +64,7 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
     const started = await withEvents(db, async (tx, emit) => {
       let session = await lockSession(tx, id, access);
       assertOpen(session);
-      const current = await lockOrder(tx, session.activeOrderId);
+      const current = await lockOrder(tx, session.activeOrderId, session);
       if (current && !isOrderEnded(current.status)) throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
       const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
 
@@ -121,7 +121,7 @@ export async function markPaymentSent(db: Db, id: string, access: Access) {
   await ensureFresh(db, id, access);
   return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, id, access);
-    let order = await lockOrder(tx, session.activeOrderId);
+    let order = await lockOrder(tx, session.activeOrderId, session);
     if (!order) {
       assertOpen(session);
       throw conflict("Session has no active order: start checkout first");
@@ -143,7 +143,7 @@ export async function cancelSession(db: Db, id: string, access: Access) {
     let session = await lockSession(tx, id, access);
     if (session.status === SESSION.triggers.cancel.to) return { session: serializeSession(session) };
     assertOpen(session);
-    let order = await lockOrder(tx, session.activeOrderId);
+    let order = await lockOrder(tx, session.activeOrderId, session);
     if (order && isOrderPaid(order.status)) {
       throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
     }

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, asc, count, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, deliveryAttempts, type DeliveryRow, events, merchants, webhooks, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -167,6 +167,8 @@ export async function listDeliveries(
     .where(
       and(
         eq(deliveries.webhookId, webhookId),
+        // the ownership check above already passed; the merchant filter keeps this query safe on its own
+        eq(deliveries.merchantId, opts.merchantId),
         opts.status ? eq(deliveries.status, opts.status) : undefined,
         opts.eventType ? eq(deliveries.eventType, opts.eventType) : undefined,
         afterCursor(deliveries.createdAt, deliveries.id, opts.cursor),
@@ -183,7 +185,7 @@ async function findDelivery(db: Db, webhookId: string, deliveryId: string, opts:
   const [row] = await db
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.webhookId, webhookId)))
+    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.webhookId, webhookId), eq(deliveries.merchantId, opts.merchantId)))
     .limit(1);
   if (!row) throw notFound("Delivery");
   return row;
@@ -192,11 +194,23 @@ async function findDelivery(db: Db, webhookId: string, deliveryId: string, opts:
 /** One delivery with the exact payload sent and every attempt, oldest first. */
 export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }) {
   const delivery = await findDelivery(db, webhookId, deliveryId, opts, "read");
-  const [event] = await db.select({ payload: events.payload }).from(events).where(eq(events.id, delivery.eventId));
+  const [event] = await db
+    .select({ payload: events.payload })
+    .from(events)
+    .where(and(eq(events.id, delivery.eventId), eq(events.merchantId, opts.merchantId)));
+  // attempts carry no merchant column: they are scoped through their delivery's merchant
   const attempts = await db
     .select()
     .from(deliveryAttempts)
-    .where(eq(deliveryAttempts.deliveryId, deliveryId))
+    .where(
+      inArray(
+        deliveryAttempts.deliveryId,
+        db
+          .select({ id: deliveries.id })
+          .from(deliveries)
+          .where(and(eq(deliveries.id, deliveryId), eq(deliveries.merchantId, opts.merchantId))),
+      ),
+    )
     .orderBy(asc(deliveryAttempts.attemptNo));
   return {
     ...serializeDelivery(delivery),
