@@ -113,7 +113,7 @@ test("instances restarted one at a time with SIGTERM under traffic: every reques
     const shop = await Integration.signUp(t.url);
     let stop = false;
     const created: string[] = [];
-    const failures: number[] = [];
+    const failures: string[] = []; // status and who answered it: the app's envelope code, or the proxy's text
     // two clients creating sessions with no retries at all (any 5xx or dropped request counts), at a
     // pace that stays inside the merchant's rate limit
     const clients = [0, 1].map(async () => {
@@ -125,11 +125,14 @@ test("instances restarted one at a time with SIGTERM under traffic: every reques
           body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "12.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
         });
         if (res.status === 201) created.push(res.body.responseObject.session.id);
-        else failures.push(res.status);
+        else failures.push(`${res.status} ${res.body?.error?.code ?? String(res.body).slice(0, 80)}`);
       }
     });
     await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(20);
-    await restart(t, "app1"); // SIGTERM, drain, exit; then a new process
+    // SIGTERM, drain, exit; then a new process, given one health interval (2 s) for the proxy to
+    // see it before the next is replaced, as a rolling deploy does
+    await restart(t, "app1");
+    await new Promise((r) => setTimeout(r, 2_500));
     const midway = created.length;
     await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(midway + 20);
     await restart(t, "app2");
