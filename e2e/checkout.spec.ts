@@ -150,12 +150,21 @@ test.describe("hosted checkout", () => {
     const checkout = new CheckoutPage(page);
     await checkout.open(s.path);
     await checkout.choose("Zelle");
-    await page.route("**/checkout/status**", (route) => route.abort("internetdisconnected"));
+    // the connection stays down until the payer has pressed Retry: the page also polls by itself,
+    // and a poll that got through first would take the button away before the click
+    let online = false;
+    let asked = 0;
+    await page.route("**/checkout/status**", (route) => {
+      asked++;
+      return online ? route.continue() : route.abort("internetdisconnected");
+    });
     await checkout.paymentSent();
     await expect(page.getByText("We lost contact with the payment service")).toBeVisible({ timeout: 20_000 });
     await checkScreen(page, testInfo, "network-error");
-    await page.unroute("**/checkout/status**");
+    const before = asked;
     await page.getByRole("button", { name: "Retry now" }).click();
+    await expect.poll(() => asked).toBeGreaterThan(before); // the button asked again
+    online = true;
     await expect(page.getByText("We lost contact with the payment service")).toBeHidden();
   });
 
