@@ -4,6 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { createWebhookBody } from "@/lib/schemas";
+import { captureStderr } from "../support/stderr";
 import { awayFromWindowEdge, call, newMerchant, newSession, randomIp } from "../support/api";
 
 // The action helper is to server actions what route() is to the API: the same text checks and
@@ -33,13 +34,6 @@ const unique = (what: string) => `${what}.${crypto.randomBytes(4).toString("hex"
 const outage = () => Object.assign(new Error(`connect ECONNREFUSED 10.0.0.9:5432 ${SECRET}`), { code: "ECONNREFUSED" });
 
 let captured: string[] = [];
-function captureStderr() {
-  captured = [];
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    captured.push(String(chunk));
-    return true;
-  });
-}
 
 beforeEach(() => {
   ip = randomIp();
@@ -152,7 +146,7 @@ describe("action(): failures become results", () => {
       await db.execute(sql`select ${SECRET}::int as n`);
       return { ok: true as const };
     });
-    captureStderr();
+    captured = captureStderr();
     const r = await act({ name: "a" });
     vi.restoreAllMocks();
     expect(r).toEqual({ ok: false, message: GENERIC_FAILURE });
@@ -166,7 +160,7 @@ describe("action(): failures become results", () => {
     const act = action({ name: "test.outage", input: named, actor: "public" }, async (): Promise<{ ok: true }> => {
       throw outage();
     });
-    captureStderr();
+    captured = captureStderr();
     const r = await act({ name: "a" });
     vi.restoreAllMocks();
     expect(r).toEqual({ ok: false, message: UNAVAILABLE_FAILURE });
@@ -208,7 +202,7 @@ describe("route({ auth: 'payer', answer: 'plain' })", () => {
     expect(await refused.json()).toEqual({ error: "Not now" });
     expect(refused.headers.get("x-robots-tag")).toBe("noindex");
 
-    captureStderr();
+    captured = captureStderr();
     const down = await get(plain(() => { throw outage(); }), "sess_fail");
     const broken = await get(plain(() => { throw new Error(`driver said ${SECRET}`); }), "sess_fail");
     vi.restoreAllMocks();

@@ -5,6 +5,7 @@ import { LocalDispatcher as Dispatcher } from "@/lib/jobs/start";
 import { route } from "@/lib/http/route";
 import { errorFields } from "@/lib/logger";
 import { testDb } from "../support/db";
+import { captureStderr } from "../support/stderr";
 
 // A failed query's message quotes its parameters (drizzle: "params: …"; PostgreSQL: the value it
 // could not read), which may be session ids, metadata or secrets. Error logs carry the error's
@@ -24,13 +25,6 @@ async function failedQuery(db: Db): Promise<unknown> {
 }
 
 let captured: string[] = [];
-function captureStderr() {
-  captured = [];
-  vi.spyOn(process.stderr, "write").mockImplementation((chunk: string | Uint8Array) => {
-    captured.push(String(chunk));
-    return true;
-  });
-}
 afterEach(() => vi.restoreAllMocks());
 
 describe("error logs", () => {
@@ -49,7 +43,7 @@ describe("error logs", () => {
       await db.execute(sql`select ${SECRET}::int as n`);
       return { message: "unreachable" };
     });
-    captureStderr();
+    captured = captureStderr();
     const res = await handler(new Request("http://checkout.test/api/x", { headers: { "x-request-id": "req-log-1" } }), { params: Promise.resolve({}) });
     vi.restoreAllMocks();
     expect(res.status).toBe(500);
@@ -70,7 +64,7 @@ describe("error logs", () => {
         throw error;
       },
     });
-    captureStderr();
+    captured = captureStderr();
     const dispatcher = new Dispatcher(failing, { pollMs: 20, purgeEveryMs: 60_000 });
     dispatcher.start();
     const until = Date.now() + 5_000;
