@@ -8,6 +8,7 @@ export default function Home() {
         <code className="rounded bg-slate-100 px-1 dark:bg-slate-800">POST /api/checkout/sessions</code>.
       </p>
       <p className="mt-4">
+        {/* eslint-disable-next-line @next/next/no-html-link-for-pages -- /api/health is a JSON route handler, not a page: a plain request, not client navigation */}
         <a className="text-blue-700 underline dark:text-blue-300" href="/api/health">
           Service health
         </a>

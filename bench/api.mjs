@@ -150,7 +150,7 @@ function procCpuMs(pid) {
   }
 }
 function treePids(pid) {
-  let kids = [];
+  const kids = [];
   try {
     for (const tid of fs.readdirSync(`/proc/${pid}/task`)) {
       kids.push(...fs.readFileSync(`/proc/${pid}/task/${tid}/children`, "utf8").split(" ").filter(Boolean).map(Number));
