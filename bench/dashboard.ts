@@ -23,6 +23,7 @@ try {
   const { listDeliveries } = await import("@/lib/webhooks/service");
   const { merchantOverview } = await import("@/lib/dashboard/stats");
   const { getSessionDetail } = await import("@/lib/dashboard/session-detail");
+  const { dashboardMerchant } = await import("@/lib/actor");
   const db = await getDb();
   const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
 
@@ -75,32 +76,33 @@ try {
     ms.sort((a, b) => a - b);
     return { name, p50: ms[Math.floor(RUNS / 2)]!, p95: ms[Math.floor(RUNS * 0.95)]! };
   }
-  const page1 = await listSessions(db, { merchantId, limit: 25 });
+  const as = { actor: dashboardMerchant(merchantId) };
+  const page1 = await listSessions(db, { limit: 25 }, as);
   let deep: string | undefined = undefined;
   for (let i = 0, c: string | null | undefined = page1.nextCursor; i < 200 && c; i++) {
-    const p = await listSessions(db, { merchantId, limit: 25, cursor: c });
+    const p = await listSessions(db, { limit: 25, cursor: c }, as);
     c = p.nextCursor;
     deep = c ?? deep;
   }
-  const dPage = await listDeliveries(db, "wh_bench_1", { merchantId, limit: 25 });
+  const dPage = await listDeliveries(db, "wh_bench_1", { limit: 25 }, as);
   let dDeep: string | undefined;
   for (let i = 0, c: string | null | undefined = dPage.nextCursor; i < 400 && c; i++) {
-    const p = await listDeliveries(db, "wh_bench_1", { merchantId, limit: 25, cursor: c });
+    const p = await listDeliveries(db, "wh_bench_1", { limit: 25, cursor: c }, as);
     c = p.nextCursor;
     dDeep = c ?? dDeep;
   }
   const rows = [
-    await time("sessions: newest 25", () => listSessions(db, { merchantId, limit: 25 })),
-    await time("sessions: status COMPLETED", () => listSessions(db, { merchantId, status: "COMPLETED", limit: 25 })),
-    await time("sessions: page ~200 (cursor)", () => listSessions(db, { merchantId, limit: 25, cursor: deep })),
-    await time("sessions: search by id", () => listSessions(db, { merchantId, q: `sess_${crypto.createHash("md5").update(`${merchantId}77`).digest("hex")}`, limit: 25 })),
-    await time("sessions: search by metadata value", () => listSessions(db, { merchantId, q: "R-9876", limit: 25 })),
-    await time("session page (orders, timeline)", () => getSessionDetail(db, `sess_${crypto.createHash("md5").update(`${merchantId}3`).digest("hex")}`, { merchantId })),
-    await time("deliveries: newest 25", () => listDeliveries(db, "wh_bench_1", { merchantId, limit: 25 })),
-    await time("deliveries: status FAILED", () => listDeliveries(db, "wh_bench_1", { merchantId, status: "FAILED", limit: 25 })),
-    await time("deliveries: event order.fulfilled", () => listDeliveries(db, "wh_bench_1", { merchantId, eventType: "order.fulfilled", limit: 25 })),
-    await time("deliveries: page ~400 (cursor)", () => listDeliveries(db, "wh_bench_1", { merchantId, limit: 25, cursor: dDeep })),
-    await time("overview: 30 days", () => merchantOverview(db, { merchantId, days: 30 })),
+    await time("sessions: newest 25", () => listSessions(db, { limit: 25 }, as)),
+    await time("sessions: status COMPLETED", () => listSessions(db, { status: "COMPLETED", limit: 25 }, as)),
+    await time("sessions: page ~200 (cursor)", () => listSessions(db, { limit: 25, cursor: deep }, as)),
+    await time("sessions: search by id", () => listSessions(db, { q: `sess_${crypto.createHash("md5").update(`${merchantId}77`).digest("hex")}`, limit: 25 }, as)),
+    await time("sessions: search by metadata value", () => listSessions(db, { q: "R-9876", limit: 25 }, as)),
+    await time("session page (orders, timeline)", () => getSessionDetail(db, `sess_${crypto.createHash("md5").update(`${merchantId}3`).digest("hex")}`, as)),
+    await time("deliveries: newest 25", () => listDeliveries(db, "wh_bench_1", { limit: 25 }, as)),
+    await time("deliveries: status FAILED", () => listDeliveries(db, "wh_bench_1", { status: "FAILED", limit: 25 }, as)),
+    await time("deliveries: event order.fulfilled", () => listDeliveries(db, "wh_bench_1", { eventType: "order.fulfilled", limit: 25 }, as)),
+    await time("deliveries: page ~400 (cursor)", () => listDeliveries(db, "wh_bench_1", { limit: 25, cursor: dDeep }, as)),
+    await time("overview: 30 days", () => merchantOverview(db, { days: 30 }, as)),
   ];
   console.log(`\nDashboard queries, ${RUNS} runs each after 3 warm-ups (PostgreSQL, one merchant: ${SESSIONS} sessions, ${n} deliveries)\n`);
   console.log("query                                   p50 ms   p95 ms");

@@ -196,9 +196,10 @@ async function main() {
   delete env.INNGEST_DEV;
   const { getDb, closeDb } = await import("@/db/client");
   const { getConfig } = await import("@/lib/config");
-  const { LocalDispatcher: Dispatcher } = await import("@/lib/jobs/start");
+  const { LocalDispatcher: Dispatcher } = await import("@/lib/start");
   const { registerLocalDispatcher } = await import("@/lib/jobs");
   const { createMerchant } = await import("@/lib/merchants/service");
+  const { dashboardMerchant } = await import("@/lib/actor");
   const { createWebhook } = await import("@/lib/webhooks/service");
   const { createSession } = await import("@/lib/sessions/create");
   const { startSession } = await import("@/lib/sessions/transitions");
@@ -217,7 +218,7 @@ async function main() {
 
   const merchant = await createMerchant(db, { name: `bench-${crypto.randomBytes(6).toString("hex")}` });
   const hooks: Awaited<ReturnType<typeof createWebhook>>[] = [];
-  for (const p of PATHS) hooks.push(await createWebhook(db, { url: receiver.base + p }, { merchantId: merchant.id }));
+  for (const p of PATHS) hooks.push(await createWebhook(db, { url: receiver.base + p }, { actor: dashboardMerchant(merchant.id) }));
   const pathOfHook = new Map(hooks.map((h) => [h.id, new URL(h.url).pathname]));
 
   // The receiver must answer the client the deliveries use before its speed means anything.
@@ -233,7 +234,7 @@ async function main() {
     Array.from({ length: PRODUCERS }, async () => {
       while (asked < PACED + SESSIONS) {
         asked++;
-        const { session } = await createSession(db, { merchantId: merchant.id, ...SESSION_INPUT }, { merchantId: merchant.id });
+        const { session } = await createSession(db, { merchantId: merchant.id, ...SESSION_INPUT }, { actor: dashboardMerchant(merchant.id) });
         sessionIds.push(session.id);
       }
     }),
@@ -264,7 +265,7 @@ async function main() {
   cleanups.push(stopDispatcher);
   await sleep(200); // its first tick (an expiry sweep, nothing due) is not part of any measurement
 
-  const start = (id: string) => startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { kind: "merchant", merchantId: merchant.id });
+  const start = (id: string) => startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: dashboardMerchant(merchant.id) });
   const deliveryCount = async () => (await db.select({ n: count() }).from(deliveries))[0]!.n;
   const eventCount = async () => (await db.select({ n: count() }).from(events))[0]!.n;
   const statusCounts = () => db.select({ status: deliveries.status, n: count() }).from(deliveries).groupBy(deliveries.status);

@@ -103,7 +103,8 @@ const preparedByDb = new WeakMap<Db, Map<string, unknown>>();
 
 /**
  * A query built once per database handle and reused with placeholders: the hottest reads skip
- * drizzle's per-call SQL building. Use it with the process's handle, not inside a transaction.
+ * drizzle's per-call SQL building. Kept per handle, so a service given a transaction handle builds
+ * the query for that transaction and runs it there (correct, only not reused across transactions).
  */
 export function prepared<T>(db: Db, name: string, build: (db: Db) => T): T {
   let byName = preparedByDb.get(db);

@@ -1,7 +1,8 @@
 // Who is asking, whichever face the request came through. The API wrapper builds a merchant actor
 // from the API key; the action helper builds a merchant actor from the dashboard's sign-in, or a
-// payer actor from the checkout link's session id. Services that still take `Access` or
-// `{ merchantId }` accept these as they are (a merchant actor has both shapes).
+// payer actor from the checkout link's session id; the admin command line acts as the operator and
+// the service's own jobs (expiry, delivery) as the system. Every service takes it the same way, as
+// the `actor` of its last argument, an options object: `getSessionOrThrow(db, id, { actor })`.
 
 /** A merchant: through the API (keyId: the key that authenticated) or the dashboard (keyId: null). */
 export type MerchantActor = { kind: "merchant"; merchantId: string; keyId: string | null; face: "api" | "dashboard" };
@@ -12,7 +13,13 @@ export type PayerActor = { kind: "payer"; sessionId: string };
 /** The operator, from the admin command line: every merchant's data, no key. */
 export type OperatorActor = { kind: "operator" };
 
-export type Actor = MerchantActor | PayerActor | OperatorActor;
+/** The service itself: the expiry sweep and the delivery engine, acting on what is already due. */
+export type SystemActor = { kind: "system" };
+
+export type Actor = MerchantActor | PayerActor | OperatorActor | SystemActor;
+
+/** The last argument of every service: who acts, in an object that can grow (a transaction, a clock). */
+export type As<A extends Actor = Actor> = { actor: A };
 
 export const apiMerchant = (key: { merchantId: string; keyId: string }): MerchantActor => ({
   kind: "merchant",
@@ -27,3 +34,5 @@ export const dashboardMerchant = (merchantId: string): MerchantActor => ({ kind:
 export const payer = (sessionId: string): PayerActor => ({ kind: "payer", sessionId });
 
 export const OPERATOR: OperatorActor = { kind: "operator" };
+
+export const SYSTEM: SystemActor = { kind: "system" };

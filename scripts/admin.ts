@@ -2,6 +2,7 @@
 // Exit codes: 0 done, 1 the merchant was not found (or the command failed), 2 bad arguments.
 import { closeDb, getDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
+import { OPERATOR } from "@/lib/actor";
 import { listMerchants, type MerchantSummary, rotateApiKey, setMerchantDisabled } from "@/lib/merchants/admin";
 
 // stdout is the operator's answer (and --json a machine's): start-up info lines must not mix in
@@ -61,10 +62,10 @@ function table(rows: MerchantSummary[]): string {
 async function run(p: Parsed): Promise<void> {
   const db = await getDb();
   if (p.command === "list") {
-    const rows = await listMerchants(db);
+    const rows = await listMerchants(db, { actor: OPERATOR });
     process.stdout.write((p.json ? JSON.stringify(rows, null, 2) : table(rows)) + "\n");
   } else if (p.command === "rotate-key") {
-    const { merchant, apiKey, revokedPrefixes } = await rotateApiKey(db, p.merchant);
+    const { merchant, apiKey, revokedPrefixes } = await rotateApiKey(db, p.merchant, { actor: OPERATOR });
     if (p.json) {
       process.stdout.write(JSON.stringify({ merchantId: merchant.id, name: merchant.name, apiKey, revokedKeyPrefixes: revokedPrefixes }, null, 2) + "\n");
     } else {
@@ -76,7 +77,7 @@ async function run(p: Parsed): Promise<void> {
     }
   } else {
     const disable = p.command === "disable";
-    const { merchant, changed } = await setMerchantDisabled(db, p.merchant, disable);
+    const { merchant, changed } = await setMerchantDisabled(db, p.merchant, disable, { actor: OPERATOR });
     const state = disable ? "disabled" : "enabled";
     process.stdout.write(
       `${merchant.name} (${merchant.id}) ${changed ? "is now" : "was already"} ${state}.` +

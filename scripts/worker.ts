@@ -1,7 +1,7 @@
 // npm run worker: the local dispatcher as a process of its own, beside or instead of the servers'.
 import { closeDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
-import { startLocalDispatcher } from "@/lib/jobs/start";
+import { startLocalDispatcher } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 
 redactConsoleErrors();

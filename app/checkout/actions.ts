@@ -54,7 +54,7 @@ export const chooseAndStart: (id: string, input: Choice) => Promise<ActionResult
   withChoice,
   (id: string, input: Choice) => ({ sessionId: id, choice: input }),
   CHOOSE,
-  (db, actor, { choice }) => startSession(db, actor.sessionId, choice, actor),
+  (db, actor, { choice }) => startSession(db, actor.sessionId, choice, { actor }),
 );
 
 /** Saves the payer's choice as they make it, so a reload (or another device) shows it again. */
@@ -63,7 +63,7 @@ export const saveChoice: (id: string, input: Choice) => Promise<ActionResult> = 
   withChoice,
   (id: string, input: Choice) => ({ sessionId: id, choice: input }),
   CHOOSE,
-  (db, actor, { choice }) => selectPlatform(db, actor.sessionId, choice, actor),
+  (db, actor, { choice }) => selectPlatform(db, actor.sessionId, choice, { actor }),
 );
 
 export const reportPaymentSent: (id: string) => Promise<ActionResult> = payerAction(
@@ -71,7 +71,7 @@ export const reportPaymentSent: (id: string) => Promise<ActionResult> = payerAct
   bySession,
   (id: string) => ({ sessionId: id }),
   LINK_INVALID,
-  (db, actor) => markPaymentSent(db, actor.sessionId, actor),
+  (db, actor) => markPaymentSent(db, actor.sessionId, { actor }),
 );
 
 export const simulateConfirmation: (id: string, outcome: "success" | "invalid") => Promise<ActionResult> = payerAction(
@@ -87,5 +87,5 @@ export const cancelCheckout: (id: string) => Promise<ActionResult> = payerAction
   bySession,
   (id: string) => ({ sessionId: id }),
   LINK_INVALID,
-  (db, actor) => cancelSession(db, actor.sessionId, actor),
+  (db, actor) => cancelSession(db, actor.sessionId, { actor }),
 );

@@ -47,7 +47,7 @@ export const updateProfile: (input: ProfileInput) => Promise<{ ok: true } | Acti
     invalid: (fields) => (fields.body ? "Enter a display name and a logo URL." : undefined),
   },
   async ({ db, input, actor }) => {
-    await updateMerchant(db, actor.merchantId, input, actor);
+    await updateMerchant(db, actor.merchantId, input, { actor });
     revalidatePath("/dashboard", "layout");
     return { ok: true as const };
   },

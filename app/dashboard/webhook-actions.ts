@@ -23,7 +23,7 @@ const byId = z.strictObject({ id: z.string() });
 export const createWebhookAction: (input: { url: string; events: string[] }) => Promise<Result<{ id: string; secret: string }>> = action(
   { name: "dashboard.webhook.create", input: createWebhookBody, actor: "merchant" },
   async ({ db, input, actor }) => {
-    const w = await createWebhook(db, input, actor);
+    const w = await createWebhook(db, input, { actor });
     return done({ id: w.id, secret: w.secret });
   },
 );
@@ -31,24 +31,24 @@ export const createWebhookAction: (input: { url: string; events: string[] }) => 
 export const updateWebhookAction: (id: string, input: { url?: string; events?: string[]; active?: boolean }) => Promise<Result> = action(
   { name: "dashboard.webhook.update", input: updateWebhookBody.extend({ id: z.string() }), from: withId, actor: "merchant" },
   async ({ db, input: { id, ...patch }, actor }) => {
-    await updateWebhook(db, id, patch, actor);
+    await updateWebhook(db, id, patch, { actor });
     return done(undefined);
   },
 );
 
 export const deleteWebhookAction = action(
   { name: "dashboard.webhook.delete", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
-  async ({ db, input, actor }) => done(await deleteWebhook(db, input.id, actor)),
+  async ({ db, input, actor }) => done(await deleteWebhook(db, input.id, { actor })),
 );
 
 export const testWebhookAction = action(
   { name: "dashboard.webhook.test", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
-  async ({ db, input, actor }) => done(await sendTestEvent(db, input.id, actor)),
+  async ({ db, input, actor }) => done(await sendTestEvent(db, input.id, { actor })),
 );
 
 export const rotateSecretAction: (id: string) => Promise<Result<string>> = action(
   { name: "dashboard.webhook.rotate", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
-  async ({ db, input, actor }) => done((await rotateWebhookSecret(db, input.id, actor)).secret),
+  async ({ db, input, actor }) => done((await rotateWebhookSecret(db, input.id, { actor })).secret),
 );
 
 export const resendDeliveryAction = action(
@@ -59,7 +59,7 @@ export const resendDeliveryAction = action(
     actor: "merchant",
   },
   async ({ db, input, actor }) => {
-    const d = await retryDelivery(db, input.webhookId, input.deliveryId, actor);
+    const d = await retryDelivery(db, input.webhookId, input.deliveryId, { actor });
     return done({ status: d.status, responseCode: d.responseCode });
   },
 );

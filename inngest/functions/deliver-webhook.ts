@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getDb } from "@/db/client";
+import { SYSTEM } from "@/lib/actor";
 import { attemptDelivery, deliveryState, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
@@ -18,7 +19,7 @@ export const deliverWebhook = inngest.createFunction(
     for (let round = 0; round < MAX_ATTEMPTS + 2; round++) {
       const outcome = await step.run(`attempt-${round}`, async () => {
         const db = await getDb();
-        const result = await attemptDelivery(db, deliveryId);
+        const result = await attemptDelivery(db, deliveryId, { actor: SYSTEM });
         if (result.kind === "attempted") return { status: result.delivery.status, nextAttemptAt: result.delivery.nextAttemptAt?.toISOString() ?? null };
         // not attempted: woken before the attempt is due (sleep again until it is), or the delivery
         // is finished or in another worker's hands (nothing left for this run)

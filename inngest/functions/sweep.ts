@@ -1,5 +1,5 @@
 import { getDb } from "@/db/client";
-import { purgeStaleRows } from "@/lib/jobs/purge";
+import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";

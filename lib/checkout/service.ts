@@ -1,13 +1,14 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { proofAttempts } from "@/db/schema";
+import { payer } from "@/lib/actor";
 import { AppError } from "@/lib/errors";
 import { looksLikeId } from "@/lib/ids";
 import { parseUsdc } from "@/lib/money";
 import { isMerchantDisabled } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import { getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
-import { fiatDecimal, fiatFormatted } from "@/lib/sessions/serialize";
+import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
 import { canFire, isSessionOpen } from "@/lib/state";
 import { paymentLink, paymentNote } from "./instructions";
@@ -18,7 +19,6 @@ export type { CheckoutStep, CurrencyQuotes, Quote } from "./view";
 // What the hosted checkout page may know about a session. The page is authorised by the session id
 // alone, so this is all it ever receives: nothing of the merchant's key, metadata or other sessions.
 
-const PAYER: { kind: "payer" } = { kind: "payer" };
 
 export type CheckoutView = {
   /** the screen to show; the page renders it and decides nothing */
@@ -89,7 +89,7 @@ const REJECTIONS: Record<string, string> = {
 
 export async function getCheckoutView(db: Db, sessionId: string): Promise<CheckoutView> {
   if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
-  const s = await getSessionOrThrow(db, sessionId, PAYER);
+  const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId) });
   const disabled = await isMerchantDisabled(db, s.merchantId);
   const o = s.activeOrder;
   let lastProofError: string | null = null;
@@ -151,10 +151,10 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
  */
 export async function simulateBankConfirmation(db: Db, sessionId: string, outcome: "success" | "invalid") {
   if (getPaymentRail().name !== "sandbox") throw new AppError("CONFLICT", "Only the sandbox rail can simulate a bank confirmation");
-  const s = await getSessionOrThrow(db, sessionId, PAYER);
+  const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId) });
   if (!s.activeOrder) throw new AppError("CONFLICT", "Checkout has not started");
   try {
-    await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof: { sandbox: true, outcome } }, PAYER);
+    await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof: { sandbox: true, outcome } }, { actor: payer(sessionId) });
   } catch (err) {
     // a rejected proof is an outcome the page shows from the view, not a failure of the action
     if (!(err instanceof AppError) || (err.code !== "PROOF_INVALID" && err.code !== "PROOF_EXPIRED")) throw err;

@@ -1,14 +1,15 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, events, orders, proofAttempts, webhooks } from "@/db/schema";
-import { serializeOrder } from "@/lib/sessions/serialize";
+import type { As, MerchantActor } from "@/lib/actor";
+import { serializeOrder } from "@/lib/wire/session";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 
 /** A session with all its orders, proof attempts and the timeline of its events and their deliveries. */
-export async function getSessionDetail(db: Db, sessionId: string, opts: { merchantId: string }) {
-  const session = await getSessionOrThrow(db, sessionId, { kind: "merchant", merchantId: opts.merchantId });
+export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<MerchantActor>) {
+  const session = await getSessionOrThrow(db, sessionId, { actor });
   // every query below filters by the merchant as well, not only the ownership check above
-  const { merchantId } = opts;
+  const { merchantId } = actor;
   const orderRows = await db
     .select()
     .from(orders)

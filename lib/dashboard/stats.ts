@@ -1,21 +1,22 @@
 import { and, count, eq, gte, isNotNull, or, sql, sum } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, orders } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/actor";
 import { formatUsdc } from "@/lib/money";
 import { SESSION, type SessionStatus } from "@/lib/state";
 
 /** The overview: sessions by status, completed volume per day, and the checkout funnel, for a period. */
-export async function merchantOverview(db: Db, opts: { merchantId: string; days: number; now?: Date }) {
+export async function merchantOverview(db: Db, opts: { days: number; now?: Date }, { actor }: As<MerchantActor>) {
   const now = opts.now ?? new Date();
   const since = new Date(now.getTime() - opts.days * 86_400_000);
-  const mine = and(eq(checkoutSessions.merchantId, opts.merchantId), gte(checkoutSessions.createdAt, since));
+  const mine = and(eq(checkoutSessions.merchantId, actor.merchantId), gte(checkoutSessions.createdAt, since));
 
   const byStatus = await db.select({ status: checkoutSessions.status, n: count() }).from(checkoutSessions).where(mine).groupBy(checkoutSessions.status);
   const day = sql<string>`to_char(date_trunc('day', ${checkoutSessions.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
   const volume = await db
     .select({ day, micro: sum(checkoutSessions.amountMicro), n: count() })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.merchantId, opts.merchantId), eq(checkoutSessions.status, "COMPLETED"), gte(checkoutSessions.completedAt, since)))
+    .where(and(eq(checkoutSessions.merchantId, actor.merchantId), eq(checkoutSessions.status, "COMPLETED"), gte(checkoutSessions.completedAt, since)))
     .groupBy(day)
     .orderBy(day);
   const started = await db

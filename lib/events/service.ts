@@ -1,11 +1,12 @@
 import { and, desc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, events, type EventRow, type OrderRow, type SessionRow, webhooks } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
-import { jobs } from "@/lib/jobs";
+import { jobs, withDeferredHints } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
-import { serializeOrder, serializeSession } from "@/lib/sessions/serialize";
+import { serializeOrder, serializeSession } from "@/lib/wire/session";
 import type { EventType } from "./types";
 
 export type EventPayload = {
@@ -67,6 +68,15 @@ export async function withEvents<T>(db: Db, fn: (tx: Db, emit: Emit) => Promise<
   return result;
 }
 
+/**
+ * Runs several services in one transaction, each given the transaction handle as its `db`: their
+ * rows and events commit or roll back together (each service's own transaction becomes a
+ * savepoint), and the background work hears of the new deliveries only after the outer commit.
+ */
+export async function inOneTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
+  return withDeferredHints(() => db.transaction((tx) => fn(tx as unknown as Db)));
+}
+
 async function fanOut(tx: Db, e: { eventId: string; type: string; merchantId: string; now: Date }): Promise<string[]> {
   const targets = await tx
     .select({ id: webhooks.id })
@@ -101,14 +111,15 @@ export function serializeEvent(e: EventRow) {
 
 export async function listEvents(
   db: Db,
-  opts: { merchantId: string; type?: string; sessionId?: string; limit: number; cursor?: string },
+  opts: { type?: string; sessionId?: string; limit: number; cursor?: string },
+  { actor }: As<MerchantActor>,
 ) {
   const rows = await db
     .select()
     .from(events)
     .where(
       and(
-        eq(events.merchantId, opts.merchantId),
+        eq(events.merchantId, actor.merchantId),
         opts.type ? eq(events.type, opts.type) : undefined,
         opts.sessionId ? eq(events.sessionId, opts.sessionId) : undefined,
         afterCursor(events.createdAt, events.id, opts.cursor),

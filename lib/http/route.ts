@@ -51,7 +51,6 @@ export type RouteOptions<P, Q, B> = {
 
 export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
   db: Db;
-  merchant: A;
   /** Who is asking: the merchant of the key, or the payer of the session; null on public routes. */
   actor: C;
   params: Infer<P>;
@@ -188,7 +187,6 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
         if (json !== undefined) assertStorableText(json, "body");
         const ctx = {
           db: handlerDb,
-          merchant,
           actor,
           requestId,
           ip,

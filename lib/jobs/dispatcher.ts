@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { errorFields, logger } from "@/lib/logger";
 
 /**
- * The work a dispatcher runs, handed to it by the start module (lib/jobs/start.ts): the engine
+ * The work a dispatcher runs, handed to it by the start module (lib/start.ts): the engine
  * decides only when to call these, so it imports no service and the services may import lib/jobs.
  * Every function must be idempotent; the database rows are the truth.
  */

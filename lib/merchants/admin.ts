@@ -1,11 +1,13 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, checkoutSessions, merchants, type MerchantRow } from "@/db/schema";
+import type { As, OperatorActor } from "@/lib/actor";
 import { AppError } from "@/lib/errors";
 import { newApiKey } from "./service";
 
 // What the operator (whom a merchant asks to replace a leaked key) does to a merchant account from the
-// command line (`npm run admin`). No API route reaches these: they act across merchants.
+// command line (`npm run admin`). No API route reaches these: they act across merchants, so each
+// takes the operator actor, which only the command line builds (lib/actor.ts OPERATOR).
 
 export type MerchantSummary = {
   id: string;
@@ -18,7 +20,7 @@ export type MerchantSummary = {
 };
 
 /** A merchant by id (`merch_…`) or by name; the operator knows either. */
-export async function findMerchantOrThrow(db: Db, ref: string): Promise<MerchantRow> {
+export async function findMerchantOrThrow(db: Db, ref: string, _as: As<OperatorActor>): Promise<MerchantRow> {
   const rows = await db.select().from(merchants).where(or(eq(merchants.id, ref), eq(merchants.name, ref))).limit(2);
   // a name may look like an id ("merch_…"): never guess which merchant the operator meant
   if (rows.length > 1) throw new AppError("CONFLICT", `"${ref}" is one merchant's id and another's name; use the id`);
@@ -30,8 +32,8 @@ export async function findMerchantOrThrow(db: Db, ref: string): Promise<Merchant
  * Issues a new API key and revokes every live one, in one transaction: the merchant is never left
  * without a key, nor with the old one beside the new. The plaintext is returned once, never stored.
  */
-export async function rotateApiKey(db: Db, ref: string): Promise<{ merchant: MerchantRow; apiKey: string; revokedPrefixes: string[] }> {
-  const found = await findMerchantOrThrow(db, ref);
+export async function rotateApiKey(db: Db, ref: string, as: As<OperatorActor>): Promise<{ merchant: MerchantRow; apiKey: string; revokedPrefixes: string[] }> {
+  const found = await findMerchantOrThrow(db, ref, as);
   return db.transaction(async (tx) => {
     // the row lock orders concurrent rotations of one merchant: the second revokes the first's key
     const [merchant] = await tx.select().from(merchants).where(eq(merchants.id, found.id)).for("update").limit(1);
@@ -48,8 +50,8 @@ export async function rotateApiKey(db: Db, ref: string): Promise<{ merchant: Mer
 }
 
 /** Disables (or enables again) a merchant: its keys get 403, its dashboard session ends, its checkouts close. */
-export async function setMerchantDisabled(db: Db, ref: string, disabled: boolean): Promise<{ merchant: MerchantRow; changed: boolean }> {
-  const found = await findMerchantOrThrow(db, ref);
+export async function setMerchantDisabled(db: Db, ref: string, disabled: boolean, as: As<OperatorActor>): Promise<{ merchant: MerchantRow; changed: boolean }> {
+  const found = await findMerchantOrThrow(db, ref, as);
   const [row] = await db
     .update(merchants)
     .set({ disabledAt: disabled ? sql`coalesce(${merchants.disabledAt}, now())` : null, updatedAt: new Date() })
@@ -60,7 +62,7 @@ export async function setMerchantDisabled(db: Db, ref: string, disabled: boolean
 }
 
 /** Every merchant, oldest first, with its live key prefixes and how many checkout sessions it made. */
-export async function listMerchants(db: Db): Promise<MerchantSummary[]> {
+export async function listMerchants(db: Db, _as: As<OperatorActor>): Promise<MerchantSummary[]> {
   const liveKeys = db
     .select({ merchantId: apiKeys.merchantId, prefixes: sql<string[]>`array_agg(${apiKeys.displayPrefix} order by ${apiKeys.createdAt})`.as("prefixes") })
     .from(apiKeys)

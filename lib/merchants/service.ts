@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { apiKeys, merchants, type MerchantRow } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/actor";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -113,10 +114,10 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
 }
 
 
-export async function getMerchantOrThrow(db: Db, id: string, opts: { merchantId: string }): Promise<MerchantDto> {
+export async function getMerchantOrThrow(db: Db, id: string, { actor }: As<MerchantActor>): Promise<MerchantDto> {
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);
   if (!row) throw notFound("Merchant");
-  if (row.id !== opts.merchantId) throw forbidden("merchant");
+  if (row.id !== actor.merchantId) throw forbidden("merchant");
   return serializeMerchant(row);
 }
 
@@ -124,22 +125,22 @@ export async function updateMerchant(
   db: Db,
   id: string,
   patch: { displayName?: string; logoUrl?: string | null },
-  opts: { merchantId: string },
+  { actor }: As<MerchantActor>,
 ): Promise<MerchantDto> {
-  await getMerchantOrThrow(db, id, opts);
+  await getMerchantOrThrow(db, id, { actor });
   const [row] = await db
     .update(merchants)
     .set({ ...patch, updatedAt: new Date() })
-    .where(and(eq(merchants.id, id), eq(merchants.id, opts.merchantId)))
+    .where(and(eq(merchants.id, id), eq(merchants.id, actor.merchantId)))
     .returning();
   return serializeMerchant(row!);
 }
 
 /** The display prefix of the merchant's live API key(s): enough to recognise a key, never to use it. */
-export async function keyPrefixes(db: Db, opts: { merchantId: string }): Promise<string[]> {
+export async function keyPrefixes(db: Db, { actor }: As<MerchantActor>): Promise<string[]> {
   const rows = await db
     .select({ prefix: apiKeys.displayPrefix })
     .from(apiKeys)
-    .where(and(eq(apiKeys.merchantId, opts.merchantId), isNull(apiKeys.revokedAt)));
+    .where(and(eq(apiKeys.merchantId, actor.merchantId), isNull(apiKeys.revokedAt)));
   return rows.map((r) => r.prefix);
 }

@@ -1,13 +1,14 @@
 import { and, count, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders, proofAttempts } from "@/db/schema";
+import type { As } from "@/lib/actor";
 import { withEvents } from "@/lib/events/service";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { getPaymentRail } from "@/lib/payments";
 import { ensureFresh } from "@/lib/sessions/expiry";
-import { type Access, lockSessionAndOrder } from "@/lib/sessions/rows";
-import { serializeOrder } from "@/lib/sessions/serialize";
+import { lockSessionAndOrder } from "@/lib/sessions/rows";
+import { serializeOrder } from "@/lib/wire/session";
 import { canFire, transition } from "@/lib/state";
 
 /** Proofs an order may be given, from the payer's page and the API together; then it takes no more. */
@@ -19,18 +20,18 @@ export const MAX_PROOF_ATTEMPTS = 5;
  * ones, so a rejected proof commits its attempt and then answers 400; after MAX_PROOF_ATTEMPTS the
  * order answers 409 and records nothing more.
  */
-export async function fulfillOrder(db: Db, input: { intentHash: string; proof: unknown }, access: Access) {
+export async function fulfillOrder(db: Db, input: { intentHash: string; proof: unknown }, as: As) {
   const [found] = await db
     .select({ id: orders.id, sessionId: orders.sessionId, merchantId: orders.merchantId })
     .from(orders)
     .where(eq(orders.intentHash, input.intentHash.toLowerCase()))
     .limit(1);
   if (!found) throw notFound("Order for this intentHash");
-  if (access.kind === "merchant" && found.merchantId !== access.merchantId) throw forbidden("order");
-  await ensureFresh(db, found.sessionId, access);
+  if (as.actor.kind === "merchant" && found.merchantId !== as.actor.merchantId) throw forbidden("order");
+  await ensureFresh(db, found.sessionId, as);
 
   const outcome = await withEvents(db, async (tx, emit) => {
-    let { session, order } = await lockSessionAndOrder(tx, { sessionId: found.sessionId, orderId: found.id }, access);
+    let { session, order } = await lockSessionAndOrder(tx, { sessionId: found.sessionId, orderId: found.id }, as.actor);
     if (order.status === "FULFILLED") throw conflict("Order is already fulfilled", { txHash: order.fulfillTx });
     if (!canFire("order", "fulfil", order.status)) throw conflict(`Order is ${order.status} and cannot be fulfilled`);
     // counted under the order's row lock, so simultaneous submissions cannot pass the cap together
@@ -55,15 +56,15 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
 
     if (verdict.ok) {
       const now = new Date();
-      order = await transition(tx, "order", order.id, "fulfil", { set: { fulfillTx: verdict.txHash, fulfilledAt: now } });
-      session = await transition(tx, "session", session.id, "complete", { set: { completedAt: now } });
+      order = await transition(tx, "order", order, "fulfil", { set: { fulfillTx: verdict.txHash, fulfilledAt: now } });
+      session = await transition(tx, "session", session, "complete", { set: { completedAt: now } });
       await emit({ type: "order.fulfilled", session, order, txHash: verdict.txHash });
       await emit({ type: "session.completed", session, order, txHash: verdict.txHash });
       return { ok: true as const, result: { order: serializeOrder(order), proofAttemptId, txHash: verdict.txHash } };
     }
     if (verdict.code === "FULFILL_REVERTED") {
-      order = await transition(tx, "order", order.id, "fulfilReverted");
-      session = await transition(tx, "session", session.id, "orderChanged");
+      order = await transition(tx, "order", order, "fulfilReverted");
+      session = await transition(tx, "session", session, "orderChanged");
       await emit({ type: "order.failed", session, order, error: { code: verdict.code, message: verdict.message } });
     }
     return { ok: false as const, error: new AppError(verdict.code, verdict.message, { proofAttemptId, orderStatus: order.status }) };

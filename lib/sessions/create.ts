@@ -1,13 +1,14 @@
 import { sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { checkoutSessions } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
 import { forbidden, invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseUsdc } from "@/lib/money";
-import { serializeSession } from "./serialize";
+import { serializeSession } from "@/lib/wire/session";
 
 export type CreateSessionInput = {
   merchantId: string;
@@ -21,8 +22,8 @@ export type CreateSessionInput = {
   enabledPaymentPlatforms?: string[];
 };
 
-export async function createSession(db: Db, input: CreateSessionInput, opts: { merchantId: string }) {
-  if (input.merchantId !== opts.merchantId) throw forbidden("merchant");
+export async function createSession(db: Db, input: CreateSessionInput, { actor }: As<MerchantActor>) {
+  if (input.merchantId !== actor.merchantId) throw forbidden("merchant");
   const config = getConfig();
   const amountMicro = parseUsdc(input.amountUsdc);
   if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {
@@ -55,7 +56,7 @@ export async function createSession(db: Db, input: CreateSessionInput, opts: { m
   );
   const [row] = await insert.execute({
     id: newId("sess"),
-    merchantId: opts.merchantId,
+    merchantId: actor.merchantId,
     amountMicro,
     destinationChainId: input.destinationChainId,
     destinationToken: input.destinationToken,

@@ -1,11 +1,12 @@
 import { and, inArray, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import { type As, SYSTEM } from "@/lib/actor";
 import { checkoutSessions, type OrderRow, orders, type SessionRow } from "@/db/schema";
 import { withEvents } from "@/lib/events/service";
 import { notFound } from "@/lib/errors";
 import { assertCheckoutAvailable } from "@/lib/merchants/service";
 import { canFire, ORDER, SESSION, transition } from "@/lib/state";
-import { type Access, assertSessionAccess, lockOrder, lockSession, readSessionView } from "./rows";
+import { assertSessionAccess, lockOrder, lockSession, readSessionView } from "./rows";
 
 // Sessions and orders expire on time whether or not anyone asks: the dispatcher and the Inngest
 // functions apply due expiries, and every read or transition applies one first (ensureFresh), so no
@@ -23,20 +24,20 @@ export function isDue(session: SessionRow, order: OrderRow | null, now: Date): b
  */
 export async function expireIfDue(db: Db, sessionId: string, now = new Date()): Promise<void> {
   return withEvents(db, async (tx, emit) => {
-    let session = await lockSession(tx, sessionId, { kind: "payer" });
+    let session = await lockSession(tx, sessionId, SYSTEM);
     let order = await lockOrder(tx, session.activeOrderId, session);
     if (canFire("session", "expire", session.status) && session.expiresAt <= now) {
       if (order && canFire("order", "sessionExpired", order.status)) {
-        order = await transition(tx, "order", order.id, "sessionExpired");
-        session = await transition(tx, "session", session.id, "expire");
+        order = await transition(tx, "order", order, "sessionExpired");
+        session = await transition(tx, "session", session, "expire");
         await emit({ type: "order.expired", session, order });
       } else {
-        session = await transition(tx, "session", session.id, "expire");
+        session = await transition(tx, "session", session, "expire");
       }
       await emit({ type: "session.abandoned", session, order });
     } else if (order && canFire("order", "expire", order.status) && order.expiresAt <= now) {
-      order = await transition(tx, "order", order.id, "expire");
-      session = await transition(tx, "session", session.id, "orderChanged");
+      order = await transition(tx, "order", order, "expire");
+      session = await transition(tx, "session", session, "orderChanged");
       await emit({ type: "order.expired", session, order });
     }
   });
@@ -62,11 +63,11 @@ export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Pr
  * actor's access and, for the payer, that the merchant's checkout is open, then applies a due expiry,
  * so that the transition sees (and answers with) the truth.
  */
-export async function ensureFresh(db: Db, id: string, access: Access): Promise<void> {
+export async function ensureFresh(db: Db, id: string, { actor }: As): Promise<void> {
   const view = await readSessionView(db, id);
   if (!view) throw notFound("Session");
-  assertSessionAccess(view.session, access);
+  assertSessionAccess(view.session, actor);
   // a merchant's own key is refused at authentication when it is disabled; the payer's page here
-  if (access.kind === "payer") await assertCheckoutAvailable(db, view.session.merchantId);
+  if (actor.kind === "payer") await assertCheckoutAvailable(db, view.session.merchantId);
   if (isDue(view.session, view.order, new Date())) await expireIfDue(db, id);
 }

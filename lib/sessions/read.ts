@@ -1,17 +1,18 @@
 import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
+import type { As, MerchantActor } from "@/lib/actor";
 import { checkoutSessions, type SessionRow } from "@/db/schema";
 import { notFound } from "@/lib/errors";
 import { afterCursor, page } from "@/lib/pagination";
 import { expireIfDue, isDue } from "./expiry";
-import { type Access, assertSessionAccess, readSessionView } from "./rows";
-import { quoteOf, serializeOrder, serializeSession } from "./serialize";
+import { assertSessionAccess, readSessionView } from "./rows";
+import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 /** A session with its merchant and active order, as GET /api/checkout/sessions/:id returns it. */
-export async function getSessionOrThrow(db: Db, id: string, access: Access) {
+export async function getSessionOrThrow(db: Db, id: string, { actor }: As) {
   let view = await readSessionView(db, id);
   if (!view) throw notFound("Session");
-  assertSessionAccess(view.session, access);
+  assertSessionAccess(view.session, actor);
   if (isDue(view.session, view.order, new Date())) {
     await expireIfDue(db, id);
     view = (await readSessionView(db, id))!;
@@ -27,7 +28,8 @@ export type SessionView = Awaited<ReturnType<typeof getSessionOrThrow>>;
 
 export async function listSessions(
   db: Db,
-  opts: { merchantId: string; status?: SessionRow["status"]; q?: string; limit: number; cursor?: string },
+  opts: { status?: SessionRow["status"]; q?: string; limit: number; cursor?: string },
+  { actor }: As<MerchantActor>,
 ) {
   const q = opts.q?.trim();
   const rows = await db
@@ -35,7 +37,7 @@ export async function listSessions(
     .from(checkoutSessions)
     .where(
       and(
-        eq(checkoutSessions.merchantId, opts.merchantId),
+        eq(checkoutSessions.merchantId, actor.merchantId),
         opts.status ? eq(checkoutSessions.status, opts.status) : undefined,
         // a session id, or any metadata value, exactly
         q
@@ -52,8 +54,8 @@ export async function listSessions(
   return { sessions: items.map(serializeSession), nextCursor };
 }
 
-export async function getActiveOrderOrThrow(db: Db, sessionId: string, access: Access) {
-  const view = await getSessionOrThrow(db, sessionId, access);
+export async function getActiveOrderOrThrow(db: Db, sessionId: string, as: As) {
+  const view = await getSessionOrThrow(db, sessionId, as);
   if (!view.activeOrder) throw notFound("Active order");
   const { quote: _quote, ...order } = view.activeOrder;
   return order;

@@ -1,20 +1,21 @@
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { checkoutSessions, merchants, type OrderRow, orders, type SessionRow } from "@/db/schema";
+import type { Actor } from "@/lib/actor";
 import { forbidden, notFound } from "@/lib/errors";
 
 // A session's rows as every part of lib/sessions reads and locks them: who may act on a session,
 // the one-query view of it, and the row locks (session before order) that every transition takes.
 
 /**
- * Who is acting on a session: a merchant's API key, or the payer on the hosted checkout page, whose
- * authority is the unguessable session id itself (docs/contract.md, checkout sessions).
+ * Who may act on a session (lib/actor.ts): the merchant that owns it; the payer whose checkout link
+ * names it (the unguessable session id is the payer's whole authority, docs/contract.md); the
+ * operator and the service's own jobs. Another merchant is refused (403, the id exists); a payer
+ * holding another session's link finds nothing (404), as with any id it could not know.
  */
-export type Access = { kind: "merchant"; merchantId: string } | { kind: "payer" };
-
-/** Refuses a merchant acting on another merchant's session; the payer holds the session id itself. */
-export function assertSessionAccess(session: Pick<SessionRow, "merchantId">, access: Access): void {
-  if (access.kind === "merchant" && session.merchantId !== access.merchantId) throw forbidden("session");
+export function assertSessionAccess(session: Pick<SessionRow, "id" | "merchantId">, actor: Actor): void {
+  if (actor.kind === "merchant" && session.merchantId !== actor.merchantId) throw forbidden("session");
+  if (actor.kind === "payer" && session.id !== actor.sessionId) throw notFound("Session");
 }
 
 /** The session, its merchant and its active order in one query: the hottest read of the API. */
@@ -38,10 +39,10 @@ export async function readSessionView(db: Db, id: string) {
 }
 
 /** Locks the session row for the rest of the transaction; every transition starts here. */
-export async function lockSession(tx: Db, id: string, access: Access): Promise<SessionRow> {
+export async function lockSession(tx: Db, id: string, actor: Actor): Promise<SessionRow> {
   const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for("update").limit(1);
   if (!row) throw notFound("Session");
-  assertSessionAccess(row, access);
+  assertSessionAccess(row, actor);
   return row;
 }
 
@@ -66,8 +67,8 @@ export async function lockOrder(tx: Db, id: string | null, session: Pick<Session
  * session and then the order, in the same lock order as the session transitions, so that the two
  * never deadlock, and checks the actor's access to the session.
  */
-export async function lockSessionAndOrder(tx: Db, ids: { sessionId: string; orderId: string }, access: Access): Promise<{ session: SessionRow; order: OrderRow }> {
-  const session = await lockSession(tx, ids.sessionId, access);
+export async function lockSessionAndOrder(tx: Db, ids: { sessionId: string; orderId: string }, actor: Actor): Promise<{ session: SessionRow; order: OrderRow }> {
+  const session = await lockSession(tx, ids.sessionId, actor);
   const order = await lockOrder(tx, ids.orderId, session);
   if (!order) throw notFound("Order");
   return { session, order };

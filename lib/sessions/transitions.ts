@@ -1,4 +1,5 @@
 import type { Db } from "@/db/client";
+import type { As } from "@/lib/actor";
 import { orders, type SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { withEvents } from "@/lib/events/service";
@@ -8,8 +9,8 @@ import { jobs } from "@/lib/jobs";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
 import { canFire, isOrderEnded, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { ensureFresh } from "./expiry";
-import { type Access, lockOrder, lockSession } from "./rows";
-import { quoteOf, serializeOrder, serializeSession } from "./serialize";
+import { lockOrder, lockSession } from "./rows";
+import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 // What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
 // payment is sent, cancel. Each applies a due expiry first, then moves the rows through lib/state
@@ -43,14 +44,14 @@ function checkPlatform(session: SessionRow, platform: string, currency: string) 
 }
 
 // POST select-platform: saves the payer's choice while the session awaits them
-export async function selectPlatform(db: Db, id: string, input: { paymentPlatform: string; fiatCurrency: string }, access: Access) {
-  await ensureFresh(db, id, access);
+export async function selectPlatform(db: Db, id: string, input: { paymentPlatform: string; fiatCurrency: string }, as: As) {
+  await ensureFresh(db, id, as);
   return withEvents(db, async (tx, emit) => {
-    const session = await lockSession(tx, id, access);
+    const session = await lockSession(tx, id, as.actor);
     assertOpen(session);
     if (!canFire("session", "selectPlatform", session.status)) throw conflict("The platform can only be chosen before checkout starts");
     checkPlatform(session, input.paymentPlatform, input.fiatCurrency);
-    const row = await transition(tx, "session", id, "selectPlatform", {
+    const row = await transition(tx, "session", session, "selectPlatform", {
       set: { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency },
     });
     return { session: serializeSession(row) };
@@ -58,11 +59,11 @@ export async function selectPlatform(db: Db, id: string, input: { paymentPlatfor
 }
 
 // POST start: quote, signal the intent, create the order; exactly one order however many race
-export async function startSession(db: Db, id: string, input: { paymentPlatform?: string; fiatCurrency?: string }, access: Access) {
-  await ensureFresh(db, id, access);
+export async function startSession(db: Db, id: string, input: { paymentPlatform?: string; fiatCurrency?: string }, as: As) {
+  await ensureFresh(db, id, as);
   try {
     const started = await withEvents(db, async (tx, emit) => {
-      let session = await lockSession(tx, id, access);
+      let session = await lockSession(tx, id, as.actor);
       assertOpen(session);
       const current = await lockOrder(tx, session.activeOrderId, session);
       if (current && !isOrderEnded(current.status)) throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
@@ -95,7 +96,7 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
           updatedAt: now,
         })
         .returning();
-      session = await transition(tx, "session", id, "start", {
+      session = await transition(tx, "session", session, "start", {
         set: { activeOrderId: orderId, selectedPaymentPlatform: platform, selectedFiatCurrency: currency },
       });
       await emit({ type: "session.started", session, order: order! });
@@ -117,10 +118,10 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
 }
 
 // POST payment-sent: the payer says the fiat is on its way; repeating it changes nothing
-export async function markPaymentSent(db: Db, id: string, access: Access) {
-  await ensureFresh(db, id, access);
+export async function markPaymentSent(db: Db, id: string, as: As) {
+  await ensureFresh(db, id, as);
   return withEvents(db, async (tx, emit) => {
-    let session = await lockSession(tx, id, access);
+    let session = await lockSession(tx, id, as.actor);
     let order = await lockOrder(tx, session.activeOrderId, session);
     if (!order) {
       assertOpen(session);
@@ -129,26 +130,26 @@ export async function markPaymentSent(db: Db, id: string, access: Access) {
     if (isOrderPaid(order.status)) return { order: serializeOrder(order) };
     if (!canFire("order", "paymentSent", order.status)) throw conflict(`Order is ${order.status}; start checkout again`);
     assertOpen(session);
-    order = await transition(tx, "order", order.id, "paymentSent", { set: { paymentSentAt: new Date() } });
-    session = await transition(tx, "session", id, "orderChanged");
+    order = await transition(tx, "order", order, "paymentSent", { set: { paymentSentAt: new Date() } });
+    session = await transition(tx, "session", session, "orderChanged");
     await emit({ type: "order.payment_sent", session, order });
     return { order: serializeOrder(order) };
   });
 }
 
 // POST cancel: the payer (or merchant) gives up, unless money may already be on its way
-export async function cancelSession(db: Db, id: string, access: Access) {
-  await ensureFresh(db, id, access);
+export async function cancelSession(db: Db, id: string, as: As) {
+  await ensureFresh(db, id, as);
   return withEvents(db, async (tx, emit) => {
-    let session = await lockSession(tx, id, access);
+    let session = await lockSession(tx, id, as.actor);
     if (session.status === SESSION.triggers.cancel.to) return { session: serializeSession(session) };
     assertOpen(session);
     let order = await lockOrder(tx, session.activeOrderId, session);
     if (order && isOrderPaid(order.status)) {
       throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
     }
-    if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order.id, "cancel");
-    session = await transition(tx, "session", id, "cancel");
+    if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order, "cancel");
+    session = await transition(tx, "session", session, "cancel");
     await emit({ type: "session.abandoned", session, order });
     return { session: serializeSession(session) };
   });

@@ -1,2 +1,2 @@
 export * from "./machines";
-export { fromSql, type RowOf, transition, type TransitionOptions, tryTransition } from "./transition";
+export { fromSql, type RowOf, type RowRef, transition, type TransitionOptions, tryTransition } from "./transition";

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openPglite } from "@/db/client";
 import { checkoutSessions, deliveries, events, merchants, orders, webhooks } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { MACHINES, type MachineName, type TriggerOf } from "./machines";
+import { MACHINES, type MachineName, ruleOf, type TriggerOf } from "./machines";
 import { transition } from "./transition";
 
 // Walks every (status, trigger) pair of every machine through the real UPDATE on an embedded
@@ -14,6 +14,7 @@ let db: Db;
 let close: () => Promise<void>;
 const IDS = { session: "sess_walk", order: "ord_walk", delivery: "dlv_walk" } as const;
 const TABLES = { session: checkoutSessions, order: orders, delivery: deliveries } as const;
+const ref = (machine: MachineName, merchantId = "mer_walk") => ({ id: IDS[machine], merchantId });
 
 beforeAll(async () => {
   ({ db, close } = await openPglite("memory://"));
@@ -75,14 +76,14 @@ describe("transition() over every (status, trigger) pair", () => {
 
   it.each(pairs.filter((p) => p.allowed))("$machine: $from --$trigger--> $to", async ({ machine, trigger, from, to }) => {
     await put(machine, from);
-    const row = await transition(db, machine, IDS[machine], trigger as TriggerOf<typeof machine>);
+    const row = await transition(db, machine, ref(machine), trigger as TriggerOf<typeof machine>);
     expect(row.status).toBe(to);
     expect(await statusOf(machine)).toBe(to);
   });
 
   it.each(pairs.filter((p) => !p.allowed))("$machine: $from refuses $trigger with a conflict", async ({ machine, trigger, from }) => {
     await put(machine, from);
-    const err = await transition(db, machine, IDS[machine], trigger as TriggerOf<typeof machine>).catch((e: unknown) => e);
+    const err = await transition(db, machine, ref(machine), trigger as TriggerOf<typeof machine>).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({ code: "CONFLICT", details: { machine, trigger, status: from } });
     expect((err as AppError).message).toContain(from);
@@ -93,12 +94,25 @@ describe("transition() over every (status, trigger) pair", () => {
   it("writes the other columns with the status, in the same statement", async () => {
     await put("order", "SIGNAL_MINED");
     const at = new Date("2030-01-02T03:04:05Z");
-    const row = await transition(db, "order", IDS.order, "paymentSent", { set: { paymentSentAt: at } });
+    const row = await transition(db, "order", ref("order"), "paymentSent", { set: { paymentSentAt: at } });
     expect(row).toMatchObject({ status: "PAYMENT_SENT", paymentSentAt: at });
   });
 
   it("answers 404 for a row that does not exist", async () => {
-    const err = await transition(db, "session", "sess_missing", "cancel").catch((e: unknown) => e);
+    const err = await transition(db, "session", { id: "sess_missing", merchantId: "mer_walk" }, "cancel").catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "NOT_FOUND", message: "Session not found" });
+  });
+
+  it("moves a row only under the merchant it was read for: another merchant's id finds nothing and changes nothing", async () => {
+    for (const machine of ["session", "order", "delivery"] as const) {
+      const trigger = { session: "cancel", order: "cancel", delivery: "gaveUp" }[machine] as TriggerOf<typeof machine>;
+      const from = ruleOf(machine, trigger).from[0]!;
+      await put(machine, from);
+      const err = await transition(db, machine, ref(machine, "mer_other"), trigger).catch((e: unknown) => e);
+      expect(err).toMatchObject({ code: "NOT_FOUND" });
+      expect(await statusOf(machine)).toBe(from);
+      // the same call for the row's own merchant moves it, so the refusal above is the merchant filter
+      expect((await transition(db, machine, ref(machine), trigger)).status).toBe(ruleOf(machine, trigger).to);
+    }
   });
 });

@@ -16,15 +16,20 @@ export type TransitionOptions<M extends MachineName> = {
   where?: SQL;
 };
 
+/** The row to move, as it was read: its id and the merchant it belongs to. */
+export type RowRef = { id: string; merchantId: string };
+
 /**
- * Moves one row by `trigger`: `UPDATE … SET status = <to> WHERE id = $1 AND status IN (<from>)`.
- * The condition is the check, so a row whose status changed since it was read is never moved.
+ * Moves one row by `trigger`:
+ * `UPDATE … SET status = <to> WHERE id = $1 AND merchant_id = $2 AND status IN (<from>)`.
+ * The condition is the check, so a row whose status changed since it was read is never moved, and
+ * the merchant of the row that was read (after its access check) scopes the write as well.
  * Returns the updated row, or undefined when no row matched.
  */
 export async function tryTransition<M extends MachineName>(
   db: Db,
   machine: M,
-  id: string,
+  ref: RowRef,
   trigger: TriggerOf<M>,
   opts: TransitionOptions<M> = {},
 ): Promise<RowOf[M] | undefined> {
@@ -33,7 +38,7 @@ export async function tryTransition<M extends MachineName>(
   const [row] = await db
     .update(table)
     .set({ updatedAt: new Date(), ...(opts.set as object), status: rule.to as SessionRow["status"] })
-    .where(and(eq(table.id, id), inArray(table.status, rule.from as SessionRow["status"][]), opts.where))
+    .where(and(eq(table.id, ref.id), eq(table.merchantId, ref.merchantId), inArray(table.status, rule.from as SessionRow["status"][]), opts.where))
     .returning();
   return row as RowOf[M] | undefined;
 }
@@ -42,14 +47,14 @@ export async function tryTransition<M extends MachineName>(
 export async function transition<M extends MachineName>(
   db: Db,
   machine: M,
-  id: string,
+  ref: RowRef,
   trigger: TriggerOf<M>,
   opts: TransitionOptions<M> = {},
 ): Promise<RowOf[M]> {
-  const row = await tryTransition(db, machine, id, trigger, opts);
+  const row = await tryTransition(db, machine, ref, trigger, opts);
   if (row) return row;
   const table = TABLES[machine] as typeof checkoutSessions;
-  const [current] = await db.select({ status: table.status }).from(table).where(eq(table.id, id)).limit(1);
+  const [current] = await db.select({ status: table.status }).from(table).where(and(eq(table.id, ref.id), eq(table.merchantId, ref.merchantId))).limit(1);
   if (!current) throw notFound(LABELS[machine]);
   const from = ruleOf(machine, trigger).from;
   throw conflict(`${LABELS[machine]} is ${current.status}; "${trigger}" applies only to ${from.join(", ")}`, {

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
+import type { Actor, As } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
-import { DELIVERY, fromSql, type TriggerOf, tryTransition } from "@/lib/state";
+import { DELIVERY, fromSql, type RowRef, type TriggerOf, tryTransition } from "@/lib/state";
 import { postWebhook, type PostResult, safeText } from "./http-post";
 import { signatureHeaders } from "./signing";
 
@@ -40,7 +41,7 @@ export function nextAttemptDelay(attempts: number, retryAfterMs: number | null):
  * Claims one delivery for an attempt: only a PENDING delivery that is due and not claimed by a
  * live lease. The conditional UPDATE is the lock: two workers can never claim the same attempt.
  */
-async function claim(db: Db, id: string, now: Date, force: boolean): Promise<DeliveryRow | undefined> {
+async function claim(db: Db, id: string, now: Date, force: boolean, actor: Actor): Promise<DeliveryRow | undefined> {
   const leaseUntil = new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
   const [row] = await db
     .update(deliveries)
@@ -48,6 +49,8 @@ async function claim(db: Db, id: string, now: Date, force: boolean): Promise<Del
     .where(
       and(
         eq(deliveries.id, id),
+        // a merchant's own retry or test reaches its own deliveries only; the engine's jobs, any due one
+        actor.kind === "merchant" ? eq(deliveries.merchantId, actor.merchantId) : undefined,
         eq(deliveries.status, "PENDING"),
         or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
         force ? undefined : lte(deliveries.nextAttemptAt, now),
@@ -59,11 +62,17 @@ async function claim(db: Db, id: string, now: Date, force: boolean): Promise<Del
 
 /**
  * Makes the next attempt of a delivery, if it is still due. Idempotent: the delivery row decides,
- * so a duplicate job, a second worker or a retried Inngest step changes nothing.
- * `force` sends now even if the next attempt is scheduled later (manual retry, the test endpoint).
+ * so a duplicate job, a second worker or a retried Inngest step changes nothing. The actor is the
+ * engine (SYSTEM) for a job, or the merchant for its own retry or test, whose claim is then scoped
+ * to its deliveries. `force` sends now even if the next attempt is scheduled later (manual retry,
+ * the test endpoint).
  */
-export async function attemptDelivery(db: Db, deliveryId: string, opts: { force?: boolean; single?: boolean } = {}): Promise<AttemptOutcome> {
-  const delivery = await claim(db, deliveryId, new Date(), opts.force ?? false);
+export async function attemptDelivery(
+  db: Db,
+  deliveryId: string,
+  opts: As & { force?: boolean; single?: boolean },
+): Promise<AttemptOutcome> {
+  const delivery = await claim(db, deliveryId, new Date(), opts.force ?? false, opts.actor);
   if (!delivery) return { kind: "skipped", reason: "not due, already claimed, or finished" };
   const [outcome] = await deliverClaimed(db, [delivery], opts);
   return outcome!;
@@ -109,7 +118,7 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       const isTest = delivery.eventType === "webhook.test";
       if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
         // deliveries go only to webhooks that are still active when the attempt is due
-        const ended = await tryTransition(db, "delivery", delivery.id, "webhookGone", {
+        const ended = await tryTransition(db, "delivery", delivery, "webhookGone", {
           set: { leaseUntil: null, nextAttemptAt: null, lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive", updatedAt: now },
         });
         if (!ended) return { kind: "skipped", reason: "the delivery changed while it was claimed" };
@@ -161,14 +170,14 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
       set status = ${status}::delivery_status, attempts = ${attempts}, last_attempt_at = ${iso(startedAt)}::timestamptz,
           response_code = ${result.status}, last_error = ${error}, duration_ms = ${result.durationMs}, lease_until = null,
           next_attempt_at = ${iso(changes.nextAttemptAt)}::timestamptz, updated_at = ${iso(finishedAt)}::timestamptz
-      where id = ${delivery.id} and status in (${fromSql("delivery", trigger)})
+      where id = ${delivery.id} and merchant_id = ${delivery.merchantId} and status in (${fromSql("delivery", trigger)})
       returning id`);
     if (!rowsOf(written).length) row = undefined;
   } catch (err) {
     // Without this the delivery would keep its lease and attempt count, and be sent again each time
     // the lease lapsed, forever. The attempt's own row is lost; the delivery still moves on.
     logger.error("webhook attempt not recorded; moving the delivery on without it", { deliveryId: delivery.id, attempt: attempts, ...errorFields(err) });
-    row = await tryTransition(db, "delivery", delivery.id, trigger, { set: changes });
+    row = await tryTransition(db, "delivery", delivery, trigger, { set: changes });
   }
   if (!row) {
     // another worker took the delivery over after this one's lease lapsed, and moved it on: its
@@ -216,10 +225,10 @@ export async function deliveryState(db: Db, deliveryId: string): Promise<{ statu
   return row;
 }
 
-/** Makes a delivery due now again, whatever its status (the merchant's manual retry). */
-export async function requeueDelivery(db: Db, deliveryId: string): Promise<DeliveryRow | undefined> {
+/** Makes a delivery due now again, whatever its status (the merchant's manual retry of a delivery it has read). */
+export async function requeueDelivery(db: Db, delivery: RowRef): Promise<DeliveryRow | undefined> {
   const now = new Date();
-  return tryTransition(db, "delivery", deliveryId, "requeue", {
+  return tryTransition(db, "delivery", delivery, "requeue", {
     set: { nextAttemptAt: now, updatedAt: now },
     // never while an attempt holds the delivery's lease
     where: or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),

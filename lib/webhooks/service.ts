@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, count, desc, eq, inArray, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, deliveryAttempts, type DeliveryRow, events, merchants, webhooks, type WebhookRow } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { encrypt } from "@/lib/crypto";
 import { TEST_EVENT_TYPE } from "@/lib/events/types";
@@ -60,24 +61,24 @@ export function checkWebhookUrl(url: string) {
   if (isForbiddenHost(u.hostname)) throw invalid("url", "must point to a public address (not localhost, private or link-local)");
 }
 
-export async function createWebhook(db: Db, input: { url: string; events?: string[] }, opts: { merchantId: string }) {
+export async function createWebhook(db: Db, input: { url: string; events?: string[] }, as: As<MerchantActor>) {
   checkWebhookUrl(input.url);
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
     // the merchant row is the lock: creations for one merchant count and insert one at a time, so
     // simultaneous requests cannot all see room under the cap (NO KEY UPDATE: rows that merely
     // reference the merchant, such as new sessions, are not held up by it)
-    await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, opts.merchantId)).for("no key update");
+    await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, as.actor.merchantId)).for("no key update");
     const [{ n }] = (await tx
       .select({ n: count() })
       .from(webhooks)
-      .where(and(eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))) as [{ n: number }];
+      .where(and(eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))) as [{ n: number }];
     if (Number(n) >= MAX_WEBHOOKS_PER_MERCHANT) throw conflict(`A merchant can have at most ${MAX_WEBHOOKS_PER_MERCHANT} webhooks`);
     const [inserted] = await tx
       .insert(webhooks)
       .values({
         id: newId("wh"),
-        merchantId: opts.merchantId,
+        merchantId: as.actor.merchantId,
         url: input.url,
         events: [...new Set(input.events ?? [])],
         active: true,
@@ -93,10 +94,10 @@ export async function createWebhook(db: Db, input: { url: string; events?: strin
  * The merchant's webhook. A deleted one stays readable ("read": itself and its deliveries) and
  * refuses every change ("write") with 409, so its history is kept exactly as it was.
  */
-async function findWebhook(db: Db, id: string, opts: { merchantId: string }, mode: "read" | "write"): Promise<WebhookRow> {
+async function findWebhook(db: Db, id: string, as: As<MerchantActor>, mode: "read" | "write"): Promise<WebhookRow> {
   const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
   if (!row) throw notFound("Webhook");
-  if (row.merchantId !== opts.merchantId) throw forbidden("webhook");
+  if (row.merchantId !== as.actor.merchantId) throw forbidden("webhook");
   if (mode === "write" && row.deletedAt) throw deletedWebhook(row.deletedAt);
   return row;
 }
@@ -105,19 +106,19 @@ const deletedWebhook = (at: Date) =>
   conflict(`This webhook was deleted (${at.toISOString()}); it is kept read-only for its delivery history`, { deletedAt: at.toISOString() });
 
 /** A change guarded by `deleted_at is null` matched nothing: the webhook was deleted in between. */
-async function deletedMeanwhile(db: Db, id: string, opts: { merchantId: string }) {
-  return deletedWebhook((await findWebhook(db, id, opts, "read")).deletedAt ?? new Date());
+async function deletedMeanwhile(db: Db, id: string, as: As<MerchantActor>) {
+  return deletedWebhook((await findWebhook(db, id, as, "read")).deletedAt ?? new Date());
 }
 
-export async function getWebhookOrThrow(db: Db, id: string, opts: { merchantId: string }) {
-  return serializeWebhook(await findWebhook(db, id, opts, "read"));
+export async function getWebhookOrThrow(db: Db, id: string, as: As<MerchantActor>) {
+  return serializeWebhook(await findWebhook(db, id, as, "read"));
 }
 
-export async function listWebhooks(db: Db, opts: { merchantId: string }) {
+export async function listWebhooks(db: Db, as: As<MerchantActor>) {
   const rows = await db
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
+    .where(and(eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
     .orderBy(webhooks.createdAt, webhooks.id);
   return { webhooks: rows.map(serializeWebhook) };
 }
@@ -126,9 +127,9 @@ export async function updateWebhook(
   db: Db,
   id: string,
   patch: { url?: string; events?: string[]; active?: boolean },
-  opts: { merchantId: string },
+  as: As<MerchantActor>,
 ) {
-  await findWebhook(db, id, opts, "write");
+  await findWebhook(db, id, as, "write");
   if (patch.url !== undefined) checkWebhookUrl(patch.url);
   const [row] = await db
     .update(webhooks)
@@ -138,29 +139,30 @@ export async function updateWebhook(
       ...(patch.active !== undefined ? { active: patch.active } : {}),
       updatedAt: new Date(),
     })
-    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
+    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
     .returning();
-  if (!row) throw await deletedMeanwhile(db, id, opts);
+  if (!row) throw await deletedMeanwhile(db, id, as);
   return serializeWebhook(row);
 }
 
 /** Deleted webhooks stop receiving at once; they and their delivery history stay readable, unchangeable. */
-export async function deleteWebhook(db: Db, id: string, opts: { merchantId: string }) {
-  await findWebhook(db, id, opts, "write");
+export async function deleteWebhook(db: Db, id: string, as: As<MerchantActor>) {
+  await findWebhook(db, id, as, "write");
   const [row] = await db
     .update(webhooks)
     .set({ deletedAt: new Date(), active: false, updatedAt: new Date() })
-    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
+    .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
     .returning({ id: webhooks.id });
-  if (!row) throw await deletedMeanwhile(db, id, opts);
+  if (!row) throw await deletedMeanwhile(db, id, as);
 }
 
 export async function listDeliveries(
   db: Db,
   webhookId: string,
-  opts: { merchantId: string; status?: DeliveryRow["status"]; eventType?: string; limit: number; cursor?: string },
+  opts: { status?: DeliveryRow["status"]; eventType?: string; limit: number; cursor?: string },
+  as: As<MerchantActor>,
 ) {
-  await findWebhook(db, webhookId, opts, "read");
+  await findWebhook(db, webhookId, as, "read");
   const rows = await db
     .select()
     .from(deliveries)
@@ -168,7 +170,7 @@ export async function listDeliveries(
       and(
         eq(deliveries.webhookId, webhookId),
         // the ownership check above already passed; the merchant filter keeps this query safe on its own
-        eq(deliveries.merchantId, opts.merchantId),
+        eq(deliveries.merchantId, as.actor.merchantId),
         opts.status ? eq(deliveries.status, opts.status) : undefined,
         opts.eventType ? eq(deliveries.eventType, opts.eventType) : undefined,
         afterCursor(deliveries.createdAt, deliveries.id, opts.cursor),
@@ -180,24 +182,24 @@ export async function listDeliveries(
   return { deliveries: items.map(serializeDelivery), nextCursor };
 }
 
-async function findDelivery(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }, mode: "read" | "write"): Promise<DeliveryRow> {
-  await findWebhook(db, webhookId, opts, mode);
+async function findDelivery(db: Db, webhookId: string, deliveryId: string, as: As<MerchantActor>, mode: "read" | "write"): Promise<DeliveryRow> {
+  await findWebhook(db, webhookId, as, mode);
   const [row] = await db
     .select()
     .from(deliveries)
-    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.webhookId, webhookId), eq(deliveries.merchantId, opts.merchantId)))
+    .where(and(eq(deliveries.id, deliveryId), eq(deliveries.webhookId, webhookId), eq(deliveries.merchantId, as.actor.merchantId)))
     .limit(1);
   if (!row) throw notFound("Delivery");
   return row;
 }
 
 /** One delivery with the exact payload sent and every attempt, oldest first. */
-export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }) {
-  const delivery = await findDelivery(db, webhookId, deliveryId, opts, "read");
+export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: string, as: As<MerchantActor>) {
+  const delivery = await findDelivery(db, webhookId, deliveryId, as, "read");
   const [event] = await db
     .select({ payload: events.payload })
     .from(events)
-    .where(and(eq(events.id, delivery.eventId), eq(events.merchantId, opts.merchantId)));
+    .where(and(eq(events.id, delivery.eventId), eq(events.merchantId, as.actor.merchantId)));
   // attempts carry no merchant column: they are scoped through their delivery's merchant
   const attempts = await db
     .select()
@@ -208,7 +210,7 @@ export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: 
         db
           .select({ id: deliveries.id })
           .from(deliveries)
-          .where(and(eq(deliveries.id, deliveryId), eq(deliveries.merchantId, opts.merchantId))),
+          .where(and(eq(deliveries.id, deliveryId), eq(deliveries.merchantId, as.actor.merchantId))),
       ),
     )
     .orderBy(asc(deliveryAttempts.attemptNo));
@@ -230,8 +232,8 @@ export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: 
  * POST /api/webhooks/:id/test: records a webhook.test event and its delivery, sends it now, once,
  * and reports what the endpoint answered.
  */
-export async function sendTestEvent(db: Db, webhookId: string, opts: { merchantId: string }) {
-  const hook = await findWebhook(db, webhookId, opts, "write");
+export async function sendTestEvent(db: Db, webhookId: string, as: As<MerchantActor>) {
+  const hook = await findWebhook(db, webhookId, as, "write");
   const now = new Date();
   const eventId = newId("evt");
   const deliveryId = newId("dlv");
@@ -249,7 +251,7 @@ export async function sendTestEvent(db: Db, webhookId: string, opts: { merchantI
       createdAt: now,
     });
   });
-  const outcome = await attemptDelivery(db, deliveryId, { force: true, single: true });
+  const outcome = await attemptDelivery(db, deliveryId, { ...as, force: true, single: true });
   if (outcome.kind === "skipped") throw new Error("a new test delivery could not be claimed");
   const success = outcome.delivery.status === "DELIVERED";
   return {
@@ -261,10 +263,10 @@ export async function sendTestEvent(db: Db, webhookId: string, opts: { merchantI
 }
 
 /** Sends a delivery again now, whatever its status; a failure then follows the retry schedule. */
-export async function retryDelivery(db: Db, webhookId: string, deliveryId: string, opts: { merchantId: string }) {
-  await findDelivery(db, webhookId, deliveryId, opts, "write");
-  if (!(await requeueDelivery(db, deliveryId))) throw conflict("The delivery is being attempted right now; try again in a moment");
-  const outcome = await attemptDelivery(db, deliveryId, { force: true });
+export async function retryDelivery(db: Db, webhookId: string, deliveryId: string, as: As<MerchantActor>) {
+  const delivery = await findDelivery(db, webhookId, deliveryId, as, "write");
+  if (!(await requeueDelivery(db, delivery))) throw conflict("The delivery is being attempted right now; try again in a moment");
+  const outcome = await attemptDelivery(db, deliveryId, { ...as, force: true });
   if (outcome.kind === "skipped") throw conflict("The delivery is being attempted right now; try again in a moment");
   return serializeDelivery(outcome.delivery);
 }
@@ -275,8 +277,8 @@ export async function retryDelivery(db: Db, webhookId: string, deliveryId: strin
  * race apply one after the other: the last one's secret is current and the one before it is the
  * previous, whichever order they arrived in.
  */
-export async function rotateWebhookSecret(db: Db, webhookId: string, opts: { merchantId: string }) {
-  await findWebhook(db, webhookId, opts, "write");
+export async function rotateWebhookSecret(db: Db, webhookId: string, as: As<MerchantActor>) {
+  await findWebhook(db, webhookId, as, "write");
   const secret = newWebhookSecret();
   const now = new Date();
   const [row] = await db
@@ -288,9 +290,9 @@ export async function rotateWebhookSecret(db: Db, webhookId: string, opts: { mer
       previousSecretExpiresAt: new Date(now.getTime() + SECRET_OVERLAP_MS),
       updatedAt: now,
     })
-    .where(and(eq(webhooks.id, webhookId), eq(webhooks.merchantId, opts.merchantId), isNull(webhooks.deletedAt)))
+    .where(and(eq(webhooks.id, webhookId), eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
     .returning();
-  if (!row) throw await deletedMeanwhile(db, webhookId, opts);
+  if (!row) throw await deletedMeanwhile(db, webhookId, as);
   return { ...serializeWebhook(row), secret, previousSecretExpiresAt: row.previousSecretExpiresAt!.toISOString() };
 }
 

@@ -3,6 +3,7 @@ import { encode } from "next-auth/jwt";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { authOptions } from "@/lib/auth/options";
 import { getConfig } from "@/lib/config";
+import { OPERATOR } from "@/lib/actor";
 import { rotateApiKey, setMerchantDisabled } from "@/lib/merchants/admin";
 import { newMerchant, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
@@ -72,7 +73,7 @@ describe("dashboard session", () => {
 
   it("ends when its API key is rotated, and the new key signs in", async () => {
     const { m, browser } = await signedIn();
-    const { apiKey } = await rotateApiKey(await testDb(), m.id);
+    const { apiKey } = await rotateApiKey(await testDb(), m.id, { actor: OPERATOR });
     expect(await dashboardRequest(browser)).toBeNull();
     expect((await signIn(m.apiKey)).cookie).toBeNull();
     const fresh = await signIn(apiKey);
@@ -82,10 +83,10 @@ describe("dashboard session", () => {
   it("ends when the merchant is disabled, and enabling it again does not revive it", async () => {
     const { m, browser } = await signedIn();
     const db = await testDb();
-    await setMerchantDisabled(db, m.id, true);
+    await setMerchantDisabled(db, m.id, true, { actor: OPERATOR });
     expect(await dashboardRequest(browser)).toBeNull();
     expect((await signIn(m.apiKey)).cookie).toBeNull();
-    await setMerchantDisabled(db, m.id, false);
+    await setMerchantDisabled(db, m.id, false, { actor: OPERATOR });
     expect(await dashboardRequest(browser)).toBeNull();
     expect(await dashboardRequest(await signIn(m.apiKey))).toBe(m.id);
   });

@@ -9,7 +9,7 @@ import { call, newMerchant, newWebhook, startedSession } from "../support/api";
 let signedIn = "";
 vi.mock("@/lib/auth/session", async (original) => ({
   ...(await original<typeof import("@/lib/auth/session")>()),
-  requireMerchant: async () => ({ merchantId: signedIn }),
+  requireMerchant: async () => ({ merchantId: signedIn, actor: (await import("@/lib/actor")).dashboardMerchant(signedIn) }),
 }));
 vi.mock("next/navigation", async (original) => ({
   ...(await original<typeof import("next/navigation")>()),

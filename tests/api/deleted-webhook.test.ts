@@ -9,7 +9,7 @@ import { call, newMerchant, newWebhook, startedSession } from "../support/api";
 let signedIn = "";
 vi.mock("@/lib/auth/session", async (original) => ({
   ...(await original<typeof import("@/lib/auth/session")>()),
-  requireMerchant: async () => ({ merchantId: signedIn }),
+  requireMerchant: async () => ({ merchantId: signedIn, actor: (await import("@/lib/actor")).dashboardMerchant(signedIn) }),
 }));
 // the pages' client components ask for the router, which only a running app mounts
 vi.mock("next/navigation", async (original) => ({

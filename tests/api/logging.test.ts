@@ -1,7 +1,7 @@
 import { sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
-import { LocalDispatcher as Dispatcher } from "@/lib/jobs/start";
+import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { route } from "@/lib/http/route";
 import { errorFields } from "@/lib/logger";
 import { testDb } from "../support/db";

@@ -2,8 +2,8 @@ import { InngestTestEngine } from "@inngest/test";
 import { eq, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { idempotencyRecords, rateLimitCounters } from "@/db/schema";
-import { LocalDispatcher as Dispatcher } from "@/lib/jobs/start";
-import { purgeStaleRows } from "@/lib/jobs/purge";
+import { LocalDispatcher as Dispatcher } from "@/lib/start";
+import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { testDb } from "../support/db";
 
 // What grows with traffic is purged on a schedule: idempotency records past their 24 hours and

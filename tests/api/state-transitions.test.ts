@@ -26,7 +26,7 @@ describe("transition() against a row that changed underneath", () => {
 
     expect((await call("POST", `/api/checkout/sessions/${session.id}/cancel`, { key: m.apiKey })).status).toBe(200);
 
-    const err = await transition(db, "session", seen!.id, "complete", { set: { completedAt: new Date() } }).catch((e: unknown) => e);
+    const err = await transition(db, "session", seen!, "complete", { set: { completedAt: new Date() } }).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(AppError);
     expect(err).toMatchObject({
       code: "CONFLICT",
@@ -43,7 +43,7 @@ describe("transition() against a row that changed underneath", () => {
     const m = await newMerchant();
     const { started } = await startedSession(m);
     expect((await call("POST", `/api/checkout/sessions/${started.session.id}/payment-sent`, { key: m.apiKey })).status).toBe(200);
-    const err = await transition(db, "order", started.order.id, "cancel").catch((e: unknown) => e);
+    const err = await transition(db, "order", { id: started.order.id as string, merchantId: m.id }, "cancel").catch((e: unknown) => e);
     expect(err).toMatchObject({ code: "CONFLICT", details: { machine: "order", trigger: "cancel", status: "PAYMENT_SENT" } });
     const [order] = await db.select().from(orders).where(eq(orders.id, started.order.id));
     expect(order!.status).toBe("PAYMENT_SENT");
@@ -72,7 +72,7 @@ describe("transition() against a row that changed underneath", () => {
 
       // the status committed right now is still ACTIVE, which "complete" allows: a read-then-write
       // would decide on it, wait for the row, and then overwrite the cancellation
-      const moving = transition(db, "session", session.id, "complete", { set: { completedAt: new Date() } }).catch((e: unknown) => e);
+      const moving = transition(db, "session", { id: session.id, merchantId: m.id }, "complete", { set: { completedAt: new Date() } }).catch((e: unknown) => e);
       await waitUntilBlocked(session.id);
       release();
       await other;

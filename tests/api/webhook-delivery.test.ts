@@ -4,8 +4,9 @@ import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, deliveries, orders } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
-import { LocalDispatcher as Dispatcher } from "@/lib/jobs/start";
+import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { logger } from "@/lib/logger";
+import { SYSTEM } from "@/lib/actor";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
@@ -60,7 +61,7 @@ describe("a delivery attempt", () => {
     const pending = await deliveriesOf(m, hook.id);
     expect(pending).toHaveLength(2);
     const db = await testDb();
-    for (const d of pending) expect((await attemptDelivery(db, d.id)).kind).toBe("attempted");
+    for (const d of pending) expect((await attemptDelivery(db, d.id, { actor: SYSTEM })).kind).toBe("attempted");
     await receiver.waitFor(2);
 
     for (const r of receiver.received) {
@@ -84,7 +85,7 @@ describe("a delivery attempt", () => {
     expect(JSON.stringify(one.payload)).toBe(receiver.received.find((r) => JSON.parse(r.body).id === one.eventId)!.body);
 
     // a second attempt of a finished delivery sends nothing
-    expect((await attemptDelivery(db, after[0].id)).kind).toBe("skipped");
+    expect((await attemptDelivery(db, after[0].id, { actor: SYSTEM })).kind).toBe("skipped");
     expect(receiver.received).toHaveLength(2);
   });
 
@@ -97,7 +98,7 @@ describe("a delivery attempt", () => {
     const schedule = [1, 5, 30, 120, 480, 1440, 1440].map((x) => x * MINUTE);
     for (let n = 1; n <= MAX_ATTEMPTS; n++) {
       const before = Date.now();
-      const outcome = await attemptDelivery(db, d.id);
+      const outcome = await attemptDelivery(db, d.id, { actor: SYSTEM });
       expect(outcome.kind).toBe("attempted");
       const row = (await deliveriesOf(m, hook.id)).find((x) => x.id === d.id);
       expect(row.attempts).toBe(n);
@@ -107,7 +108,7 @@ describe("a delivery attempt", () => {
         const delay = new Date(row.nextRetryAt).getTime() - before;
         expect(delay).toBeGreaterThanOrEqual(schedule[n - 1]! - 50);
         expect(delay).toBeLessThan(schedule[n - 1]! + 5_000);
-        expect((await attemptDelivery(db, d.id)).kind).toBe("skipped"); // not due yet
+        expect((await attemptDelivery(db, d.id, { actor: SYSTEM })).kind).toBe("skipped"); // not due yet
         await makeDue(d.id);
       } else {
         expect(row).toMatchObject({ status: "FAILED", nextRetryAt: null, lastError: "HTTP 500" });
@@ -125,7 +126,7 @@ describe("a delivery attempt", () => {
     receiver.reply = () => ({ status: 410 });
     await startedSession(m);
     const [d] = await deliveriesOf(m, hook.id);
-    await attemptDelivery(await testDb(), d.id);
+    await attemptDelivery(await testDb(), d.id, { actor: SYSTEM });
     expect((await deliveriesOf(m, hook.id))[0]).toMatchObject({ status: "FAILED", attempts: 1, responseCode: 410 });
   });
 
@@ -136,8 +137,8 @@ describe("a delivery attempt", () => {
     const [a, b] = await deliveriesOf(m, hook.id);
     const db = await testDb();
     const before = Date.now();
-    await attemptDelivery(db, a.id);
-    await attemptDelivery(db, b.id);
+    await attemptDelivery(db, a.id, { actor: SYSTEM });
+    await attemptDelivery(db, b.id, { actor: SYSTEM });
     const rows = await deliveriesOf(m, hook.id);
     const delays = [a.id, b.id].map((id) => new Date(rows.find((r) => r.id === id).nextRetryAt).getTime() - before);
     expect(delays[0]).toBeGreaterThanOrEqual(10 * MINUTE); // longer than the 1m planned: honoured
@@ -153,8 +154,8 @@ describe("a delivery attempt", () => {
     await startedSession(m); // two events
     const [first, second] = await deliveriesOf(m, hook.id);
     const db = await testDb();
-    await attemptDelivery(db, first.id);
-    await attemptDelivery(db, second.id);
+    await attemptDelivery(db, first.id, { actor: SYSTEM });
+    await attemptDelivery(db, second.id, { actor: SYSTEM });
     const rows = await deliveriesOf(m, hook.id);
     const timedOut = rows.find((r) => r.id === first.id);
     expect(timedOut).toMatchObject({ status: "PENDING", responseCode: null, attempts: 1 });
@@ -163,7 +164,7 @@ describe("a delivery attempt", () => {
     expect(receiver.received).toHaveLength(2); // the redirect was not followed
 
     await makeDue(first.id);
-    await attemptDelivery(db, first.id);
+    await attemptDelivery(db, first.id, { actor: SYSTEM });
     const excerpt = (await detail(m, hook.id, first.id)).attemptHistory[1].responseExcerpt;
     expect(excerpt).toHaveLength(1024);
   });
@@ -177,8 +178,8 @@ describe("a delivery attempt", () => {
     await call("PATCH", `/api/webhooks/${hook.id}`, { key: m.apiKey, body: { active: false } });
     await call("DELETE", `/api/webhooks/${other.id}`, { key: m.apiKey });
     const db = await testDb();
-    await attemptDelivery(db, d1.id);
-    await attemptDelivery(db, d2.id);
+    await attemptDelivery(db, d1.id, { actor: SYSTEM });
+    await attemptDelivery(db, d2.id, { actor: SYSTEM });
     expect(receiver.received).toHaveLength(0);
     expect((await deliveriesOf(m, hook.id))[0]).toMatchObject({ status: "FAILED", lastError: "webhook inactive", attempts: 0 });
     const [row] = await db.select().from(deliveries).where(eq(deliveries.id, d2.id));
@@ -221,7 +222,7 @@ describe("webhook endpoints", () => {
     receiver.reply = (_, n) => (n === 1 ? { status: 500 } : { status: 200 });
     await startedSession(m);
     const [d] = await deliveriesOf(m, hook.id);
-    await attemptDelivery(await testDb(), d.id);
+    await attemptDelivery(await testDb(), d.id, { actor: SYSTEM });
     const res = await call("POST", `/api/webhooks/${hook.id}/deliveries/${d.id}/retry`, { key: m.apiKey });
     expect(res.status).toBe(200);
     expect(res.body.responseObject).toMatchObject({ id: d.id, status: "DELIVERED", attempts: 2, responseCode: 200 });
@@ -322,7 +323,7 @@ describe("endpoints as merchants run them", () => {
     expect(hook.url).toMatch(/^https:\/\/localhost:\d+\/hooks$/);
     await startedSession(m);
     const [d] = await deliveriesOf(m, hook.id);
-    await attemptDelivery(await testDb(), d.id);
+    await attemptDelivery(await testDb(), d.id, { actor: SYSTEM });
     expect(lookup).toHaveBeenCalledWith("localhost", expect.objectContaining({ all: true }), expect.any(Function));
     expect(receiver.received).toHaveLength(1);
     expect(verifyZkp2p(receiver.received[0]!, hook.secret)).toBe(true);
@@ -333,7 +334,7 @@ describe("endpoints as merchants run them", () => {
     const { m, hook } = await setup(["order.created"], { protocol: "untrusted-https" });
     await startedSession(m);
     const [d] = await deliveriesOf(m, hook.id);
-    await attemptDelivery(await testDb(), d.id);
+    await attemptDelivery(await testDb(), d.id, { actor: SYSTEM });
     expect(receiver.received).toHaveLength(0);
     const row = (await deliveriesOf(m, hook.id))[0];
     expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseCode: null });
@@ -355,7 +356,7 @@ describe("endpoints as merchants run them", () => {
     receiver.reply = () => reply;
     await startedSession(m);
     const [d] = await deliveriesOf(m, hook.id);
-    const outcome = await attemptDelivery(await testDb(), d.id);
+    const outcome = await attemptDelivery(await testDb(), d.id, { actor: SYSTEM });
     expect(outcome.kind === "attempted" && outcome.result.durationMs).toBeLessThanOrEqual(1_000 + 300);
     const row = await deliveryRow(d.id);
     expect(row).toMatchObject({ status: expected.status, attempts: 1, responseCode: expected.responseCode, lastError: expected.error, leaseUntil: null });
@@ -374,7 +375,7 @@ describe("endpoints as merchants run them", () => {
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const execute = vi.spyOn(db, "execute").mockRejectedValueOnce(new Error("the statement failed"));
     const before = Date.now();
-    expect((await attemptDelivery(db, d.id)).kind).toBe("attempted");
+    expect((await attemptDelivery(db, d.id, { actor: SYSTEM })).kind).toBe("attempted");
     expect(execute).toHaveBeenCalledTimes(1);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("not recorded"), expect.objectContaining({ deliveryId: d.id, attempt: 1 }));
     const row = await deliveryRow(d.id);
@@ -384,7 +385,7 @@ describe("endpoints as merchants run them", () => {
 
     // the next attempt is recorded as usual and counts on from there
     await makeDue(d.id);
-    await attemptDelivery(db, d.id);
+    await attemptDelivery(db, d.id, { actor: SYSTEM });
     expect(await deliveryRow(d.id)).toMatchObject({ status: "DELIVERED", attempts: 2, responseCode: 200 });
     expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([expect.objectContaining({ attempt: 2, responseCode: 200, responseExcerpt: "ok" })]);
   });

@@ -4,8 +4,8 @@ import { eventListQuery } from "@/lib/schemas";
 
 // GET /api/events – the merchant's events, newest first; ?type, ?sessionId, ?limit, ?cursor (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ query: eventListQuery }, async ({ db, merchant, query }) => ({
+  GET: route({ query: eventListQuery }, async ({ db, actor, query }) => ({
     message: "Events retrieved",
-    data: await listEvents(db, { ...query, merchantId: merchant.merchantId }),
+    data: await listEvents(db, query, { actor }),
   })),
 });

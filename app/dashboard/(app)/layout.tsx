@@ -16,8 +16,8 @@ const NAV = [
 ] as const;
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { merchantId } = await requireMerchant();
-  const merchant = await getMerchantOrThrow(await getDb(), merchantId, { merchantId });
+  const { merchantId, actor } = await requireMerchant();
+  const merchant = await getMerchantOrThrow(await getDb(), merchantId, { actor });
   return (
     <div className="min-h-screen">
       <header className="border-b border-slate-200 dark:border-slate-800">

@@ -9,10 +9,10 @@ export const metadata: Metadata = { title: "Overview" };
 const PERIODS = [7, 30, 90] as const;
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<{ days?: string }> }) {
-  const { merchantId } = await requireMerchant();
+  const { actor } = await requireMerchant();
   const requested = Number((await searchParams).days);
   const days = PERIODS.includes(requested as (typeof PERIODS)[number]) ? requested : 30;
-  const o = await merchantOverview(await getDb(), { merchantId, days });
+  const o = await merchantOverview(await getDb(), { days }, { actor });
   const max = o.days.reduce((m, d) => (d.micro > m ? d.micro : m), 0n);
   return (
     <div className="space-y-6">

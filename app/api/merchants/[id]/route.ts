@@ -4,13 +4,13 @@ import { idParams, updateMerchantBody } from "@/lib/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/merchants/:id
-  GET: route({ params: idParams }, async ({ db, merchant, params }) => ({
+  GET: route({ params: idParams }, async ({ db, actor, params }) => ({
     message: "Merchant retrieved",
-    data: await getMerchantOrThrow(db, params.id, merchant),
+    data: await getMerchantOrThrow(db, params.id, { actor }),
   })),
   // PATCH /api/merchants/:id – displayName and logoUrl; the name never changes
-  PATCH: route({ params: idParams, body: updateMerchantBody }, async ({ db, merchant, params, body }) => ({
+  PATCH: route({ params: idParams, body: updateMerchantBody }, async ({ db, actor, params, body }) => ({
     message: "Merchant updated",
-    data: await updateMerchant(db, params.id, body, merchant),
+    data: await updateMerchant(db, params.id, body, { actor }),
   })),
 });

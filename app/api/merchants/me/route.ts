@@ -3,8 +3,8 @@ import { getMerchantOrThrow } from "@/lib/merchants/service";
 
 // GET /api/merchants/me – the merchant that owns the API key
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({}, async ({ db, merchant }) => ({
+  GET: route({}, async ({ db, actor }) => ({
     message: "Merchant retrieved",
-    data: await getMerchantOrThrow(db, merchant.merchantId, merchant),
+    data: await getMerchantOrThrow(db, actor.merchantId, { actor }),
   })),
 });

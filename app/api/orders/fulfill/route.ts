@@ -7,6 +7,6 @@ import { fulfillBody } from "@/lib/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ rateLimit: RATE_RULES.fulfill, body: fulfillBody }, async ({ db, actor, body }) => ({
     message: "Order fulfilled",
-    data: await fulfillOrder(db, body, actor),
+    data: await fulfillOrder(db, body, { actor }),
   })),
 });

@@ -4,18 +4,18 @@ import { deleteWebhook, getWebhookOrThrow, updateWebhook } from "@/lib/webhooks/
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/webhooks/:id
-  GET: route({ params: idParams }, async ({ db, merchant, params }) => ({
+  GET: route({ params: idParams }, async ({ db, actor, params }) => ({
     message: "Webhook retrieved",
-    data: await getWebhookOrThrow(db, params.id, merchant),
+    data: await getWebhookOrThrow(db, params.id, { actor }),
   })),
   // PATCH /api/webhooks/:id – url, events, active
-  PATCH: route({ params: idParams, body: updateWebhookBody }, async ({ db, merchant, params, body }) => ({
+  PATCH: route({ params: idParams, body: updateWebhookBody }, async ({ db, actor, params, body }) => ({
     message: "Webhook updated",
-    data: await updateWebhook(db, params.id, body, merchant),
+    data: await updateWebhook(db, params.id, body, { actor }),
   })),
   // DELETE /api/webhooks/:id
-  DELETE: route({ params: idParams }, async ({ db, merchant, params }) => {
-    await deleteWebhook(db, params.id, merchant);
+  DELETE: route({ params: idParams }, async ({ db, actor, params }) => {
+    await deleteWebhook(db, params.id, { actor });
     return { message: "Webhook deleted", data: null };
   }),
 });

@@ -13,13 +13,13 @@ export const metadata: Metadata = { title: "Sessions" };
 const STATUSES = ["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"] as const;
 
 export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
-  const { merchantId } = await requireMerchant();
+  const { actor } = await requireMerchant();
   const raw = await searchParams;
   const parsed = sessionListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v)) });
   const query = parsed.success ? parsed.data : { limit: 25 };
   // a refused filter or cursor is a message; a failed query is the error boundary's, never an empty list
   const problem = searchProblem(raw);
-  const found = parsed.success && !problem ? await orMessage(listSessions(await getDb(), { ...query, merchantId })) : null;
+  const found = parsed.success && !problem ? await orMessage(listSessions(await getDb(), query, { actor })) : null;
   const result = found?.ok ? found.value : null;
   const error = problem ?? (!found ? "That filter is not valid." : found.ok ? null : found.message);
   const next = result?.nextCursor ? queryString({ status: raw.status, q: raw.q, cursor: result.nextCursor }) : null;

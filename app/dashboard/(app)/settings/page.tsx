@@ -8,10 +8,10 @@ import { getMerchantOrThrow, keyPrefixes } from "@/lib/merchants/service";
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const { merchantId } = await requireMerchant();
+  const { merchantId, actor } = await requireMerchant();
   const db = await getDb();
-  const merchant = await getMerchantOrThrow(db, merchantId, { merchantId });
-  const prefixes = await keyPrefixes(db, { merchantId });
+  const merchant = await getMerchantOrThrow(db, merchantId, { actor });
+  const prefixes = await keyPrefixes(db, { actor });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>

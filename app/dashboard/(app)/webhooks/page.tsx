@@ -9,8 +9,8 @@ import { listWebhooks } from "@/lib/webhooks/service";
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
-  const { merchantId } = await requireMerchant();
-  const { webhooks } = await listWebhooks(await getDb(), { merchantId });
+  const { actor } = await requireMerchant();
+  const { webhooks } = await listWebhooks(await getDb(), { actor });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Webhooks</h1>

@@ -7,6 +7,6 @@ import { getSessionOrThrow } from "@/lib/sessions/read";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ rateLimit: RATE_RULES.getSession, params: idParams }, async ({ db, actor, params }) => ({
     message: "Session retrieved",
-    data: await getSessionOrThrow(db, params.id, actor),
+    data: await getSessionOrThrow(db, params.id, { actor }),
   })),
 });

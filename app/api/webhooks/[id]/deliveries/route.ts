@@ -4,8 +4,8 @@ import { listDeliveries } from "@/lib/webhooks/service";
 
 // GET /api/webhooks/:id/deliveries – newest first; ?status, ?eventType, ?limit, ?cursor
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ params: idParams, query: deliveryListQuery }, async ({ db, merchant, params, query }) => ({
+  GET: route({ params: idParams, query: deliveryListQuery }, async ({ db, actor, params, query }) => ({
     message: "Deliveries retrieved",
-    data: await listDeliveries(db, params.id, { ...query, merchantId: merchant.merchantId }),
+    data: await listDeliveries(db, params.id, query, { actor }),
   })),
 });

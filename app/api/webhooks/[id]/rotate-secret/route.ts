@@ -4,8 +4,8 @@ import { rotateWebhookSecret } from "@/lib/webhooks/service";
 
 // POST /api/webhooks/:id/rotate-secret – the new secret is in this response only (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: idParams, body: emptyBody }, async ({ db, merchant, params }) => ({
+  POST: route({ params: idParams, body: emptyBody }, async ({ db, actor, params }) => ({
     message: "Webhook secret rotated",
-    data: await rotateWebhookSecret(db, params.id, merchant),
+    data: await rotateWebhookSecret(db, params.id, { actor }),
   })),
 });

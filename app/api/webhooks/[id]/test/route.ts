@@ -4,8 +4,8 @@ import { sendTestEvent } from "@/lib/webhooks/service";
 
 // POST /api/webhooks/:id/test – sends webhook.test now; a failing endpoint is still a successful call
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: idParams, body: emptyBody, atomic: false }, async ({ db, merchant, params }) => {
-    const result = await sendTestEvent(db, params.id, merchant);
+  POST: route({ params: idParams, body: emptyBody, atomic: false }, async ({ db, actor, params }) => {
+    const result = await sendTestEvent(db, params.id, { actor });
     return { message: result.success ? "Test event delivered" : "Test event failed", data: result };
   }),
 });

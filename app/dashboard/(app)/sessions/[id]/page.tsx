@@ -2,16 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
-import { addressId } from "@/lib/http/page";
-import { requireMerchant, visibleOrNotFound } from "@/lib/auth/session";
+import { addressId, orNotFound } from "@/lib/http/page";
+import { requireMerchant } from "@/lib/auth/session";
 import { getSessionDetail } from "@/lib/dashboard/session-detail";
 
 export const metadata: Metadata = { title: "Session" };
 
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
-  const { merchantId } = await requireMerchant();
+  const { actor } = await requireMerchant();
   const id = addressId((await params).id);
-  const detail = await visibleOrNotFound(getSessionDetail(await getDb(), id, { merchantId }));
+  const detail = await orNotFound(getSessionDetail(await getDb(), id, { actor }));
   const s = detail.session;
   return (
     <div className="space-y-6">

@@ -5,27 +5,27 @@ import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
-import { requireMerchant, visibleOrNotFound } from "@/lib/auth/session";
+import { requireMerchant } from "@/lib/auth/session";
+import { addressId, orMessage, orNotFound, searchProblem } from "@/lib/http/page";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
-import { addressId, orMessage, searchProblem } from "@/lib/http/page";
 import { deliveryListQuery } from "@/lib/schemas";
 import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/webhooks/service";
 
 export const metadata: Metadata = { title: "Webhook" };
 
 export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
-  const { merchantId } = await requireMerchant();
+  const { actor } = await requireMerchant();
   const id = addressId((await params).id);
   const raw = await searchParams;
   const problem = searchProblem(raw);
   const db = await getDb();
-  const webhook = await visibleOrNotFound(getWebhookOrThrow(db, id, { merchantId }));
+  const webhook = await orNotFound(getWebhookOrThrow(db, id, { actor }));
   const parsed = deliveryListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "delivery")) });
   // a refused filter, cursor or delivery id is a message; a failed query is the error boundary's, never an empty log
-  const found = parsed.success && !problem ? await orMessage(listDeliveries(db, id, { ...parsed.data, merchantId })) : null;
+  const found = parsed.success && !problem ? await orMessage(listDeliveries(db, id, parsed.data, { actor })) : null;
   const list = found?.ok ? found.value : null;
   const filterError = problem ?? (!found ? "That filter is not valid." : found.ok ? null : found.message);
-  const opened = raw.delivery && !problem ? await orMessage(getDeliveryOrThrow(db, id, raw.delivery, { merchantId })) : null;
+  const opened = raw.delivery && !problem ? await orMessage(getDeliveryOrThrow(db, id, raw.delivery, { actor })) : null;
   const open = opened?.ok ? opened.value : null;
   const keep = (extra: Record<string, string>) => queryString({ status: raw.status, eventType: raw.eventType, ...extra });
 

@@ -6,6 +6,6 @@ import { cancelSession } from "@/lib/sessions/transitions";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ params: idParams, body: emptyBody }, async ({ db, actor, params }) => ({
     message: "Session cancelled",
-    data: await cancelSession(db, params.id, actor),
+    data: await cancelSession(db, params.id, { actor }),
   })),
 });

@@ -6,6 +6,6 @@ import { getActiveOrderOrThrow } from "@/lib/sessions/read";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   GET: route({ params: idParams }, async ({ db, actor, params }) => ({
     message: "Order retrieved",
-    data: { order: await getActiveOrderOrThrow(db, params.id, actor) },
+    data: { order: await getActiveOrderOrThrow(db, params.id, { actor }) },
   })),
 });

@@ -6,6 +6,6 @@ import { markPaymentSent } from "@/lib/sessions/transitions";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ params: idParams, body: emptyBody }, async ({ db, actor, params }) => ({
     message: "Payment marked as sent",
-    data: await markPaymentSent(db, params.id, actor),
+    data: await markPaymentSent(db, params.id, { actor }),
   })),
 });

@@ -6,6 +6,6 @@ import { selectPlatform } from "@/lib/sessions/transitions";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ params: idParams, body: selectPlatformBody }, async ({ db, actor, params, body }) => ({
     message: "Payment platform selected",
-    data: await selectPlatform(db, params.id, body, actor),
+    data: await selectPlatform(db, params.id, body, { actor }),
   })),
 });

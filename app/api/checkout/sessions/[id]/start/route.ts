@@ -6,6 +6,6 @@ import { startSession } from "@/lib/sessions/transitions";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route({ params: idParams, body: startSessionBody }, async ({ db, actor, params, body }) => ({
     message: "Checkout started",
-    data: await startSession(db, params.id, body, actor),
+    data: await startSession(db, params.id, body, { actor }),
   })),
 });

@@ -4,8 +4,8 @@ import { getDeliveryOrThrow } from "@/lib/webhooks/service";
 
 // GET /api/webhooks/:id/deliveries/:deliveryId – the payload sent and every attempt (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  GET: route({ params: webhookDeliveryParams }, async ({ db, merchant, params }) => ({
+  GET: route({ params: webhookDeliveryParams }, async ({ db, actor, params }) => ({
     message: "Delivery retrieved",
-    data: await getDeliveryOrThrow(db, params.id, params.deliveryId, merchant),
+    data: await getDeliveryOrThrow(db, params.id, params.deliveryId, { actor }),
   })),
 });

@@ -4,8 +4,8 @@ import { retryDelivery } from "@/lib/webhooks/service";
 
 // POST /api/webhooks/:id/deliveries/:deliveryId/retry – sends the delivery again now (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: webhookDeliveryParams, body: emptyBody, atomic: false }, async ({ db, merchant, params }) => ({
+  POST: route({ params: webhookDeliveryParams, body: emptyBody, atomic: false }, async ({ db, actor, params }) => ({
     message: "Delivery sent again",
-    data: await retryDelivery(db, params.id, params.deliveryId, merchant),
+    data: await retryDelivery(db, params.id, params.deliveryId, { actor }),
   })),
 });

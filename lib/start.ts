@@ -4,12 +4,13 @@ import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
-import { Dispatcher, type DispatcherOptions, type DispatcherWork } from "./dispatcher";
-import { registerLocalDispatcher } from "./index";
-import { purgeStaleRows } from "./purge";
+import { registerLocalDispatcher } from "@/lib/jobs";
+import { Dispatcher, type DispatcherOptions, type DispatcherWork } from "@/lib/jobs/dispatcher";
+import { purgeStaleRows } from "@/lib/maintenance/purge";
 
-// The one module that wires background work to the services. The engine (./dispatcher, ./index)
-// imports no service, so the services can tell it about new work without an import circle.
+// The one module that wires background work to the services (the composition root: it sits above
+// every folder of lib/, and nothing in lib/ imports it). The engine (lib/jobs) imports no service,
+// so the services can tell it about new work without an import circle.
 
 /** What the local dispatcher runs: the same lib/ functions the Inngest functions call. */
 export const serviceWork: DispatcherWork<DeliveryRow> = {

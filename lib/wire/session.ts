@@ -2,6 +2,9 @@ import type { OrderRow, SessionRow } from "@/db/schema";
 import { formatScaled, formatUsdc } from "@/lib/money";
 import { CURRENCIES } from "@/lib/payments/platforms";
 
+// The wire shapes of a session and its order: what the API answers and what the events carry. Both
+// the session services and the event recorder use them, so they live below both.
+
 export function serializeSession(s: SessionRow) {
   return {
     id: s.id,
