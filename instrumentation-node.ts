@@ -1,7 +1,7 @@
 import { closeDb, getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { registerHintSender } from "@/lib/jobs";
-import { startLocalDispatcher } from "@/lib/jobs/start";
+import { startLocalDispatcher } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 
 redactConsoleErrors();
