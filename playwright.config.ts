@@ -28,7 +28,10 @@ const spki = crypto
   .createHash("sha256")
   .update(new crypto.X509Certificate(fs.readFileSync(certs.certFile)).publicKey.export({ type: "spki", format: "der" }))
   .digest("base64");
-const chromium = { ...devices["Desktop Chrome"], launchOptions: { executablePath: "/usr/bin/chromium", args: [`--ignore-certificate-errors-spki-list=${spki}`] } };
+const chromium = {
+  ...devices["Desktop Chrome"],
+  launchOptions: { executablePath: "/usr/bin/chromium", args: [`--ignore-certificate-errors-spki-list=${spki}`] },
+};
 
 export default defineConfig({
   testDir: "e2e",
@@ -47,14 +50,18 @@ export default defineConfig({
       use: { ...chromium, baseURL: directURL },
     },
     // PROD_LIKE=off leaves the production topology out (a machine without Caddy); CI never does
-    ...(process.env.PROD_LIKE === "off" ? [] : [{
-      name: "prod",
-      testMatch: ["api-http.spec.ts", "checkout.spec.ts", "dashboard.spec.ts", "security-headers.spec.ts", "prod/**/*.spec.ts"],
-      // a test that starts a server of its own has nothing to do with the proxy topology
-      grepInvert: /@own-server/,
-      metadata: { database: "postgres", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
-      use: { ...chromium, baseURL: `https://localhost:${PROD_PORT}` },
-    }]),
+    ...(process.env.PROD_LIKE === "off"
+      ? []
+      : [
+          {
+            name: "prod",
+            testMatch: ["api-http.spec.ts", "checkout.spec.ts", "dashboard.spec.ts", "security-headers.spec.ts", "prod/**/*.spec.ts"],
+            // a test that starts a server of its own has nothing to do with the proxy topology
+            grepInvert: /@own-server/,
+            metadata: { database: "postgres", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
+            use: { ...chromium, baseURL: `https://localhost:${PROD_PORT}` },
+          },
+        ]),
   ],
   webServer: {
     // builds first when there is no build, exactly as a user's `npm start`

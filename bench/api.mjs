@@ -79,7 +79,11 @@ async function ensureBuild() {
   }
   if (!fs.existsSync(buildId)) {
     log("no production build (.next/BUILD_ID): running next build");
-    const r = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], { cwd: root, stdio: "inherit", env: { ...env, NEXT_TELEMETRY_DISABLED: "1" } });
+    const r = spawnSync(path.join(root, "node_modules/.bin/next"), ["build"], {
+      cwd: root,
+      stdio: "inherit",
+      env: { ...env, NEXT_TELEMETRY_DISABLED: "1" },
+    });
     if (r.status !== 0) throw new Error(`next build failed (${r.status ?? r.signal})`);
     return;
   }
@@ -120,7 +124,8 @@ async function startServer(name, command, args, extraEnv, healthUrl) {
   });
   const started = Date.now();
   for (;;) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${name} exited during start-up; ${logFile}:\n${tail(logFile)}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${name} exited during start-up; ${logFile}:\n${tail(logFile)}`);
     try {
       const res = await fetch(healthUrl, { signal: AbortSignal.timeout(2000) });
       await res.arrayBuffer();
@@ -204,7 +209,15 @@ async function load(makeRequest, expectStatus, seconds) {
   latencies.sort((a, b) => a - b);
   const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN);
   const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
-  return { ok: latencies.length, errors: errorCount, errorKinds: errors, elapsed, rps: latencies.length / elapsed, p50: pct(50), p99: pct(99) };
+  return {
+    ok: latencies.length,
+    errors: errorCount,
+    errorKinds: errors,
+    elapsed,
+    rps: latencies.length / elapsed,
+    p50: pct(50),
+    p99: pct(99),
+  };
 }
 
 // ---------------------------------------------------------------- main
@@ -232,8 +245,15 @@ function expect(res, status, what) {
 
 async function main() {
   const cores = os.cpus();
-  console.log(`API benchmark — ${cores.length} cores (${cores[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}`);
-  console.log(`concurrency ${CONCURRENCY}, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario, load average at start ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `API benchmark — ${cores.length} cores (${cores[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
+  console.log(
+    `concurrency ${CONCURRENCY}, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario, load average at start ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   await ensureBuild();
 
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
@@ -279,14 +299,22 @@ async function main() {
   );
   const baseBase = `http://127.0.0.1:${basePort}`;
 
-  const merchant = expect(await api(oursBase, "POST", "/api/merchants", { body: { name: `bench-${crypto.randomBytes(6).toString("hex")}` } }), 201, "POST /api/merchants").responseObject;
+  const merchant = expect(
+    await api(oursBase, "POST", "/api/merchants", { body: { name: `bench-${crypto.randomBytes(6).toString("hex")}` } }),
+    201,
+    "POST /api/merchants",
+  ).responseObject;
   const key = merchant.apiKey;
   const sessionBody = { merchantId: merchant.id, ...SESSION_BODY };
   const ids = [];
   await Promise.all(
     Array.from({ length: 8 }, async () => {
       while (ids.length < GET_IDS) {
-        const created = expect(await api(oursBase, "POST", "/api/checkout/sessions", { key, body: sessionBody }), 201, "POST /api/checkout/sessions");
+        const created = expect(
+          await api(oursBase, "POST", "/api/checkout/sessions", { key, body: sessionBody }),
+          201,
+          "POST /api/checkout/sessions",
+        );
         ids.push(created.responseObject.session.id);
       }
     }),
@@ -301,8 +329,19 @@ async function main() {
 
   const postBody = JSON.stringify(sessionBody);
   const scenarios = [
-    { name: "POST /api/checkout/sessions", expect: 201, request: (base) => () => ({ url: `${base}/api/checkout/sessions`, init: { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: postBody } }) },
-    { name: "GET /api/checkout/sessions/:id", expect: 200, request: (base) => (i) => ({ url: `${base}/api/checkout/sessions/${ids[i % ids.length]}`, init: { headers: { "x-api-key": key } } }) },
+    {
+      name: "POST /api/checkout/sessions",
+      expect: 201,
+      request: (base) => () => ({
+        url: `${base}/api/checkout/sessions`,
+        init: { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: postBody },
+      }),
+    },
+    {
+      name: "GET /api/checkout/sessions/:id",
+      expect: 200,
+      request: (base) => (i) => ({ url: `${base}/api/checkout/sessions/${ids[i % ids.length]}`, init: { headers: { "x-api-key": key } } }),
+    },
     // what Next.js itself costs: a route through the same wrapper with no database work at all
     { name: "GET /api/health (no SQL)", expect: 200, only: "ours", request: (base) => () => ({ url: `${base}/api/health`, init: {} }) },
   ];
@@ -324,7 +363,12 @@ async function main() {
     }
   }
   report(results);
-  console.log(`load average at end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `load average at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 }
 
 // ---------------------------------------------------------------- report
@@ -348,7 +392,14 @@ function report(results) {
   console.log("\nCPU per successful request (ms): server process tree, its Postgres backends, the load generator\n");
   table(
     ["scenario", "server", "server", "postgres", "load-gen", "server CPU busy"],
-    results.map((r) => [r.scenario, r.server, f(r.cpu.server / r.ok, 3), f(r.cpu.pg / r.ok, 3), f(r.cpu.client / r.ok, 3), `${f((100 * r.cpu.server) / (r.elapsed * 1000), 0)}%`]),
+    results.map((r) => [
+      r.scenario,
+      r.server,
+      f(r.cpu.server / r.ok, 3),
+      f(r.cpu.pg / r.ok, 3),
+      f(r.cpu.client / r.ok, 3),
+      `${f((100 * r.cpu.server) / (r.elapsed * 1000), 0)}%`,
+    ]),
   );
 
   console.log(`\nTargets: throughput ours/baseline >= ${TARGET_RATIO}, our p99 < ${TARGET_P99_MS} ms\n`);
@@ -365,7 +416,8 @@ function report(results) {
   const floor = results.find((r) => r.scenario.startsWith("GET /api/health"));
   if (floor) {
     console.log(`\nFramework floor: our route with no SQL answers ${f(floor.rps)} req/s (p99 ${f(floor.p99, 2)} ms), that is`);
-    for (const r of results.filter((x) => x.server === "baseline")) console.log(`  ${f(floor.rps / r.rps, 2)} of the baseline's ${r.scenario}`);
+    for (const r of results.filter((x) => x.server === "baseline"))
+      console.log(`  ${f(floor.rps / r.rps, 2)} of the baseline's ${r.scenario}`);
   }
 
   const failures = results.filter((r) => r.errors);

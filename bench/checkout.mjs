@@ -48,13 +48,30 @@ try {
     if (i > 300) throw new Error("server did not start");
     await new Promise((r) => setTimeout(r, 200));
   }
-  const m = (await (await fetch(`${base}/api/merchants`, { method: "POST", body: JSON.stringify({ name: `bench-${Date.now()}`, displayName: "Corner Coffee" }) })).json()).responseObject;
+  const m = (
+    await (
+      await fetch(`${base}/api/merchants`, {
+        method: "POST",
+        body: JSON.stringify({ name: `bench-${Date.now()}`, displayName: "Corner Coffee" }),
+      })
+    ).json()
+  ).responseObject;
   const token = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
-  const s = (await (await fetch(`${base}/api/checkout/sessions`, {
-    method: "POST",
-    headers: { "x-api-key": m.apiKey },
-    body: JSON.stringify({ merchantId: m.id, amountUsdc: "42.50", destinationChainId: 8453, destinationToken: token, recipientAddress: token }),
-  })).json()).responseObject;
+  const s = (
+    await (
+      await fetch(`${base}/api/checkout/sessions`, {
+        method: "POST",
+        headers: { "x-api-key": m.apiKey },
+        body: JSON.stringify({
+          merchantId: m.id,
+          amountUsdc: "42.50",
+          destinationChainId: 8453,
+          destinationToken: token,
+          recipientAddress: token,
+        }),
+      })
+    ).json()
+  ).responseObject;
   const url = `${base}/checkout?session=${s.session.id}`;
 
   // what the browser must download before the page is interactive: every script the HTML loads
@@ -68,31 +85,64 @@ try {
     gz += zlib.gzipSync(body, { level: 6 }).length;
   }
   const kb = (n) => (n / 1024).toFixed(1);
-  console.log(`\nFirst-load JavaScript of /checkout: ${scripts.length} scripts, ${kb(raw)} KB raw, ${kb(gz)} KB gzipped (budget ${BUDGET_KB} KB: ${gz / 1024 <= BUDGET_KB ? "met" : "NOT MET"})`);
+  console.log(
+    `\nFirst-load JavaScript of /checkout: ${scripts.length} scripts, ${kb(raw)} KB raw, ${kb(gz)} KB gzipped (budget ${BUDGET_KB} KB: ${gz / 1024 <= BUDGET_KB ? "met" : "NOT MET"})`,
+  );
 
   chrome = await chromeLauncher.launch({
     chromePath: CHROME,
-    chromeFlags: ["--headless=new", "--no-sandbox", "--disable-gpu", "--disable-background-networking", "--disable-component-update", "--disable-sync", "--no-first-run", "--disable-dev-shm-usage"],
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      "--no-first-run",
+      "--disable-dev-shm-usage",
+    ],
   });
   for (let i = 0; i < 3; i++) await (await fetch(url)).text(); // a warm server, as a payer meets it
   const RUNS = 3;
   const rows = [];
-  for (const [name, config] of [["mobile (default throttling)", undefined], ["desktop", desktopConfig]]) {
+  for (const [name, config] of [
+    ["mobile (default throttling)", undefined],
+    ["desktop", desktopConfig],
+  ]) {
     const runs = [];
     for (let i = 0; i < RUNS; i++) {
-      const result = await lighthouse(url, { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] }, config);
+      const result = await lighthouse(
+        url,
+        { port: chrome.port, output: "json", logLevel: "error", onlyCategories: ["performance", "accessibility"] },
+        config,
+      );
       runs.push(result.lhr);
     }
     // the median run by performance score; every run's score is printed too
     runs.sort((a, b) => a.categories.performance.score - b.categories.performance.score);
     const lhr = runs[Math.floor(RUNS / 2)];
     const a = lhr.audits;
-    rows.push([`${name} [${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(", ")}]`, Math.round(lhr.categories.performance.score * 100), Math.round(lhr.categories.accessibility.score * 100), a["first-contentful-paint"].displayValue, a["largest-contentful-paint"].displayValue, a["total-blocking-time"].displayValue]);
+    rows.push([
+      `${name} [${runs.map((r) => Math.round(r.categories.performance.score * 100)).join(", ")}]`,
+      Math.round(lhr.categories.performance.score * 100),
+      Math.round(lhr.categories.accessibility.score * 100),
+      a["first-contentful-paint"].displayValue,
+      a["largest-contentful-paint"].displayValue,
+      a["total-blocking-time"].displayValue,
+    ]);
   }
   console.log(`\nLighthouse 12 in Debian's Chromium, median of ${RUNS} runs (targets: performance >= 90, accessibility 100)\n`);
   console.log("form factor [each run's perf]             perf  a11y  FCP       LCP       TBT");
-  for (const r of rows) console.log(`${r[0].padEnd(41)} ${String(r[1]).padStart(4)}  ${String(r[2]).padStart(4)}  ${r[3].padEnd(8)}  ${r[4].padEnd(8)}  ${r[5]}`);
-  console.log(`\n${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  for (const r of rows)
+    console.log(
+      `${r[0].padEnd(41)} ${String(r[1]).padStart(4)}  ${String(r[2]).padStart(4)}  ${r[3].padEnd(8)}  ${r[4].padEnd(8)}  ${r[5]}`,
+    );
+  console.log(
+    `\n${os.cpus().length} cores, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 } catch (err) {
   console.error(`benchmark failed: ${err.stack ?? err}`);
   exitCode = 1;

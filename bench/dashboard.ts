@@ -48,7 +48,8 @@ try {
     from checkout_sessions s where s.status in ('ACTIVE', 'COMPLETED')`;
   await sql`update checkout_sessions s set active_order_id = 'ord_' || md5(s.id) where s.status in ('ACTIVE', 'COMPLETED')`;
   const hooks = ["wh_bench_1", "wh_bench_2", "wh_bench_3"];
-  for (const h of hooks) await sql`insert into webhooks (id, merchant_id, url, events, secret_enc) values (${h}, ${merchantId}, 'https://hooks.example.com/x', '[]', 'v1.x.x.x')`;
+  for (const h of hooks)
+    await sql`insert into webhooks (id, merchant_id, url, events, secret_enc) values (${h}, ${merchantId}, 'https://hooks.example.com/x', '[]', 'v1.x.x.x')`;
   const eventsNeeded = Math.ceil(DELIVERIES / hooks.length);
   await sql`
     insert into events (id, merchant_id, type, session_id, payload, created_at)
@@ -62,7 +63,9 @@ try {
     from events e cross join (select unnest(${sql.array(hooks)}::text[]) as id) w`;
   await sql`analyze`;
   const [{ n }] = await sql`select count(*)::int as n from deliveries`;
-  console.log(`· seeded ${SESSIONS} sessions per merchant (2 merchants) and ${n} deliveries in ${((performance.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(
+    `· seeded ${SESSIONS} sessions per merchant (2 merchants) and ${n} deliveries in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+  );
 
   // ---- time each list the dashboard shows
   async function time(name: string, fn: () => Promise<unknown>) {
@@ -95,19 +98,32 @@ try {
     await time("sessions: newest 25", () => listSessions(db, { limit: 25 }, as)),
     await time("sessions: status COMPLETED", () => listSessions(db, { status: "COMPLETED", limit: 25 }, as)),
     await time("sessions: page ~200 (cursor)", () => listSessions(db, { limit: 25, cursor: deep }, as)),
-    await time("sessions: search by id", () => listSessions(db, { q: `sess_${crypto.createHash("md5").update(`${merchantId}77`).digest("hex")}`, limit: 25 }, as)),
+    await time("sessions: search by id", () =>
+      listSessions(db, { q: `sess_${crypto.createHash("md5").update(`${merchantId}77`).digest("hex")}`, limit: 25 }, as),
+    ),
     await time("sessions: search by metadata value", () => listSessions(db, { q: "R-9876", limit: 25 }, as)),
-    await time("session page (orders, timeline)", () => getSessionDetail(db, `sess_${crypto.createHash("md5").update(`${merchantId}3`).digest("hex")}`, as)),
+    await time("session page (orders, timeline)", () =>
+      getSessionDetail(db, `sess_${crypto.createHash("md5").update(`${merchantId}3`).digest("hex")}`, as),
+    ),
     await time("deliveries: newest 25", () => listDeliveries(db, "wh_bench_1", { limit: 25 }, as)),
     await time("deliveries: status FAILED", () => listDeliveries(db, "wh_bench_1", { status: "FAILED", limit: 25 }, as)),
-    await time("deliveries: event order.fulfilled", () => listDeliveries(db, "wh_bench_1", { eventType: "order.fulfilled", limit: 25 }, as)),
+    await time("deliveries: event order.fulfilled", () =>
+      listDeliveries(db, "wh_bench_1", { eventType: "order.fulfilled", limit: 25 }, as),
+    ),
     await time("deliveries: page ~400 (cursor)", () => listDeliveries(db, "wh_bench_1", { limit: 25, cursor: dDeep }, as)),
     await time("overview: 30 days", () => merchantOverview(db, { days: 30 }, as)),
   ];
-  console.log(`\nDashboard queries, ${RUNS} runs each after 3 warm-ups (PostgreSQL, one merchant: ${SESSIONS} sessions, ${n} deliveries)\n`);
+  console.log(
+    `\nDashboard queries, ${RUNS} runs each after 3 warm-ups (PostgreSQL, one merchant: ${SESSIONS} sessions, ${n} deliveries)\n`,
+  );
   console.log("query                                   p50 ms   p95 ms");
   for (const r of rows) console.log(`${r.name.padEnd(38)} ${r.p50.toFixed(2).padStart(7)}  ${r.p95.toFixed(2).padStart(7)}`);
-  console.log(`\n${os.cpus().length} cores, node ${process.version}, load average ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `\n${os.cpus().length} cores, node ${process.version}, load average ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
   await sql.end();
   await closeDb();
 } catch (err) {

@@ -81,7 +81,12 @@ function procCpuMs(pid: number): number {
 type Snapshot = { at: number; self: NodeJS.CpuUsage; pg: Map<number, number>; receiver: number };
 async function cpuSnapshot(admin: postgres.Sql, dbName: string, receiverPid: number): Promise<Snapshot> {
   const backends = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`;
-  return { at: now(), self: process.cpuUsage(), pg: new Map(backends.map((b) => [b.pid, procCpuMs(b.pid)])), receiver: procCpuMs(receiverPid) };
+  return {
+    at: now(),
+    self: process.cpuUsage(),
+    pg: new Map(backends.map((b) => [b.pid, procCpuMs(b.pid)])),
+    receiver: procCpuMs(receiverPid),
+  };
 }
 function cpuDelta(before: Snapshot, after: Snapshot) {
   let pg = 0;
@@ -95,7 +100,10 @@ function cpuDelta(before: Snapshot, after: Snapshot) {
 type Rec = [receivedAt: number, path: string, webhookId: string | null, eventTs: number | null];
 
 async function startReceiver() {
-  const child = fork(path.join(import.meta.dirname, "webhook-receiver.mjs"), [], { cwd: root, stdio: ["ignore", "inherit", "inherit", "ipc"] });
+  const child = fork(path.join(import.meta.dirname, "webhook-receiver.mjs"), [], {
+    cwd: root,
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
   child.on("error", () => {}); // a closed channel: ask() below fails instead
   const exited = new Promise((resolve) => child.once("exit", resolve));
   cleanups.push(async () => {
@@ -165,7 +173,9 @@ function duplicates(records: Rec[]) {
 async function main() {
   const cores = os.cpus();
   const loadStart = os.loadavg();
-  console.log(`Webhook delivery benchmark — ${cores.length} cores (${cores[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}`);
+  console.log(
+    `Webhook delivery benchmark — ${cores.length} cores (${cores[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}`,
+  );
   console.log(
     `${SESSIONS * 2} events (${SESSIONS} sessions started × 2, after ${PACED} paced) × ${PATHS.length} webhooks, dispatcher concurrency ${CONCURRENCY}, ${PRODUCERS} producers, load average at start ${loadStart.map((l) => l.toFixed(2)).join(" ")}`,
   );
@@ -234,7 +244,11 @@ async function main() {
     Array.from({ length: PRODUCERS }, async () => {
       while (asked < PACED + SESSIONS) {
         asked++;
-        const { session } = await createSession(db, { merchantId: merchant.id, ...SESSION_INPUT }, { actor: dashboardMerchant(merchant.id) });
+        const { session } = await createSession(
+          db,
+          { merchantId: merchant.id, ...SESSION_INPUT },
+          { actor: dashboardMerchant(merchant.id) },
+        );
         sessionIds.push(session.id);
       }
     }),
@@ -243,7 +257,9 @@ async function main() {
   // Rows get strictly increasing millisecond timestamps per process, so creating sessions faster than
   // one per ms pushes the service's clock ahead of the wall clock. Events (and their deliveries' due
   // time) would then be stamped in the future: wait until the wall clock has caught up.
-  const newestSession = Math.max(...(await db.select({ at: checkoutSessions.createdAt }).from(checkoutSessions)).map((r) => r.at.getTime()));
+  const newestSession = Math.max(
+    ...(await db.select({ at: checkoutSessions.createdAt }).from(checkoutSessions)).map((r) => r.at.getTime()),
+  );
   const clockLead = newestSession - Date.now();
   if (clockLead > 0) {
     log(`creating them stamped the newest ${clockLead} ms ahead of the clock; waiting that out`);
@@ -265,7 +281,8 @@ async function main() {
   cleanups.push(stopDispatcher);
   await sleep(200); // its first tick (an expiry sweep, nothing due) is not part of any measurement
 
-  const start = (id: string) => startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: dashboardMerchant(merchant.id) });
+  const start = (id: string) =>
+    startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: dashboardMerchant(merchant.id) });
   const deliveryCount = async () => (await db.select({ n: count() }).from(deliveries))[0]!.n;
   const eventCount = async () => (await db.select({ n: count() }).from(events))[0]!.n;
   const statusCounts = () => db.select({ status: deliveries.status, n: count() }).from(deliveries).groupBy(deliveries.status);
@@ -325,8 +342,11 @@ async function main() {
   // (cheap counts only while the dispatcher works; the rows are read once it is done)
   const producedEvents = (await eventCount()) - pacedEvents;
   const expected = (await deliveryCount()) - pacedDeliveries;
-  log(`produced ${producedEvents} events / ${expected} deliveries in ${((produceEnded - produceStarted) / 1000).toFixed(2)} s; waiting for delivery (at most ${WAIT_SECONDS} s)`);
-  if (expected !== producedEvents * PATHS.length) throw new Error(`expected ${producedEvents * PATHS.length} deliveries, the fan-out made ${expected}`);
+  log(
+    `produced ${producedEvents} events / ${expected} deliveries in ${((produceEnded - produceStarted) / 1000).toFixed(2)} s; waiting for delivery (at most ${WAIT_SECONDS} s)`,
+  );
+  if (expected !== producedEvents * PATHS.length)
+    throw new Error(`expected ${producedEvents * PATHS.length} deliveries, the fan-out made ${expected}`);
 
   const deadline = produceStarted + WAIT_SECONDS * 1000;
   for (;;) {
@@ -335,8 +355,14 @@ async function main() {
     if (now() > deadline) {
       const counts = await statusCounts();
       const { keys } = duplicates(await receiver.take());
-      const rows = await db.select({ webhookId: deliveries.webhookId, eventId: deliveries.eventId, lastError: deliveries.lastError }).from(deliveries);
-      const burstEvents = new Set((await db.select({ id: events.id, sessionId: events.sessionId }).from(events)).filter((e) => burstSet.has(e.sessionId!)).map((e) => e.id));
+      const rows = await db
+        .select({ webhookId: deliveries.webhookId, eventId: deliveries.eventId, lastError: deliveries.lastError })
+        .from(deliveries);
+      const burstEvents = new Set(
+        (await db.select({ id: events.id, sessionId: events.sessionId }).from(events))
+          .filter((e) => burstSet.has(e.sessionId!))
+          .map((e) => e.id),
+      );
       const missing = rows.filter((r) => burstEvents.has(r.eventId) && !keys.has(`${pathOfHook.get(r.webhookId)}|${r.eventId}`));
       const errors = new Map<string, number>();
       for (const r of rows) if (r.lastError) errors.set(r.lastError, (errors.get(r.lastError) ?? 0) + 1);
@@ -362,7 +388,10 @@ async function main() {
   const oursRecords = await receiver.take();
   await stopDispatcher(); // nothing of ours runs during the baseline
 
-  const allEvents = await db.select({ id: events.id, sessionId: events.sessionId, payload: events.payload, createdAt: events.createdAt }).from(events).orderBy(asc(events.createdAt), asc(events.id));
+  const allEvents = await db
+    .select({ id: events.id, sessionId: events.sessionId, payload: events.payload, createdAt: events.createdAt })
+    .from(events)
+    .orderBy(asc(events.createdAt), asc(events.id));
   const eventRows = allEvents.filter((e) => burstSet.has(e.sessionId!));
   // an event stamped after its transaction returned was stamped ahead of the clock (see above)
   const lead = (rows: typeof allEvents) => Math.max(0, ...rows.map((e) => e.createdAt.getTime() - committedAt.get(e.sessionId!)!));
@@ -373,11 +402,20 @@ async function main() {
 
   const deliveryRows = (
     await db
-      .select({ id: deliveries.id, webhookId: deliveries.webhookId, eventId: deliveries.eventId, attempts: deliveries.attempts, lastAttemptAt: deliveries.lastAttemptAt, durationMs: deliveries.durationMs })
+      .select({
+        id: deliveries.id,
+        webhookId: deliveries.webhookId,
+        eventId: deliveries.eventId,
+        attempts: deliveries.attempts,
+        lastAttemptAt: deliveries.lastAttemptAt,
+        durationMs: deliveries.durationMs,
+      })
       .from(deliveries)
   ).filter((d) => burstEvents.has(d.eventId));
   const burstDeliveries = new Set(deliveryRows.map((d) => d.id));
-  const attemptRows = (await db.select({ deliveryId: deliveryAttempts.deliveryId }).from(deliveryAttempts)).filter((a) => burstDeliveries.has(a.deliveryId)).length;
+  const attemptRows = (await db.select({ deliveryId: deliveryAttempts.deliveryId }).from(deliveryAttempts)).filter((a) =>
+    burstDeliveries.has(a.deliveryId),
+  ).length;
 
   const oursDup = duplicates(oursRecords);
   const expectedKeys = new Set(deliveryRows.map((d) => `${pathOfHook.get(d.webhookId)}|${d.eventId}`));
@@ -421,7 +459,15 @@ async function main() {
 
   // ------------------------------------------------ baseline: the same signed bodies, a plain loop
   const secretOf = new Map(hooks.map((h) => [h.id, h.secret]));
-  const jobs = eventRows.flatMap((e) => hooks.map((h) => ({ url: h.url, path: pathOfHook.get(h.id)!, eventId: e.id, body: JSON.stringify(e.payload), secret: secretOf.get(h.id)! })));
+  const jobs = eventRows.flatMap((e) =>
+    hooks.map((h) => ({
+      url: h.url,
+      path: pathOfHook.get(h.id)!,
+      eventId: e.id,
+      body: JSON.stringify(e.payload),
+      secret: secretOf.get(h.id)!,
+    })),
+  );
   log(`baseline: posting the same ${jobs.length} signed bodies with ${CONCURRENCY} workers (postWebhook + signatureHeaders, no database)`);
   const sentAt = new Map<string, number>();
   const baseErrors = new Map<string, number>();
@@ -434,7 +480,10 @@ async function main() {
         const job = jobs[j++]!;
         sentAt.set(`${job.path}|${job.eventId}`, now());
         const timestamp = Math.floor(Date.now() / 1000);
-        const result = await postWebhook(job.url, job.body, signatureHeaders([job.secret], job.eventId, timestamp, job.body), { timeoutMs: 30_000, allowPrivate: true });
+        const result = await postWebhook(job.url, job.body, signatureHeaders([job.secret], job.eventId, timestamp, job.body), {
+          timeoutMs: 30_000,
+          allowPrivate: true,
+        });
         if (result.status !== 200) {
           const kind = result.error ?? `HTTP ${result.status}`;
           baseErrors.set(kind, (baseErrors.get(kind) ?? 0) + 1);
@@ -443,7 +492,7 @@ async function main() {
     }),
   );
   const baseCpu = cpuDelta(baseBefore, await cpuSnapshot(admin, dbName, receiver.pid));
-  for (const until = now() + 10_000; (await receiver.count()) < jobs.length - sumValues(baseErrors) && now() < until; ) await sleep(20);
+  for (const until = now() + 10_000; (await receiver.count()) < jobs.length - sumValues(baseErrors) && now() < until;) await sleep(20);
   const baseRecords = await receiver.take();
   const baseLast = Math.max(...baseRecords.map((r) => r[0]));
   const base = {
@@ -487,7 +536,8 @@ const sumValues = (m: Map<string, number>) => [...m.values()].reduce((a, b) => a
 
 function table(header: string[], rows: (string | number)[][], textColumns = 1) {
   const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => String(r[i]).length)));
-  const line = (cells: (string | number)[]) => cells.map((c, i) => (i < textColumns ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join("  ");
+  const line = (cells: (string | number)[]) =>
+    cells.map((c, i) => (i < textColumns ? String(c).padEnd(widths[i]!) : String(c).padStart(widths[i]!))).join("  ");
   console.log(line(header));
   console.log(widths.map((w) => "-".repeat(w)).join("  "));
   for (const r of rows) console.log(line(r));
@@ -496,7 +546,21 @@ function table(header: string[], rows: (string | number)[][], textColumns = 1) {
 type Summary = ReturnType<typeof summary>;
 type Cpu = ReturnType<typeof cpuDelta>;
 function report(r: {
-  ours: { n: number; windowMs: number; rate: number; latency: Summary; dup: number; missing: number; unexpected: number; attemptsPerDelivery: number; attemptRows: number; cpu: Cpu; wait: Summary; send: Summary; http: Summary };
+  ours: {
+    n: number;
+    windowMs: number;
+    rate: number;
+    latency: Summary;
+    dup: number;
+    missing: number;
+    unexpected: number;
+    attemptsPerDelivery: number;
+    attemptRows: number;
+    cpu: Cpu;
+    wait: Summary;
+    send: Summary;
+    http: Summary;
+  };
   base: { n: number; windowMs: number; rate: number; latency: Summary; dup: number; cpu: Cpu; errors: Map<string, number> };
   drain: { n: number; rate: number; cpu: Cpu };
   paced: Summary;
@@ -517,7 +581,9 @@ function report(r: {
   const mark = (ok: boolean) => (ok ? "met" : "NOT MET");
   const ratio = ours.rate / base.rate;
 
-  console.log(`\nResults: ${r.producedEvents} events → ${r.expected} deliveries; the events were produced in ${f(r.produceMs / 1000, 2)} s (${f(r.producedEvents / (r.produceMs / 1000), 0)} events/s)\n`);
+  console.log(
+    `\nResults: ${r.producedEvents} events → ${r.expected} deliveries; the events were produced in ${f(r.produceMs / 1000, 2)} s (${f(r.producedEvents / (r.produceMs / 1000), 0)} events/s)\n`,
+  );
   table(
     ["", "ours (dispatcher)", "baseline (plain loop)", "target"],
     [
@@ -525,7 +591,12 @@ function report(r: {
       ["window s", f(ours.windowMs / 1000, 2), f(base.windowMs / 1000, 2), ""],
       ["deliveries/s", f(ours.rate, 0), f(base.rate, 0), ""],
       ["ratio ours/baseline", f(ratio, 2), "", `>= ${TARGET_RATIO}: ${mark(ratio >= TARGET_RATIO)}`],
-      ["latency p50 ms", f(ours.latency.p50, 1), f(base.latency.p50, 1), `ours < ${TARGET_P50_MS}: ${mark(ours.latency.p50 < TARGET_P50_MS)}`],
+      [
+        "latency p50 ms",
+        f(ours.latency.p50, 1),
+        f(base.latency.p50, 1),
+        `ours < ${TARGET_P50_MS}: ${mark(ours.latency.p50 < TARGET_P50_MS)}`,
+      ],
       ["latency p99 ms", f(ours.latency.p99, 1), f(base.latency.p99, 1), ""],
       ["latency max ms", f(ours.latency.max, 1), f(base.latency.max, 1), ""],
       ["duplicates", ours.dup, base.dup, "0"],
@@ -539,9 +610,18 @@ ours:     window = the first event's timestamp → the last receipt; latency = r
 baseline: every body exists up front; window = first send → last receipt; latency = receipt − the moment
           that request was picked up (signed and posted): no queueing in it, so not comparable to ours.`);
   if (r.noTimestamp) console.log(`          ${r.noTimestamp} of our requests had no parseable body timestamp (left out of the latencies)`);
-  if (r.clockLead > 0) console.log(`note: creating the sessions pushed the service's row clock ${r.clockLead} ms ahead of the wall clock (waited out before timing)`);
-  for (const [phase, ms] of [["burst", r.burstLead], ["paced", r.pacedLead]] as const) {
-    if (ms > 0) console.log(`note: ${phase} events were stamped up to ${ms} ms after their transaction returned (ahead of the clock); those latencies are understated by up to that`);
+  if (r.clockLead > 0)
+    console.log(
+      `note: creating the sessions pushed the service's row clock ${r.clockLead} ms ahead of the wall clock (waited out before timing)`,
+    );
+  for (const [phase, ms] of [
+    ["burst", r.burstLead],
+    ["paced", r.pacedLead],
+  ] as const) {
+    if (ms > 0)
+      console.log(
+        `note: ${phase} events were stamped up to ${ms} ms after their transaction returned (ahead of the clock); those latencies are understated by up to that`,
+      );
   }
 
   console.log("\nOur latency in parts (ms)\n");
@@ -554,9 +634,13 @@ baseline: every body exists up front; window = first send → last receipt; late
       [`paced: event → receipt, one session at a time (${r.paced.n} deliveries)`, f(r.paced.p50), f(r.paced.p99), f(r.paced.max)],
     ],
   );
-  console.log(`\nOur throughput alone: ${f(r.drain.rate, 0)} deliveries/s over the ${r.drain.n} delivered after the last event was produced (${r.deliveredWhileProducing} arrived while producing)`);
+  console.log(
+    `\nOur throughput alone: ${f(r.drain.rate, 0)} deliveries/s over the ${r.drain.n} delivered after the last event was produced (${r.deliveredWhileProducing} arrived while producing)`,
+  );
 
-  console.log("\nCPU per delivery (ms): the bench process (ours: producing events + dispatcher; baseline: the loop), PostgreSQL backends, receiver\n");
+  console.log(
+    "\nCPU per delivery (ms): the bench process (ours: producing events + dispatcher; baseline: the loop), PostgreSQL backends, receiver\n",
+  );
   const cpuRow = (name: string, cpu: Cpu, n: number) => [
     name,
     f(cpu.bench / n, 3),
@@ -568,7 +652,11 @@ baseline: every body exists up front; window = first send → last receipt; late
   ];
   table(
     ["", "bench", "postgres", "receiver", "total", "bench busy", "postgres busy"],
-    [cpuRow("ours, whole burst", ours.cpu, ours.n), cpuRow("ours, after production", r.drain.cpu, r.drain.n), cpuRow("baseline", base.cpu, base.n)],
+    [
+      cpuRow("ours, whole burst", ours.cpu, ours.n),
+      cpuRow("ours, after production", r.drain.cpu, r.drain.n),
+      cpuRow("baseline", base.cpu, base.n),
+    ],
   );
   console.log(`busy = CPU over the window's wall time, 100 % = one core (the machine has ${os.cpus().length})`);
   console.log(
@@ -579,7 +667,12 @@ baseline: every body exists up front; window = first send → last receipt; late
     console.log("\nBaseline errors");
     for (const [kind, n] of base.errors) console.log(`  ×${n}: ${kind}`);
   }
-  console.log(`\nPostgreSQL ${r.version}; load average at start ${r.loadStart.map((l) => l.toFixed(2)).join(" ")}, at end ${os.loadavg().map((l) => l.toFixed(2)).join(" ")}`);
+  console.log(
+    `\nPostgreSQL ${r.version}; load average at start ${r.loadStart.map((l) => l.toFixed(2)).join(" ")}, at end ${os
+      .loadavg()
+      .map((l) => l.toFixed(2))
+      .join(" ")}`,
+  );
 }
 
 let exitCode = 0;

@@ -69,12 +69,10 @@ const holder = globalThis as unknown as { __checkoutDb?: Promise<Opened> };
 function open(): Promise<Opened> {
   const config = getConfig();
   const started = Date.now();
-  const p = (config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolSize) : openPglite(config.dataDir)).then(
-    (o) => {
-      logger.info("database ready", { kind: o.kind, ms: Date.now() - started });
-      return o;
-    },
-  );
+  const p = (config.databaseUrl ? openPostgres(config.databaseUrl, config.dbPoolSize) : openPglite(config.dataDir)).then((o) => {
+    logger.info("database ready", { kind: o.kind, ms: Date.now() - started });
+    return o;
+  });
   // a failed start must not poison every later request
   p.catch(() => {
     if (holder.__checkoutDb === p) holder.__checkoutDb = undefined;

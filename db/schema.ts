@@ -96,9 +96,16 @@ export const checkoutSessions = pgTable(
     // GET /api/checkout/sessions: a merchant's sessions, newest first, keyset-paginated
     index("checkout_sessions_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the list filtered by status
-    index("checkout_sessions_merchant_status_created_idx").on(t.merchantId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index("checkout_sessions_merchant_status_created_idx").on(
+      t.merchantId,
+      t.status,
+      t.createdAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
     // expiry sweep: open sessions whose expiresAt has passed
-    index("checkout_sessions_open_expiry_idx").on(t.expiresAt).where(sql`status in ('CREATED', 'ACTIVE')`),
+    index("checkout_sessions_open_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`status in ('CREATED', 'ACTIVE')`),
   ],
 );
 
@@ -136,7 +143,9 @@ export const orders = pgTable(
     // a session's orders, for the session page and the payload of its events
     index("orders_session_idx").on(t.sessionId, t.createdAt),
     // expiry sweep: unpaid orders past their expiry
-    index("orders_unpaid_expiry_idx").on(t.expiresAt).where(sql`status = 'SIGNAL_MINED'`),
+    index("orders_unpaid_expiry_idx")
+      .on(t.expiresAt)
+      .where(sql`status = 'SIGNAL_MINED'`),
   ],
 );
 
@@ -178,7 +187,9 @@ export const webhooks = pgTable(
   (t) => [
     foreignKey({ name: "webhooks_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
     // GET /api/webhooks and the fan-out of every event: a merchant's live webhooks
-    index("webhooks_merchant_live_idx").on(t.merchantId, t.createdAt).where(sql`deleted_at is null`),
+    index("webhooks_merchant_live_idx")
+      .on(t.merchantId, t.createdAt)
+      .where(sql`deleted_at is null`),
   ],
 );
 
@@ -233,7 +244,9 @@ export const deliveries = pgTable(
     index("deliveries_webhook_status_created_idx").on(t.webhookId, t.status, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index("deliveries_webhook_type_created_idx").on(t.webhookId, t.eventType, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the dispatcher: pending deliveries that are due
-    index("deliveries_due_idx").on(t.nextAttemptAt).where(sql`status = 'PENDING'`),
+    index("deliveries_due_idx")
+      .on(t.nextAttemptAt)
+      .where(sql`status = 'PENDING'`),
     // an event's deliveries (session timeline)
     index("deliveries_event_idx").on(t.eventId),
   ],

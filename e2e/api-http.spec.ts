@@ -8,7 +8,11 @@ const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 test("health answers once the database is ready", async ({ request }, testInfo) => {
   const res = await request.get("/api/health");
   expect(res.status()).toBe(200);
-  expect(await res.json()).toMatchObject({ success: true, statusCode: 200, responseObject: { status: "ok", database: testInfo.project.metadata.database } });
+  expect(await res.json()).toMatchObject({
+    success: true,
+    statusCode: 200,
+    responseObject: { status: "ok", database: testInfo.project.metadata.database },
+  });
 });
 
 test("unknown routes and wrong methods answer the envelope", async ({ request }) => {
@@ -36,13 +40,19 @@ test("a merchant integration runs end to end over HTTP", async ({ request }, tes
   expect(checkoutUrl).toMatch(new RegExp(`/checkout\\?session=${session.id}$`));
   expect(created.headers()["ratelimit-limit"]).toBe(String(100 * testInfo.project.metadata.rateLimitMultiplier));
 
-  const start = await request.post(`/api/checkout/sessions/${session.id}/start`, { headers, data: { paymentPlatform: "wise", fiatCurrency: "EUR" } });
+  const start = await request.post(`/api/checkout/sessions/${session.id}/start`, {
+    headers,
+    data: { paymentPlatform: "wise", fiatCurrency: "EUR" },
+  });
   expect(start.status()).toBe(200);
   const { intentHash, quote } = (await start.json()).responseObject;
   expect(quote.fiatAmountFormatted).toMatch(/^€\d+\.\d{2}$/);
 
   expect((await request.post(`/api/checkout/sessions/${session.id}/payment-sent`, { headers })).status()).toBe(200);
-  const fulfilled = await request.post("/api/orders/fulfill", { headers, data: { intentHash, proof: { sandbox: true, outcome: "success" } } });
+  const fulfilled = await request.post("/api/orders/fulfill", {
+    headers,
+    data: { intentHash, proof: { sandbox: true, outcome: "success" } },
+  });
   expect(fulfilled.status()).toBe(200);
 
   const final = await request.get(`/api/checkout/sessions/${session.id}`, { headers });

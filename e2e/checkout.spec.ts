@@ -5,7 +5,11 @@ import { checkScreen, createMerchant, createSession, expect, startReceiver, test
 // The payer's journey on the hosted checkout page, in Debian's Chromium against the built app.
 
 test.describe("hosted checkout", () => {
-  test("a payer completes a payment; the merchant hears of it; the browser returns to the shop", async ({ page, request, baseURL }, testInfo) => {
+  test("a payer completes a payment; the merchant hears of it; the browser returns to the shop", async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
     const receiver = await startReceiver();
     try {
       const m = await createMerchant(request);
@@ -35,9 +39,11 @@ test.describe("hosted checkout", () => {
       await checkScreen(page, testInfo, "4-receipt");
 
       await page.waitForURL(/\/\?paid=1$/, { timeout: 15_000 });
-      await expect.poll(() => receiver.types(), { timeout: 15_000 }).toEqual(
-        expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
-      );
+      await expect
+        .poll(() => receiver.types(), { timeout: 15_000 })
+        .toEqual(
+          expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
+        );
     } finally {
       await receiver.close();
     }
@@ -101,7 +107,11 @@ test.describe("hosted checkout", () => {
     await page.getByLabel("Currency").selectOption("GBP");
     await page.getByRole("radio", { name: /Monzo/ }).check();
     await expect
-      .poll(async () => (await (await request.get(`/api/checkout/sessions/${s.id}`, { headers: { "x-api-key": m.apiKey } })).json()).responseObject.selectedPaymentPlatform)
+      .poll(
+        async () =>
+          (await (await request.get(`/api/checkout/sessions/${s.id}`, { headers: { "x-api-key": m.apiKey } })).json()).responseObject
+            .selectedPaymentPlatform,
+      )
       .toBe("monzo");
     await page.reload();
     await expect(page.getByLabel("Currency")).toHaveValue("GBP");

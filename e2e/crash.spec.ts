@@ -15,7 +15,9 @@ test("a server killed mid-burst loses no event", async () => {
   const base = server.base;
   try {
     await server.start();
-    const signup = await (await fetch(`${base}/api/merchants`, { method: "POST", body: JSON.stringify({ name: `crash-${Date.now()}` }) })).json();
+    const signup = await (
+      await fetch(`${base}/api/merchants`, { method: "POST", body: JSON.stringify({ name: `crash-${Date.now()}` }) })
+    ).json();
     const { id, apiKey } = signup.responseObject;
     const headers = { "x-api-key": apiKey, "content-type": "application/json" };
     const hookRes = await fetch(`${base}/api/webhooks`, { method: "POST", headers, body: JSON.stringify({ url: hookUrl }) });
@@ -29,9 +31,19 @@ test("a server killed mid-burst loses no event", async () => {
         const s = await fetch(`${base}/api/checkout/sessions`, {
           method: "POST",
           headers,
-          body: JSON.stringify({ merchantId: id, amountUsdc: "10.00", destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: TOKEN }),
+          body: JSON.stringify({
+            merchantId: id,
+            amountUsdc: "10.00",
+            destinationChainId: 8453,
+            destinationToken: TOKEN,
+            recipientAddress: TOKEN,
+          }),
         }).then((r) => r.json());
-        await fetch(`${base}/api/checkout/sessions/${s.responseObject.session.id}/start`, { method: "POST", headers, body: JSON.stringify({ paymentPlatform: "venmo", fiatCurrency: "USD" }) });
+        await fetch(`${base}/api/checkout/sessions/${s.responseObject.session.id}/start`, {
+          method: "POST",
+          headers,
+          body: JSON.stringify({ paymentPlatform: "venmo", fiatCurrency: "USD" }),
+        });
         started++;
       }
     })().catch(() => "interrupted");
@@ -43,14 +55,19 @@ test("a server killed mid-burst loses no event", async () => {
     expect(acknowledged).toBeLessThan(25); // the kill really came in the middle of the burst
 
     await server.start(); // the same data folder
-    const events = async () => (await (await fetch(`${base}/api/events?limit=100`, { headers })).json()).responseObject.events as { id: string; type: string }[];
+    const events = async () =>
+      (await (await fetch(`${base}/api/events?limit=100`, { headers })).json()).responseObject.events as { id: string; type: string }[];
     // every start the client saw succeed left its two events behind
     expect((await events()).filter((e) => e.type === "order.created").length).toBeGreaterThanOrEqual(acknowledged);
     const all = (await events()).map((e) => e.id).sort();
     await expect.poll(() => [...new Set(receivedIds())].sort(), { timeout: 60_000 }).toEqual(all);
     // and every delivery row says so
     const statuses = async () =>
-      ((await (await fetch(`${base}/api/webhooks/${hookId}/deliveries?limit=100`, { headers })).json()).responseObject.deliveries as { status: string }[]).map((d) => d.status);
+      (
+        (await (await fetch(`${base}/api/webhooks/${hookId}/deliveries?limit=100`, { headers })).json()).responseObject.deliveries as {
+          status: string;
+        }[]
+      ).map((d) => d.status);
     await expect.poll(async () => (await statuses()).filter((st) => st !== "DELIVERED"), { timeout: 30_000 }).toEqual([]);
     expect(await statuses()).toHaveLength(all.length);
   } finally {

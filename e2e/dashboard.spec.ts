@@ -74,7 +74,10 @@ test.describe("merchant dashboard", () => {
     const merchant = { id: me.responseObject.id, apiKey: key, name: me.responseObject.name };
     await createSession(request, merchant, { metadata: { orderRef: "A-1001" } });
     const target = await createSession(request, merchant, { metadata: { orderRef: "B-2002" } });
-    await request.post(`/api/checkout/sessions/${target.id}/start`, { headers: { "x-api-key": key }, data: { paymentPlatform: "venmo", fiatCurrency: "USD" } });
+    await request.post(`/api/checkout/sessions/${target.id}/start`, {
+      headers: { "x-api-key": key },
+      data: { paymentPlatform: "venmo", fiatCurrency: "USD" },
+    });
 
     await d.nav("Sessions").click();
     await expect(page.getByRole("row")).toHaveCount(3);
@@ -89,7 +92,10 @@ test.describe("merchant dashboard", () => {
 
     // a completed payment shows in the overview's volume, counts and funnel
     const order = await (await request.get(`/api/checkout/sessions/${target.id}/order`, { headers: { "x-api-key": key } })).json();
-    await request.post("/api/orders/fulfill", { headers: { "x-api-key": key }, data: { intentHash: order.responseObject.order.intentHash, proof: { sandbox: true } } });
+    await request.post("/api/orders/fulfill", {
+      headers: { "x-api-key": key },
+      data: { intentHash: order.responseObject.order.intentHash, proof: { sandbox: true } },
+    });
     await d.nav("Overview").click();
     await expect(page.getByRole("heading", { name: "Completed volume: 42.50 USDC in 30 days" })).toBeVisible();
     await expect(page.getByRole("img", { name: /Completed USDC per day/ })).toBeVisible();
@@ -101,7 +107,9 @@ test.describe("merchant dashboard", () => {
     const first = new Dashboard(await (await browser.newContext()).newPage());
     const keyA = await first.signUp(unique("alpha"), "Alpha");
     await first.signIn(keyA);
-    const webhook = await (await request.post("/api/webhooks", { headers: { "x-api-key": keyA }, data: { url: "https://hooks.example.com/alpha" } })).json();
+    const webhook = await (
+      await request.post("/api/webhooks", { headers: { "x-api-key": keyA }, data: { url: "https://hooks.example.com/alpha" } })
+    ).json();
     const meA = (await (await request.get("/api/merchants/me", { headers: { "x-api-key": keyA } })).json()).responseObject;
     const s = await createSession(request, { id: meA.id, apiKey: keyA, name: meA.name }, { metadata: { secret: "alpha-only" } });
 
@@ -139,7 +147,9 @@ test.describe("merchant dashboard", () => {
     await expect(page.getByRole("alert").filter({ hasText: "no access" })).toBeVisible();
     const after = await (await request.get(`/api/webhooks/${webhook.responseObject.id}`, { headers: { "x-api-key": keyA } })).json();
     expect(after.responseObject).toMatchObject({ active: true, url: "https://hooks.example.com/alpha" });
-    const log = await (await request.get(`/api/webhooks/${webhook.responseObject.id}/deliveries`, { headers: { "x-api-key": keyA } })).json();
+    const log = await (
+      await request.get(`/api/webhooks/${webhook.responseObject.id}/deliveries`, { headers: { "x-api-key": keyA } })
+    ).json();
     expect(log.responseObject.deliveries).toEqual([]);
   });
 });

@@ -6,7 +6,13 @@ import { createMerchant, createSession, expect, test } from "./support/fixtures"
 // The security headers of pages and API responses, and the policy at work in Chromium: every page
 // runs with no violation, Next.js's scripts carry the request's nonce, an injected script does not run.
 
-const policy = (csp: string | undefined) => new Map((csp ?? "").split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+const policy = (csp: string | undefined) =>
+  new Map(
+    (csp ?? "")
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 const nonceOf = (csp: string | undefined) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp ?? "")?.[1];
 
 /** Every CSP violation the page reports, as console errors ("Refused to …") and as events. */
@@ -18,7 +24,9 @@ async function watchViolations(page: Page): Promise<string[]> {
   await page.exposeFunction("__reportViolation", (v: string) => seen.push(`event: ${v}`));
   await page.addInitScript(() => {
     document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __reportViolation: (v: string) => void }).__reportViolation(`${e.effectiveDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`),
+      (window as unknown as { __reportViolation: (v: string) => void }).__reportViolation(
+        `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`,
+      ),
     );
   });
   return seen;
@@ -61,7 +69,9 @@ test.describe("security headers", () => {
     expect(asset.status()).toBe(200);
     expect(asset.headers()["x-content-type-options"]).toBe("nosniff");
 
-    const nonces = await Promise.all([1, 2].map(async () => nonceOf((await request.get(pages.checkout)).headers()["content-security-policy"])));
+    const nonces = await Promise.all(
+      [1, 2].map(async () => nonceOf((await request.get(pages.checkout)).headers()["content-security-policy"])),
+    );
     expect(nonces[0]).not.toBe(nonces[1]);
 
     const api = {
@@ -89,7 +99,10 @@ test.describe("security headers", () => {
     await page.route("https://logos.example/**", async (route) => {
       logoRequests.push(route.request().headers()["referer"]);
       // a 1×1 PNG
-      await route.fulfill({ contentType: "image/png", body: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64") });
+      await route.fulfill({
+        contentType: "image/png",
+        body: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+      });
     });
 
     const res = await page.goto(s.path);
@@ -114,11 +127,14 @@ test.describe("security headers", () => {
     const s = await createSession(request, await createMerchant(request));
     const violations = await watchViolations(page);
     // what a reflected injection would look like: a parser-inserted script without the nonce
-    await page.route((url) => url.pathname === "/checkout" && url.searchParams.get("session") === s.id, async (route) => {
-      const response = await route.fetch();
-      const html = (await response.text()).replace(/<body[^>]*>/, "$&<script>window.__injected = true</script>");
-      await route.fulfill({ response, body: html });
-    });
+    await page.route(
+      (url) => url.pathname === "/checkout" && url.searchParams.get("session") === s.id,
+      async (route) => {
+        const response = await route.fetch();
+        const html = (await response.text()).replace(/<body[^>]*>/, "$&<script>window.__injected = true</script>");
+        await route.fulfill({ response, body: html });
+      },
+    );
     await page.goto(s.path);
     await expect(page.getByRole("heading", { name: "How would you like to pay?" })).toBeVisible();
     expect(await page.evaluate(() => (window as unknown as { __injected?: boolean }).__injected)).toBeUndefined();
@@ -154,7 +170,8 @@ test.describe("security headers over https", () => {
       for (const path of ["/", "/dashboard/sign-in", "/api/health"]) {
         const res = await fetch(`${server.base}${path}`, { redirect: "manual" });
         expect(res.headers.get("strict-transport-security"), path).toBe("max-age=63072000; includeSubDomains");
-        if (!path.startsWith("/api")) expect(policy(res.headers.get("content-security-policy") ?? "").has("upgrade-insecure-requests"), path).toBe(true);
+        if (!path.startsWith("/api"))
+          expect(policy(res.headers.get("content-security-policy") ?? "").has("upgrade-insecure-requests"), path).toBe(true);
       }
     } finally {
       await server.kill();

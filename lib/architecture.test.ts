@@ -16,7 +16,7 @@ export function stripComments(src: string): string {
   const braces: number[] = []; // open-brace depth of each enclosing template `${`
   let depth = 0;
   let lastSignificant = "";
-  for (let i = 0; i < src.length; ) {
+  for (let i = 0; i < src.length;) {
     const c = src[i]!;
     const next = src[i + 1];
     if (c === "/" && next === "/") {
@@ -30,14 +30,17 @@ export function stripComments(src: string): string {
       i = stop;
       continue;
     }
-    if (c === "/" && (lastSignificant === "" || "(,=:[!&|?{};+-*%<>~^".includes(lastSignificant) || /\b(return|typeof|case|of|in)$/.test(out.trimEnd()))) {
+    if (
+      c === "/" &&
+      (lastSignificant === "" || "(,=:[!&|?{};+-*%<>~^".includes(lastSignificant) || /\b(return|typeof|case|of|in)$/.test(out.trimEnd()))
+    ) {
       // a regular expression literal: skip to its closing slash, outside any character class
       let j = i + 1;
       let inClass = false;
       while (j < src.length && src[j] !== "\n") {
         if (src[j] === "\\") j += 2;
-        else if (src[j] === "[") (inClass = true), j++;
-        else if (src[j] === "]") (inClass = false), j++;
+        else if (src[j] === "[") ((inClass = true), j++);
+        else if (src[j] === "]") ((inClass = false), j++);
         else if (src[j] === "/" && !inClass) break;
         else j++;
       }
@@ -100,7 +103,15 @@ function resolve(from: string, spec: string): string | null {
   if (spec.startsWith("@/")) base = path.join(ROOT, spec.slice(2));
   else if (spec.startsWith(".")) base = path.resolve(path.dirname(from), spec);
   else return null;
-  for (const candidate of [base, `${base}.ts`, `${base}.tsx`, `${base}.mjs`, `${base}.js`, path.join(base, "index.ts"), path.join(base, "index.tsx")]) {
+  for (const candidate of [
+    base,
+    `${base}.ts`,
+    `${base}.tsx`,
+    `${base}.mjs`,
+    `${base}.js`,
+    path.join(base, "index.ts"),
+    path.join(base, "index.tsx"),
+  ]) {
     if (fs.existsSync(candidate) && fs.statSync(candidate).isFile()) return candidate;
   }
   throw new Error(`${rel(from)}: cannot resolve "${spec}"`);
@@ -109,7 +120,8 @@ function resolve(from: string, spec: string): string | null {
 const rel = (file: string) => path.relative(ROOT, file).split(path.sep).join("/");
 
 function sourcesUnder(dir: string): string[] {
-  return fs.readdirSync(dir, { withFileTypes: true, recursive: true })
+  return fs
+    .readdirSync(dir, { withFileTypes: true, recursive: true })
     .filter((e) => e.isFile() && /\.tsx?$/.test(e.name))
     .map((e) => path.join(e.parentPath, e.name));
 }
@@ -215,9 +227,22 @@ describe("the import scanner", () => {
   });
 
   it("finds a circle, and none in a chain", () => {
-    const circle = new Map([["a", ["b"]], ["b", ["c"]], ["c", ["a"]], ["d", ["a"]]]);
+    const circle = new Map([
+      ["a", ["b"]],
+      ["b", ["c"]],
+      ["c", ["a"]],
+      ["d", ["a"]],
+    ]);
     expect(cycles(circle)).toEqual([["a", "b", "c", "a"]]);
-    expect(cycles(new Map([["a", ["b"]], ["b", ["c"]], ["c", []]]))).toEqual([]);
+    expect(
+      cycles(
+        new Map([
+          ["a", ["b"]],
+          ["b", ["c"]],
+          ["c", []],
+        ]),
+      ),
+    ).toEqual([]);
   });
 });
 
@@ -245,11 +270,21 @@ describe("lib/ import graph", () => {
     const domain = /^lib\/(sessions|orders|webhooks|events|checkout|merchants|dashboard)\//;
     const upward = libFiles
       .filter((f) => f.startsWith("lib/jobs/"))
-      .flatMap((f) => graph.get(f)!.filter((t) => domain.test(t) || t === "lib/start.ts").map((t) => `${f} → ${t}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((t) => domain.test(t) || t === "lib/start.ts")
+          .map((t) => `${f} → ${t}`),
+      );
     expect(upward).toEqual([]);
     const eventsUp = libFiles
       .filter((f) => f.startsWith("lib/events/"))
-      .flatMap((f) => graph.get(f)!.filter((t) => /^lib\/(orders|webhooks|checkout|dashboard|sessions)\//.test(t)).map((t) => `${f} → ${t}`));
+      .flatMap((f) =>
+        graph
+          .get(f)!
+          .filter((t) => /^lib\/(orders|webhooks|checkout|dashboard|sessions)\//.test(t))
+          .map((t) => `${f} → ${t}`),
+      );
     expect(eventsUp).toEqual([]);
     const intoStart = libFiles.filter((f) => graph.get(f)!.includes("lib/start.ts"));
     expect(intoStart).toEqual([]);

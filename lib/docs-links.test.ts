@@ -5,7 +5,13 @@ import { describe, expect, it } from "vitest";
 // A clone of the repository must be self-contained: what the README and docs/ point to is in it.
 
 const ROOT = process.cwd();
-const DOCS = ["README.md", ...fs.readdirSync(path.join(ROOT, "docs")).filter((f) => f.endsWith(".md")).map((f) => `docs/${f}`)];
+const DOCS = [
+  "README.md",
+  ...fs
+    .readdirSync(path.join(ROOT, "docs"))
+    .filter((f) => f.endsWith(".md"))
+    .map((f) => `docs/${f}`),
+];
 const TOP_LEVEL = new Set(fs.readdirSync(ROOT).filter((f) => !f.startsWith(".") && f !== "node_modules"));
 
 /** GitHub's anchor for a heading: lower case, punctuation dropped, spaces as hyphens. */
@@ -60,7 +66,8 @@ function checkDoc(doc: string, text: string, root = ROOT): Problem[] {
     if (/[<>*:{}…$]/.test(ref)) continue; // a pattern or a route, not a file
     if (/(^|\/)\.(?!\.?\/)/.test(ref)) continue; // a hidden folder such as ./.data is made at run time
     if (ref.startsWith("./") || ref.startsWith("../")) check(ref, path.resolve(dir, ref));
-    else if (!ref.startsWith("/") && (ref.endsWith("/") || TOP_LEVEL.has(ref.split("/")[0]!)) && ref.includes("/")) check(ref, path.resolve(root, ref));
+    else if (!ref.startsWith("/") && (ref.endsWith("/") || TOP_LEVEL.has(ref.split("/")[0]!)) && ref.includes("/"))
+      check(ref, path.resolve(root, ref));
   }
   return problems;
 }

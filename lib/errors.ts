@@ -45,7 +45,8 @@ export const invalid = (field: string, message: string) =>
 /** Postgres unique violation (23505), from postgres-js or PGlite, optionally on one constraint. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
   for (let e: any = err; e; e = e.cause) {
-    if (e.code === "23505") return !constraint || e.constraint_name === constraint || e.constraint === constraint || String(e.message).includes(constraint);
+    if (e.code === "23505")
+      return !constraint || e.constraint_name === constraint || e.constraint === constraint || String(e.message).includes(constraint);
   }
   return false;
 }
@@ -53,9 +54,20 @@ export function isUniqueViolation(err: unknown, constraint?: string): boolean {
 // Connection-level failures: the database is down, restarting or unreachable. The request is
 // answered 503 and can be retried (with its Idempotency-Key, if it may have committed).
 const UNAVAILABLE_CODES = new Set([
-  "ECONNREFUSED", "ECONNRESET", "EPIPE", "ETIMEDOUT", "EHOSTUNREACH", "ENOTFOUND", "EAI_AGAIN",
-  "CONNECTION_CLOSED", "CONNECTION_ENDED", "CONNECTION_DESTROYED", "CONNECT_TIMEOUT",
-  "57P01", "57P02", "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now
+  "ECONNREFUSED",
+  "ECONNRESET",
+  "EPIPE",
+  "ETIMEDOUT",
+  "EHOSTUNREACH",
+  "ENOTFOUND",
+  "EAI_AGAIN",
+  "CONNECTION_CLOSED",
+  "CONNECTION_ENDED",
+  "CONNECTION_DESTROYED",
+  "CONNECT_TIMEOUT",
+  "57P01",
+  "57P02",
+  "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now
 ]);
 
 /** Whether an error (or one it wraps) says the database cannot be reached right now. */

@@ -2,7 +2,12 @@ import { DrizzleQueryError } from "drizzle-orm/errors";
 import { describe, expect, it, vi } from "vitest";
 import { redactConsoleErrors, redactQueryParams } from "./logger";
 
-const failed = () => new DrizzleQueryError('select * from "checkout_sessions" where "id" = $1', ["sess_payer_bearer_token", "metadata-secret"], Object.assign(new Error("boom"), { code: "57P01" }));
+const failed = () =>
+  new DrizzleQueryError(
+    'select * from "checkout_sessions" where "id" = $1',
+    ["sess_payer_bearer_token", "metadata-secret"],
+    Object.assign(new Error("boom"), { code: "57P01" }),
+  );
 
 describe("query parameters never reach a printed error", () => {
   it("redacts drizzle's params from the message and the stack, keeping the query and the code", () => {

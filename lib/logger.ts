@@ -39,7 +39,11 @@ export function errorFields(err: unknown): Record<string, unknown> {
     if (typeof constraint === "string" && !fields.constraint) fields.constraint = constraint.slice(0, 100);
   }
   const frames = (err.stack ?? "").split("\n").filter((line) => /^\s+at /.test(line));
-  if (frames.length) fields.stack = frames.slice(0, 12).map((f) => f.trim()).join("\n");
+  if (frames.length)
+    fields.stack = frames
+      .slice(0, 12)
+      .map((f) => f.trim())
+      .join("\n");
   return fields;
 }
 

@@ -39,13 +39,29 @@ describe("decimal string ↔ micro-USDC", () => {
     expect(parseUsdc("0.1") + parseUsdc("0.2")).toBe(parseUsdc("0.3")); // 0.1 + 0.2 is 0.30000000000000004 in floats
   });
 
-  it.each(["", " 1", "1 ", "-1", "+1", "1e3", "1E3", "0x10", "1.", ".5", "1.1234567", "01", "1,00", "NaN", "Infinity", "１", "1_000", "9".repeat(16)])(
-    "refuses %j",
-    (text) => {
-      expect(isUsdcString(text)).toBe(false);
-      expect(() => parseUsdc(text)).toThrow();
-    },
-  );
+  it.each([
+    "",
+    " 1",
+    "1 ",
+    "-1",
+    "+1",
+    "1e3",
+    "1E3",
+    "0x10",
+    "1.",
+    ".5",
+    "1.1234567",
+    "01",
+    "1,00",
+    "NaN",
+    "Infinity",
+    "１",
+    "1_000",
+    "9".repeat(16),
+  ])("refuses %j", (text) => {
+    expect(isUsdcString(text)).toBe(false);
+    expect(() => parseUsdc(text)).toThrow();
+  });
 
   it("scales other decimals exactly and refuses extra precision", () => {
     expect(parseScaled("0.92", 8)).toBe(92_000_000n);

@@ -37,7 +37,8 @@ export function formatScaled(value: bigint, scale: number, minDecimals: number):
 /** Parses a non-negative decimal string into an integer scaled by 10^scale, rejecting extra precision. */
 export function parseScaled(text: string, scale: number): bigint {
   const m = /^(\d{1,18})(?:\.(\d+))?$/.exec(text);
-  if (!m || (m[2] && m[2].length > scale)) throw new MoneyFormatError(`"${text.slice(0, 40)}" is not a decimal with at most ${scale} decimals`);
+  if (!m || (m[2] && m[2].length > scale))
+    throw new MoneyFormatError(`"${text.slice(0, 40)}" is not a decimal with at most ${scale} decimals`);
   return BigInt(m[1]) * 10n ** BigInt(scale) + BigInt((m[2] ?? "").padEnd(scale, "0") || "0");
 }
 

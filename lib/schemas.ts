@@ -24,7 +24,7 @@ export const updateMerchantBody = z.strictObject({
 
 export const createSessionBody = z.strictObject({
   merchantId: str().min(1, { error: "is required" }).max(100),
-  amountUsdc: str("must be a decimal string such as \"50.00\"").refine(isUsdcString, {
+  amountUsdc: str('must be a decimal string such as "50.00"').refine(isUsdcString, {
     error: 'must be a decimal string such as "50.00", with at most 6 decimals',
   }),
   destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
@@ -34,14 +34,15 @@ export const createSessionBody = z.strictObject({
   cancelUrl: httpUrl.optional(),
   metadata: metadata.optional(),
   enabledPaymentPlatforms: z
-    .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), { error: "must be an array of platform names" })
+    .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), {
+      error: "must be an array of platform names",
+    })
     .max(PAYMENT_PLATFORMS.length)
     .optional(),
 });
 
 const platformField = str().min(1, { error: "must not be empty" }).max(40);
-const currencyField = str()
-  .regex(/^[A-Z]{3}$/, { error: "must be a 3-letter currency code such as USD" });
+const currencyField = str().regex(/^[A-Z]{3}$/, { error: "must be a 3-letter currency code such as USD" });
 
 export const selectPlatformBody = z.strictObject({ paymentPlatform: platformField, fiatCurrency: currencyField });
 export const startSessionBody = z.strictObject({ paymentPlatform: platformField.optional(), fiatCurrency: currencyField.optional() });
@@ -56,13 +57,18 @@ const eventList = z
   .array(z.enum(EVENT_TYPES, { error: `must be event names: ${EVENT_TYPES.join(", ")}` }), { error: "must be an array of event names" })
   .max(EVENT_TYPES.length * 2);
 
-const webhookUrl = str().max(2048, { error: "must be at most 2048 characters" }).refine((v) => {
-  try {
-    return Boolean(new URL(v).hostname);
-  } catch {
-    return false;
-  }
-}, { error: "must be an absolute URL" });
+const webhookUrl = str()
+  .max(2048, { error: "must be at most 2048 characters" })
+  .refine(
+    (v) => {
+      try {
+        return Boolean(new URL(v).hostname);
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be an absolute URL" },
+  );
 
 export const createWebhookBody = z.strictObject({ url: webhookUrl, events: eventList.optional() });
 export const updateWebhookBody = z.strictObject({
@@ -88,6 +94,8 @@ export const eventListQuery = z.object({
 
 export const deliveryListQuery = z.object({
   ...listQuery,
-  status: z.enum(DELIVERY.statuses, { error: `must be ${DELIVERY.statuses.slice(0, -1).join(", ")} or ${DELIVERY.statuses.at(-1)}` }).optional(),
+  status: z
+    .enum(DELIVERY.statuses, { error: `must be ${DELIVERY.statuses.slice(0, -1).join(", ")} or ${DELIVERY.statuses.at(-1)}` })
+    .optional(),
   eventType: z.string().max(60).optional(),
 });

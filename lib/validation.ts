@@ -6,26 +6,32 @@ import { z } from "zod";
 export const httpsUrl = z
   .string({ error: "must be a string" })
   .max(2048, { error: "must be at most 2048 characters" })
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return u.protocol === "https:" && Boolean(u.hostname);
-    } catch {
-      return false;
-    }
-  }, { error: "must be an https URL" });
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return u.protocol === "https:" && Boolean(u.hostname);
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be an https URL" },
+  );
 
 export const httpUrl = z
   .string({ error: "must be a string" })
   .max(2048, { error: "must be at most 2048 characters" })
-  .refine((v) => {
-    try {
-      const u = new URL(v);
-      return (u.protocol === "https:" || u.protocol === "http:") && Boolean(u.hostname);
-    } catch {
-      return false;
-    }
-  }, { error: "must be an http or https URL" });
+  .refine(
+    (v) => {
+      try {
+        const u = new URL(v);
+        return (u.protocol === "https:" || u.protocol === "http:") && Boolean(u.hostname);
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be an http or https URL" },
+  );
 
 /** An EVM address; a mixed-case one must pass its EIP-55 checksum. Returned checksummed. */
 export const evmAddress = z
@@ -34,11 +40,9 @@ export const evmAddress = z
   .refine((v) => isAddress(v, { strict: true }), { error: "fails its EIP-55 checksum" })
   .transform((v) => getAddress(v));
 
-export const merchantName = z
-  .string({ error: "must be a string" })
-  .regex(/^[a-z0-9][a-z0-9_-]{1,62}$/, {
-    error: "must be 2-63 characters of lowercase letters, digits, - or _, starting with a letter or digit",
-  });
+export const merchantName = z.string({ error: "must be a string" }).regex(/^[a-z0-9][a-z0-9_-]{1,62}$/, {
+  error: "must be 2-63 characters of lowercase letters, digits, - or _, starting with a letter or digit",
+});
 
 export const displayName = z
   .string({ error: "must be a string" })

@@ -56,7 +56,14 @@ function table(rows: MerchantSummary[]): string {
     String(m.sessionCount),
   ]);
   const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  return [head, ...body].map((r) => r.map((c, i) => c.padEnd(widths[i]!)).join("  ").trimEnd()).join("\n");
+  return [head, ...body]
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
 }
 
 async function run(p: Parsed): Promise<void> {
@@ -67,7 +74,9 @@ async function run(p: Parsed): Promise<void> {
   } else if (p.command === "rotate-key") {
     const { merchant, apiKey, revokedPrefixes } = await rotateApiKey(db, p.merchant, { actor: OPERATOR });
     if (p.json) {
-      process.stdout.write(JSON.stringify({ merchantId: merchant.id, name: merchant.name, apiKey, revokedKeyPrefixes: revokedPrefixes }, null, 2) + "\n");
+      process.stdout.write(
+        JSON.stringify({ merchantId: merchant.id, name: merchant.name, apiKey, revokedKeyPrefixes: revokedPrefixes }, null, 2) + "\n",
+      );
     } else {
       const revoked = revokedPrefixes.length ? revokedPrefixes.map((x) => `${x}…`).join(", ") : "none";
       process.stdout.write(

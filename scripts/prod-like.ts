@@ -152,7 +152,10 @@ export async function instanceReady(t: Topology, name: string) {
 /** Everything the topology needs from the machine, with the way to get it. */
 function checkPrerequisites() {
   const missing: string[] = [];
-  for (const [cmd, pkg] of [["caddy", "caddy"], ["openssl", "openssl"]] as const) {
+  for (const [cmd, pkg] of [
+    ["caddy", "caddy"],
+    ["openssl", "openssl"],
+  ] as const) {
     try {
       execFileSync(cmd, ["version"], { stdio: "ignore" });
     } catch (err) {
@@ -165,7 +168,9 @@ function checkPrerequisites() {
     missing.push("postgresql");
   }
   if (missing.length) {
-    throw new Error(`the production topology needs ${missing.join(", ")}: apt-get install ${missing.join(" ")} (.ci/run does), or set PROD_LIKE=off to run the e2e suite without it`);
+    throw new Error(
+      `the production topology needs ${missing.join(", ")}: apt-get install ${missing.join(" ")} (.ci/run does), or set PROD_LIKE=off to run the e2e suite without it`,
+    );
   }
 }
 
@@ -196,7 +201,8 @@ export async function start(extraEnv: Record<string, string> = {}): Promise<Topo
   if (isRoot) execFileSync("chown", ["postgres", pgData()]);
   asPostgres(pgBin("initdb"), ["-D", pgData(), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
   pgCtl("start");
-  const psql = (sql: string) => asPostgres(pgBin("psql"), ["-h", "127.0.0.1", "-p", String(PG_PORT), "-U", "postgres", "-d", "postgres", "-c", sql]);
+  const psql = (sql: string) =>
+    asPostgres(pgBin("psql"), ["-h", "127.0.0.1", "-p", String(PG_PORT), "-U", "postgres", "-d", "postgres", "-c", sql]);
   psql("create database checkout");
 
   const certs = testCertificates();
@@ -281,11 +287,14 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   try {
     if (cmd === "start") {
       const started = await start();
-      process.stdout.write(`${started.url}\nCA: ${started.caFile}  (curl --cacert ${started.caFile} ${started.url}/api/health)\nlogs: ${started.dir}\n`);
+      process.stdout.write(
+        `${started.url}\nCA: ${started.caFile}  (curl --cacert ${started.caFile} ${started.url}/api/health)\nlogs: ${started.dir}\n`,
+      );
     } else if (cmd === "stop") await stop();
     else if (cmd === "status") {
       if (!t) process.stdout.write("not running\n");
-      else for (const [name, pid] of Object.entries(t.pids)) process.stdout.write(`${name}\t${pid}\t${alive(pid) ? "running" : "stopped"}\n`);
+      else
+        for (const [name, pid] of Object.entries(t.pids)) process.stdout.write(`${name}\t${pid}\t${alive(pid) ? "running" : "stopped"}\n`);
     } else if (cmd === "kill" && arg) await kill(need(), arg, "SIGKILL");
     else if (cmd === "restart" && arg) await restart(need(), arg);
     else if (cmd === "pg-restart") postgresCtl.restart();

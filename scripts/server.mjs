@@ -51,15 +51,31 @@ const server = http.createServer((req, res) => {
     res.setHeader("connection", "close");
     if (req.url === "/api/health" || req.url?.startsWith("/api/health?")) {
       res.writeHead(503, { "content-type": "application/json; charset=utf-8", "retry-after": "5" });
-      res.end(JSON.stringify({ success: false, message: "Shutting down", responseObject: null, statusCode: 503, error: { code: "UNAVAILABLE" } }));
+      res.end(
+        JSON.stringify({ success: false, message: "Shutting down", responseObject: null, statusCode: 503, error: { code: "UNAVAILABLE" } }),
+      );
       return;
     }
   }
   handle(req, res).catch((err) => {
-    process.stderr.write(JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request handler failed", errorClass: err?.name }) + "\n");
+    process.stderr.write(
+      JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request handler failed", errorClass: err?.name }) + "\n",
+    );
     if (!res.headersSent) {
-      res.writeHead(500, { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", "x-content-type-options": "nosniff" });
-      res.end(JSON.stringify({ success: false, message: "Internal server error", responseObject: null, statusCode: 500, error: { code: "INTERNAL" } }));
+      res.writeHead(500, {
+        "content-type": "application/json; charset=utf-8",
+        "cache-control": "no-store",
+        "x-content-type-options": "nosniff",
+      });
+      res.end(
+        JSON.stringify({
+          success: false,
+          message: "Internal server error",
+          responseObject: null,
+          statusCode: 500,
+          error: { code: "INTERNAL" },
+        }),
+      );
     } else res.end();
   });
 });

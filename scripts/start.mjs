@@ -7,7 +7,18 @@ import path from "node:path";
 const root = path.resolve(import.meta.dirname, "..");
 const buildId = path.join(root, ".next", "BUILD_ID");
 const next = path.join(root, "node_modules", ".bin", "next");
-const SOURCES = ["app", "components", "lib", "db", "inngest", "instrumentation.ts", "instrumentation-node.ts", "next.config.ts", "proxy.ts", "package.json"];
+const SOURCES = [
+  "app",
+  "components",
+  "lib",
+  "db",
+  "inngest",
+  "instrumentation.ts",
+  "instrumentation-node.ts",
+  "next.config.ts",
+  "proxy.ts",
+  "package.json",
+];
 
 function newestMtime(p) {
   if (!fs.existsSync(p)) return 0;

@@ -20,7 +20,8 @@ export const signUp: (input: SignUpInput) => Promise<SignUpResult> = action(
     name: "dashboard.sign-up",
     input: createMerchantBody,
     // the form sends every field; an empty one is a field left out
-    from: (input: SignUpInput) => (isObject(input) ? Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== "")) : input),
+    from: (input: SignUpInput) =>
+      isObject(input) ? Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== "")) : input,
     actor: "public",
     rateLimit: RATE_RULES.signup,
     tooMany: (seconds) => `Too many sign-ups from your address. Try again in ${Math.ceil(seconds / 60)} minutes.`,

@@ -17,7 +17,8 @@ const done = <T>(data: T): { ok: true; data: T } => {
 };
 
 // the id travels beside the body's fields, so messages name them as the API does ("url: …")
-const withId = (id: string, input: unknown) => (typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input, id } : input);
+const withId = (id: string, input: unknown) =>
+  typeof input === "object" && input !== null && !Array.isArray(input) ? { ...input, id } : input;
 const byId = z.strictObject({ id: z.string() });
 
 export const createWebhookAction: (input: { url: string; events: string[] }) => Promise<Result<{ id: string; secret: string }>> = action(

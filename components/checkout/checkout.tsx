@@ -66,7 +66,10 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
       <Header view={v} />
       <section className={`mt-4 ${ui.card}`} aria-live="polite">
         {view.isError && (
-          <div role="alert" className="mb-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+          <div
+            role="alert"
+            className="mb-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          >
             <p>We lost contact with the payment service. Your payment is safe.</p>
             <button type="button" className="mt-2 font-semibold underline" onClick={() => view.refetch()}>
               Retry now
@@ -91,9 +94,19 @@ function Header({ view }: { view: CheckoutView }) {
     <header className="flex items-center gap-3">
       {view.merchant.logoUrl && !logoFailed ? (
         // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
-        <img src={view.merchant.logoUrl} alt={`${view.merchant.displayName} logo`} width={48} height={48} className="h-12 w-12 rounded-xl object-cover" onError={() => setLogoFailed(true)} />
+        <img
+          src={view.merchant.logoUrl}
+          alt={`${view.merchant.displayName} logo`}
+          width={48}
+          height={48}
+          className="h-12 w-12 rounded-xl object-cover"
+          onError={() => setLogoFailed(true)}
+        />
       ) : (
-        <div aria-hidden="true" className="flex h-12 w-12 items-center justify-center rounded-xl bg-slate-200 text-xl font-bold dark:bg-slate-700">
+        <div
+          aria-hidden="true"
+          className="flex h-12 w-12 items-center justify-center rounded-xl bg-slate-200 text-xl font-bold dark:bg-slate-700"
+        >
           {view.merchant.displayName.slice(0, 1).toUpperCase()}
         </div>
       )}
@@ -114,7 +127,13 @@ function Step({ view, pending, act }: StepProps) {
     case "receipt":
       return <Receipt view={view} />;
     case "expired":
-      return <Ended title="This checkout has expired" text="The time to pay has run out. Go back to the shop to start a new checkout." view={view} />;
+      return (
+        <Ended
+          title="This checkout has expired"
+          text="The time to pay has run out. Go back to the shop to start a new checkout."
+          view={view}
+        />
+      );
     case "cancelled":
       return <Ended title="Checkout cancelled" text="Nothing was charged." view={view} back={view.session.cancelUrl} />;
     case "choose":

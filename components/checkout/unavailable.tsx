@@ -10,8 +10,8 @@ export function CheckoutUnavailable({ merchant }: { merchant: CheckoutView["merc
       <div role="alert" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900">
         <h1 className="text-xl font-semibold">This checkout is unavailable</h1>
         <p className="mt-2 text-slate-700 dark:text-slate-300">
-          {merchant.displayName} cannot take payments here right now. Do not send any money for this checkout; go back to the shop
-          or contact {merchant.displayName}.
+          {merchant.displayName} cannot take payments here right now. Do not send any money for this checkout; go back to the shop or
+          contact {merchant.displayName}.
         </p>
       </div>
     </main>

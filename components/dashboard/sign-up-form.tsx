@@ -17,7 +17,10 @@ export function SignUpForm() {
     return (
       <div className={ui.card}>
         <h1 className="text-xl font-semibold">Your API key</h1>
-        <p role="alert" className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        <p
+          role="alert"
+          className="mt-3 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+        >
           Copy it now and keep it somewhere safe: it will not be shown again. Anyone with this key can act for your shop.
         </p>
         <div className="mt-4 flex items-center gap-2">
@@ -51,7 +54,13 @@ export function SignUpForm() {
         setPending(true);
         const f = new FormData(e.currentTarget);
         try {
-          setResult(await signUp({ name: String(f.get("name") ?? ""), displayName: String(f.get("displayName") ?? ""), logoUrl: String(f.get("logoUrl") ?? "") }));
+          setResult(
+            await signUp({
+              name: String(f.get("name") ?? ""),
+              displayName: String(f.get("displayName") ?? ""),
+              logoUrl: String(f.get("logoUrl") ?? ""),
+            }),
+          );
         } catch {
           setResult({ ok: false, message: "We could not reach the service. Try again." });
         } finally {
@@ -81,7 +90,19 @@ export function SignUpForm() {
   );
 }
 
-function Field({ name, label, error, required, type = "text" }: { name: string; label: string; error?: string; required?: boolean; type?: string }) {
+function Field({
+  name,
+  label,
+  error,
+  required,
+  type = "text",
+}: {
+  name: string;
+  label: string;
+  error?: string;
+  required?: boolean;
+  type?: string;
+}) {
   return (
     <div className="mt-4">
       <label htmlFor={name} className={ui.label}>

@@ -16,7 +16,10 @@ import { CopyButton } from "@/components/ui/copy-button";
 
 function SecretOnce({ secret }: { secret: string }) {
   return (
-    <div className="mt-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100" role="status">
+    <div
+      className="mt-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+      role="status"
+    >
       <p className="font-semibold">Signing secret: copy it now, it will not be shown again.</p>
       <div className="mt-2 flex items-center gap-2">
         <code data-testid="webhook-secret" className="min-w-0 flex-1 break-all font-mono text-sm">
@@ -101,7 +104,15 @@ export function WebhookControls({ id, url, events, active }: { id: string; url: 
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
-          run(() => updateWebhookAction(id, { url: String(f.get("url")), events: f.getAll("events").map(String), active: f.get("active") === "on" }), "Webhook saved.");
+          run(
+            () =>
+              updateWebhookAction(id, {
+                url: String(f.get("url")),
+                events: f.getAll("events").map(String),
+                active: f.get("active") === "on",
+              }),
+            "Webhook saved.",
+          );
         }}
       >
         <label htmlFor="edit-url" className={ui.label}>
@@ -129,7 +140,10 @@ export function WebhookControls({ id, url, events, active }: { id: string; url: 
                 setMessage(
                   r.data.success
                     ? { kind: "ok", text: `Test event delivered (HTTP ${r.data.responseCode}).` }
-                    : { kind: "error", text: `Test event failed: ${r.data.error ?? "no answer"}${r.data.responseCode ? ` (HTTP ${r.data.responseCode})` : ""}.` },
+                    : {
+                        kind: "error",
+                        text: `Test event failed: ${r.data.error ?? "no answer"}${r.data.responseCode ? ` (HTTP ${r.data.responseCode})` : ""}.`,
+                      },
                 );
               router.refresh();
             })
@@ -145,7 +159,11 @@ export function WebhookControls({ id, url, events, active }: { id: string; url: 
             start(async () => {
               const r = await rotateSecretAction(id);
               if (r.ok) setSecret(r.data);
-              setMessage(r.ok ? { kind: "ok", text: "New secret made; the old one keeps signing for 24 hours." } : { kind: "error", text: r.message });
+              setMessage(
+                r.ok
+                  ? { kind: "ok", text: "New secret made; the old one keeps signing for 24 hours." }
+                  : { kind: "error", text: r.message },
+              );
             })
           }
         >
@@ -178,7 +196,10 @@ export function WebhookControls({ id, url, events, active }: { id: string; url: 
       </div>
       <div aria-live="polite">
         {message && (
-          <p role={message.kind === "error" ? "alert" : "status"} className={`mt-3 ${message.kind === "error" ? ui.error : "rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"}`}>
+          <p
+            role={message.kind === "error" ? "alert" : "status"}
+            className={`mt-3 ${message.kind === "error" ? ui.error : "rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"}`}
+          >
             {message.text}
           </p>
         )}

@@ -4,7 +4,15 @@ import { useState } from "react";
 import { ui } from "@/components/ui/styles";
 
 /** Copies `value`; `label` names what is copied for screen readers ("Copy API key"). */
-export function CopyButton({ value, label, className = `${ui.button} ${ui.secondary}` }: { value: string; label: string; className?: string }) {
+export function CopyButton({
+  value,
+  label,
+  className = `${ui.button} ${ui.secondary}`,
+}: {
+  value: string;
+  label: string;
+  className?: string;
+}) {
   const [copied, setCopied] = useState(false);
   return (
     <button

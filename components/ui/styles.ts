@@ -6,7 +6,8 @@ export const ui = {
   buttonLarge:
     "inline-flex w-full items-center justify-center rounded-xl px-4 py-3 text-base font-semibold motion-safe:transition disabled:cursor-not-allowed disabled:opacity-60",
   primary: "bg-blue-700 text-white hover:bg-blue-800 dark:bg-blue-500 dark:text-slate-950 dark:hover:bg-blue-400",
-  secondary: "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
+  secondary:
+    "border border-slate-300 bg-white text-slate-900 hover:bg-slate-50 dark:border-slate-600 dark:bg-slate-900 dark:text-slate-100 dark:hover:bg-slate-800",
   danger: "bg-red-700 text-white hover:bg-red-800",
   input: "mt-1 w-full rounded-lg border border-slate-300 bg-white px-3 py-2 dark:border-slate-600 dark:bg-slate-950",
   label: "block text-sm font-medium",

@@ -27,7 +27,9 @@ test("the client's address is the one the proxy saw, whatever X-Forwarded-For th
       });
       expect(res.status).toBe(201);
     }
-    const buckets = (await sql`select bucket from rate_limit_counters where bucket like 'merchants.create:ip:%'`).map((r) => r.bucket as string);
+    const buckets = (await sql`select bucket from rate_limit_counters where bucket like 'merchants.create:ip:%'`).map(
+      (r) => r.bucket as string,
+    );
     expect(buckets.filter((b) => /6\.6\.6\.6|7\.7\.7\.7|8\.8\.8\.8/.test(b))).toEqual([]);
     expect(buckets.some((b) => b === "merchants.create:ip:127.0.0.1" || b === "merchants.create:ip:::1")).toBe(true);
   } finally {
@@ -88,14 +90,24 @@ test("an instance and then the worker killed mid-burst: no event lost, none sent
     }
     for (const id of repeated) {
       const at = first.get(id)!;
-      expect(kills.some((k) => at <= k + 500 && at >= k - WEBHOOK_TIMEOUT_MS - 500), `${id} first arrived at ${at}, kills at ${kills}`).toBe(true);
+      expect(
+        kills.some((k) => at <= k + 500 && at >= k - WEBHOOK_TIMEOUT_MS - 500),
+        `${id} first arrived at ${at}, kills at ${kills}`,
+      ).toBe(true);
     }
-    const statuses = await sql`select d.status, count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.merchant_id = ${shop.merchantId} group by d.status`;
+    const statuses =
+      await sql`select d.status, count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.merchant_id = ${shop.merchantId} group by d.status`;
     await expect
-      .poll(async () => (await sql`select count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.merchant_id = ${shop.merchantId} and d.status <> 'DELIVERED'`)[0]!.n, {
-        timeout: 30_000,
-        message: JSON.stringify(statuses),
-      })
+      .poll(
+        async () =>
+          (
+            await sql`select count(*)::int as n from deliveries d join webhooks w on w.id = d.webhook_id where w.merchant_id = ${shop.merchantId} and d.status <> 'DELIVERED'`
+          )[0]!.n,
+        {
+          timeout: 30_000,
+          message: JSON.stringify(statuses),
+        },
+      )
       .toBe(0);
   } finally {
     await restart(t, "app1").catch(() => {});
@@ -122,7 +134,13 @@ test("instances restarted one at a time with SIGTERM under traffic: every reques
         const res = await send(`${t.url}/api/checkout/sessions`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-api-key": shop.apiKey },
-          body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "12.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+          body: JSON.stringify({
+            merchantId: shop.merchantId,
+            amountUsdc: "12.00",
+            destinationChainId: 8453,
+            destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+            recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+          }),
         });
         if (res.status === 201) created.push(res.body.responseObject.session.id);
         else failures.push(`${res.status} ${res.body?.error?.code ?? String(res.body).slice(0, 80)}`);
@@ -162,7 +180,13 @@ test("SIGTERM to an instance with requests in flight: they all finish before it 
       send(`${direct}/api/checkout/sessions`, {
         method: "POST",
         headers: { "content-type": "application/json", "x-api-key": shop.apiKey },
-        body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "7.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+        body: JSON.stringify({
+          merchantId: shop.merchantId,
+          amountUsdc: "7.00",
+          destinationChainId: 8453,
+          destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+          recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        }),
       }),
     );
     await Promise.race(requests); // the first is answered: the others are on the wire or being served
@@ -170,7 +194,10 @@ test("SIGTERM to an instance with requests in flight: they all finish before it 
     const answers = await Promise.all(requests);
     await exited;
     // the instance said how many requests it was serving when the signal came
-    const lines = fs.readFileSync(path.join(t.dir, "app2.log"), "utf8").split("\n").filter((l) => l.includes('"shutting down"'));
+    const lines = fs
+      .readFileSync(path.join(t.dir, "app2.log"), "utf8")
+      .split("\n")
+      .filter((l) => l.includes('"shutting down"'));
     expect(JSON.parse(lines.at(-1)!).inFlight).toBeGreaterThan(0);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     const [{ n }] = await sql`select count(*)::int as n from checkout_sessions where merchant_id = ${shop.merchantId}`;
@@ -197,7 +224,13 @@ test("PostgreSQL restarted under traffic: 503 while it is down, recovery without
         const res = await send(`${t.url}/api/checkout/sessions`, {
           method: "POST",
           headers: { "content-type": "application/json", "x-api-key": shop.apiKey, "idempotency-key": key },
-          body: JSON.stringify({ merchantId: shop.merchantId, amountUsdc: "9.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+          body: JSON.stringify({
+            merchantId: shop.merchantId,
+            amountUsdc: "9.00",
+            destinationChainId: 8453,
+            destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+            recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+          }),
         });
         seen.push(res.status);
         if (res.status !== 201) {
@@ -268,7 +301,10 @@ test("a webhook endpoint down for a minute gets everything once it is back; othe
     await down.resume();
     await expect.poll(() => new Set(down.events().map((e) => e.sessionId)), { timeout: 90_000 }).toEqual(new Set(sessions));
     await expect
-      .poll(async () => (await sql`select count(*)::int as n from deliveries where webhook_id = ${downId} and status = 'DELIVERED'`)[0]!.n, { timeout: 10_000 })
+      .poll(
+        async () => (await sql`select count(*)::int as n from deliveries where webhook_id = ${downId} and status = 'DELIVERED'`)[0]!.n,
+        { timeout: 10_000 },
+      )
       .toBe(5);
   } finally {
     await down.resume().catch(() => {});

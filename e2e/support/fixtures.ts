@@ -25,7 +25,14 @@ export async function createMerchant(request: APIRequestContext, overrides: Reco
 export async function createSession(request: APIRequestContext, m: Merchant, overrides: Record<string, unknown> = {}) {
   const res = await request.post("/api/checkout/sessions", {
     headers: { "x-api-key": m.apiKey },
-    data: { merchantId: m.id, amountUsdc: "42.50", destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: TOKEN, ...overrides },
+    data: {
+      merchantId: m.id,
+      amountUsdc: "42.50",
+      destinationChainId: 8453,
+      destinationToken: TOKEN,
+      recipientAddress: TOKEN,
+      ...overrides,
+    },
   });
   expect(res.status()).toBe(201);
   const { session, checkoutUrl } = (await res.json()).responseObject;
@@ -46,7 +53,13 @@ export async function startReceiver() {
     req.on("data", (c: Buffer) => chunks.push(c));
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
-      events.push({ id: body.id, type: body.type, webhookId: String(req.headers["x-webhook-id"]), sessionId: body.data?.session?.id, at: Date.now() });
+      events.push({
+        id: body.id,
+        type: body.type,
+        webhookId: String(req.headers["x-webhook-id"]),
+        sessionId: body.data?.session?.id,
+        at: Date.now(),
+      });
       res.writeHead(status).end(status < 300 ? "ok" : "unavailable");
     });
   });
@@ -78,7 +91,12 @@ export async function startReceiver() {
 /** No accessibility violations (axe-core, WCAG 2 A and AA), then a screenshot kept with the results. */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
-  expect(results.violations.map((v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary?.replace(/\s+/g, " ")})`).join(", ")}`), name).toEqual([]);
+  expect(
+    results.violations.map(
+      (v) => `${v.id}: ${v.nodes.map((n) => `${n.target.join(" ")} (${n.failureSummary?.replace(/\s+/g, " ")})`).join(", ")}`,
+    ),
+    name,
+  ).toEqual([]);
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 

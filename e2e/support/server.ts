@@ -21,7 +21,14 @@ export class OwnServer {
 
   async start(): Promise<void> {
     this.child = spawn(process.execPath, [path.resolve("scripts/server.mjs"), "-p", String(this.port)], {
-      env: { ...process.env, DATA_DIR: this.dataDir, APP_URL: this.base, ALLOW_PRIVATE_WEBHOOK_URLS: "true", LOG_LEVEL: "warn", ...this.env },
+      env: {
+        ...process.env,
+        DATA_DIR: this.dataDir,
+        APP_URL: this.base,
+        ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+        LOG_LEVEL: "warn",
+        ...this.env,
+      },
       stdio: ["ignore", "ignore", "inherit"],
     });
     const until = Date.now() + 60_000;

@@ -49,7 +49,11 @@ export class Integration {
   ) {}
 
   static async signUp(base: string, name = `shop-${crypto.randomBytes(5).toString("hex")}`): Promise<Integration> {
-    const res = await send(`${base}/api/merchants`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ name }) });
+    const res = await send(`${base}/api/merchants`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name }),
+    });
     if (res.status !== 201) throw new Error(`sign-up failed: ${res.status} ${JSON.stringify(res.body)}`);
     return new Integration(base, res.body.responseObject.apiKey, res.body.responseObject.id);
   }

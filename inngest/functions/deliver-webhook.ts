@@ -20,7 +20,8 @@ export const deliverWebhook = inngest.createFunction(
       const outcome = await step.run(`attempt-${round}`, async () => {
         const db = await getDb();
         const result = await attemptDelivery(db, deliveryId, { actor: SYSTEM });
-        if (result.kind === "attempted") return { status: result.delivery.status, nextAttemptAt: result.delivery.nextAttemptAt?.toISOString() ?? null };
+        if (result.kind === "attempted")
+          return { status: result.delivery.status, nextAttemptAt: result.delivery.nextAttemptAt?.toISOString() ?? null };
         // not attempted: woken before the attempt is due (sleep again until it is), or the delivery
         // is finished or in another worker's hands (nothing left for this run)
         const state = await deliveryState(db, deliveryId);

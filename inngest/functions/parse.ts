@@ -8,5 +8,7 @@ import type { z } from "zod";
 export function parseEventData<T extends z.ZodType>(schema: T, data: unknown): z.infer<T> {
   const result = schema.safeParse(data);
   if (result.success) return result.data;
-  throw new NonRetriableError(`invalid event data: ${result.error.issues.map((i) => `${i.path.join(".") || "data"}: ${i.message}`).join("; ")}`);
+  throw new NonRetriableError(
+    `invalid event data: ${result.error.issues.map((i) => `${i.path.join(".") || "data"}: ${i.message}`).join("; ")}`,
+  );
 }

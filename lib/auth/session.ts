@@ -14,4 +14,3 @@ export async function requireMerchant(): Promise<{ merchantId: string; actor: Me
   if (!session?.merchantId) redirect("/dashboard/sign-in");
   return { merchantId: session.merchantId, actor: dashboardMerchant(session.merchantId) };
 }
-

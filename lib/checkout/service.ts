@@ -19,7 +19,6 @@ export type { CheckoutStep, CurrencyQuotes, Quote } from "./view";
 // What the hosted checkout page may know about a session. The page is authorised by the session id
 // alone, so this is all it ever receives: nothing of the merchant's key, metadata or other sessions.
 
-
 export type CheckoutView = {
   /** the screen to show; the page renders it and decides nothing */
   step: CheckoutStep;
@@ -140,7 +139,10 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
           }
         : null,
     options,
-    currency: defaultCurrency(options.map((c) => c.currency), s.selectedFiatCurrency),
+    currency: defaultCurrency(
+      options.map((c) => c.currency),
+      s.selectedFiatCurrency,
+    ),
     sandbox: getPaymentRail().name === "sandbox",
   };
 }

@@ -60,7 +60,13 @@ describe("quotesByCurrency", () => {
       ["EUR", ["wise", "revolut"]],
       ["GBP", ["wise"]],
     ]);
-    expect(grouped[0]!.quotes[0]).toEqual({ platform: "wise", label: "Wise", minor: "4262", fiatAmount: "4262", fiatAmountFormatted: "USD 4262" });
+    expect(grouped[0]!.quotes[0]).toEqual({
+      platform: "wise",
+      label: "Wise",
+      minor: "4262",
+      fiatAmount: "4262",
+      fiatAmountFormatted: "USD 4262",
+    });
   });
 
   it("compares amounts as integers, not as text or floats", () => {

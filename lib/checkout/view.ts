@@ -13,7 +13,8 @@ import { canFire, isOrderEnded, type OrderStatus, type SessionStatus } from "@/l
  * - receipt: the session is completed
  * - expired / cancelled: the session is over without a payment
  */
-export type CheckoutStep = "unavailable" | "choose" | "order-expired" | "order-failed" | "pay" | "waiting" | "receipt" | "expired" | "cancelled";
+export type CheckoutStep =
+  "unavailable" | "choose" | "order-expired" | "order-failed" | "pay" | "waiting" | "receipt" | "expired" | "cancelled";
 
 const SESSION_ENDS: Partial<Record<SessionStatus, CheckoutStep>> = { COMPLETED: "receipt", EXPIRED: "expired", CANCELLED: "cancelled" };
 const ORDER_ENDS: Partial<Record<OrderStatus, CheckoutStep>> = { EXPIRED: "order-expired", FAILED: "order-failed" };

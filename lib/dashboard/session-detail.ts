@@ -19,7 +19,15 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
     ? await db
         .select()
         .from(proofAttempts)
-        .where(and(inArray(proofAttempts.orderId, orderRows.map((o) => o.id)), eq(proofAttempts.merchantId, merchantId)))
+        .where(
+          and(
+            inArray(
+              proofAttempts.orderId,
+              orderRows.map((o) => o.id),
+            ),
+            eq(proofAttempts.merchantId, merchantId),
+          ),
+        )
         .orderBy(asc(proofAttempts.createdAt))
     : [];
   const eventRows = await db
@@ -31,7 +39,15 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
     ? await db
         .select()
         .from(deliveries)
-        .where(and(inArray(deliveries.eventId, eventRows.map((e) => e.id)), eq(deliveries.merchantId, merchantId)))
+        .where(
+          and(
+            inArray(
+              deliveries.eventId,
+              eventRows.map((e) => e.id),
+            ),
+            eq(deliveries.merchantId, merchantId),
+          ),
+        )
     : [];
   // each delivery names its webhook, deleted ones too: their pages stay readable
   const webhookIds = [...new Set(deliveryRows.map((d) => d.webhookId))];
@@ -45,7 +61,13 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
   return {
     session,
     orders: orderRows.map(serializeOrder),
-    proofAttempts: proofs.map((p) => ({ id: p.id, orderId: p.orderId, outcome: p.outcome, txHash: p.txHash, at: p.createdAt.toISOString() })),
+    proofAttempts: proofs.map((p) => ({
+      id: p.id,
+      orderId: p.orderId,
+      outcome: p.outcome,
+      txHash: p.txHash,
+      at: p.createdAt.toISOString(),
+    })),
     timeline: eventRows.map((e) => ({
       id: e.id,
       type: e.type,

@@ -11,12 +11,22 @@ export async function merchantOverview(db: Db, opts: { days: number; now?: Date 
   const since = new Date(now.getTime() - opts.days * 86_400_000);
   const mine = and(eq(checkoutSessions.merchantId, actor.merchantId), gte(checkoutSessions.createdAt, since));
 
-  const byStatus = await db.select({ status: checkoutSessions.status, n: count() }).from(checkoutSessions).where(mine).groupBy(checkoutSessions.status);
+  const byStatus = await db
+    .select({ status: checkoutSessions.status, n: count() })
+    .from(checkoutSessions)
+    .where(mine)
+    .groupBy(checkoutSessions.status);
   const day = sql<string>`to_char(date_trunc('day', ${checkoutSessions.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
   const volume = await db
     .select({ day, micro: sum(checkoutSessions.amountMicro), n: count() })
     .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.merchantId, actor.merchantId), eq(checkoutSessions.status, "COMPLETED"), gte(checkoutSessions.completedAt, since)))
+    .where(
+      and(
+        eq(checkoutSessions.merchantId, actor.merchantId),
+        eq(checkoutSessions.status, "COMPLETED"),
+        gte(checkoutSessions.completedAt, since),
+      ),
+    )
     .groupBy(day)
     .orderBy(day);
   const started = await db

@@ -49,7 +49,9 @@ const DEFAULT_TOO_MANY = (seconds: number) => `Too many attempts; try again in $
 
 const failure = (err: AppError): ActionFailure => {
   const fields = err.details?.fields;
-  return fields && typeof fields === "object" ? { ok: false, message: err.message, fields: fields as Record<string, string> } : { ok: false, message: err.message };
+  return fields && typeof fields === "object"
+    ? { ok: false, message: err.message, fields: fields as Record<string, string> }
+    : { ok: false, message: err.message };
 };
 
 /** What a client is told about an error: an AppError's own message, or a generic one (logged). */
@@ -63,7 +65,13 @@ function toFailure(err: unknown, name: string): ActionFailure {
   return { ok: false, message: GENERIC_FAILURE };
 }
 
-export function action<S extends z.ZodType, K extends ActorKind, R extends { ok: true }, A extends unknown[] = [input: z.input<S>], F extends object = object>(
+export function action<
+  S extends z.ZodType,
+  K extends ActorKind,
+  R extends { ok: true },
+  A extends unknown[] = [input: z.input<S>],
+  F extends object = object,
+>(
   options: ActionOptions<S, K, A, F>,
   handler: (ctx: ActionContext<z.infer<S>, K>) => Promise<R>,
 ): (...args: A) => Promise<R | (ActionFailure & Partial<F>)> {
@@ -86,7 +94,9 @@ export function action<S extends z.ZodType, K extends ActorKind, R extends { ok:
         return Object.keys(named).length ? { ok: false, message, fields: named } : { ok: false, message };
       }
       const input = parsed.data as z.infer<S>;
-      const actor = (merchantId !== null ? dashboardMerchant(merchantId) : options.actor === "payer" ? payer(sessionIdOf(input)) : null) as ActorOf<K>;
+      const actor = (
+        merchantId !== null ? dashboardMerchant(merchantId) : options.actor === "payer" ? payer(sessionIdOf(input)) : null
+      ) as ActorOf<K>;
       const db = await getDb();
       const ip = clientIp(await headers());
       ctx = { db, input, actor, ip };

@@ -13,7 +13,13 @@ export const PEER_HEADER = "x-checkout-peer";
 export function clientAddress(headers: Headers, trustedProxies = getConfig().trustedProxies, ownServer = getConfig().ownServer): string {
   // under any other server (a bare `next start`, `next dev`) the header would be the client's word
   const peer = (ownServer && normalise(headers.get(PEER_HEADER) ?? "")) || "unknown";
-  const forwarded = trustedProxies > 0 ? (headers.get("x-forwarded-for") ?? "").split(",").map((h) => normalise(h)).filter(Boolean) : [];
+  const forwarded =
+    trustedProxies > 0
+      ? (headers.get("x-forwarded-for") ?? "")
+          .split(",")
+          .map((h) => normalise(h))
+          .filter(Boolean)
+      : [];
   const hops = [...forwarded, peer];
   return hops[Math.max(0, hops.length - 1 - trustedProxies)]!.slice(0, 64);
 }

@@ -18,7 +18,13 @@ export type IdempotencyStart = { kind: "new" } | { kind: "replay"; status: numbe
  * Claims (scope, key) for this request, or answers with what the first request answered.
  * The primary key makes the claim atomic across app instances.
  */
-export async function beginIdempotent(db: Db, scope: string, key: string, requestHash: string, now = new Date()): Promise<IdempotencyStart> {
+export async function beginIdempotent(
+  db: Db,
+  scope: string,
+  key: string,
+  requestHash: string,
+  now = new Date(),
+): Promise<IdempotencyStart> {
   for (let tries = 0; tries < 3; tries++) {
     const inserted = await db
       .insert(idempotencyRecords)
@@ -85,7 +91,11 @@ export async function runIdempotent<T extends { status: number; body: string }>(
   requestHash: string,
   run: (tx: Db) => Promise<T>,
   answerFor: (err: unknown) => { status: number; body: string } | undefined,
-): Promise<({ kind: "new" } & T) | { kind: "failed"; status: number; body: string; error: unknown } | { kind: "replay"; status: number; body: string }> {
+): Promise<
+  | ({ kind: "new" } & T)
+  | { kind: "failed"; status: number; body: string; error: unknown }
+  | { kind: "replay"; status: number; body: string }
+> {
   return withDeferredHints(() =>
     db.transaction(async (t) => {
       const tx = t as unknown as Db;
@@ -94,7 +104,8 @@ export async function runIdempotent<T extends { status: number; body: string }>(
       try {
         started = await beginIdempotent(tx, scope, key, requestHash);
       } catch (err) {
-        if (sqlState(err) === "55P03") throw new AppError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress");
+        if (sqlState(err) === "55P03")
+          throw new AppError("IDEMPOTENCY_CONFLICT", "A request with this Idempotency-Key is still in progress");
         throw err;
       }
       if (started.kind === "replay") return started;

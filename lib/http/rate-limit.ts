@@ -118,11 +118,22 @@ export type RateSubjects = { ip: string; merchantId?: string; sessionId?: string
  * what looks like a session id, so junk never names a counter; a rule whose subject is absent is
  * skipped.
  */
-export async function hitRateLimits(db: Db, rules: RateRule | readonly RateRule[], who: RateSubjects, now = new Date()): Promise<RateState | null> {
+export async function hitRateLimits(
+  db: Db,
+  rules: RateRule | readonly RateRule[],
+  who: RateSubjects,
+  now = new Date(),
+): Promise<RateState | null> {
   const states: RateState[] = [];
   for (const rule of [rules].flat() as RateRule[]) {
     const subject =
-      rule.by === "ip" ? `ip:${who.ip}` : rule.by === "merchant" ? who.merchantId : who.sessionId !== undefined && looksLikeId("sess", who.sessionId) ? who.sessionId : undefined;
+      rule.by === "ip"
+        ? `ip:${who.ip}`
+        : rule.by === "merchant"
+          ? who.merchantId
+          : who.sessionId !== undefined && looksLikeId("sess", who.sessionId)
+            ? who.sessionId
+            : undefined;
     if (subject !== undefined) states.push(await hitRateLimit(db, rule, subject, now));
   }
   if (!states.length) return null;

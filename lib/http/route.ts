@@ -122,7 +122,10 @@ function toErrorResponse(err: unknown, requestId: string, headers: Record<string
   if (err instanceof AppError) return write(err, headers);
   if (isDatabaseUnavailable(err)) {
     logger.warn("database unavailable", { requestId });
-    return write(new AppError("UNAVAILABLE", `The service is briefly unavailable; retry shortly (request ${requestId})`), { ...headers, "Retry-After": "2" });
+    return write(new AppError("UNAVAILABLE", `The service is briefly unavailable; retry shortly (request ${requestId})`), {
+      ...headers,
+      "Retry-After": "2",
+    });
   }
   logger.error("unhandled error", { requestId, ...errorFields(err) });
   return write(new AppError("INTERNAL", `Internal server error (request ${requestId})`), headers);
@@ -136,10 +139,12 @@ type ActorOf<O> = AuthOf<O> extends "merchant" ? MerchantActor : AuthOf<O> exten
  * The one wrapper for every merchant API route: request id, body limit, JSON parsing, API-key auth,
  * rate limit, idempotency, validation, then the handler; every error becomes the envelope.
  */
-export function route<P extends Schema | undefined = undefined, Q extends Schema | undefined = undefined, B extends Schema | undefined = undefined, const O extends RouteOptions<P, Q, B> = RouteOptions<P, Q, B>>(
-  options: O & RouteOptions<P, Q, B>,
-  handler: (ctx: RouteContext<P, Q, B, MerchantOf<O>, ActorOf<O>>) => Promise<RouteResult>,
-): Handler {
+export function route<
+  P extends Schema | undefined = undefined,
+  Q extends Schema | undefined = undefined,
+  B extends Schema | undefined = undefined,
+  const O extends RouteOptions<P, Q, B> = RouteOptions<P, Q, B>,
+>(options: O & RouteOptions<P, Q, B>, handler: (ctx: RouteContext<P, Q, B, MerchantOf<O>, ActorOf<O>>) => Promise<RouteResult>): Handler {
   const auth = options.auth ?? "merchant";
   const plain = options.answer === "plain";
   return async (req, nextCtx) => {
@@ -156,11 +161,19 @@ export function route<P extends Schema | undefined = undefined, Q extends Schema
       const merchant = auth === "merchant" ? await authenticateApiKey(db, req.headers.get("x-api-key")) : null;
       const rawParams = await nextCtx.params;
       const query = Object.fromEntries(new URL(req.url).searchParams);
-      const actor: Actor | null = merchant ? apiMerchant(merchant) : auth === "payer" ? payer(options.session?.({ params: rawParams, query }) ?? "") : null;
+      const actor: Actor | null = merchant
+        ? apiMerchant(merchant)
+        : auth === "payer"
+          ? payer(options.session?.({ params: rawParams, query }) ?? "")
+          : null;
 
       const rules = options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : undefined);
       if (rules) {
-        const state = await hitRateLimits(db, rules, { ip, merchantId: merchant?.merchantId, sessionId: actor?.kind === "payer" ? actor.sessionId : undefined });
+        const state = await hitRateLimits(db, rules, {
+          ip,
+          merchantId: merchant?.merchantId,
+          sessionId: actor?.kind === "payer" ? actor.sessionId : undefined,
+        });
         if (state) {
           Object.assign(headers, rateLimitHeaders(state));
           if (!state.allowed) {
@@ -253,7 +266,9 @@ type Method = (typeof METHODS)[number];
 export function methods(served: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allow = Object.keys(served).join(", ");
   const notAllowed: Handler = async (req) =>
-    jsonResponse(errorEnvelope(new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`)), { Allow: allow });
+    jsonResponse(errorEnvelope(new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`)), {
+      Allow: allow,
+    });
   return Object.fromEntries(METHODS.map((m) => [m, served[m] ?? notAllowed])) as Record<Method, Handler>;
 }
 

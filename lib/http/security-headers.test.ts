@@ -1,7 +1,13 @@
 import { describe, expect, it } from "vitest";
 import { HSTS, newNonce, securityHeaders } from "./security-headers";
 
-const policy = (csp: string) => new Map(csp.split(";").map((d) => d.trim().split(/\s+/)).map(([name, ...sources]) => [name!, sources]));
+const policy = (csp: string) =>
+  new Map(
+    csp
+      .split(";")
+      .map((d) => d.trim().split(/\s+/))
+      .map(([name, ...sources]) => [name!, sources]),
+  );
 const page = (pathname: string, over: { https?: boolean; dev?: boolean } = {}) =>
   securityHeaders({ pathname, nonce: "bm9uY2Utb2YtdGVzdA==", https: false, dev: false, ...over });
 
@@ -16,7 +22,11 @@ describe("securityHeaders", () => {
     expect(csp.get("frame-ancestors")).toEqual(["'none'"]);
     expect(h["Content-Security-Policy"]).not.toContain("unsafe-eval");
     expect(csp.get("style-src")).not.toContainEqual(expect.stringMatching(/nonce/));
-    expect(h).toMatchObject({ "X-Content-Type-Options": "nosniff", "X-Frame-Options": "DENY", "Referrer-Policy": "strict-origin-when-cross-origin" });
+    expect(h).toMatchObject({
+      "X-Content-Type-Options": "nosniff",
+      "X-Frame-Options": "DENY",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+    });
   });
 
   it("the dashboard may not be framed", () => {

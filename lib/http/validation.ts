@@ -35,7 +35,9 @@ export function assertStorableText(value: unknown, where: string, depth = 0): vo
   if (depth > 64) throw new AppError("VALIDATION_FAILED", `${where}: is nested too deeply`);
   if (typeof value === "string") {
     if (/\u0000|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/.test(value)) {
-      throw new AppError("VALIDATION_FAILED", `${where}: must not contain NUL characters or unpaired surrogates`, { fields: { [where]: "invalid characters" } });
+      throw new AppError("VALIDATION_FAILED", `${where}: must not contain NUL characters or unpaired surrogates`, {
+        fields: { [where]: "invalid characters" },
+      });
     }
   } else if (Array.isArray(value)) {
     value.forEach((v, i) => assertStorableText(v, `${where}.${i}`, depth + 1));

@@ -23,7 +23,10 @@ afterEach(() => {
   vi.restoreAllMocks();
   registerHintSender(undefined);
   registerLocalDispatcher(undefined);
-  for (const [name, value] of [["INNGEST_DEV", outer.dev], ["INNGEST_EVENT_KEY", outer.key]] as const) {
+  for (const [name, value] of [
+    ["INNGEST_DEV", outer.dev],
+    ["INNGEST_EVENT_KEY", outer.key],
+  ] as const) {
     if (value === undefined) delete process.env[name];
     else process.env[name] = value;
   }

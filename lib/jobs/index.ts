@@ -9,7 +9,9 @@ import { errorFields, logger } from "@/lib/logger";
 /** What a hint needs of the local dispatcher: to look for due work now. */
 export type Wakeable = { poke(): void };
 
-export type Hint = { name: "checkout/delivery.due"; data: { deliveryId: string } } | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } };
+export type Hint =
+  | { name: "checkout/delivery.due"; data: { deliveryId: string } }
+  | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } };
 
 /**
  * Hands hints to Inngest. lib/ never imports the Inngest client: the code that owns it registers

@@ -21,7 +21,11 @@ export type MerchantSummary = {
 
 /** A merchant by id (`merch_…`) or by name; the operator knows either. */
 export async function findMerchantOrThrow(db: Db, ref: string, _as: As<OperatorActor>): Promise<MerchantRow> {
-  const rows = await db.select().from(merchants).where(or(eq(merchants.id, ref), eq(merchants.name, ref))).limit(2);
+  const rows = await db
+    .select()
+    .from(merchants)
+    .where(or(eq(merchants.id, ref), eq(merchants.name, ref)))
+    .limit(2);
   // a name may look like an id ("merch_…"): never guess which merchant the operator meant
   if (rows.length > 1) throw new AppError("CONFLICT", `"${ref}" is one merchant's id and another's name; use the id`);
   if (!rows[0]) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
@@ -32,7 +36,11 @@ export async function findMerchantOrThrow(db: Db, ref: string, _as: As<OperatorA
  * Issues a new API key and revokes every live one, in one transaction: the merchant is never left
  * without a key, nor with the old one beside the new. The plaintext is returned once, never stored.
  */
-export async function rotateApiKey(db: Db, ref: string, as: As<OperatorActor>): Promise<{ merchant: MerchantRow; apiKey: string; revokedPrefixes: string[] }> {
+export async function rotateApiKey(
+  db: Db,
+  ref: string,
+  as: As<OperatorActor>,
+): Promise<{ merchant: MerchantRow; apiKey: string; revokedPrefixes: string[] }> {
   const found = await findMerchantOrThrow(db, ref, as);
   return db.transaction(async (tx) => {
     // the row lock orders concurrent rotations of one merchant: the second revokes the first's key
@@ -50,7 +58,12 @@ export async function rotateApiKey(db: Db, ref: string, as: As<OperatorActor>): 
 }
 
 /** Disables (or enables again) a merchant: its keys get 403, its dashboard session ends, its checkouts close. */
-export async function setMerchantDisabled(db: Db, ref: string, disabled: boolean, as: As<OperatorActor>): Promise<{ merchant: MerchantRow; changed: boolean }> {
+export async function setMerchantDisabled(
+  db: Db,
+  ref: string,
+  disabled: boolean,
+  as: As<OperatorActor>,
+): Promise<{ merchant: MerchantRow; changed: boolean }> {
   const found = await findMerchantOrThrow(db, ref, as);
   const [row] = await db
     .update(merchants)
@@ -64,7 +77,10 @@ export async function setMerchantDisabled(db: Db, ref: string, disabled: boolean
 /** Every merchant, oldest first, with its live key prefixes and how many checkout sessions it made. */
 export async function listMerchants(db: Db, _as: As<OperatorActor>): Promise<MerchantSummary[]> {
   const liveKeys = db
-    .select({ merchantId: apiKeys.merchantId, prefixes: sql<string[]>`array_agg(${apiKeys.displayPrefix} order by ${apiKeys.createdAt})`.as("prefixes") })
+    .select({
+      merchantId: apiKeys.merchantId,
+      prefixes: sql<string[]>`array_agg(${apiKeys.displayPrefix} order by ${apiKeys.createdAt})`.as("prefixes"),
+    })
     .from(apiKeys)
     .where(isNull(apiKeys.revokedAt))
     .groupBy(apiKeys.merchantId)

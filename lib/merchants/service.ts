@@ -22,7 +22,8 @@ export function newApiKey(merchantId: string) {
 export const merchantDisabled = () => new AppError("FORBIDDEN", "This merchant account is disabled; contact the operator");
 
 /** A disabled merchant's checkouts are closed: every action of the payer refuses with this. */
-export const checkoutUnavailable = () => new AppError("FORBIDDEN", "This checkout is unavailable: the shop cannot take payments right now.");
+export const checkoutUnavailable = () =>
+  new AppError("FORBIDDEN", "This checkout is unavailable: the shop cannot take payments right now.");
 
 /** Whether the operator has disabled the merchant (`npm run admin -- disable`). */
 export async function isMerchantDisabled(db: Db, merchantId: string): Promise<boolean> {
@@ -112,7 +113,6 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
   keyCache.set(hash, { merchant, until: now + KEY_CACHE_MS });
   return merchant;
 }
-
 
 export async function getMerchantOrThrow(db: Db, id: string, { actor }: As<MerchantActor>): Promise<MerchantDto> {
   const [row] = await db.select().from(merchants).where(eq(merchants.id, id)).limit(1);

@@ -35,7 +35,10 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
     if (order.status === "FULFILLED") throw conflict("Order is already fulfilled", { txHash: order.fulfillTx });
     if (!canFire("order", "fulfil", order.status)) throw conflict(`Order is ${order.status} and cannot be fulfilled`);
     // counted under the order's row lock, so simultaneous submissions cannot pass the cap together
-    const [{ n }] = (await tx.select({ n: count() }).from(proofAttempts).where(and(eq(proofAttempts.orderId, order.id), eq(proofAttempts.merchantId, order.merchantId)))) as [{ n: number }];
+    const [{ n }] = (await tx
+      .select({ n: count() })
+      .from(proofAttempts)
+      .where(and(eq(proofAttempts.orderId, order.id), eq(proofAttempts.merchantId, order.merchantId)))) as [{ n: number }];
     if (Number(n) >= MAX_PROOF_ATTEMPTS) {
       throw conflict(`This order has had ${MAX_PROOF_ATTEMPTS} proof attempts, the most allowed; no further proof is accepted`, {
         maxProofAttempts: MAX_PROOF_ATTEMPTS,

@@ -43,7 +43,6 @@ export const CURRENCIES: Record<string, { decimals: number; symbol: string }> = 
   MXN: { decimals: 2, symbol: "MX$" },
 };
 
-
 export function isPlatform(value: string): value is PaymentPlatform {
   return Object.hasOwn(PLATFORM_CURRENCIES, value);
 }

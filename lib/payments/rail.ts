@@ -14,8 +14,7 @@ export type Quote = {
 export type Signal = { intentHash: `0x${string}`; signalTx: `0x${string}` };
 
 export type ProofOutcome =
-  | { ok: true; txHash: `0x${string}` }
-  | { ok: false; code: "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED"; message: string };
+  { ok: true; txHash: `0x${string}` } | { ok: false; code: "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED"; message: string };
 
 /**
  * A payment rail: how a fiat payment on a platform becomes USDC on-chain. The sandbox rail needs no

@@ -37,7 +37,10 @@ const RATE_SCALE = 8;
 export function parseRateTable(text: string | undefined): Record<string, bigint> {
   const table: Record<string, bigint> = {};
   for (const [c, r] of Object.entries(DEFAULT_RATES)) table[c] = parseScaled(r, RATE_SCALE);
-  for (const pair of (text ?? "").split(",").map((s) => s.trim()).filter(Boolean)) {
+  for (const pair of (text ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
     const [currency, rate] = pair.split("=").map((s) => s?.trim() ?? "");
     if (!currency || !CURRENCIES[currency] || !rate) throw new Error(`SANDBOX_RATES: "${pair}" is not CURRENCY=rate for a known currency`);
     table[currency] = parseScaled(rate, RATE_SCALE);
@@ -76,7 +79,11 @@ export class SandboxRail implements PaymentRail {
   verifyProof({ orderId, proof }: { orderId: string; proof: unknown }): ProofOutcome {
     const p = proof as { sandbox?: unknown; outcome?: unknown } | null;
     if (!p || typeof p !== "object" || p.sandbox !== true) {
-      return { ok: false, code: "PROOF_INVALID", message: 'The sandbox rail accepts proofs of the form { "sandbox": true, "outcome": "success" }' };
+      return {
+        ok: false,
+        code: "PROOF_INVALID",
+        message: 'The sandbox rail accepts proofs of the form { "sandbox": true, "outcome": "success" }',
+      };
     }
     switch (p.outcome ?? "success") {
       case "success":

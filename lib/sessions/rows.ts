@@ -67,7 +67,11 @@ export async function lockOrder(tx: Db, id: string | null, session: Pick<Session
  * session and then the order, in the same lock order as the session transitions, so that the two
  * never deadlock, and checks the actor's access to the session.
  */
-export async function lockSessionAndOrder(tx: Db, ids: { sessionId: string; orderId: string }, actor: Actor): Promise<{ session: SessionRow; order: OrderRow }> {
+export async function lockSessionAndOrder(
+  tx: Db,
+  ids: { sessionId: string; orderId: string },
+  actor: Actor,
+): Promise<{ session: SessionRow; order: OrderRow }> {
   const session = await lockSession(tx, ids.sessionId, actor);
   const order = await lockOrder(tx, ids.orderId, session);
   if (!order) throw notFound("Order");

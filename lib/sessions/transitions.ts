@@ -66,7 +66,8 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
       let session = await lockSession(tx, id, as.actor);
       assertOpen(session);
       const current = await lockOrder(tx, session.activeOrderId, session);
-      if (current && !isOrderEnded(current.status)) throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      if (current && !isOrderEnded(current.status))
+        throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
       const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
 
       const rail = getPaymentRail();
@@ -74,7 +75,13 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
       const now = new Date();
       const orderId = newId("ord");
       const quote = rail.quote({ platform, fiatCurrency: currency, amountMicro: session.amountMicro });
-      const signal = rail.signalIntent({ orderId, sessionId: id, quote, recipientAddress: session.recipientAddress, chainId: session.destinationChainId });
+      const signal = rail.signalIntent({
+        orderId,
+        sessionId: id,
+        quote,
+        recipientAddress: session.recipientAddress,
+        chainId: session.destinationChainId,
+      });
       const expiresAt = new Date(Math.min(now.getTime() + config.orderTtlMs, session.expiresAt.getTime()));
       const [order] = await tx
         .insert(orders)
@@ -112,7 +119,8 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
     jobs.expiryScheduled(id, new Date(started.expiresAt));
     return started;
   } catch (err) {
-    if (isUniqueViolation(err, "orders_one_live_per_session_key")) throw conflict("Checkout has already started: the session has a live order");
+    if (isUniqueViolation(err, "orders_one_live_per_session_key"))
+      throw conflict("Checkout has already started: the session has a live order");
     throw err;
   }
 }
@@ -154,4 +162,3 @@ export async function cancelSession(db: Db, id: string, as: As) {
     return { session: serializeSession(session) };
   });
 }
-

@@ -1,7 +1,17 @@
 import { getTableConfig, PgDialect } from "drizzle-orm/pg-core";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, deliveries, orders } from "@/db/schema";
-import { canFire, isOrderEnded, isOrderLive, isOrderPaid, isSessionOpen, isTerminal, MACHINES, type MachineName, statusesWhere } from "./machines";
+import {
+  canFire,
+  isOrderEnded,
+  isOrderLive,
+  isOrderPaid,
+  isSessionOpen,
+  isTerminal,
+  MACHINES,
+  type MachineName,
+  statusesWhere,
+} from "./machines";
 
 describe("the tables", () => {
   it.each(Object.keys(MACHINES) as MachineName[])("%s: every rule names statuses of its enum", (name) => {
@@ -58,7 +68,9 @@ describe("the partial indexes of db/schema.ts agree with the tables", () => {
   });
 
   it("the expiry sweeps read the statuses expiry moves from", () => {
-    expect(predicate(checkoutSessions, "checkout_sessions_open_expiry_idx")).toBe(`status in (${list(MACHINES.session.triggers.expire.from)})`);
+    expect(predicate(checkoutSessions, "checkout_sessions_open_expiry_idx")).toBe(
+      `status in (${list(MACHINES.session.triggers.expire.from)})`,
+    );
     expect(predicate(orders, "orders_unpaid_expiry_idx")).toBe(`status = ${list(MACHINES.order.triggers.expire.from)}`);
   });
 

@@ -67,7 +67,11 @@ export const DELIVERY = define<DeliveryStatus, "attemptSucceeded" | "attemptFail
     attemptFailed: { from: ["PENDING"], to: "PENDING", when: "an attempt fails and the retry schedule has attempts left" },
     gaveUp: { from: ["PENDING"], to: "FAILED", when: "the last attempt fails, the endpoint answers 410, or a one-shot test fails" },
     webhookGone: { from: ["PENDING"], to: "FAILED", when: "the webhook is inactive or deleted when the attempt is due" },
-    requeue: { from: ["PENDING", "FAILED", "DELIVERED"], to: "PENDING", when: "the merchant retries it (not while an attempt holds its lease)" },
+    requeue: {
+      from: ["PENDING", "FAILED", "DELIVERED"],
+      to: "PENDING",
+      when: "the merchant retries it (not while an attempt holds its lease)",
+    },
   },
 });
 

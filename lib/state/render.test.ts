@@ -13,7 +13,9 @@ describe("docs/architecture.md", () => {
   it("renders one row per trigger of each machine", () => {
     const out = renderStateTables();
     expect(out).toContain("| `cancel` | `CREATED`, `ACTIVE` | `CANCELLED` |");
-    expect(out).toContain("| `sessionExpired` | `SIGNAL_SUBMITTED`, `SIGNAL_MINED`, `PAYMENT_SENT`, `PROOF_VERIFIED`, `FULFILL_SUBMITTED` | `EXPIRED` |");
+    expect(out).toContain(
+      "| `sessionExpired` | `SIGNAL_SUBMITTED`, `SIGNAL_MINED`, `PAYMENT_SENT`, `PROOF_VERIFIED`, `FULFILL_SUBMITTED` | `EXPIRED` |",
+    );
     expect(out).toContain("| `requeue` | `PENDING`, `FAILED`, `DELIVERED` | `PENDING` |");
   });
 

@@ -46,7 +46,9 @@ beforeAll(async () => {
   });
   await db.insert(webhooks).values({ id: "wh_walk", merchantId: "mer_walk", url: "https://hooks.example/x", events: [], secretEnc: "x" });
   await db.insert(events).values({ id: "evt_walk", merchantId: "mer_walk", type: "session.started", payload: {} });
-  await db.insert(deliveries).values({ id: IDS.delivery, webhookId: "wh_walk", merchantId: "mer_walk", eventId: "evt_walk", eventType: "session.started" });
+  await db
+    .insert(deliveries)
+    .values({ id: IDS.delivery, webhookId: "wh_walk", merchantId: "mer_walk", eventId: "evt_walk", eventType: "session.started" });
 });
 
 afterAll(() => close());
@@ -59,12 +61,21 @@ async function statusOf(machine: MachineName): Promise<string> {
 
 async function put(machine: MachineName, status: string) {
   const t = TABLES[machine] as typeof checkoutSessions;
-  await db.update(t).set({ status: status as never }).where(eq(t.id, IDS[machine]));
+  await db
+    .update(t)
+    .set({ status: status as never })
+    .where(eq(t.id, IDS[machine]));
 }
 
 const pairs = (Object.keys(MACHINES) as MachineName[]).flatMap((machine) =>
   Object.entries(MACHINES[machine].triggers).flatMap(([trigger, rule]) =>
-    MACHINES[machine].statuses.map((from) => ({ machine, trigger, from, allowed: (rule.from as readonly string[]).includes(from), to: rule.to })),
+    MACHINES[machine].statuses.map((from) => ({
+      machine,
+      trigger,
+      from,
+      allowed: (rule.from as readonly string[]).includes(from),
+      to: rule.to,
+    })),
   ),
 );
 

@@ -38,7 +38,14 @@ export async function tryTransition<M extends MachineName>(
   const [row] = await db
     .update(table)
     .set({ updatedAt: new Date(), ...(opts.set as object), status: rule.to as SessionRow["status"] })
-    .where(and(eq(table.id, ref.id), eq(table.merchantId, ref.merchantId), inArray(table.status, rule.from as SessionRow["status"][]), opts.where))
+    .where(
+      and(
+        eq(table.id, ref.id),
+        eq(table.merchantId, ref.merchantId),
+        inArray(table.status, rule.from as SessionRow["status"][]),
+        opts.where,
+      ),
+    )
     .returning();
   return row as RowOf[M] | undefined;
 }
@@ -54,7 +61,11 @@ export async function transition<M extends MachineName>(
   const row = await tryTransition(db, machine, ref, trigger, opts);
   if (row) return row;
   const table = TABLES[machine] as typeof checkoutSessions;
-  const [current] = await db.select({ status: table.status }).from(table).where(and(eq(table.id, ref.id), eq(table.merchantId, ref.merchantId))).limit(1);
+  const [current] = await db
+    .select({ status: table.status })
+    .from(table)
+    .where(and(eq(table.id, ref.id), eq(table.merchantId, ref.merchantId)))
+    .limit(1);
   if (!current) throw notFound(LABELS[machine]);
   const from = ruleOf(machine, trigger).from;
   throw conflict(`${LABELS[machine]} is ${current.status}; "${trigger}" applies only to ${from.join(", ")}`, {

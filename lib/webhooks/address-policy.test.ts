@@ -22,7 +22,11 @@ function fakeDns(addresses: dns.LookupAddress[]) {
 
 type Answer = { err: NodeJS.ErrnoException | null; address: string | dns.LookupAddress[]; family?: number };
 
-function lookup(addresses: dns.LookupAddress[], options: dns.LookupOptions, allowPrivate = false): Promise<Answer & { asked: dns.LookupAllOptions[] }> {
+function lookup(
+  addresses: dns.LookupAddress[],
+  options: dns.LookupOptions,
+  allowPrivate = false,
+): Promise<Answer & { asked: dns.LookupAllOptions[] }> {
   const fake = fakeDns(addresses);
   return new Promise((resolve) =>
     webhookLookup({ allowPrivate, resolve: fake.resolve })("hooks.example.com", options, (err, address, family) =>
@@ -33,7 +37,11 @@ function lookup(addresses: dns.LookupAddress[], options: dns.LookupOptions, allo
 
 describe("webhookLookup", () => {
   it("refuses a name when any of its addresses is not public, whichever comes first", async () => {
-    for (const addresses of [[PUBLIC_V4, PRIVATE_V4], [PRIVATE_V4, PUBLIC_V4], [PUBLIC_V6, LOOPBACK_V6]]) {
+    for (const addresses of [
+      [PUBLIC_V4, PRIVATE_V4],
+      [PRIVATE_V4, PUBLIC_V4],
+      [PUBLIC_V6, LOOPBACK_V6],
+    ]) {
       for (const all of [true, false]) {
         const { err } = await lookup(addresses, { all });
         expect(err, JSON.stringify({ addresses, all })).toBeInstanceOf(RefusedAddress);
@@ -68,7 +76,9 @@ describe("webhookLookup", () => {
   it("passes a resolver's failure on, and treats an empty answer as not found", async () => {
     const failing: Resolver = (hostname, _options, callback) =>
       callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND" }), []);
-    const err = await new Promise<NodeJS.ErrnoException | null>((r) => webhookLookup({ allowPrivate: false, resolve: failing })("nope.example", {}, (e) => r(e)));
+    const err = await new Promise<NodeJS.ErrnoException | null>((r) =>
+      webhookLookup({ allowPrivate: false, resolve: failing })("nope.example", {}, (e) => r(e)),
+    );
     expect(err?.code).toBe("ENOTFOUND");
     const { err: empty } = await lookup([], { all: true });
     expect(empty?.code).toBe("ENOTFOUND");

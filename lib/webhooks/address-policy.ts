@@ -97,7 +97,8 @@ export function webhookLookup(opts: { allowPrivate: boolean; resolve?: Resolver 
         return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname }), "", 0);
       }
       const refused = opts.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-      if (refused) return callback(new RefusedAddress(`refused: ${hostname} resolves to ${refused.address}, which is not a public address`), "", 0);
+      if (refused)
+        return callback(new RefusedAddress(`refused: ${hostname} resolves to ${refused.address}, which is not a public address`), "", 0);
       if (all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });

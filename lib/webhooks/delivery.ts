@@ -18,9 +18,7 @@ export const MAX_ATTEMPTS = 8;
  */
 const LEASE_MARGIN_MS = 5_000;
 
-export type AttemptOutcome =
-  | { kind: "skipped"; reason: string }
-  | { kind: "attempted"; delivery: DeliveryRow; result: PostResult };
+export type AttemptOutcome = { kind: "skipped"; reason: string } | { kind: "attempted"; delivery: DeliveryRow; result: PostResult };
 
 /** The secrets that sign now: the current one, and the previous one during a rotation. */
 export function signingSecrets(w: WebhookRow, now = new Date()): string[] {
@@ -88,7 +86,13 @@ export async function claimDueDeliveries(db: Db, limit: number, now = new Date()
   const due = db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(and(eq(deliveries.status, "PENDING"), lte(deliveries.nextAttemptAt, now), or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now))))
+    .where(
+      and(
+        eq(deliveries.status, "PENDING"),
+        lte(deliveries.nextAttemptAt, now),
+        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
+      ),
+    )
     .orderBy(asc(deliveries.nextAttemptAt))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -119,10 +123,19 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
         // deliveries go only to webhooks that are still active when the attempt is due
         const ended = await tryTransition(db, "delivery", delivery, "webhookGone", {
-          set: { leaseUntil: null, nextAttemptAt: null, lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive", updatedAt: now },
+          set: {
+            leaseUntil: null,
+            nextAttemptAt: null,
+            lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive",
+            updatedAt: now,
+          },
         });
         if (!ended) return { kind: "skipped", reason: "the delivery changed while it was claimed" };
-        return { kind: "attempted", delivery: ended, result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 } };
+        return {
+          kind: "attempted",
+          delivery: ended,
+          result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 },
+        };
       }
       const body = JSON.stringify(payloadById.get(delivery.eventId));
       const timestamp = Math.floor(now.getTime() / 1000);
@@ -176,13 +189,20 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   } catch (err) {
     // Without this the delivery would keep its lease and attempt count, and be sent again each time
     // the lease lapsed, forever. The attempt's own row is lost; the delivery still moves on.
-    logger.error("webhook attempt not recorded; moving the delivery on without it", { deliveryId: delivery.id, attempt: attempts, ...errorFields(err) });
+    logger.error("webhook attempt not recorded; moving the delivery on without it", {
+      deliveryId: delivery.id,
+      attempt: attempts,
+      ...errorFields(err),
+    });
     row = await tryTransition(db, "delivery", delivery, trigger, { set: changes });
   }
   if (!row) {
     // another worker took the delivery over after this one's lease lapsed, and moved it on: its
     // status stands, and this attempt is kept in the history only
-    logger.warn("webhook attempt recorded after the delivery moved on; its status is left as found", { deliveryId: delivery.id, attempt: attempts });
+    logger.warn("webhook attempt recorded after the delivery moved on; its status is left as found", {
+      deliveryId: delivery.id,
+      attempt: attempts,
+    });
     const [current] = await db.select().from(deliveries).where(eq(deliveries.id, delivery.id));
     return current ?? { ...delivery, ...changes, status };
   }
@@ -217,7 +237,10 @@ export async function findDueDeliveries(db: Db, limit: number, now = new Date())
 }
 
 /** Where a delivery stands: its status and, while PENDING, when its next attempt is due. */
-export async function deliveryState(db: Db, deliveryId: string): Promise<{ status: DeliveryRow["status"]; nextAttemptAt: Date | null } | undefined> {
+export async function deliveryState(
+  db: Db,
+  deliveryId: string,
+): Promise<{ status: DeliveryRow["status"]; nextAttemptAt: Date | null } | undefined> {
   const [row] = await db
     .select({ status: deliveries.status, nextAttemptAt: deliveries.nextAttemptAt })
     .from(deliveries)
@@ -234,4 +257,3 @@ export async function requeueDelivery(db: Db, delivery: RowRef): Promise<Deliver
     where: or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
   });
 }
-

@@ -51,7 +51,14 @@ export async function postWebhook(url: string, body: string, headers: Record<str
   return done(await postOnce(url, body, headers, opts, deadline, false));
 }
 
-async function postOnce(url: string, body: string, headers: Record<string, string>, opts: PostOptions, deadline: number, pooled: boolean): Promise<Try> {
+async function postOnce(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  opts: PostOptions,
+  deadline: number,
+  pooled: boolean,
+): Promise<Try> {
   let target: URL;
   try {
     target = new URL(url);
@@ -130,11 +137,14 @@ async function postOnce(url: string, body: string, headers: Record<string, strin
     });
     // one timer for the whole exchange: an endpoint that sends its headers and then dribbles the
     // body is cut off at the same deadline as one that never answers
-    timer = setTimeout(() => {
-      finish(timedOut(opts.timeoutMs));
-      req.destroy();
-      answer?.destroy();
-    }, Math.max(0, deadline - performance.now()));
+    timer = setTimeout(
+      () => {
+        finish(timedOut(opts.timeoutMs));
+        req.destroy();
+        answer?.destroy();
+      },
+      Math.max(0, deadline - performance.now()),
+    );
     req.end(payload);
   });
 }

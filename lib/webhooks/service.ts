@@ -103,7 +103,9 @@ async function findWebhook(db: Db, id: string, as: As<MerchantActor>, mode: "rea
 }
 
 const deletedWebhook = (at: Date) =>
-  conflict(`This webhook was deleted (${at.toISOString()}); it is kept read-only for its delivery history`, { deletedAt: at.toISOString() });
+  conflict(`This webhook was deleted (${at.toISOString()}); it is kept read-only for its delivery history`, {
+    deletedAt: at.toISOString(),
+  });
 
 /** A change guarded by `deleted_at is null` matched nothing: the webhook was deleted in between. */
 async function deletedMeanwhile(db: Db, id: string, as: As<MerchantActor>) {
@@ -182,7 +184,13 @@ export async function listDeliveries(
   return { deliveries: items.map(serializeDelivery), nextCursor };
 }
 
-async function findDelivery(db: Db, webhookId: string, deliveryId: string, as: As<MerchantActor>, mode: "read" | "write"): Promise<DeliveryRow> {
+async function findDelivery(
+  db: Db,
+  webhookId: string,
+  deliveryId: string,
+  as: As<MerchantActor>,
+  mode: "read" | "write",
+): Promise<DeliveryRow> {
   await findWebhook(db, webhookId, as, mode);
   const [row] = await db
     .select()

@@ -5,7 +5,14 @@ import { call, newMerchant, newSession, newWebhook, ROUTE_FILES, startedSession,
 // resource → 403, a resource that does not exist → 404. Each owner's data stays untouched.
 
 type Fixture = { owner: TestMerchant; other: TestMerchant; sessionId: string; webhookId: string; intentHash: string; deliveryId: string };
-type Case = { route: string; method: string; path: (f: Fixture) => string; body?: (f: Fixture) => unknown; missing?: (f: Fixture) => string; missingBody?: () => unknown };
+type Case = {
+  route: string;
+  method: string;
+  path: (f: Fixture) => string;
+  body?: (f: Fixture) => unknown;
+  missing?: (f: Fixture) => string;
+  missingBody?: () => unknown;
+};
 
 const MISSING_SESSION = "sess_00000000000000000000000000000000";
 const MISSING_WEBHOOK = "wh_00000000000000000000000000000000";
@@ -13,26 +20,123 @@ const MISSING_WEBHOOK = "wh_00000000000000000000000000000000";
 const CASES: Case[] = [
   { route: "/api/merchants/me", method: "GET", path: () => "/api/merchants/me" },
   { route: "/api/merchants/[id]", method: "GET", path: (f) => `/api/merchants/${f.owner.id}`, missing: () => "/api/merchants/merch_0000" },
-  { route: "/api/merchants/[id]", method: "PATCH", path: (f) => `/api/merchants/${f.owner.id}`, body: () => ({ displayName: "Hijacked" }), missing: () => "/api/merchants/merch_0000" },
-  { route: "/api/checkout/sessions", method: "POST", path: () => "/api/checkout/sessions", body: (f) => ({ merchantId: f.owner.id, amountUsdc: "5.00", destinationChainId: 8453, destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }) },
+  {
+    route: "/api/merchants/[id]",
+    method: "PATCH",
+    path: (f) => `/api/merchants/${f.owner.id}`,
+    body: () => ({ displayName: "Hijacked" }),
+    missing: () => "/api/merchants/merch_0000",
+  },
+  {
+    route: "/api/checkout/sessions",
+    method: "POST",
+    path: () => "/api/checkout/sessions",
+    body: (f) => ({
+      merchantId: f.owner.id,
+      amountUsdc: "5.00",
+      destinationChainId: 8453,
+      destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+    }),
+  },
   { route: "/api/checkout/sessions", method: "GET", path: () => "/api/checkout/sessions" },
-  { route: "/api/checkout/sessions/[id]", method: "GET", path: (f) => `/api/checkout/sessions/${f.sessionId}`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}` },
-  { route: "/api/checkout/sessions/[id]/select-platform", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/select-platform`, body: () => ({ paymentPlatform: "venmo", fiatCurrency: "USD" }), missing: () => `/api/checkout/sessions/${MISSING_SESSION}/select-platform` },
-  { route: "/api/checkout/sessions/[id]/start", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/start`, body: () => ({ paymentPlatform: "venmo", fiatCurrency: "USD" }), missing: () => `/api/checkout/sessions/${MISSING_SESSION}/start` },
-  { route: "/api/checkout/sessions/[id]/order", method: "GET", path: (f) => `/api/checkout/sessions/${f.sessionId}/order`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}/order` },
-  { route: "/api/checkout/sessions/[id]/payment-sent", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/payment-sent`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}/payment-sent` },
-  { route: "/api/checkout/sessions/[id]/cancel", method: "POST", path: (f) => `/api/checkout/sessions/${f.sessionId}/cancel`, missing: () => `/api/checkout/sessions/${MISSING_SESSION}/cancel` },
-  { route: "/api/orders/fulfill", method: "POST", path: () => "/api/orders/fulfill", body: (f) => ({ intentHash: f.intentHash, proof: { sandbox: true, outcome: "success" } }), missing: () => "/api/orders/fulfill", missingBody: () => ({ intentHash: "0x" + "cd".repeat(32), proof: { sandbox: true } }) },
+  {
+    route: "/api/checkout/sessions/[id]",
+    method: "GET",
+    path: (f) => `/api/checkout/sessions/${f.sessionId}`,
+    missing: () => `/api/checkout/sessions/${MISSING_SESSION}`,
+  },
+  {
+    route: "/api/checkout/sessions/[id]/select-platform",
+    method: "POST",
+    path: (f) => `/api/checkout/sessions/${f.sessionId}/select-platform`,
+    body: () => ({ paymentPlatform: "venmo", fiatCurrency: "USD" }),
+    missing: () => `/api/checkout/sessions/${MISSING_SESSION}/select-platform`,
+  },
+  {
+    route: "/api/checkout/sessions/[id]/start",
+    method: "POST",
+    path: (f) => `/api/checkout/sessions/${f.sessionId}/start`,
+    body: () => ({ paymentPlatform: "venmo", fiatCurrency: "USD" }),
+    missing: () => `/api/checkout/sessions/${MISSING_SESSION}/start`,
+  },
+  {
+    route: "/api/checkout/sessions/[id]/order",
+    method: "GET",
+    path: (f) => `/api/checkout/sessions/${f.sessionId}/order`,
+    missing: () => `/api/checkout/sessions/${MISSING_SESSION}/order`,
+  },
+  {
+    route: "/api/checkout/sessions/[id]/payment-sent",
+    method: "POST",
+    path: (f) => `/api/checkout/sessions/${f.sessionId}/payment-sent`,
+    missing: () => `/api/checkout/sessions/${MISSING_SESSION}/payment-sent`,
+  },
+  {
+    route: "/api/checkout/sessions/[id]/cancel",
+    method: "POST",
+    path: (f) => `/api/checkout/sessions/${f.sessionId}/cancel`,
+    missing: () => `/api/checkout/sessions/${MISSING_SESSION}/cancel`,
+  },
+  {
+    route: "/api/orders/fulfill",
+    method: "POST",
+    path: () => "/api/orders/fulfill",
+    body: (f) => ({ intentHash: f.intentHash, proof: { sandbox: true, outcome: "success" } }),
+    missing: () => "/api/orders/fulfill",
+    missingBody: () => ({ intentHash: "0x" + "cd".repeat(32), proof: { sandbox: true } }),
+  },
   { route: "/api/webhooks", method: "POST", path: () => "/api/webhooks", body: () => ({ url: "https://hooks.example.com/x" }) },
   { route: "/api/webhooks", method: "GET", path: () => "/api/webhooks" },
-  { route: "/api/webhooks/[id]", method: "GET", path: (f) => `/api/webhooks/${f.webhookId}`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
-  { route: "/api/webhooks/[id]", method: "PATCH", path: (f) => `/api/webhooks/${f.webhookId}`, body: () => ({ active: false }), missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
-  { route: "/api/webhooks/[id]", method: "DELETE", path: (f) => `/api/webhooks/${f.webhookId}`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}` },
-  { route: "/api/webhooks/[id]/deliveries", method: "GET", path: (f) => `/api/webhooks/${f.webhookId}/deliveries`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}/deliveries` },
-  { route: "/api/webhooks/[id]/test", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/test`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}/test` },
-  { route: "/api/webhooks/[id]/rotate-secret", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/rotate-secret`, missing: () => `/api/webhooks/${MISSING_WEBHOOK}/rotate-secret` },
-  { route: "/api/webhooks/[id]/deliveries/[deliveryId]", method: "GET", path: (f) => `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}`, missing: (f) => `/api/webhooks/${f.webhookId}/deliveries/dlv_0000` },
-  { route: "/api/webhooks/[id]/deliveries/[deliveryId]/retry", method: "POST", path: (f) => `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`, missing: (f) => `/api/webhooks/${f.webhookId}/deliveries/dlv_0000/retry` },
+  {
+    route: "/api/webhooks/[id]",
+    method: "GET",
+    path: (f) => `/api/webhooks/${f.webhookId}`,
+    missing: () => `/api/webhooks/${MISSING_WEBHOOK}`,
+  },
+  {
+    route: "/api/webhooks/[id]",
+    method: "PATCH",
+    path: (f) => `/api/webhooks/${f.webhookId}`,
+    body: () => ({ active: false }),
+    missing: () => `/api/webhooks/${MISSING_WEBHOOK}`,
+  },
+  {
+    route: "/api/webhooks/[id]",
+    method: "DELETE",
+    path: (f) => `/api/webhooks/${f.webhookId}`,
+    missing: () => `/api/webhooks/${MISSING_WEBHOOK}`,
+  },
+  {
+    route: "/api/webhooks/[id]/deliveries",
+    method: "GET",
+    path: (f) => `/api/webhooks/${f.webhookId}/deliveries`,
+    missing: () => `/api/webhooks/${MISSING_WEBHOOK}/deliveries`,
+  },
+  {
+    route: "/api/webhooks/[id]/test",
+    method: "POST",
+    path: (f) => `/api/webhooks/${f.webhookId}/test`,
+    missing: () => `/api/webhooks/${MISSING_WEBHOOK}/test`,
+  },
+  {
+    route: "/api/webhooks/[id]/rotate-secret",
+    method: "POST",
+    path: (f) => `/api/webhooks/${f.webhookId}/rotate-secret`,
+    missing: () => `/api/webhooks/${MISSING_WEBHOOK}/rotate-secret`,
+  },
+  {
+    route: "/api/webhooks/[id]/deliveries/[deliveryId]",
+    method: "GET",
+    path: (f) => `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}`,
+    missing: (f) => `/api/webhooks/${f.webhookId}/deliveries/dlv_0000`,
+  },
+  {
+    route: "/api/webhooks/[id]/deliveries/[deliveryId]/retry",
+    method: "POST",
+    path: (f) => `/api/webhooks/${f.webhookId}/deliveries/${f.deliveryId}/retry`,
+    missing: (f) => `/api/webhooks/${f.webhookId}/deliveries/dlv_0000/retry`,
+  },
   { route: "/api/events", method: "GET", path: () => "/api/events" },
 ];
 
@@ -82,12 +186,15 @@ describe("access to every authenticated route", () => {
     },
   );
 
-  it.each(CASES.filter((c) => c.missing).map((c) => [`${c.method} ${c.route}`, c] as const))("%s: 404 for an id that does not exist", async (_, c) => {
-    const f = await fixture();
-    const res = await call(c.method, c.missing!(f), { key: f.owner.apiKey, body: c.missingBody?.() ?? c.body?.(f) });
-    expect(res.status).toBe(404);
-    expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 404 });
-  });
+  it.each(CASES.filter((c) => c.missing).map((c) => [`${c.method} ${c.route}`, c] as const))(
+    "%s: 404 for an id that does not exist",
+    async (_, c) => {
+      const f = await fixture();
+      const res = await call(c.method, c.missing!(f), { key: f.owner.apiKey, body: c.missingBody?.() ?? c.body?.(f) });
+      expect(res.status).toBe(404);
+      expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 404 });
+    },
+  );
 
   it("lists show only the key's own merchant data", async () => {
     const f = await fixture();

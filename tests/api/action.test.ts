@@ -88,7 +88,16 @@ describe("action(): rate limits", () => {
     ip = randomIp();
     expect(await act({ name: "a" })).toEqual({ ok: true });
 
-    const custom = action({ name: "test.custom", input: named, actor: "public", rateLimit: { ...rule, name: unique("test.ip"), limit: 1 }, tooMany: () => "Slow down." }, handler);
+    const custom = action(
+      {
+        name: "test.custom",
+        input: named,
+        actor: "public",
+        rateLimit: { ...rule, name: unique("test.ip"), limit: 1 },
+        tooMany: () => "Slow down.",
+      },
+      handler,
+    );
     expect(await custom({ name: "a" })).toEqual({ ok: true });
     expect(await custom({ name: "a" })).toEqual({ ok: false, message: "Slow down." });
   });
@@ -98,10 +107,13 @@ describe("action(): rate limits", () => {
     const s = await newSession(await newMerchant());
     const seen: unknown[] = [];
     const rule = { name: unique("test.session"), limit: 2, windowMs: 60_000, by: "session" } as const;
-    const act = action({ name: "test.payer", input: z.object({ sessionId: z.string() }), actor: "payer", rateLimit: rule }, async ({ actor }) => {
-      seen.push(actor);
-      return { ok: true as const };
-    });
+    const act = action(
+      { name: "test.payer", input: z.object({ sessionId: z.string() }), actor: "payer", rateLimit: rule },
+      async ({ actor }) => {
+        seen.push(actor);
+        return { ok: true as const };
+      },
+    );
     expect(await act({ sessionId: s.id })).toEqual({ ok: true });
     ip = randomIp();
     expect(await act({ sessionId: s.id })).toEqual({ ok: true });
@@ -178,33 +190,60 @@ describe("action(): the merchant actor", () => {
 
     signedIn = "merch_test";
     expect(await act({ name: "a" })).toEqual({ ok: true });
-    expect(handler).toHaveBeenCalledWith(expect.objectContaining({ actor: { kind: "merchant", merchantId: "merch_test", keyId: null, face: "dashboard" } }));
+    expect(handler).toHaveBeenCalledWith(
+      expect.objectContaining({ actor: { kind: "merchant", merchantId: "merch_test", keyId: null, face: "dashboard" } }),
+    );
   });
 });
 
 describe("route({ auth: 'payer', answer: 'plain' })", () => {
   const plain = (fail: () => never) =>
-    route({ auth: "payer", session: ({ query }) => query.session ?? "", answer: "plain", headers: { "x-robots-tag": "noindex" } }, async ({ actor }) => {
-      if (actor.sessionId === "sess_fail") fail();
-      return { message: "ok", data: { sessionId: actor.sessionId } };
-    });
+    route(
+      { auth: "payer", session: ({ query }) => query.session ?? "", answer: "plain", headers: { "x-robots-tag": "noindex" } },
+      async ({ actor }) => {
+        if (actor.sessionId === "sess_fail") fail();
+        return { message: "ok", data: { sessionId: actor.sessionId } };
+      },
+    );
   const get = (handler: ReturnType<typeof plain>, session: string) =>
-    handler(new Request(`http://checkout.test/checkout/status?session=${session}`, { headers: { "x-request-id": "req-plain-1" } }), { params: Promise.resolve({}) });
+    handler(new Request(`http://checkout.test/checkout/status?session=${session}`, { headers: { "x-request-id": "req-plain-1" } }), {
+      params: Promise.resolve({}),
+    });
 
   it("answers the data itself, and { error } with the API's statuses for every failure", async () => {
-    const ok = await get(plain(() => { throw new Error("unused"); }), "sess_abc");
+    const ok = await get(
+      plain(() => {
+        throw new Error("unused");
+      }),
+      "sess_abc",
+    );
     expect(ok.status).toBe(200);
     expect(await ok.json()).toEqual({ sessionId: "sess_abc" });
     expect(ok.headers.get("x-robots-tag")).toBe("noindex");
 
-    const refused = await get(plain(() => { throw new AppError("CONFLICT", "Not now"); }), "sess_fail");
+    const refused = await get(
+      plain(() => {
+        throw new AppError("CONFLICT", "Not now");
+      }),
+      "sess_fail",
+    );
     expect(refused.status).toBe(409);
     expect(await refused.json()).toEqual({ error: "Not now" });
     expect(refused.headers.get("x-robots-tag")).toBe("noindex");
 
     captured = captureStderr();
-    const down = await get(plain(() => { throw outage(); }), "sess_fail");
-    const broken = await get(plain(() => { throw new Error(`driver said ${SECRET}`); }), "sess_fail");
+    const down = await get(
+      plain(() => {
+        throw outage();
+      }),
+      "sess_fail",
+    );
+    const broken = await get(
+      plain(() => {
+        throw new Error(`driver said ${SECRET}`);
+      }),
+      "sess_fail",
+    );
     vi.restoreAllMocks();
     expect(down.status).toBe(503);
     expect(down.headers.get("retry-after")).toBe("2");
@@ -216,7 +255,12 @@ describe("route({ auth: 'payer', answer: 'plain' })", () => {
   });
 
   it("refuses NUL in the session it is given with a 400, as the API does", async () => {
-    const res = await get(plain(() => { throw new Error("unused"); }), "sess_%00");
+    const res = await get(
+      plain(() => {
+        throw new Error("unused");
+      }),
+      "sess_%00",
+    );
     expect(res.status).toBe(400);
     expect((await res.json()).error).toMatch(/must not contain NUL characters/);
   });

@@ -115,7 +115,11 @@ describe("dashboard session", () => {
   it("ends a session whose token holds no key (signed in before keys were recorded)", async () => {
     const m = await newMerchant();
     const options = authOptions();
-    const legacy = await encode({ token: { sub: m.id, name: "Test Shop", merchantId: m.id }, secret: getConfig().nextAuthSecret, maxAge: options.session!.maxAge });
+    const legacy = await encode({
+      token: { sub: m.id, name: "Test Shop", merchantId: m.id },
+      secret: getConfig().nextAuthSecret,
+      maxAge: options.session!.maxAge,
+    });
     expect(await dashboardRequest({ cookie: legacy })).toBeNull();
   });
 

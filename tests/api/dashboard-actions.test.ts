@@ -51,7 +51,10 @@ describe("account actions", () => {
     for (const input of [null, undefined, "Shop", ["Shop"]]) {
       expect(await profile.updateProfile(input as never)).toEqual({ ok: false, message: "Enter a display name and a logo URL." });
     }
-    expect(await profile.updateProfile({ displayName: "Shop", logoUrl: 5 } as never)).toMatchObject({ ok: false, message: expect.stringMatching(/^logoUrl: /) });
+    expect(await profile.updateProfile({ displayName: "Shop", logoUrl: 5 } as never)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/^logoUrl: /),
+    });
     // a missing logo field leaves the logo alone
     expect(await profile.updateProfile({ displayName: "Renamed" } as never)).toEqual({ ok: true });
     expect((await call("GET", "/api/merchants/me", { key: signedIn.apiKey })).body.responseObject.displayName).toBe("Renamed");

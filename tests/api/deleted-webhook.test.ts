@@ -94,7 +94,9 @@ describe("the dashboard", () => {
 
     const CONTROLS = ["Send test event", "Rotate secret", "Delete webhook", "Resend", "Save"];
     const render = async (id: string, delivery?: string) =>
-      renderToStaticMarkup(await WebhookPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve(delivery ? { delivery } : {}) }));
+      renderToStaticMarkup(
+        await WebhookPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve(delivery ? { delivery } : {}) }),
+      );
 
     // a live webhook's page has its controls
     const live = await newWebhook(m);

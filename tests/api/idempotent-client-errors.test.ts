@@ -14,7 +14,11 @@ describe("a client error under an Idempotency-Key", () => {
     const m = await newMerchant();
     const { started } = await startedSession(m);
     const fulfil = (outcome: string, key: string) =>
-      call("POST", "/api/orders/fulfill", { key: m.apiKey, body: { intentHash: started.intentHash, proof: { sandbox: true, outcome } }, headers: { "idempotency-key": key } });
+      call("POST", "/api/orders/fulfill", {
+        key: m.apiKey,
+        body: { intentHash: started.intentHash, proof: { sandbox: true, outcome } },
+        headers: { "idempotency-key": key },
+      });
 
     const first = await fulfil("invalid", "proof-1");
     expect(first.status).toBe(400);
@@ -42,7 +46,12 @@ describe("a claim left by a process that died, on a route that claims outside a 
     const hook = await newWebhook(m);
     const db = await testDb();
     const path = `/api/webhooks/${hook.id}/test`;
-    const stale = { scope: m.id, requestHash: sha256Hex(`POST ${path}\n`), state: "running" as const, expiresAt: new Date(Date.now() + 86_400_000) };
+    const stale = {
+      scope: m.id,
+      requestHash: sha256Hex(`POST ${path}\n`),
+      state: "running" as const,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    };
     await db.insert(idempotencyRecords).values([
       { ...stale, key: "died-long-ago", createdAt: new Date(Date.now() - 10 * 60_000) },
       { ...stale, key: "still-running", createdAt: new Date() },

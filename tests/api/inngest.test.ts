@@ -107,7 +107,12 @@ describe("deliver-webhook", () => {
     expect(verifyZkp2p(r, hook.secret)).toBe(true);
     expect(verifyStandard(r, hook.secret)).toBe(true);
     expect(JSON.parse(r.body)).toMatchObject({ id: delivery.eventId, type: "session.started" });
-    expect(await deliveryOf(m, hook.id, delivery.id)).toMatchObject({ status: "DELIVERED", attempts: 1, responseCode: 200, nextRetryAt: null });
+    expect(await deliveryOf(m, hook.id, delivery.id)).toMatchObject({
+      status: "DELIVERED",
+      attempts: 1,
+      responseCode: 200,
+      nextRetryAt: null,
+    });
 
     // a duplicate event (or a replay) for a finished delivery: the row says done, nothing is sent
     const again = await engine(fns.deliverWebhook).execute({ events: [deliveryDue(delivery.id)] });
@@ -150,7 +155,10 @@ describe("deliver-webhook", () => {
           id: "wait-0",
           // the sleep "passes": the retry is now due
           async handler() {
-            await db.update(deliveries).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(deliveries.id, delivery.id));
+            await db
+              .update(deliveries)
+              .set({ nextAttemptAt: new Date(Date.now() - 1) })
+              .where(eq(deliveries.id, delivery.id));
           },
         },
       ],
@@ -251,11 +259,20 @@ describe("sweep-overdue", () => {
     await startedSession(m);
     const [overdue, later] = await deliveriesOf(m, hook.id);
     const db = await testDb();
-    await db.update(deliveries).set({ nextAttemptAt: new Date(Date.now() - 10 * MINUTE) }).where(eq(deliveries.id, overdue.id));
-    await db.update(deliveries).set({ nextAttemptAt: new Date(Date.now() + 10 * MINUTE) }).where(eq(deliveries.id, later.id));
+    await db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date(Date.now() - 10 * MINUTE) })
+      .where(eq(deliveries.id, overdue.id));
+    await db
+      .update(deliveries)
+      .set({ nextAttemptAt: new Date(Date.now() + 10 * MINUTE) })
+      .where(eq(deliveries.id, later.id));
     const idle = await newSession(m);
     const fresh = await newSession(m);
-    await db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, idle.id));
+    await db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, idle.id));
 
     const { result, error, ctx } = await engine(fns.sweep).execute({
       events: [{ name: "inngest/scheduled.timer", data: { cron: "* * * * *" } }],
@@ -277,7 +294,10 @@ describe("sweep-overdue", () => {
     expect(expired).not.toContain(fresh.id);
     expect((result as { expired: number }).expired).toBe(expired.length);
 
-    const statuses = await db.select({ id: checkoutSessions.id, status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.merchantId, m.id));
+    const statuses = await db
+      .select({ id: checkoutSessions.id, status: checkoutSessions.status })
+      .from(checkoutSessions)
+      .where(eq(checkoutSessions.merchantId, m.id));
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toMatchObject({ [idle.id]: "EXPIRED", [fresh.id]: "CREATED" });
     const abandoned = (await call("GET", `/api/events?type=session.abandoned`, { key: m.apiKey })).body.responseObject.events as any[];
     expect(abandoned.map((e) => e.sessionId)).toEqual([idle.id]);
@@ -304,7 +324,10 @@ describe("the serve route", () => {
   const outer = { dev: process.env.INNGEST_DEV, signingKey: process.env.INNGEST_SIGNING_KEY };
 
   afterAll(() => {
-    for (const [name, value] of [["INNGEST_DEV", outer.dev], ["INNGEST_SIGNING_KEY", outer.signingKey]] as const) {
+    for (const [name, value] of [
+      ["INNGEST_DEV", outer.dev],
+      ["INNGEST_SIGNING_KEY", outer.signingKey],
+    ] as const) {
       if (value === undefined) delete process.env[name];
       else process.env[name] = value;
     }

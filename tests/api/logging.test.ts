@@ -44,7 +44,9 @@ describe("error logs", () => {
       return { message: "unreachable" };
     });
     captured = captureStderr();
-    const res = await handler(new Request("http://checkout.test/api/x", { headers: { "x-request-id": "req-log-1" } }), { params: Promise.resolve({}) });
+    const res = await handler(new Request("http://checkout.test/api/x", { headers: { "x-request-id": "req-log-1" } }), {
+      params: Promise.resolve({}),
+    });
     vi.restoreAllMocks();
     expect(res.status).toBe(500);
     const body = await res.text();

@@ -19,7 +19,14 @@ describe("POST /api/merchants", () => {
 
     const me = await call("GET", "/api/merchants/me", { key: m.apiKey });
     expect(me.status).toBe(200);
-    expect(me.body.responseObject).toEqual({ id: m.id, name, displayName: "Acme Inc", logoUrl: "https://acme.example/logo.png", createdAt: m.createdAt, updatedAt: m.updatedAt });
+    expect(me.body.responseObject).toEqual({
+      id: m.id,
+      name,
+      displayName: "Acme Inc",
+      logoUrl: "https://acme.example/logo.png",
+      createdAt: m.createdAt,
+      updatedAt: m.updatedAt,
+    });
     expect(me.text).not.toContain(m.apiKey);
     const byId = await call("GET", `/api/merchants/${m.id}`, { key: m.apiKey });
     expect(byId.body.responseObject).toEqual(me.body.responseObject);
@@ -76,7 +83,12 @@ describe("PATCH /api/merchants/:id", () => {
     await new Promise((r) => setTimeout(r, 5));
     const res = await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, body: { displayName: "After" } });
     expect(res.status).toBe(200);
-    expect(res.body.responseObject).toMatchObject({ id: m.id, name: m.name, displayName: "After", logoUrl: "https://before.example/l.png" });
+    expect(res.body.responseObject).toMatchObject({
+      id: m.id,
+      name: m.name,
+      displayName: "After",
+      logoUrl: "https://before.example/l.png",
+    });
     expect(res.body.responseObject.apiKey).toBeUndefined();
     expect(new Date(res.body.responseObject.updatedAt).getTime()).toBeGreaterThan(new Date(before.updatedAt).getTime());
     const logo = await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, body: { logoUrl: "https://after.example/l.png" } });

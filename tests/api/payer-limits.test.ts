@@ -16,7 +16,9 @@ const actions = await import("@/app/checkout/actions");
 
 const MINUTE = 60_000;
 const getStatus = (sessionId: string, from = ip) =>
-  status(new Request(`http://checkout.test/checkout/status?session=${encodeURIComponent(sessionId)}`, { headers: { "x-forwarded-for": from } }));
+  status(
+    new Request(`http://checkout.test/checkout/status?session=${encodeURIComponent(sessionId)}`, { headers: { "x-forwarded-for": from } }),
+  );
 
 beforeAll(() => testDb()); // opened before the first window is chosen
 
@@ -60,7 +62,10 @@ describe("the payer's actions", () => {
     const m = await newMerchant();
     const { session } = await startedSession(m);
     for (let i = 0; i < 30; i++) {
-      const r = i % 2 ? await actions.reportPaymentSent(session.id) : await actions.saveChoice(session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" });
+      const r =
+        i % 2
+          ? await actions.reportPaymentSent(session.id)
+          : await actions.saveChoice(session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" });
       // saveChoice is refused once started (409); refused or not, every call counts
       if (i % 2) expect(r).toMatchObject({ ok: true });
       else expect(r).toMatchObject({ ok: false, message: "The platform can only be chosen before checkout starts" });
@@ -107,7 +112,10 @@ describe("proof attempts per order", () => {
     for (let i = 0; i < 2; i++) expect(await actions.simulateConfirmation(session.id, "invalid")).toMatchObject({ ok: true });
 
     const page = await actions.simulateConfirmation(session.id, "success");
-    expect(page).toMatchObject({ ok: false, message: "This order has had 5 proof attempts, the most allowed; no further proof is accepted" });
+    expect(page).toMatchObject({
+      ok: false,
+      message: "This order has had 5 proof attempts, the most allowed; no further proof is accepted",
+    });
     const api = await fulfil("success");
     expect(api.status).toBe(409);
     expect(api.body).toMatchObject({ success: false, error: { code: "CONFLICT", details: { maxProofAttempts: 5 } } });

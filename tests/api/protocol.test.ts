@@ -12,7 +12,13 @@ describe("requests that never reach a handler", () => {
     for (const raw of ["{", "{'a':1}", "nul", '{"a":1}}', "\u0000"]) {
       const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, rawBody: raw });
       expect(res.status, raw).toBe(400);
-      expect(res.body).toEqual({ success: false, message: "Invalid JSON body", responseObject: null, statusCode: 400, error: { code: "INVALID_JSON" } });
+      expect(res.body).toEqual({
+        success: false,
+        message: "Invalid JSON body",
+        responseObject: null,
+        statusCode: 400,
+        error: { code: "INVALID_JSON" },
+      });
     }
   });
 
@@ -57,7 +63,12 @@ describe("requests that never reach a handler", () => {
 
   it("NUL characters and unpaired surrogates anywhere in the input are 400, never a database error", async () => {
     const m = await newMerchant();
-    const paths = ["/api/checkout/sessions/sess_%00x", "/api/webhooks/wh_%00/deliveries", "/api/checkout/sessions?cursor=%00", "/api/events?sessionId=a%00b"];
+    const paths = [
+      "/api/checkout/sessions/sess_%00x",
+      "/api/webhooks/wh_%00/deliveries",
+      "/api/checkout/sessions?cursor=%00",
+      "/api/events?sessionId=a%00b",
+    ];
     for (const path of paths) {
       const res = await call("GET", path, { key: m.apiKey });
       expect(res.status, path).toBe(400);
@@ -132,7 +143,11 @@ describe("Idempotency-Key", () => {
 
   it("refuses a malformed key", async () => {
     const m = await newMerchant();
-    const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m), headers: { "idempotency-key": "x".repeat(300) } });
+    const res = await call("POST", "/api/checkout/sessions", {
+      key: m.apiKey,
+      body: sessionBody(m),
+      headers: { "idempotency-key": "x".repeat(300) },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("Idempotency-Key");
   });
@@ -143,11 +158,18 @@ describe("rate limits", () => {
     const [m, other] = [await newMerchant(), await newMerchant()];
     await awayFromWindowEdge(60_000);
     const results = [];
-    for (let i = 0; i < 100; i++) results.push((await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) })).status);
+    for (let i = 0; i < 100; i++)
+      results.push((await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) })).status);
     expect(results.every((s) => s === 201)).toBe(true);
     const limited = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) });
     expect(limited.status).toBe(429);
-    expect(limited.body).toMatchObject({ success: false, message: "Too many requests", responseObject: null, statusCode: 429, error: { code: "RATE_LIMITED" } });
+    expect(limited.body).toMatchObject({
+      success: false,
+      message: "Too many requests",
+      responseObject: null,
+      statusCode: 429,
+      error: { code: "RATE_LIMITED" },
+    });
     expect(limited.headers.get("ratelimit-limit")).toBe("100");
     expect(limited.headers.get("ratelimit-remaining")).toBe("0");
     const retryAfter = Number(limited.headers.get("retry-after"));

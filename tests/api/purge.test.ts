@@ -23,22 +23,26 @@ async function seed(prefix: string, expired = 3) {
   const now = Date.now();
   const records = (n: number, expiresAt: Date, tag: string) =>
     Array.from({ length: n }, (_, i) => ({ scope: `${prefix}`, key: `${tag}-${i}`, requestHash: "h", state: "done" as const, expiresAt }));
-  await db.insert(idempotencyRecords).values([
-    ...records(expired, new Date(now - 60_000), "expired"),
-    ...records(2, new Date(now + HOUR), "live"),
-  ]);
+  await db
+    .insert(idempotencyRecords)
+    .values([...records(expired, new Date(now - 60_000), "expired"), ...records(2, new Date(now + HOUR), "live")]);
   const windowStart = (ms: number) => new Date(Math.floor(ms / 60_000) * 60_000);
-  await db.insert(rateLimitCounters).values([
-    ...Array.from({ length: expired }, (_, i) => ({ bucket: `${prefix}:old-${i}`, windowStart: windowStart(now - 3 * HOUR), count: 5 })),
-    { bucket: `${prefix}:this-hour`, windowStart: windowStart(now - 30 * 60_000), count: 5 },
-    { bucket: `${prefix}:now`, windowStart: windowStart(now), count: 5 },
-  ]);
+  await db
+    .insert(rateLimitCounters)
+    .values([
+      ...Array.from({ length: expired }, (_, i) => ({ bucket: `${prefix}:old-${i}`, windowStart: windowStart(now - 3 * HOUR), count: 5 })),
+      { bucket: `${prefix}:this-hour`, windowStart: windowStart(now - 30 * 60_000), count: 5 },
+      { bucket: `${prefix}:now`, windowStart: windowStart(now), count: 5 },
+    ]);
 }
 
 async function left(prefix: string) {
   const db = await testDb();
   const keys = await db.select({ key: idempotencyRecords.key }).from(idempotencyRecords).where(eq(idempotencyRecords.scope, prefix));
-  const buckets = await db.select({ bucket: rateLimitCounters.bucket }).from(rateLimitCounters).where(like(rateLimitCounters.bucket, `${prefix}:%`));
+  const buckets = await db
+    .select({ bucket: rateLimitCounters.bucket })
+    .from(rateLimitCounters)
+    .where(like(rateLimitCounters.bucket, `${prefix}:%`));
   return { keys: keys.map((k) => k.key).sort(), buckets: buckets.map((b) => b.bucket.slice(prefix.length + 1)).sort() };
 }
 

@@ -49,7 +49,12 @@ describe("POST /api/checkout/sessions", () => {
 
   it("writes amounts with at least two decimals", async () => {
     const m = await newMerchant();
-    for (const [given, shown] of [["50", "50.00"], ["50.5", "50.50"], ["1.000001", "1.000001"], ["100000", "100000.00"]]) {
+    for (const [given, shown] of [
+      ["50", "50.00"],
+      ["50.5", "50.50"],
+      ["1.000001", "1.000001"],
+      ["100000", "100000.00"],
+    ]) {
       expect((await newSession(m, { amountUsdc: given })).amountUsdc).toBe(shown);
     }
   });
@@ -107,16 +112,29 @@ describe("the checkout flow", () => {
     const s = await newSession(m);
     const res = await call("GET", `/api/checkout/sessions/${s.id}`, { key: m.apiKey });
     expect(res.status).toBe(200);
-    expect(res.body.responseObject).toMatchObject({ id: s.id, status: "CREATED", merchant: { id: m.id, name: m.name, displayName: "Corner Shop" }, activeOrder: null, activeOrderId: null });
+    expect(res.body.responseObject).toMatchObject({
+      id: s.id,
+      status: "CREATED",
+      merchant: { id: m.id, name: m.name, displayName: "Corner Shop" },
+      activeOrder: null,
+      activeOrderId: null,
+    });
     expect(res.headers.get("ratelimit-limit")).toBe("300");
   });
 
   it("select-platform saves the choice and start then needs no body", async () => {
     const m = await newMerchant();
     const s = await newSession(m);
-    const sel = await call("POST", `/api/checkout/sessions/${s.id}/select-platform`, { key: m.apiKey, body: { paymentPlatform: "wise", fiatCurrency: "GBP" } });
+    const sel = await call("POST", `/api/checkout/sessions/${s.id}/select-platform`, {
+      key: m.apiKey,
+      body: { paymentPlatform: "wise", fiatCurrency: "GBP" },
+    });
     expect(sel.status).toBe(200);
-    expect(sel.body.responseObject.session).toMatchObject({ selectedPaymentPlatform: "wise", selectedFiatCurrency: "GBP", status: "CREATED" });
+    expect(sel.body.responseObject.session).toMatchObject({
+      selectedPaymentPlatform: "wise",
+      selectedFiatCurrency: "GBP",
+      status: "CREATED",
+    });
     const start = await call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey });
     expect(start.status).toBe(200);
     expect(start.body.responseObject.order).toMatchObject({ paymentPlatform: "wise", fiatCurrency: "GBP" });
@@ -147,7 +165,10 @@ describe("the checkout flow", () => {
   it("start respects the session's enabled platforms", async () => {
     const m = await newMerchant();
     const s = await newSession(m, { enabledPaymentPlatforms: ["revolut"] });
-    const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey, body: { paymentPlatform: "venmo", fiatCurrency: "USD" } });
+    const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, {
+      key: m.apiKey,
+      body: { paymentPlatform: "venmo", fiatCurrency: "USD" },
+    });
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("paymentPlatform");
   });
@@ -155,10 +176,18 @@ describe("the checkout flow", () => {
   it("start creates one SIGNAL_MINED order with a quote, intent hash and expiry", async () => {
     const m = await newMerchant();
     const s = await newSession(m, { amountUsdc: "100.00" });
-    const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey, body: { paymentPlatform: "revolut", fiatCurrency: "EUR" } });
+    const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, {
+      key: m.apiKey,
+      body: { paymentPlatform: "revolut", fiatCurrency: "EUR" },
+    });
     expect(res.status).toBe(200);
     const r = res.body.responseObject;
-    expect(r.session).toMatchObject({ status: "ACTIVE", activeOrderId: r.order.id, selectedPaymentPlatform: "revolut", selectedFiatCurrency: "EUR" });
+    expect(r.session).toMatchObject({
+      status: "ACTIVE",
+      activeOrderId: r.order.id,
+      selectedPaymentPlatform: "revolut",
+      selectedFiatCurrency: "EUR",
+    });
     expect(r.order).toMatchObject({ sessionId: s.id, status: "SIGNAL_MINED", paymentPlatform: "revolut", intentHash: r.intentHash });
     expect(r.order.id).toMatch(/^ord_/);
     expect(r.intentHash).toMatch(HEX32);
@@ -186,11 +215,16 @@ describe("the checkout flow", () => {
   it("a second start while the order is live is 409 and creates nothing", async () => {
     const m = await newMerchant();
     const { session, started } = await startedSession(m);
-    const again = await call("POST", `/api/checkout/sessions/${session.id}/start`, { key: m.apiKey, body: { paymentPlatform: "zelle", fiatCurrency: "USD" } });
+    const again = await call("POST", `/api/checkout/sessions/${session.id}/start`, {
+      key: m.apiKey,
+      body: { paymentPlatform: "zelle", fiatCurrency: "USD" },
+    });
     expect(again.status).toBe(409);
     const db = await testDb();
     expect(await db.select().from(orders).where(eq(orders.sessionId, session.id))).toHaveLength(1);
-    expect((await call("GET", `/api/checkout/sessions/${session.id}/order`, { key: m.apiKey })).body.responseObject.order.id).toBe(started.order.id);
+    expect((await call("GET", `/api/checkout/sessions/${session.id}/order`, { key: m.apiKey })).body.responseObject.order.id).toBe(
+      started.order.id,
+    );
   });
 
   it("the order endpoint is 404 before start", async () => {
@@ -236,14 +270,28 @@ describe("POST /api/orders/fulfill", () => {
     const s = (await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey })).body.responseObject;
     expect(s.status).toBe("COMPLETED");
     expect(s.activeOrder.status).toBe("FULFILLED");
-    expect(await eventTypes(m.apiKey, session.id)).toEqual(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]);
+    expect(await eventTypes(m.apiKey, session.id)).toEqual([
+      "session.started",
+      "order.created",
+      "order.payment_sent",
+      "order.fulfilled",
+      "session.completed",
+    ]);
 
-    const events = (await call("GET", `/api/events?sessionId=${session.id}&type=order.fulfilled`, { key: m.apiKey })).body.responseObject.events;
-    expect(events[0]).toMatchObject({ type: "order.fulfilled", data: { txHash: r.txHash, session: { id: session.id, status: "COMPLETED" }, order: { status: "FULFILLED" } } });
+    const events = (await call("GET", `/api/events?sessionId=${session.id}&type=order.fulfilled`, { key: m.apiKey })).body.responseObject
+      .events;
+    expect(events[0]).toMatchObject({
+      type: "order.fulfilled",
+      data: { txHash: r.txHash, session: { id: session.id, status: "COMPLETED" }, order: { status: "FULFILLED" } },
+    });
     const dl = await call("GET", `/api/webhooks/${hook.id}/deliveries?limit=100`, { key: m.apiKey });
-    expect((dl.body.responseObject.deliveries as any[]).map((d) => d.eventType).sort()).toEqual(
-      ["order.created", "order.fulfilled", "order.payment_sent", "session.completed", "session.started"],
-    );
+    expect((dl.body.responseObject.deliveries as any[]).map((d) => d.eventType).sort()).toEqual([
+      "order.created",
+      "order.fulfilled",
+      "order.payment_sent",
+      "session.completed",
+      "session.started",
+    ]);
 
     const again = await fulfill(m.apiKey, started.intentHash);
     expect(again.status).toBe(409);
@@ -255,24 +303,24 @@ describe("POST /api/orders/fulfill", () => {
     expect((await fulfill(m.apiKey, started.intentHash)).status).toBe(200);
   });
 
-  it.each([["invalid", "PROOF_INVALID"], ["expired", "PROOF_EXPIRED"]])(
-    "a %s proof is 400 %s, keeps the order's status and is recorded",
-    async (outcome, code) => {
-      const m = await newMerchant();
-      const { session, started } = await startedSession(m);
-      await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
-      const res = await fulfill(m.apiKey, started.intentHash, outcome);
-      expect(res.status).toBe(400);
-      expect(res.body.error?.code).toBe(code);
-      expect(res.body.responseObject).toBeNull();
-      const order = (await call("GET", `/api/checkout/sessions/${session.id}/order`, { key: m.apiKey })).body.responseObject.order;
-      expect(order.status).toBe("PAYMENT_SENT");
-      const db = await testDb();
-      const attempts = await db.select().from(proofAttempts).where(eq(proofAttempts.orderId, started.order.id));
-      expect(attempts.map((a) => a.errorCode)).toEqual([code]);
-      expect((await fulfill(m.apiKey, started.intentHash)).status).toBe(200); // retryable
-    },
-  );
+  it.each([
+    ["invalid", "PROOF_INVALID"],
+    ["expired", "PROOF_EXPIRED"],
+  ])("a %s proof is 400 %s, keeps the order's status and is recorded", async (outcome, code) => {
+    const m = await newMerchant();
+    const { session, started } = await startedSession(m);
+    await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
+    const res = await fulfill(m.apiKey, started.intentHash, outcome);
+    expect(res.status).toBe(400);
+    expect(res.body.error?.code).toBe(code);
+    expect(res.body.responseObject).toBeNull();
+    const order = (await call("GET", `/api/checkout/sessions/${session.id}/order`, { key: m.apiKey })).body.responseObject.order;
+    expect(order.status).toBe("PAYMENT_SENT");
+    const db = await testDb();
+    const attempts = await db.select().from(proofAttempts).where(eq(proofAttempts.orderId, started.order.id));
+    expect(attempts.map((a) => a.errorCode)).toEqual([code]);
+    expect((await fulfill(m.apiKey, started.intentHash)).status).toBe(200); // retryable
+  });
 
   it("a reverted fulfilment fails the order for good; the payer can start again", async () => {
     const m = await newMerchant();
@@ -294,12 +342,19 @@ describe("POST /api/orders/fulfill", () => {
     const { started } = await startedSession(a);
     expect((await fulfill(a.apiKey, "0x" + "ab".repeat(32))).status).toBe(404);
     expect((await fulfill(b.apiKey, started.intentHash)).status).toBe(403);
-    expect((await call("GET", `/api/checkout/sessions/${started.session.id}`, { key: a.apiKey })).body.responseObject.status).toBe("ACTIVE");
+    expect((await call("GET", `/api/checkout/sessions/${started.session.id}`, { key: a.apiKey })).body.responseObject.status).toBe(
+      "ACTIVE",
+    );
   });
 
   it("validates its body", async () => {
     const m = await newMerchant();
-    for (const body of [{}, { intentHash: "0x12", proof: {} }, { intentHash: "0x" + "0".repeat(64) }, { intentHash: "0x" + "0".repeat(64), proof: "yes" }]) {
+    for (const body of [
+      {},
+      { intentHash: "0x12", proof: {} },
+      { intentHash: "0x" + "0".repeat(64) },
+      { intentHash: "0x" + "0".repeat(64), proof: "yes" },
+    ]) {
       const res = await call("POST", "/api/orders/fulfill", { key: m.apiKey, body });
       expect(res.status).toBe(400);
     }
@@ -331,7 +386,10 @@ describe("cancel and expiry", () => {
     const m = await newMerchant();
     const { session, started } = await startedSession(m);
     const db = await testDb();
-    await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, started.order.id));
+    await db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, started.order.id));
     const s = (await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey })).body.responseObject;
     expect(s).toMatchObject({ status: "ACTIVE", activeOrder: { id: started.order.id, status: "EXPIRED" } });
     expect(await eventTypes(m.apiKey, session.id)).toEqual(["session.started", "order.created", "order.expired"]);
@@ -345,12 +403,21 @@ describe("cancel and expiry", () => {
     const { session } = await startedSession(m);
     await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
     const db = await testDb();
-    await db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, session.id));
+    await db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, session.id));
     const res = await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
     expect(res.status).toBe(409);
     const s = (await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey })).body.responseObject;
     expect(s).toMatchObject({ status: "EXPIRED", activeOrder: { status: "EXPIRED" } });
-    expect(await eventTypes(m.apiKey, session.id)).toEqual(["session.started", "order.created", "order.payment_sent", "order.expired", "session.abandoned"]);
+    expect(await eventTypes(m.apiKey, session.id)).toEqual([
+      "session.started",
+      "order.created",
+      "order.payment_sent",
+      "order.expired",
+      "session.abandoned",
+    ]);
   });
 
   it("a never-started session expires with session.abandoned only", async () => {
@@ -358,8 +425,18 @@ describe("cancel and expiry", () => {
     await newWebhook(m, { events: ["session.abandoned"] });
     const s = await newSession(m);
     const db = await testDb();
-    await db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, s.id));
-    expect((await call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey, body: { paymentPlatform: "venmo", fiatCurrency: "USD" } })).status).toBe(409);
+    await db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, s.id));
+    expect(
+      (
+        await call("POST", `/api/checkout/sessions/${s.id}/start`, {
+          key: m.apiKey,
+          body: { paymentPlatform: "venmo", fiatCurrency: "USD" },
+        })
+      ).status,
+    ).toBe(409);
     expect(await eventTypes(m.apiKey, s.id)).toEqual(["session.abandoned"]);
     const dl = await db.select().from(deliveries).where(eq(deliveries.merchantId, m.id));
     expect(dl.map((d) => d.eventType)).toEqual(["session.abandoned"]);

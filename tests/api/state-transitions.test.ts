@@ -12,7 +12,12 @@ import { testDb } from "../support/db";
 // refused with a 409 and keeps the status it was given.
 
 async function sessionStatus(id: string) {
-  const [row] = await (await testDb()).select({ status: checkoutSessions.status }).from(checkoutSessions).where(eq(checkoutSessions.id, id));
+  const [row] = await (
+    await testDb()
+  )
+    .select({ status: checkoutSessions.status })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, id));
   return row!.status;
 }
 
@@ -72,7 +77,9 @@ describe("transition() against a row that changed underneath", () => {
 
       // the status committed right now is still ACTIVE, which "complete" allows: a read-then-write
       // would decide on it, wait for the row, and then overwrite the cancellation
-      const moving = transition(db, "session", { id: session.id, merchantId: m.id }, "complete", { set: { completedAt: new Date() } }).catch((e: unknown) => e);
+      const moving = transition(db, "session", { id: session.id, merchantId: m.id }, "complete", {
+        set: { completedAt: new Date() },
+      }).catch((e: unknown) => e);
       await waitUntilBlocked(session.id);
       release();
       await other;

@@ -20,8 +20,11 @@ vi.mock("@/lib/sessions/read", async (original) => {
   return {
     ...actual,
     // with the bypass on, the session is read as the operator would read it: no merchant comparison
-    getSessionOrThrow: (db: Parameters<typeof actual.getSessionOrThrow>[0], id: string, as: Parameters<typeof actual.getSessionOrThrow>[2]) =>
-      actual.getSessionOrThrow(db, id, bypassSessionCheck ? { actor: OPERATOR } : as),
+    getSessionOrThrow: (
+      db: Parameters<typeof actual.getSessionOrThrow>[0],
+      id: string,
+      as: Parameters<typeof actual.getSessionOrThrow>[2],
+    ) => actual.getSessionOrThrow(db, id, bypassSessionCheck ? { actor: OPERATOR } : as),
   };
 });
 afterEach(() => {

@@ -41,7 +41,8 @@ async function setup(events?: string[], options?: ReceiverOptions) {
 }
 
 async function deliveriesOf(m: TestMerchant, webhookId: string, query = "") {
-  return (await call("GET", `/api/webhooks/${webhookId}/deliveries?limit=100${query}`, { key: m.apiKey })).body.responseObject.deliveries as any[];
+  return (await call("GET", `/api/webhooks/${webhookId}/deliveries?limit=100${query}`, { key: m.apiKey })).body.responseObject
+    .deliveries as any[];
 }
 
 async function detail(m: TestMerchant, webhookId: string, deliveryId: string) {
@@ -51,7 +52,10 @@ async function detail(m: TestMerchant, webhookId: string, deliveryId: string) {
 /** Makes a pending delivery due now, as if its retry delay had passed. */
 async function makeDue(deliveryId: string) {
   const db = await testDb();
-  await db.update(deliveries).set({ nextAttemptAt: new Date(Date.now() - 1) }).where(eq(deliveries.id, deliveryId));
+  await db
+    .update(deliveries)
+    .set({ nextAttemptAt: new Date(Date.now() - 1) })
+    .where(eq(deliveries.id, deliveryId));
 }
 
 describe("a delivery attempt", () => {
@@ -150,7 +154,11 @@ describe("a delivery attempt", () => {
   it("records a timeout, a redirect not followed, and only the first KiB of an answer", async () => {
     const { m, hook } = await setup();
     receiver.reply = (_, n) =>
-      n === 1 ? { status: 200, delayMs: 1_500 } : n === 2 ? { status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } } : { status: 500, body: "x".repeat(5000) };
+      n === 1
+        ? { status: 200, delayMs: 1_500 }
+        : n === 2
+          ? { status: 302, headers: { location: "http://127.0.0.1:9/elsewhere" } }
+          : { status: 500, body: "x".repeat(5000) };
     await startedSession(m); // two events
     const [first, second] = await deliveriesOf(m, hook.id);
     const db = await testDb();
@@ -196,10 +204,20 @@ describe("webhook endpoints", () => {
     expect(res.body.responseObject).toEqual({ success: true, deliveryId: expect.stringMatching(/^dlv_/), responseCode: 200 });
     expect(receiver.received).toHaveLength(1);
     const body = JSON.parse(receiver.received[0]!.body);
-    expect(body).toEqual({ id: expect.stringMatching(/^evt_/), type: "webhook.test", timestamp: expect.any(String), data: { test: true, webhookId: hook.id } });
+    expect(body).toEqual({
+      id: expect.stringMatching(/^evt_/),
+      type: "webhook.test",
+      timestamp: expect.any(String),
+      data: { test: true, webhookId: hook.id },
+    });
     expect(verifyZkp2p(receiver.received[0]!, hook.secret)).toBe(true);
     const listed = await deliveriesOf(m, hook.id);
-    expect(listed[0]).toMatchObject({ id: res.body.responseObject.deliveryId, eventType: "webhook.test", status: "DELIVERED", attempts: 1 });
+    expect(listed[0]).toMatchObject({
+      id: res.body.responseObject.deliveryId,
+      eventType: "webhook.test",
+      status: "DELIVERED",
+      attempts: 1,
+    });
   });
 
   it("test against a failing endpoint: envelope success, inner failure with the error", async () => {
@@ -251,7 +269,12 @@ describe("webhook endpoints", () => {
 
     // once the overlap has passed, only the new secret signs
     const { webhooks } = await import("@/db/schema");
-    await (await testDb()).update(webhooks).set({ previousSecretExpiresAt: new Date(Date.now() - 1000) }).where(eq(webhooks.id, hook.id));
+    await (
+      await testDb()
+    )
+      .update(webhooks)
+      .set({ previousSecretExpiresAt: new Date(Date.now() - 1000) })
+      .where(eq(webhooks.id, hook.id));
     await call("POST", `/api/webhooks/${hook.id}/test`, { key: m.apiKey });
     const r2 = receiver.received[1]!;
     expect(verifyZkp2p(r2, secret)).toBe(true);
@@ -269,9 +292,15 @@ describe("the local dispatcher", () => {
     try {
       for (let i = 0; i < 5; i++) await startedSession(m); // 10 events; with the expiries below, 14
       const idle = await newSession(m);
-      await db.update(checkoutSessions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(checkoutSessions.id, idle.id));
+      await db
+        .update(checkoutSessions)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(checkoutSessions.id, idle.id));
       const { started } = await startedSession(m); // 2 more events, then its order expires
-      await db.update(orders).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(orders.id, started.order.id));
+      await db
+        .update(orders)
+        .set({ expiresAt: new Date(Date.now() - 1000) })
+        .where(eq(orders.id, started.order.id));
       await receiver.waitFor(14);
       const types = receiver.received.map((r) => JSON.parse(r.body).type);
       expect(types.filter((t) => t === "order.created")).toHaveLength(6);
@@ -281,7 +310,8 @@ describe("the local dispatcher", () => {
       const reread = await db.select().from(orders).where(eq(orders.id, started.order.id));
       expect(reread[0]!.status).toBe("EXPIRED");
       const until = Date.now() + 5_000;
-      while ((await deliveriesOf(m, hook.id)).some((d) => d.status !== "DELIVERED") && Date.now() < until) await new Promise((r) => setTimeout(r, 50));
+      while ((await deliveriesOf(m, hook.id)).some((d) => d.status !== "DELIVERED") && Date.now() < until)
+        await new Promise((r) => setTimeout(r, 50));
       expect((await deliveriesOf(m, hook.id)).every((d) => d.status === "DELIVERED")).toBe(true);
       expect(receiver.received).toHaveLength(14);
     } finally {
@@ -304,7 +334,11 @@ function dribble(res: http.ServerResponse) {
  */
 function localhostOnBothFamilies() {
   const systemLookup = dns.lookup;
-  return vi.spyOn(dns, "lookup").mockImplementation(((hostname: string, options: dns.LookupAllOptions, callback: (err: Error | null, addresses: dns.LookupAddress[]) => void) =>
+  return vi.spyOn(dns, "lookup").mockImplementation(((
+    hostname: string,
+    options: dns.LookupAllOptions,
+    callback: (err: Error | null, addresses: dns.LookupAddress[]) => void,
+  ) =>
     systemLookup(hostname, options, (err, addresses) => {
       const missing = !err && hostname === "localhost" && options.family !== 4 && !addresses.some((a) => a.address === "::1");
       callback(err, missing ? [{ address: "::1", family: 6 }, ...addresses] : addresses);
@@ -339,18 +373,32 @@ describe("endpoints as merchants run them", () => {
     const row = (await deliveriesOf(m, hook.id))[0];
     expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseCode: null });
     expect(row.lastError).toMatch(/UNABLE_TO_VERIFY_LEAF_SIGNATURE/);
-    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([expect.objectContaining({ attempt: 1, responseCode: null, error: row.lastError })]);
+    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([
+      expect.objectContaining({ attempt: 1, responseCode: null, error: row.lastError }),
+    ]);
   });
 
   it.each([
-    ["a NUL byte", { status: 200, body: Buffer.from("ok\u0000done") }, { status: "DELIVERED", responseCode: 200, excerpt: "okdone", error: null }],
+    [
+      "a NUL byte",
+      { status: 200, body: Buffer.from("ok\u0000done") },
+      { status: "DELIVERED", responseCode: 200, excerpt: "okdone", error: null },
+    ],
     [
       "invalid UTF-8, and a character cut by the KiB limit",
       { status: 500, body: Buffer.concat([Buffer.alloc(1021, "x"), Buffer.from([0xff]), Buffer.from("€ and more")]) },
       { status: "PENDING", responseCode: 500, excerpt: "x".repeat(1021) + "\uFFFD", error: "HTTP 500" },
     ],
-    ["10 MB", { status: 200, body: Buffer.from("€".repeat(3_500_000)) }, { status: "DELIVERED", responseCode: 200, excerpt: "€".repeat(341), error: null }],
-    ["one byte a second", { status: 200, respond: dribble }, { status: "PENDING", responseCode: null, excerpt: null, error: "timed out after 1000 ms" }],
+    [
+      "10 MB",
+      { status: 200, body: Buffer.from("€".repeat(3_500_000)) },
+      { status: "DELIVERED", responseCode: 200, excerpt: "€".repeat(341), error: null },
+    ],
+    [
+      "one byte a second",
+      { status: 200, respond: dribble },
+      { status: "PENDING", responseCode: null, excerpt: null, error: "timed out after 1000 ms" },
+    ],
   ])("an endpoint answering with %s: the attempt ends within WEBHOOK_TIMEOUT and is recorded", async (_, reply, expected) => {
     const { m, hook } = await setup(["order.created"]);
     receiver.reply = () => reply;
@@ -359,10 +407,21 @@ describe("endpoints as merchants run them", () => {
     const outcome = await attemptDelivery(await testDb(), d.id, { actor: SYSTEM });
     expect(outcome.kind === "attempted" && outcome.result.durationMs).toBeLessThanOrEqual(1_000 + 300);
     const row = await deliveryRow(d.id);
-    expect(row).toMatchObject({ status: expected.status, attempts: 1, responseCode: expected.responseCode, lastError: expected.error, leaseUntil: null });
+    expect(row).toMatchObject({
+      status: expected.status,
+      attempts: 1,
+      responseCode: expected.responseCode,
+      lastError: expected.error,
+      leaseUntil: null,
+    });
     if (expected.status === "PENDING") expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + MINUTE - 5_000);
     expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([
-      expect.objectContaining({ attempt: 1, responseCode: expected.responseCode, responseExcerpt: expected.excerpt, error: expected.error }),
+      expect.objectContaining({
+        attempt: 1,
+        responseCode: expected.responseCode,
+        responseExcerpt: expected.excerpt,
+        error: expected.error,
+      }),
     ]);
   });
 
@@ -387,6 +446,8 @@ describe("endpoints as merchants run them", () => {
     await makeDue(d.id);
     await attemptDelivery(db, d.id, { actor: SYSTEM });
     expect(await deliveryRow(d.id)).toMatchObject({ status: "DELIVERED", attempts: 2, responseCode: 200 });
-    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([expect.objectContaining({ attempt: 2, responseCode: 200, responseExcerpt: "ok" })]);
+    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([
+      expect.objectContaining({ attempt: 2, responseCode: 200, responseExcerpt: "ok" }),
+    ]);
   });
 });

@@ -8,10 +8,18 @@ import { testDb } from "../support/db";
 describe("webhooks", () => {
   it("creates a webhook, shows its secret once and stores it encrypted", async () => {
     const m = await newMerchant();
-    const res = await call("POST", "/api/webhooks", { key: m.apiKey, body: { url: "https://hooks.example.com/a", events: ["order.fulfilled", "session.completed"] } });
+    const res = await call("POST", "/api/webhooks", {
+      key: m.apiKey,
+      body: { url: "https://hooks.example.com/a", events: ["order.fulfilled", "session.completed"] },
+    });
     expect(res.status).toBe(201);
     const w = res.body.responseObject;
-    expect(w).toMatchObject({ merchantId: m.id, url: "https://hooks.example.com/a", events: ["order.fulfilled", "session.completed"], active: true });
+    expect(w).toMatchObject({
+      merchantId: m.id,
+      url: "https://hooks.example.com/a",
+      events: ["order.fulfilled", "session.completed"],
+      active: true,
+    });
     expect(w.id).toMatch(/^wh_/);
     expect(w.secret).toMatch(/^whsec_[A-Za-z0-9+/]{43}=$/);
     const db = await testDb();
@@ -89,7 +97,9 @@ describe("webhooks", () => {
 
     await startedSession(m); // session.started + order.created
     const types = async (id: string) =>
-      ((await call("GET", `/api/webhooks/${id}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries as any[]).map((d) => d.eventType).sort();
+      ((await call("GET", `/api/webhooks/${id}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries as any[])
+        .map((d) => d.eventType)
+        .sort();
     expect(await types(all.id)).toEqual(["order.created", "session.started"]);
     expect(await types(onlyOrders.id)).toEqual(["order.created"]);
     expect(await types(onlyFulfilled.id)).toEqual([]);

@@ -14,7 +14,12 @@ const together = <T>(n: number, fn: (i: number) => Promise<T>) => Promise.all(Ar
 
 async function eventCount(sessionId: string, type: string) {
   const db = await testDb();
-  return (await db.select().from(events).where(and(eq(events.sessionId, sessionId), eq(events.type, type)))).length;
+  return (
+    await db
+      .select()
+      .from(events)
+      .where(and(eq(events.sessionId, sessionId), eq(events.type, type)))
+  ).length;
 }
 
 describe("concurrent state changes on PostgreSQL", () => {
@@ -23,7 +28,10 @@ describe("concurrent state changes on PostgreSQL", () => {
     for (let round = 0; round < 5; round++) {
       const s = await newSession(m);
       const results = await together(N, (i) =>
-        call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey, body: { paymentPlatform: i % 2 ? "venmo" : "zelle", fiatCurrency: "USD" } }),
+        call("POST", `/api/checkout/sessions/${s.id}/start`, {
+          key: m.apiKey,
+          body: { paymentPlatform: i % 2 ? "venmo" : "zelle", fiatCurrency: "USD" },
+        }),
       );
       const statuses = results.map((r) => r.status).sort();
       expect(statuses.filter((x) => x === 200)).toHaveLength(1);
@@ -53,7 +61,10 @@ describe("concurrent state changes on PostgreSQL", () => {
     const { session, started } = await startedSession(m);
     await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
     const results = await together(12, () =>
-      call("POST", "/api/orders/fulfill", { key: m.apiKey, body: { intentHash: started.intentHash, proof: { sandbox: true, outcome: "success" } } }),
+      call("POST", "/api/orders/fulfill", {
+        key: m.apiKey,
+        body: { intentHash: started.intentHash, proof: { sandbox: true, outcome: "success" } },
+      }),
     );
     expect(results.filter((r) => r.status === 200)).toHaveLength(1);
     expect(results.filter((r) => r.status === 409)).toHaveLength(11);
@@ -105,7 +116,12 @@ describe("concurrent state changes on PostgreSQL", () => {
       const results = await together(hits, (i) => (i % 2 ? a : b).hit(rule, "merchant-x", at));
       expect(results.filter((r) => r.allowed)).toHaveLength(limit);
       expect(results.filter((r) => !r.allowed)).toHaveLength(hits - limit);
-      const [row] = await (await testDb()).select().from(rateLimitCounters).where(eq(rateLimitCounters.bucket, `${rule.name}:merchant-x`));
+      const [row] = await (
+        await testDb()
+      )
+        .select()
+        .from(rateLimitCounters)
+        .where(eq(rateLimitCounters.bucket, `${rule.name}:merchant-x`));
       expect(row!.count).toBeGreaterThanOrEqual(limit);
     } finally {
       await second.close();

@@ -22,13 +22,23 @@ describe("a request whose instance dies half-way", () => {
       await sql.begin(async (tx) => {
         await tx`select id from merchants where id = ${m.id} for update`;
         const child = spawn(process.execPath, ["--import", "tsx", "tests/support/request-child.ts"], {
-          env: { ...process.env, REQUEST: JSON.stringify({ method: "POST", url: "/api/checkout/sessions", key: m.apiKey, body, headers: { "idempotency-key": key } }) },
+          env: {
+            ...process.env,
+            REQUEST: JSON.stringify({
+              method: "POST",
+              url: "/api/checkout/sessions",
+              key: m.apiKey,
+              body,
+              headers: { "idempotency-key": key },
+            }),
+          },
           stdio: "ignore",
         });
         const exited = new Promise((r) => child.once("exit", r));
         const until = Date.now() + 30_000;
         for (;;) {
-          const [{ n }] = await sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
+          const [{ n }] =
+            await sql`select count(*)::int as n from pg_stat_activity where datname = current_database() and wait_event_type = 'Lock'`;
           if (n > 0) break;
           if (Date.now() > until) throw new Error("the request never reached the session insert");
           await new Promise((r) => setTimeout(r, 50));

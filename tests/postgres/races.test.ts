@@ -18,7 +18,9 @@ async function webhookRow(id: string) {
 describe("races on PostgreSQL", () => {
   it("30 simultaneous webhook creations leave exactly 20", async () => {
     const m = await newMerchant();
-    const results = await together(30, (i) => call("POST", "/api/webhooks", { key: m.apiKey, body: { url: `https://hooks.example.com/${i}` } }));
+    const results = await together(30, (i) =>
+      call("POST", "/api/webhooks", { key: m.apiKey, body: { url: `https://hooks.example.com/${i}` } }),
+    );
     expect(results.filter((r) => r.status === 201)).toHaveLength(20);
     const refused = results.filter((r) => r.status !== 201);
     expect(refused).toHaveLength(10);
@@ -54,7 +56,10 @@ describe("races on PostgreSQL", () => {
     const m = await newMerchant();
     const { started } = await startedSession(m);
     const results = await together(12, () =>
-      call("POST", "/api/orders/fulfill", { key: m.apiKey, body: { intentHash: started.intentHash, proof: { sandbox: true, outcome: "invalid" } } }),
+      call("POST", "/api/orders/fulfill", {
+        key: m.apiKey,
+        body: { intentHash: started.intentHash, proof: { sandbox: true, outcome: "invalid" } },
+      }),
     );
     expect(results.filter((r) => r.status === 400 && r.body.error?.code === "PROOF_INVALID")).toHaveLength(5);
     expect(results.filter((r) => r.status === 409 && r.body.error?.details?.maxProofAttempts === 5)).toHaveLength(7);

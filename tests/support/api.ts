@@ -40,7 +40,8 @@ function match(parts: string[]): { route: RouteFile; params: Record<string, stri
     return route.segments.length === parts.length ? [{ route, params }] : [];
   });
   candidates.sort((a, b) => {
-    const ra = rank(a.route), rb = rank(b.route);
+    const ra = rank(a.route),
+      rb = rank(b.route);
     for (let i = 0; i < Math.max(ra.length, rb.length); i++) if ((ra[i] ?? 3) !== (rb[i] ?? 3)) return (ra[i] ?? 3) - (rb[i] ?? 3);
     return 0;
   });
@@ -93,7 +94,14 @@ export async function newMerchant(overrides: Record<string, unknown> = {}): Prom
 }
 
 export function sessionBody(m: TestMerchant, overrides: Record<string, unknown> = {}) {
-  return { merchantId: m.id, amountUsdc: "50.00", destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: WALLET, ...overrides };
+  return {
+    merchantId: m.id,
+    amountUsdc: "50.00",
+    destinationChainId: 8453,
+    destinationToken: TOKEN,
+    recipientAddress: WALLET,
+    ...overrides,
+  };
 }
 
 export async function newSession(m: TestMerchant, overrides: Record<string, unknown> = {}) {
@@ -104,7 +112,10 @@ export async function newSession(m: TestMerchant, overrides: Record<string, unkn
 
 export async function startedSession(m: TestMerchant, platform = "venmo", currency = "USD") {
   const s = await newSession(m);
-  const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey, body: { paymentPlatform: platform, fiatCurrency: currency } });
+  const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, {
+    key: m.apiKey,
+    body: { paymentPlatform: platform, fiatCurrency: currency },
+  });
   if (res.status !== 200) throw new Error(`start failed: ${res.text}`);
   return { session: s, started: res.body.responseObject };
 }

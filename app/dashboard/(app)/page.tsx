@@ -20,7 +20,12 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         <h1 className="text-2xl font-bold">Overview</h1>
         <nav aria-label="Period" className="flex gap-1">
           {PERIODS.map((p) => (
-            <Link key={p} href={`/dashboard?days=${p}`} aria-current={p === days ? "page" : undefined} className={`${ui.button} ${p === days ? ui.primary : ui.secondary}`}>
+            <Link
+              key={p}
+              href={`/dashboard?days=${p}`}
+              aria-current={p === days ? "page" : undefined}
+              className={`${ui.button} ${p === days ? ui.primary : ui.secondary}`}
+            >
               {p} days
             </Link>
           ))}
@@ -33,16 +38,22 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         {max === 0n ? (
           <p className={`mt-4 ${ui.muted}`}>No completed payments in this period yet.</p>
         ) : (
-        <svg role="img" aria-label={`Completed USDC per day over ${days} days`} viewBox={`0 0 ${o.days.length * 10} 100`} className="mt-4 h-40 w-full" preserveAspectRatio="none">
-          {o.days.map((d, i) => {
-            const h = max > 0n ? Number((d.micro * 100n) / max) : 0;
-            return (
-              <rect key={d.day} x={i * 10 + 1} y={100 - h} width={8} height={h} className="fill-blue-700 dark:fill-blue-400">
-                <title>{`${d.day}: ${d.amountUsdc} USDC`}</title>
-              </rect>
-            );
-          })}
-        </svg>
+          <svg
+            role="img"
+            aria-label={`Completed USDC per day over ${days} days`}
+            viewBox={`0 0 ${o.days.length * 10} 100`}
+            className="mt-4 h-40 w-full"
+            preserveAspectRatio="none"
+          >
+            {o.days.map((d, i) => {
+              const h = max > 0n ? Number((d.micro * 100n) / max) : 0;
+              return (
+                <rect key={d.day} x={i * 10 + 1} y={100 - h} width={8} height={h} className="fill-blue-700 dark:fill-blue-400">
+                  <title>{`${d.day}: ${d.amountUsdc} USDC`}</title>
+                </rect>
+              );
+            })}
+          </svg>
         )}
         <table className="sr-only">
           <caption>Completed USDC per day</caption>
@@ -53,12 +64,14 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             </tr>
           </thead>
           <tbody>
-            {o.days.filter((d) => d.completed > 0).map((d) => (
-              <tr key={d.day}>
-                <td>{d.day}</td>
-                <td>{d.amountUsdc}</td>
-              </tr>
-            ))}
+            {o.days
+              .filter((d) => d.completed > 0)
+              .map((d) => (
+                <tr key={d.day}>
+                  <td>{d.day}</td>
+                  <td>{d.amountUsdc}</td>
+                </tr>
+              ))}
           </tbody>
         </table>
       </section>
@@ -86,7 +99,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
                 <span>{f.step}</span>
                 <span className="font-semibold tabular-nums">
                   {f.n}
-                  {o.funnel[0]!.n > 0 && <span className={`ml-2 text-sm font-normal ${ui.muted}`}>{Math.round((f.n * 100) / o.funnel[0]!.n)}%</span>}
+                  {o.funnel[0]!.n > 0 && (
+                    <span className={`ml-2 text-sm font-normal ${ui.muted}`}>{Math.round((f.n * 100) / o.funnel[0]!.n)}%</span>
+                  )}
                 </span>
               </li>
             ))}

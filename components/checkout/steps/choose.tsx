@@ -53,7 +53,8 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
                   checked={platform === c.platform}
                   onChange={() => {
                     setPlatform(c.platform);
-                    if (view.session.savesChoice) void saveChoice(view.session.id, { paymentPlatform: c.platform, fiatCurrency: currency }).catch(() => {});
+                    if (view.session.savesChoice)
+                      void saveChoice(view.session.id, { paymentPlatform: c.platform, fiatCurrency: currency }).catch(() => {});
                   }}
                   className="h-4 w-4"
                 />

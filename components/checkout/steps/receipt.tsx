@@ -39,7 +39,9 @@ export function Receipt({ view }: { view: CheckoutView }) {
       </dl>
       {target && (
         <>
-          <p className={`mt-4 ${ui.muted}`}>Returning you to {view.merchant.displayName} in {Math.max(left, 0)} s…</p>
+          <p className={`mt-4 ${ui.muted}`}>
+            Returning you to {view.merchant.displayName} in {Math.max(left, 0)} s…
+          </p>
           <a href={target} className={`${primary} mt-3`}>
             Return to {view.merchant.displayName} now
           </a>

@@ -10,11 +10,15 @@ export function Waiting({ view, pending, act }: StepProps) {
   return (
     <div>
       <div role="status" className="flex items-center gap-3">
-        <span aria-hidden="true" className="h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent" />
+        <span
+          aria-hidden="true"
+          className="h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
+        />
         <h2 className="text-lg font-semibold">Waiting for your payment to be confirmed</h2>
       </div>
       <p className={`mt-2 ${ui.muted}`}>
-        You sent {order.fiatAmountFormatted} with {order.platformLabel} to {order.recipient}. This page updates by itself; you can keep it open.
+        You sent {order.fiatAmountFormatted} with {order.platformLabel} to {order.recipient}. This page updates by itself; you can keep it
+        open.
       </p>
       {order.lastProofError && (
         <p role="alert" className={`mt-4 ${ui.error}`}>
@@ -25,10 +29,20 @@ export function Waiting({ view, pending, act }: StepProps) {
         <div className="mt-5 rounded-xl border-2 border-dashed border-amber-500 p-4">
           <p className="text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">Sandbox: no real money moves</p>
           <div className="mt-3 grid gap-2">
-            <button type="button" className={primary} disabled={pending} onClick={() => act(() => simulateConfirmation(view.session.id, "success"))}>
+            <button
+              type="button"
+              className={primary}
+              disabled={pending}
+              onClick={() => act(() => simulateConfirmation(view.session.id, "success"))}
+            >
               Simulate bank confirmation
             </button>
-            <button type="button" className={secondary} disabled={pending} onClick={() => act(() => simulateConfirmation(view.session.id, "invalid"))}>
+            <button
+              type="button"
+              className={secondary}
+              disabled={pending}
+              onClick={() => act(() => simulateConfirmation(view.session.id, "invalid"))}
+            >
               Simulate a rejected proof
             </button>
           </div>

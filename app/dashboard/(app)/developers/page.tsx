@@ -42,7 +42,11 @@ export function verifyWebhook(rawBody, headers, secret) {
           Create a checkout session
         </h2>
         <p className={`mt-1 ${ui.muted}`}>Send the payer to the checkoutUrl in the response.</p>
-        <pre tabIndex={0} aria-label="curl example" className="mt-3 overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800">
+        <pre
+          tabIndex={0}
+          aria-label="curl example"
+          className="mt-3 overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800"
+        >
           {curl}
         </pre>
       </section>
@@ -51,9 +55,14 @@ export function verifyWebhook(rawBody, headers, secret) {
           Verify a webhook
         </h2>
         <p className={`mt-1 ${ui.muted}`}>
-          Every delivery carries X-Webhook-Id, X-Webhook-Timestamp and X-Webhook-Signature, and the Standard Webhooks headers for its libraries.
+          Every delivery carries X-Webhook-Id, X-Webhook-Timestamp and X-Webhook-Signature, and the Standard Webhooks headers for its
+          libraries.
         </p>
-        <pre tabIndex={0} aria-label="Verification code" className="mt-3 overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800">
+        <pre
+          tabIndex={0}
+          aria-label="Verification code"
+          className="mt-3 overflow-x-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800"
+        >
           {verify}
         </pre>
       </section>

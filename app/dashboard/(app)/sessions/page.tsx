@@ -43,7 +43,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           {error}
         </p>
       )}
-      {result && result.sessions.length === 0 && <p className={ui.muted}>No sessions match. Create one with POST /api/checkout/sessions.</p>}
+      {result && result.sessions.length === 0 && (
+        <p className={ui.muted}>No sessions match. Create one with POST /api/checkout/sessions.</p>
+      )}
       {result && result.sessions.length > 0 && (
         <Table caption="Sessions, newest first" columns={["Session", "Amount", "Status", "Created"]}>
           {result.sessions.map((s) => (

@@ -26,11 +26,12 @@ export default async function SettingsPage() {
           API key
         </h2>
         <p className="mt-2">
-          Your key starts with <code className="font-mono">{prefixes[0] ?? "—"}…</code>. The rest is never shown again and is stored only as a hash.
+          Your key starts with <code className="font-mono">{prefixes[0] ?? "—"}…</code>. The rest is never shown again and is stored only as
+          a hash.
         </p>
         <p className={`mt-2 ${ui.muted}`}>
-          To replace a key that may have leaked, contact support: it is rotated for you and the old key stops working everywhere within 10 seconds. Your
-          handle, <code className="font-mono">{merchant.name}</code>, cannot change.
+          To replace a key that may have leaked, contact support: it is rotated for you and the old key stops working everywhere within 10
+          seconds. Your handle, <code className="font-mono">{merchant.name}</code>, cannot change.
         </p>
       </section>
     </div>

@@ -100,7 +100,10 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
                   <ul className="mt-1">
                     {e.deliveries.map((d) => (
                       <li key={d.id}>
-                        <Link href={`/dashboard/webhooks/${d.webhookId}?delivery=${d.id}`} className="text-blue-700 underline dark:text-blue-300">
+                        <Link
+                          href={`/dashboard/webhooks/${d.webhookId}?delivery=${d.id}`}
+                          className="text-blue-700 underline dark:text-blue-300"
+                        >
                           {d.status}
                         </Link>{" "}
                         after {d.attempts} attempt{d.attempts === 1 ? "" : "s"}

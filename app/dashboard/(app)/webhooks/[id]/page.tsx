@@ -13,14 +13,23 @@ import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/web
 
 export const metadata: Metadata = { title: "Webhook" };
 
-export default async function WebhookPage({ params, searchParams }: { params: Promise<{ id: string }>; searchParams: Promise<Record<string, string | undefined>> }) {
+export default async function WebhookPage({
+  params,
+  searchParams,
+}: {
+  params: Promise<{ id: string }>;
+  searchParams: Promise<Record<string, string | undefined>>;
+}) {
   const { actor } = await requireMerchant();
   const id = addressId((await params).id);
   const raw = await searchParams;
   const problem = searchProblem(raw);
   const db = await getDb();
   const webhook = await orNotFound(getWebhookOrThrow(db, id, { actor }));
-  const parsed = deliveryListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "delivery")) });
+  const parsed = deliveryListQuery.safeParse({
+    limit: "25",
+    ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "delivery")),
+  });
   // a refused filter, cursor or delivery id is a message; a failed query is the error boundary's, never an empty log
   const found = parsed.success && !problem ? await orMessage(listDeliveries(db, id, parsed.data, { actor })) : null;
   const list = found?.ok ? found.value : null;
@@ -42,9 +51,12 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           <h2 id="settings" className="font-semibold">
             Deleted webhook
           </h2>
-          <p role="status" className="mt-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
-            This webhook was deleted on <time dateTime={webhook.deletedAt}>{webhook.deletedAt.replace("T", " ").slice(0, 19)} UTC</time>. It receives
-            nothing more; its delivery history is kept here, read-only.
+          <p
+            role="status"
+            className="mt-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          >
+            This webhook was deleted on <time dateTime={webhook.deletedAt}>{webhook.deletedAt.replace("T", " ").slice(0, 19)} UTC</time>. It
+            receives nothing more; its delivery history is kept here, read-only.
           </p>
           <p className={`mt-2 text-sm ${ui.muted}`}>Events: {webhook.events.length ? webhook.events.join(", ") : "all events"}</p>
         </section>
@@ -73,7 +85,9 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
           </p>
         )}
         {list && list.deliveries.length === 0 && (
-          <p className={`mt-3 ${ui.muted}`}>{webhook.deletedAt ? "No deliveries match." : "No deliveries match. Send a test event to see one here."}</p>
+          <p className={`mt-3 ${ui.muted}`}>
+            {webhook.deletedAt ? "No deliveries match." : "No deliveries match. Send a test event to see one here."}
+          </p>
         )}
         {list && list.deliveries.length > 0 && (
           <div className="mt-3">
@@ -81,7 +95,10 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
               {list.deliveries.map((d) => (
                 <tr key={d.id} className="border-b border-slate-100 dark:border-slate-800">
                   <td className="py-2 pr-3">
-                    <Link href={`/dashboard/webhooks/${id}${keep({ delivery: d.id })}`} className="text-blue-700 underline dark:text-blue-300">
+                    <Link
+                      href={`/dashboard/webhooks/${id}${keep({ delivery: d.id })}`}
+                      className="text-blue-700 underline dark:text-blue-300"
+                    >
                       {d.eventType}
                     </Link>
                   </td>
@@ -124,15 +141,30 @@ export default async function WebhookPage({ params, searchParams }: { params: Pr
             <ol className="mt-2 space-y-2 text-sm">
               {open.attemptHistory.map((a) => (
                 <li key={a.attempt} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
-                  #{a.attempt} · <time dateTime={a.at}>{a.at}</time> · {a.responseCode ? `HTTP ${a.responseCode}` : "no response"} · {a.durationMs} ms
+                  #{a.attempt} · <time dateTime={a.at}>{a.at}</time> · {a.responseCode ? `HTTP ${a.responseCode}` : "no response"} ·{" "}
+                  {a.durationMs} ms
                   {a.error && <span className="block">Error: {a.error}</span>}
-                  {a.responseExcerpt && <pre tabIndex={0} aria-label={`Response to attempt ${a.attempt}`} className="mt-1 overflow-x-auto whitespace-pre-wrap break-all font-mono text-xs">{a.responseExcerpt}</pre>}
+                  {a.responseExcerpt && (
+                    <pre
+                      tabIndex={0}
+                      aria-label={`Response to attempt ${a.attempt}`}
+                      className="mt-1 overflow-x-auto whitespace-pre-wrap break-all font-mono text-xs"
+                    >
+                      {a.responseExcerpt}
+                    </pre>
+                  )}
                 </li>
               ))}
             </ol>
           )}
           <h3 className="mt-4 font-medium">Payload sent</h3>
-          <pre tabIndex={0} aria-label="Payload sent" className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800">{JSON.stringify(open.payload, null, 2)}</pre>
+          <pre
+            tabIndex={0}
+            aria-label="Payload sent"
+            className="mt-2 max-h-96 overflow-auto rounded-lg bg-slate-100 p-3 font-mono text-xs dark:bg-slate-800"
+          >
+            {JSON.stringify(open.payload, null, 2)}
+          </pre>
         </section>
       )}
     </div>
