@@ -140,7 +140,14 @@ const CASES: Case[] = [
   { route: "/api/events", method: "GET", path: () => "/api/events" },
 ];
 
-const PUBLIC_ROUTES = new Set(["/api/merchants", "/api/health", "/api/[...slug]", "/api/inngest", "/api/auth/[...nextauth]"]);
+const PUBLIC_ROUTES = new Set([
+  "/api/merchants",
+  "/api/health",
+  "/api/openapi.json",
+  "/api/[...slug]",
+  "/api/inngest",
+  "/api/auth/[...nextauth]",
+]);
 
 async function fixture(): Promise<Fixture> {
   const owner = await newMerchant();

@@ -1,0 +1,292 @@
+import { z } from "zod";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
+import { DELIVERY, ORDER, SESSION } from "@/lib/state";
+
+// Response schemas of the merchant API: what the serializers return (lib/wire/session.ts,
+// lib/merchants/service.ts, lib/webhooks/service.ts, lib/events/service.ts), wrapped in the envelope
+// of lib/http/envelope.ts. lib/openapi/document.ts turns them into the OpenAPI document, and the API
+// tests check every answer against it, so a field added to a serializer must be added here too.
+
+const iso = (description: string) => z.iso.datetime().meta({ description, examples: ["2026-01-15T12:00:00.000Z"] });
+const isoOrNull = (description: string) => z.iso.datetime().nullable().meta({ description });
+const usdc = (description: string) =>
+  z
+    .string()
+    .regex(/^\d+\.\d{2,6}$/)
+    .meta({ description, examples: ["50.00"] });
+
+export const sessionStatus = z.enum(SESSION.statuses).meta({ description: "CREATED → ACTIVE → COMPLETED, or EXPIRED / CANCELLED" });
+export const orderStatus = z.enum(ORDER.statuses);
+export const deliveryStatus = z.enum(DELIVERY.statuses);
+
+export const merchant = z
+  .strictObject({
+    id: z.string().meta({ examples: ["merch_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+    name: z.string().meta({ description: "Unique, lowercase; never changes", examples: ["acme-shop"] }),
+    displayName: z.string().meta({ description: "The name shown to payers; the name when none was given" }),
+    logoUrl: z.string().nullable(),
+    createdAt: iso("When the merchant signed up"),
+    updatedAt: iso("Last change"),
+  })
+  .meta({ description: "A merchant account" });
+
+export const createdMerchant = merchant
+  .extend({ apiKey: z.string().meta({ description: "The API key: in this response and nowhere else, ever", examples: ["ck_…"] }) })
+  .meta({ description: "The new merchant, with its API key" });
+
+export const session = z
+  .strictObject({
+    id: z.string().meta({ examples: ["sess_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+    merchantId: z.string(),
+    amountUsdc: usdc("The amount the merchant receives, in USDC, as a decimal string"),
+    destinationChainId: z
+      .number()
+      .int()
+      .meta({ examples: [8453] }),
+    destinationToken: z.string().meta({ description: "Token contract address, EIP-55 checksummed" }),
+    recipientAddress: z.string().meta({ description: "Receiving wallet, EIP-55 checksummed" }),
+    status: sessionStatus,
+    successUrl: z.string().nullable(),
+    cancelUrl: z.string().nullable(),
+    metadata: z.record(z.string(), z.string()).nullable().meta({ description: "The merchant's own string key/values" }),
+    enabledPaymentPlatforms: z.array(z.string()).nullable().meta({ description: "null: every platform" }),
+    selectedPaymentPlatform: z.string().nullable(),
+    selectedFiatCurrency: z.string().nullable(),
+    activeOrderId: z.string().nullable(),
+    expiresAt: iso("When an unpaid session expires"),
+    completedAt: isoOrNull("When the USDC was released"),
+    createdAt: iso("Creation time"),
+    updatedAt: iso("Last change"),
+  })
+  .meta({ description: "A checkout session" });
+
+export const order = z
+  .strictObject({
+    id: z.string().meta({ examples: ["ord_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+    sessionId: z.string(),
+    status: orderStatus,
+    intentHash: z.string().meta({ description: "0x + 64 hex characters; the key of POST /api/orders/fulfill" }),
+    signalTx: z.string(),
+    paymentPlatform: z.string(),
+    fiatCurrency: z.string().meta({ examples: ["USD"] }),
+    fiatAmount: z.string().meta({ description: "Decimal string in the currency's minor-unit digits", examples: ["50.25"] }),
+    tokenAmount: z.string().meta({ description: "USDC in base units (6 decimals), as an integer string", examples: ["50000000"] }),
+    amountUsdc: usdc("The same amount as a USDC decimal string"),
+    conversionRate: z.string(),
+    recipient: z.string().meta({ description: "The payee handle on the payment platform" }),
+    fulfillTx: z.string().nullable(),
+    expiresAt: iso("When the order expires unpaid"),
+    paymentSentAt: isoOrNull("When the payer reported the fiat payment"),
+    fulfilledAt: isoOrNull("When the USDC was released"),
+    createdAt: iso("Creation time"),
+    updatedAt: iso("Last change"),
+  })
+  .meta({ description: "An order: one attempt at paying a session on one platform" });
+
+export const quote = z
+  .strictObject({
+    fiatAmount: z.string(),
+    fiatAmountFormatted: z.string().meta({ examples: ["$50.25"] }),
+    fiatCurrency: z.string(),
+    tokenAmount: z.string(),
+    tokenAmountFormatted: z.string().meta({ examples: ["50.00 USDC"] }),
+    paymentMethod: z.string(),
+    payeeAddress: z.string(),
+    conversionRate: z.string(),
+  })
+  .meta({ description: "What the payer sends, and to whom" });
+
+export const sessionDetail = session
+  .extend({
+    merchant: z.strictObject({ id: z.string(), name: z.string(), displayName: z.string(), logoUrl: z.string().nullable() }),
+    activeOrder: order.extend({ quote }).nullable(),
+  })
+  .meta({ description: "A session with its merchant and its active order (and that order's quote)" });
+
+const cursor = z.string().nullable().meta({ description: "Pass as ?cursor= for the next page; null on the last page" });
+
+export const webhook = z
+  .strictObject({
+    id: z.string().meta({ examples: ["wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+    merchantId: z.string(),
+    url: z.string(),
+    events: z.array(z.enum(EVENT_TYPES)).meta({ description: "The events it receives; empty: all of them" }),
+    active: z.boolean(),
+    createdAt: iso("Creation time"),
+    updatedAt: iso("Last change"),
+    deletedAt: isoOrNull("Deleted webhooks stay readable with their delivery history"),
+  })
+  .meta({ description: "A webhook endpoint" });
+
+const secret = z.string().meta({ description: "The signing secret: in this response only", examples: ["whsec_…"] });
+
+export const delivery = z
+  .strictObject({
+    id: z.string().meta({ examples: ["dlv_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+    webhookId: z.string(),
+    eventType: z.string(),
+    eventId: z.string(),
+    status: deliveryStatus,
+    attempts: z.number().int(),
+    lastAttemptAt: isoOrNull("The last attempt"),
+    responseCode: z.number().int().nullable(),
+    nextRetryAt: isoOrNull("The next attempt, while PENDING"),
+    lastError: z.string().nullable(),
+    durationMs: z.number().int().nullable(),
+    createdAt: iso("Creation time"),
+  })
+  .meta({ description: "One event sent to one webhook" });
+
+// ---------------------------------------------------------------- events (API list and webhook bodies)
+
+const eventBase = {
+  id: z
+    .string()
+    .meta({ description: "The event id; the same on every retry of a delivery", examples: ["evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+  timestamp: iso("When the event happened"),
+};
+
+const eventData = z.strictObject({
+  session,
+  order: order.nullable(),
+  txHash: z.string().optional().meta({ description: "order.fulfilled and session.completed: the release transaction" }),
+  error: z
+    .strictObject({ code: z.string(), message: z.string() })
+    .optional()
+    .meta({ description: "order.failed: why the proof was refused" }),
+});
+
+/** The body POSTed to a webhook for one event type. */
+export function eventPayloadOf(type: (typeof EVENT_TYPES)[number]) {
+  return z.strictObject({ ...eventBase, type: z.literal(type), data: eventData });
+}
+
+export const testEventPayload = z
+  .strictObject({
+    ...eventBase,
+    type: z.literal(TEST_EVENT_TYPE),
+    data: z.strictObject({ test: z.literal(true), webhookId: z.string() }),
+  })
+  .meta({ description: "Sent by POST /api/webhooks/{id}/test" });
+
+export const eventPayload = z
+  .strictObject({ ...eventBase, type: z.enum([...EVENT_TYPES, TEST_EVENT_TYPE]), data: z.record(z.string(), z.unknown()) })
+  .meta({ description: "An event as sent to webhooks: data holds session and order (see the webhooks section)" });
+
+export const event = eventPayload
+  .extend({
+    sessionId: z.string().nullable(),
+    orderId: z.string().nullable(),
+    createdAt: iso("When it was recorded"),
+  })
+  .meta({ description: "An event, as GET /api/events lists it" });
+
+export const feedEvent = z
+  .strictObject({
+    id: z.string(),
+    type: z.enum(EVENT_TYPES),
+    createdAt: iso("When it was recorded"),
+    sessionId: z.string(),
+    orderId: z.string().nullable(),
+    payload: eventPayload.meta({ description: "The body a webhook delivery of this event carries" }),
+  })
+  .meta({ description: "An event, as GET /api/events/feed hands it out" });
+
+// ---------------------------------------------------------------- each operation's responseObject
+
+export const data = {
+  health: z.strictObject({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+  createdMerchant,
+  merchant,
+  createdSession: z.strictObject({
+    session,
+    checkoutUrl: z.string().meta({ description: "The hosted checkout page to send the payer to" }),
+  }),
+  sessionList: z.strictObject({ sessions: z.array(session), nextCursor: cursor }),
+  sessionDetail,
+  sessionOnly: z.strictObject({ session }),
+  started: z.strictObject({
+    session,
+    order,
+    quote,
+    intentHash: z.string(),
+    expiresAt: iso("When the order expires unpaid"),
+  }),
+  orderOnly: z.strictObject({ order }),
+  fulfilled: z.strictObject({
+    order,
+    proofAttemptId: z.string(),
+    txHash: z.string().meta({ description: "The release transaction" }),
+  }),
+  eventList: z.strictObject({ events: z.array(event), nextCursor: cursor }),
+  eventFeed: z.strictObject({
+    events: z.array(feedEvent).meta({ description: "Oldest first" }),
+    cursor: z.string().meta({ description: "Pass as ?after to resume after these events" }),
+  }),
+  webhookList: z.strictObject({ webhooks: z.array(webhook) }),
+  webhook,
+  createdWebhook: webhook.extend({ secret }),
+  rotatedWebhook: webhook.extend({
+    secret,
+    previousSecretExpiresAt: iso("The previous secret keeps signing beside the new one until then"),
+  }),
+  testResult: z.strictObject({
+    success: z.boolean().meta({ description: "Whether the endpoint answered 2xx" }),
+    deliveryId: z.string(),
+    responseCode: z.number().int().nullable(),
+    error: z.string().optional().meta({ description: "When it failed: why" }),
+  }),
+  deliveryList: z.strictObject({ deliveries: z.array(delivery), nextCursor: cursor }),
+  delivery,
+  deliveryDetail: delivery.extend({
+    payload: eventPayload.nullable().meta({ description: "The exact event body sent" }),
+    attemptHistory: z.array(
+      z.strictObject({
+        attempt: z.number().int(),
+        at: iso("When the attempt started"),
+        responseCode: z.number().int().nullable(),
+        responseExcerpt: z.string().nullable(),
+        error: z.string().nullable(),
+        durationMs: z.number().int(),
+      }),
+    ),
+  }),
+  none: z.null(),
+} as const;
+
+export type DataName = keyof typeof data;
+
+/** The success envelope around one operation's responseObject. */
+export function successEnvelope(responseObject: z.ZodType, status: number) {
+  return z.strictObject({
+    success: z.literal(true),
+    message: z.string().meta({ description: "A human-readable summary", examples: ["Checkout session created"] }),
+    responseObject,
+    statusCode: z.literal(status),
+  });
+}
+
+/** The error answer of the routes that answer plain JSON instead of the envelope (GET /api/openapi.json). */
+export const plainError = z.strictObject({ error: z.string().meta({ description: "What went wrong" }) });
+
+export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
+
+/** The error envelope of one HTTP status: error.code is one of the codes lib/errors.ts maps to it. */
+export function errorEnvelope(status: number) {
+  const codes = ERROR_CODES.filter((c) => ERROR_STATUS[c] === status);
+  if (!codes.length) throw new Error(`no error code answers ${status}`);
+  return z.strictObject({
+    success: z.literal(false),
+    message: z.string().meta({ description: "What went wrong, for people", examples: ["amountUsdc: must be a decimal string"] }),
+    responseObject: z.null(),
+    statusCode: z.literal(status),
+    error: z.strictObject({
+      code: z.enum(codes as [ErrorCode, ...ErrorCode[]]).meta({ description: "Stable, for programs" }),
+      details: z
+        .record(z.string(), z.unknown())
+        .optional()
+        .meta({ description: "e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED" }),
+    }),
+  });
+}

@@ -1,0 +1,127 @@
+import fs from "node:fs";
+import path from "node:path";
+import SwaggerParser from "@apidevtools/swagger-parser";
+import { describe, expect, it } from "vitest";
+import { ERROR_STATUS } from "@/lib/errors";
+import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
+import { openApiDocument } from "@/lib/openapi/document";
+import { call, newMerchant, sessionBody } from "../support/api";
+import { documentedResponse, responseProblems, templateOf } from "../support/conformance";
+
+const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
+const doc = openApiDocument() as any;
+
+/** Every route file of the API with the methods it implements (the ones methods() does not answer 405 for). */
+function implementedRoutes(): { template: string; methods: string[] }[] {
+  const out: { template: string; methods: string[] }[] = [];
+  const walk = (dir: string, segments: string[]) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
+      else if (entry.name === "route.ts") {
+        if (segments[0] === "auth" || segments[0] === "inngest" || segments.some((s) => s.startsWith("[..."))) continue;
+        const src = fs.readFileSync(path.join(dir, entry.name), "utf8");
+        const served = [...src.matchAll(/^\s*(GET|POST|PUT|PATCH|DELETE): route\(/gm)].map((m) => m[1]!.toLowerCase());
+        out.push({ template: templateOf(segments), methods: served.sort() });
+      }
+    }
+  };
+  walk(API_DIR, []);
+  return out.sort((a, b) => a.template.localeCompare(b.template));
+}
+
+describe("the OpenAPI document", () => {
+  it("is a valid OpenAPI 3.1 document", async () => {
+    expect(doc.openapi).toBe("3.1.0");
+    await expect(SwaggerParser.validate(structuredClone(doc))).resolves.toBeTruthy();
+  });
+
+  it("documents every route file and implemented method, and nothing else", () => {
+    const routes = implementedRoutes();
+    expect(routes.length).toBeGreaterThan(15);
+    for (const r of routes) expect(r.methods.length, `${r.template} serves no method through route()`).toBeGreaterThan(0);
+    const documented = Object.entries(doc.paths)
+      .map(([template, item]) => ({ template, methods: Object.keys(item as object).sort() }))
+      .sort((a, b) => a.template.localeCompare(b.template));
+    expect(documented).toEqual(routes);
+  });
+
+  it("documents every error code under its status, every event type as a webhook, and the API key", () => {
+    const codes = Object.values(doc.components.schemas)
+      .filter((s: any) => s.properties?.success?.const === false)
+      .flatMap((s: any) => s.properties.error.properties.code.enum);
+    expect(codes.sort()).toEqual(Object.keys(ERROR_STATUS).sort());
+    expect(Object.keys(doc.webhooks).sort()).toEqual([...EVENT_TYPES, TEST_EVENT_TYPE].sort());
+    for (const hook of Object.values<any>(doc.webhooks))
+      expect(hook.post.parameters.map((p: any) => p.name)).toEqual(
+        expect.arrayContaining(["X-Webhook-Id", "X-Webhook-Timestamp", "X-Webhook-Signature", "webhook-signature"]),
+      );
+    expect(doc.components.securitySchemes.apiKey).toMatchObject({ type: "apiKey", in: "header", name: "X-API-Key" });
+    expect(doc.paths["/api/checkout/sessions"].post.security).toEqual([{ apiKey: [] }]);
+    expect(doc.paths["/api/merchants"].post.security).toEqual([]);
+  });
+
+  it("is generated from the request schemas: a session's body lists its fields and refuses others", () => {
+    const body = doc.paths["/api/checkout/sessions"].post.requestBody.content["application/json"].schema;
+    expect(body.required).toEqual(["merchantId", "amountUsdc", "destinationChainId", "destinationToken", "recipientAddress"]);
+    expect(body.additionalProperties).toBe(false);
+    expect(body.properties.amountUsdc.type).toBe("string");
+    const limit = doc.paths["/api/events"].get.parameters.find((p: any) => p.name === "limit");
+    expect(limit).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 50 } });
+  });
+});
+
+describe("GET /api/openapi.json", () => {
+  it("serves the document without an API key, cacheable", async () => {
+    const res = await call("GET", "/api/openapi.json");
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual(JSON.parse(JSON.stringify(openApiDocument())));
+    expect(res.headers.get("content-type")).toMatch(/^application\/json/);
+    expect(res.headers.get("cache-control")).toBe("public, max-age=300");
+  });
+
+  it("answers 405 with Allow for another method", async () => {
+    const res = await call("POST", "/api/openapi.json", { body: {} });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("GET");
+  });
+});
+
+describe("conformance check", () => {
+  const created = async () => {
+    const m = await newMerchant();
+    const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) });
+    expect(res.status).toBe(201);
+    return res;
+  };
+
+  it("accepts a real answer and refuses it with amountUsdc as a number", async () => {
+    const res = await created();
+    const documented = documentedResponse("/api/checkout/sessions", "POST", 201);
+    if ("error" in documented) throw new Error(documented.error);
+    expect(responseProblems(documented, { headers: res.headers, body: res.body })).toEqual([]);
+
+    const wrong = structuredClone(res.body);
+    wrong.responseObject.session.amountUsdc = 50;
+    const problems = responseProblems(documented, { headers: res.headers, body: wrong });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toContain("/responseObject/session/amountUsdc must be string");
+  });
+
+  it("refuses an undocumented field, a missing required header and an undocumented status", async () => {
+    const res = await created();
+    const documented = documentedResponse("/api/checkout/sessions", "POST", 201);
+    if ("error" in documented) throw new Error(documented.error);
+    const extra = structuredClone(res.body);
+    extra.responseObject.session.secretField = "x";
+    expect(responseProblems(documented, { headers: res.headers, body: extra }).join()).toContain("must NOT have additional properties");
+
+    const headers = new Headers(res.headers);
+    headers.delete("ratelimit-remaining");
+    expect(responseProblems(documented, { headers, body: res.body })).toEqual(["header RateLimit-Remaining is required but absent"]);
+
+    expect(documentedResponse("/api/checkout/sessions", "POST", 418)).toEqual({
+      error: expect.stringContaining("status 418 is not documented"),
+    });
+    expect(documentedResponse("/api/health", "DELETE", 200)).toEqual({ error: expect.stringContaining("not 405") });
+  });
+});
