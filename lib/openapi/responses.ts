@@ -187,7 +187,7 @@ export const feedEvent = z
     id: z.string(),
     type: z.enum(EVENT_TYPES),
     createdAt: iso("When it was recorded"),
-    sessionId: z.string(),
+    sessionId: z.string().nullable(),
     orderId: z.string().nullable(),
     payload: eventPayload.meta({ description: "The body a webhook delivery of this event carries" }),
   })
