@@ -52,6 +52,8 @@ export type FeedEvent = {
   orderId: string | null;
   /** The body a webhook delivery of this event carries (JSON.stringify of it). */
   payload: EventPayload;
+  /** The cursor just after this event: a client that stops part-way through a page resumes here. */
+  cursor: string;
 };
 
 async function readOnce(db: Db, merchantId: string, after: { createdAt: Date; id: string } | null, limit: number) {
@@ -101,6 +103,7 @@ export async function eventFeed(db: Db, query: FeedQuery, { actor }: As<Merchant
           sessionId: e.sessionId,
           orderId: e.orderId,
           payload: e.payload as EventPayload,
+          cursor: encodeCursor(e),
         })),
         cursor: encodeCursor(position),
       };

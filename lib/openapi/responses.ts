@@ -190,6 +190,7 @@ export const feedEvent = z
     sessionId: z.string().nullable(),
     orderId: z.string().nullable(),
     payload: eventPayload.meta({ description: "The body a webhook delivery of this event carries" }),
+    cursor: z.string().meta({ description: "The cursor just after this event, to resume part-way through a page" }),
   })
   .meta({ description: "An event, as GET /api/events/feed hands it out" });
 

@@ -70,6 +70,9 @@ describe("GET /api/events/feed", () => {
     expect(ids(one)).toEqual([rows[0]!.id, rows[1]!.id]);
     const two = await feed(m, { limit: 2, after: one.body.responseObject.cursor });
     expect(ids(two)).toContain(rows[2]!.id);
+    // each event carries the cursor just after it
+    const fromFirst = await feed(m, { limit: 2, after: one.body.responseObject.events[0].cursor });
+    expect(ids(fromFirst)).toEqual([rows[1]!.id, rows[2]!.id]);
     const now = await feed(m, { after: "now" });
     expect(ids(now)).toEqual([]);
     expect(ids(await feed(m, { after: now.body.responseObject.cursor }))).toEqual([]);
