@@ -182,6 +182,9 @@ test.describe("merchant dashboard at tablet width, dark", () => {
     const secret = await d.addWebhook("https://hooks.example.com/tablet");
     expect(secret).toMatch(/^whsec_/);
     await page.getByRole("link", { name: "https://hooks.example.com/tablet" }).click();
+    // the list page has an "Add a webhook" form with the same checkboxes: edit only once the webhook's page is shown
+    await page.waitForURL(/\/dashboard\/webhooks\/wh_/);
+    await expect(page.getByRole("button", { name: "Rotate secret" })).toBeVisible();
     await page.getByRole("checkbox", { name: "order.fulfilled" }).check();
     await page.getByRole("checkbox", { name: /^Active/ }).uncheck();
     await page.getByRole("button", { name: "Save" }).click();
