@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
+import { assertConforms, responseProblems, templateOf, unknownRouteResponse } from "./conformance";
 
 // Drives the real route handlers the way Next.js routes a request: the app/api tree, static
 // segments before [param] before [...catchAll], exports named by HTTP method.
@@ -71,7 +72,27 @@ export async function call<T = any>(method: string, url: string, opts: CallOptio
   const req = new Request(u, { method, headers, body: method === "GET" || method === "HEAD" ? undefined : body });
   const res = await handler(req, { params: Promise.resolve(found.params) });
   const text = await res.text();
-  return { status: res.status, headers: res.headers, body: JSON.parse(text), text };
+  const parsed = JSON.parse(text);
+  checkAgainstDocument(found.route.segments, method, { status: res.status, headers: res.headers, body: parsed });
+  return { status: res.status, headers: res.headers, body: parsed, text };
+}
+
+/**
+ * Every answer must be one the OpenAPI document describes (tests/support/conformance.ts); a route
+ * of next-auth or Inngest is not part of the API, and a path no route serves must be the 404 envelope.
+ */
+function checkAgainstDocument(segments: string[], method: string, answer: { status: number; headers: Headers; body: unknown }) {
+  if (segments[0] === "auth" || segments[0] === "inngest") return;
+  const contentType = answer.headers.get("content-type");
+  if (segments.some((s) => s.startsWith("[..."))) {
+    const problems =
+      answer.status === 404
+        ? responseProblems({ response: unknownRouteResponse(), where: `${method} (no route) → 404` }, { ...answer, contentType })
+        : [`status ${answer.status}, documented 404`];
+    if (problems.length) throw new Error(`OpenAPI conformance: ${method} on a path no route serves:\n  ${problems.join("\n  ")}`);
+    return;
+  }
+  assertConforms(templateOf(segments), method, { ...answer, contentType });
 }
 
 // ---------------------------------------------------------------- fixtures made through the API
