@@ -138,6 +138,7 @@ const CASES: Case[] = [
     missing: (f) => `/api/webhooks/${f.webhookId}/deliveries/dlv_0000/retry`,
   },
   { route: "/api/events", method: "GET", path: () => "/api/events" },
+  { route: "/api/events/feed", method: "GET", path: () => "/api/events/feed" },
 ];
 
 const PUBLIC_ROUTES = new Set([
