@@ -42,6 +42,8 @@ export type Operation = {
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
+  /** An example request body. */
+  example?: Record<string, unknown>;
   /** The success status and the name of its responseObject schema. */
   status: 200 | 201;
   data: R.DataName;
@@ -99,6 +101,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/merchants",
     operationId: "createMerchant",
+    example: { name: "acme-shop", displayName: "Acme Shop", logoUrl: "https://acme.example/logo.png" },
     tag: "Merchants",
     summary: "Sign up",
     description:
@@ -138,6 +141,7 @@ export const OPERATIONS: Operation[] = [
     method: "patch",
     path: "/api/merchants/{id}",
     operationId: "updateMerchant",
+    example: { displayName: "Acme", logoUrl: null },
     tag: "Merchants",
     summary: "Update a merchant",
     description: "Changes displayName and logoUrl (null removes the logo); the name never changes.",
@@ -151,6 +155,16 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/checkout/sessions",
     operationId: "createCheckoutSession",
+    example: {
+      merchantId: "merch_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b",
+      amountUsdc: "50.00",
+      destinationChainId: 8453,
+      destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      recipientAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+      successUrl: "https://acme.example/thanks",
+      cancelUrl: "https://acme.example/cart",
+      metadata: { orderRef: "A-1001" },
+    },
     tag: SESSION_TAG,
     summary: "Create a checkout session",
     description:
@@ -190,6 +204,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/checkout/sessions/{id}/select-platform",
     operationId: "selectPaymentPlatform",
+    example: { paymentPlatform: "venmo", fiatCurrency: "USD" },
     tag: SESSION_TAG,
     summary: "Choose the platform and currency",
     description: "Saves the payment platform and fiat currency before checkout starts.",
@@ -203,6 +218,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/checkout/sessions/{id}/start",
     operationId: "startCheckout",
+    example: { paymentPlatform: "revolut", fiatCurrency: "EUR" },
     tag: SESSION_TAG,
     summary: "Start checkout",
     description:
@@ -255,6 +271,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/orders/fulfill",
     operationId: "fulfillOrder",
+    example: { intentHash: `0x${"ab".repeat(32)}`, proof: { sandbox: true, outcome: "success" } },
     tag: "Orders",
     summary: "Fulfil an order with a payment proof",
     description:
@@ -296,6 +313,7 @@ export const OPERATIONS: Operation[] = [
     method: "post",
     path: "/api/webhooks",
     operationId: "createWebhook",
+    example: { url: "https://acme.example/hooks/checkout", events: ["session.completed", "order.failed"] },
     tag: "Webhooks",
     summary: "Create a webhook",
     description:
@@ -331,6 +349,7 @@ export const OPERATIONS: Operation[] = [
     method: "patch",
     path: "/api/webhooks/{id}",
     operationId: "updateWebhook",
+    example: { active: false },
     tag: "Webhooks",
     summary: "Update a webhook",
     description: "Changes url, events or active. A deleted webhook answers 409.",
@@ -614,7 +633,7 @@ function build() {
         ? {
             requestBody: {
               required: true,
-              content: { "application/json": { schema: requestSchema(op.body) } },
+              content: { "application/json": { schema: requestSchema(op.body), ...(op.example ? { example: op.example } : {}) } },
             },
           }
         : {}),
@@ -644,7 +663,7 @@ function build() {
       parameters: signatureHeaders,
       requestBody: { required: true, content: { "application/json": { schema: ref(id) } } },
       responses: {
-        "200": {
+        "2XX": {
           description: "Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md",
         },
       },
@@ -670,6 +689,7 @@ function build() {
       { name: "Events" },
       { name: "Webhooks", description: "Endpoints that receive events; see also the webhooks section" },
     ],
+    security: [{ apiKey: [] }],
     paths,
     webhooks: {
       ...Object.fromEntries(

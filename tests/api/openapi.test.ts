@@ -4,7 +4,7 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/errors";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
-import { openApiDocument } from "@/lib/openapi/document";
+import { OPERATIONS, openApiDocument } from "@/lib/openapi/document";
 import { call, newMerchant, sessionBody } from "../support/api";
 import { documentedResponse, responseProblems, templateOf } from "../support/conformance";
 
@@ -67,6 +67,16 @@ describe("the OpenAPI document", () => {
     expect(body.properties.amountUsdc.type).toBe("string");
     const limit = doc.paths["/api/events"].get.parameters.find((p: any) => p.name === "limit");
     expect(limit).toMatchObject({ in: "query", required: false, schema: { type: "integer", minimum: 1, maximum: 100, default: 50 } });
+  });
+
+  it("gives request examples the request schemas accept", () => {
+    const withExamples = OPERATIONS.filter((op) => op.example);
+    expect(withExamples.length).toBeGreaterThan(5);
+    for (const op of withExamples) {
+      const parsed = op.body!.safeParse(op.example);
+      expect(parsed.success, `${op.operationId}: ${parsed.error?.message}`).toBe(true);
+      expect(doc.paths[op.path][op.method].requestBody.content["application/json"].example).toEqual(op.example);
+    }
   });
 });
 
