@@ -6,7 +6,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { Webhook } from "standardwebhooks";
-import { createMerchant, expect, test } from "./support/fixtures";
+import { createMerchant, expect, startReceiver, test } from "./support/fixtures";
 
 // checkout-cli against the running app, as a merchant's developer runs it: `listen` forwards the
 // merchant's events to an endpoint on this machine, `trigger` makes events happen in the sandbox.
@@ -176,4 +176,21 @@ test("trigger order.fulfilled drives a sandbox session to completion", async ({ 
     expect(stdout).toContain(type);
   const res = await request.get(`/api/checkout/sessions/${session}`, { headers: { "x-api-key": m.apiKey } });
   expect((await res.json()).responseObject).toMatchObject({ status: "COMPLETED" });
+});
+
+test("listen forwards to an https endpoint, only the --events asked for", async ({ request, baseURL }) => {
+  const m = await createMerchant(request);
+  const env = { CHECKOUT_API_KEY: m.apiKey, CHECKOUT_BASE_URL: baseURL! };
+  const state = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "checkout-cli-")), "listen.json");
+  const receiver = await startReceiver(); // https://localhost with a certificate of the test CA (NODE_EXTRA_CA_CERTS)
+  const listen = startListen(["--forward-to", receiver.url, "--state", state, "--events", "order.created,session.abandoned"], env);
+  try {
+    await listen.ready();
+    await run(process.execPath, [CLI, "trigger", "cancel"], { env: { ...process.env, ...env } });
+    await expect.poll(() => receiver.types(), { timeout: 20_000 }).toEqual(["order.created", "session.abandoned"]);
+    expect(listen.output()).not.toContain("session.started");
+  } finally {
+    await listen.stop();
+    await receiver.close();
+  }
 });
