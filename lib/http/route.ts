@@ -118,6 +118,9 @@ function clientErrorAnswer(err: unknown): { status: number; body: string } | und
   return { status: envelope.statusCode, body: JSON.stringify(envelope) };
 }
 
+/** The request's id: the client's X-Request-Id (first 100 characters), or a new UUID. Every answer carries it. */
+const requestIdOf = (req: Request) => (req.headers.get("x-request-id") ?? "").slice(0, 100) || crypto.randomUUID();
+
 function toErrorResponse(err: unknown, requestId: string, headers: Record<string, string>, write: ErrorWriter = envelopeError): Response {
   if (err instanceof AppError) return write(err, headers);
   if (isDatabaseUnavailable(err)) {
@@ -148,7 +151,7 @@ export function route<
   const auth = options.auth ?? "merchant";
   const plain = options.answer === "plain";
   return async (req, nextCtx) => {
-    const requestId = (req.headers.get("x-request-id") ?? "").slice(0, 100) || crypto.randomUUID();
+    const requestId = requestIdOf(req);
     const headers: Record<string, string> = { ...options.headers, "X-Request-Id": requestId };
     let idem: { db: Db; scope: string; key: string; requestHash: string; atomic: boolean } | undefined;
     try {
@@ -215,7 +218,13 @@ export function route<
       const replay = (answer: { status: number; body: string }) =>
         new Response(answer.body, {
           status: answer.status,
-          headers: { "content-type": "application/json; charset=utf-8", "Idempotent-Replayed": "true", ...headers },
+          // a replay may carry a one-time secret (a new webhook's signing secret): never cached, like the first answer
+          headers: {
+            "content-type": "application/json; charset=utf-8",
+            "cache-control": "no-store",
+            "Idempotent-Replayed": "true",
+            ...headers,
+          },
         });
 
       let answer: Awaited<ReturnType<typeof respond>>;
@@ -268,10 +277,13 @@ export function methods(served: Partial<Record<Method, Handler>>): Record<Method
   const notAllowed: Handler = async (req) =>
     jsonResponse(errorEnvelope(new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`)), {
       Allow: allow,
+      "X-Request-Id": requestIdOf(req),
     });
   return Object.fromEntries(METHODS.map((m) => [m, served[m] ?? notAllowed])) as Record<Method, Handler>;
 }
 
 /** The envelope for paths no route serves. */
 export const unknownRoute: Handler = async (req) =>
-  jsonResponse(errorEnvelope(new AppError("NOT_FOUND", `No route for ${req.method} ${new URL(req.url).pathname}`)));
+  jsonResponse(errorEnvelope(new AppError("NOT_FOUND", `No route for ${req.method} ${new URL(req.url).pathname}`)), {
+    "X-Request-Id": requestIdOf(req),
+  });

@@ -723,11 +723,12 @@ function build() {
       responses: {
         MethodNotAllowed: {
           description: STATUS_TEXT[405],
-          headers: responseHeaders([header("Allow", true)]),
+          headers: responseHeaders([header("Allow", true), header("X-Request-Id", true)]),
           content: { "application/json": { schema: ref("Error405") } },
         },
         UnknownRoute: {
           description: "NOT_FOUND: no route serves this path, whatever the method",
+          headers: responseHeaders([header("X-Request-Id", true)]),
           content: { "application/json": { schema: ref("Error404") } },
         },
       },

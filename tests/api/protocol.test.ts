@@ -48,8 +48,11 @@ describe("requests that never reach a handler", () => {
         const res = await call(method, path);
         expect(res.status).toBe(404);
         expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 404 });
+        expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
       }
     }
+    const named = await call("GET", "/api/nothing", { headers: { "x-request-id": "req-404-check" } });
+    expect(named.headers.get("x-request-id")).toBe("req-404-check");
   });
 
   it("a wrong method answers a 405 envelope with Allow", async () => {
@@ -57,6 +60,9 @@ describe("requests that never reach a handler", () => {
     expect(res.status).toBe(405);
     expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 405 });
     expect(res.headers.get("allow")).toBe("POST, GET");
+    expect(res.headers.get("x-request-id")).toMatch(/^[0-9a-f-]{36}$/);
+    const named = await call("PATCH", "/api/checkout/sessions", { headers: { "x-request-id": "req-405-check" } });
+    expect(named.headers.get("x-request-id")).toBe("req-405-check");
     expect((await call("PUT", "/api/merchants")).status).toBe(405);
     expect((await call("GET", "/api/orders/fulfill")).status).toBe(405);
   });
@@ -106,6 +112,18 @@ describe("Idempotency-Key", () => {
     expect(second.body).toEqual(first.body);
     const db = await testDb();
     expect(await db.select().from(checkoutSessions).where(eq(checkoutSessions.merchantId, m.id))).toHaveLength(1);
+  });
+
+  it("a replay is never cached, like the first answer: it may carry a one-time secret", async () => {
+    const m = await newMerchant();
+    const headers = { "idempotency-key": "webhook-once-1" };
+    const body = { url: "https://hooks.example.com/once" };
+    const first = await call("POST", "/api/webhooks", { key: m.apiKey, body, headers });
+    const second = await call("POST", "/api/webhooks", { key: m.apiKey, body, headers });
+    expect(second.headers.get("idempotent-replayed")).toBe("true");
+    expect(second.body.responseObject.secret).toMatch(/^whsec_/);
+    expect(first.headers.get("cache-control")).toBe("no-store");
+    expect(second.headers.get("cache-control")).toBe("no-store");
   });
 
   it("the same key with another body is 409 and creates nothing", async () => {
