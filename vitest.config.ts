@@ -17,7 +17,7 @@ export default defineConfig({
   resolve: { alias },
   test: {
     projects: [
-      { resolve: { alias }, test: { ...shared, name: "unit", include: ["lib/**/*.test.ts"] } },
+      { resolve: { alias }, test: { ...shared, name: "unit", include: ["lib/**/*.test.ts", "packages/*/test/**/*.test.ts"] } },
       {
         resolve: { alias },
         test: {

@@ -1,0 +1,5942 @@
+// Generated from the service's OpenAPI document by openapi-typescript: do not edit.
+// Regenerate with `npm run client:generate`; test/generated.test.ts fails when this file is stale.
+export interface paths {
+  "/api/health": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Health check
+     * @description 200 once the database is open and migrated. No API key.
+     */
+    get: operations["getHealth"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/openapi.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document
+     * @description The OpenAPI 3.1 document of this API, generated from the zod schemas the service validates with. No API key. Unlike every other route it answers the document itself, not the envelope.
+     */
+    get: operations["getOpenApiDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Sign up
+     * @description Open sign-up: creates a merchant and its API key. The key is in this response and nowhere else, ever. No API key; limited per client address. Does not honour Idempotency-Key: a retried sign-up gets 409 for the taken name. Rate limit: 20 per 60 minutes per client address.
+     */
+    post: operations["createMerchant"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The merchant of the API key
+     * @description The merchant that owns the API key.
+     */
+    get: operations["getCurrentMerchant"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a merchant
+     * @description Only the key's own merchant: another merchant's id answers 403.
+     */
+    get: operations["getMerchant"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update a merchant
+     * @description Changes displayName and logoUrl (null removes the logo); the name never changes.
+     */
+    patch: operations["updateMerchant"];
+    trace?: never;
+  };
+  "/api/checkout/sessions": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List sessions
+     * @description The merchant's sessions, newest first, keyset-paginated. q matches a session id or any metadata value exactly.
+     */
+    get: operations["listCheckoutSessions"];
+    put?: never;
+    /**
+     * Create a checkout session
+     * @description A session for an amount in USDC, and the hosted checkout URL to send the payer to. merchantId must be the key's own merchant (403 otherwise). Rate limit: 100 per minute per merchant.
+     */
+    post: operations["createCheckoutSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/sessions/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a session
+     * @description The session's fields directly, with its merchant and its active order (with the order's quote). A due session is expired first. Rate limit: 300 per minute per merchant.
+     */
+    get: operations["getCheckoutSession"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/sessions/{id}/select-platform": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Choose the platform and currency
+     * @description Saves the payment platform and fiat currency before checkout starts.
+     */
+    post: operations["selectPaymentPlatform"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/sessions/{id}/start": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Start checkout
+     * @description Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order.
+     */
+    post: operations["startCheckout"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/sessions/{id}/order": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get the active order
+     * @description The session's active order; 404 when it has none.
+     */
+    get: operations["getActiveOrder"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/sessions/{id}/payment-sent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Report the fiat payment as sent
+     * @description The payer has sent the fiat payment. Repeating it answers the order as it is.
+     */
+    post: operations["markPaymentSent"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/checkout/sessions/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a session
+     * @description Ends the session unless a payment was reported (409 then). Cancelling a cancelled session answers it as it is.
+     */
+    post: operations["cancelCheckoutSession"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/orders/fulfill": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fulfil an order with a payment proof
+     * @description Verifies the payment proof and releases the USDC. A refused proof answers 400 (PROOF_INVALID, PROOF_EXPIRED, FULFILL_REVERTED) and is kept as an attempt; after 5 attempts the order answers 409. Rate limit: 50 per minute per merchant.
+     */
+    post: operations["fulfillOrder"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List events
+     * @description The merchant's events, newest first, keyset-paginated; filter by type or sessionId.
+     */
+    get: operations["listEvents"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/events/feed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Follow events
+     * @description The merchant's events, oldest first, after the cursor ?after (a cursor this feed returned; now: from the present; absent: from the beginning), each with the body its webhook delivery carries. With waitMs it long-polls: it answers as soon as an event arrives, or with none after waitMs. Events appear once they are settled (about 2 seconds, and never while a transaction that may still record an older one is open), so resuming from the cursor skips none.
+     */
+    get: operations["eventFeed"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List webhooks
+     * @description The merchant's webhooks that are not deleted, oldest first.
+     */
+    get: operations["listWebhooks"];
+    put?: never;
+    /**
+     * Create a webhook
+     * @description An https endpoint on a public address; events empty or absent subscribes to all. The signing secret is in this response only.
+     */
+    post: operations["createWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a webhook
+     * @description A deleted webhook stays readable, with deletedAt set.
+     */
+    get: operations["getWebhook"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a webhook
+     * @description It stops receiving at once; it and its delivery history stay readable. Deleting it again answers 409.
+     */
+    delete: operations["deleteWebhook"];
+    options?: never;
+    head?: never;
+    /**
+     * Update a webhook
+     * @description Changes url, events or active. A deleted webhook answers 409.
+     */
+    patch: operations["updateWebhook"];
+    trace?: never;
+  };
+  "/api/webhooks/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Records a webhook.test event and sends it now, once. A failing endpoint is still a successful call: see success and error.
+     */
+    post: operations["testWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description A new secret, in this response only; the previous one keeps signing beside it for 24 hours.
+     */
+    post: operations["rotateWebhookSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a webhook's deliveries
+     * @description Newest first, keyset-paginated; filter by status or eventType.
+     */
+    get: operations["listDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/deliveries/{deliveryId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a delivery
+     * @description The exact payload sent and every attempt, oldest first.
+     */
+    get: operations["getDelivery"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted.
+     */
+    post: operations["retryDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface webhooks {
+  "order.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.created
+     * @description Sent to every active webhook subscribed to order.created (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["OrderCreatedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "order.payment_sent": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.payment_sent
+     * @description Sent to every active webhook subscribed to order.payment_sent (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["OrderPaymentSentEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "order.fulfilled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.fulfilled
+     * @description Sent to every active webhook subscribed to order.fulfilled (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["OrderFulfilledEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "order.failed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.failed
+     * @description Sent to every active webhook subscribed to order.failed (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["OrderFailedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "order.expired": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * order.expired
+     * @description Sent to every active webhook subscribed to order.expired (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["OrderExpiredEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "session.started": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * session.started
+     * @description Sent to every active webhook subscribed to session.started (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SessionStartedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "session.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * session.completed
+     * @description Sent to every active webhook subscribed to session.completed (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SessionCompletedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "session.abandoned": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * session.abandoned
+     * @description Sent to every active webhook subscribed to session.abandoned (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SessionAbandonedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "webhook.test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * webhook.test
+     * @description Sent by POST /api/webhooks/{id}/test only.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["WebhookTestEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
+export interface components {
+  schemas: {
+    /** @description A merchant account */
+    Merchant: {
+      /** @example merch_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      /**
+       * @description Unique, lowercase; never changes
+       * @example acme-shop
+       */
+      name: string;
+      /** @description The name shown to payers; the name when none was given */
+      displayName: string;
+      logoUrl: string | null;
+      /**
+       * Format: date-time
+       * @description When the merchant signed up
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /** @description The new merchant, with its API key */
+    MerchantWithApiKey: {
+      /** @example merch_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      /**
+       * @description Unique, lowercase; never changes
+       * @example acme-shop
+       */
+      name: string;
+      /** @description The name shown to payers; the name when none was given */
+      displayName: string;
+      logoUrl: string | null;
+      /**
+       * Format: date-time
+       * @description When the merchant signed up
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      /**
+       * @description The API key: in this response and nowhere else, ever
+       * @example ck_…
+       */
+      apiKey: string;
+    };
+    /** @description A checkout session */
+    Session: {
+      /** @example sess_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      /**
+       * @description The amount the merchant receives, in USDC, as a decimal string
+       * @example 50.00
+       */
+      amountUsdc: string;
+      /** @example 8453 */
+      destinationChainId: number;
+      /** @description Token contract address, EIP-55 checksummed */
+      destinationToken: string;
+      /** @description Receiving wallet, EIP-55 checksummed */
+      recipientAddress: string;
+      /**
+       * @description CREATED → ACTIVE → COMPLETED, or EXPIRED / CANCELLED
+       * @enum {string}
+       */
+      status: "CREATED" | "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+      successUrl: string | null;
+      cancelUrl: string | null;
+      /** @description The merchant's own string key/values */
+      metadata: {
+        [key: string]: string;
+      } | null;
+      /** @description null: every platform */
+      enabledPaymentPlatforms: string[] | null;
+      selectedPaymentPlatform: string | null;
+      selectedFiatCurrency: string | null;
+      activeOrderId: string | null;
+      /**
+       * Format: date-time
+       * @description When an unpaid session expires
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      expiresAt: string;
+      /** @description When the USDC was released */
+      completedAt: string | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /** @description An order: one attempt at paying a session on one platform */
+    Order: {
+      /** @example ord_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      sessionId: string;
+      /** @enum {string} */
+      status:
+        | "SIGNAL_SUBMITTED"
+        | "SIGNAL_MINED"
+        | "PAYMENT_SENT"
+        | "PROOF_VERIFIED"
+        | "FULFILL_SUBMITTED"
+        | "FULFILLED"
+        | "CANCELLED"
+        | "EXPIRED"
+        | "FAILED";
+      /** @description 0x + 64 hex characters; the key of POST /api/orders/fulfill */
+      intentHash: string;
+      signalTx: string;
+      paymentPlatform: string;
+      /** @example USD */
+      fiatCurrency: string;
+      /**
+       * @description Decimal string in the currency's minor-unit digits
+       * @example 50.25
+       */
+      fiatAmount: string;
+      /**
+       * @description USDC in base units (6 decimals), as an integer string
+       * @example 50000000
+       */
+      tokenAmount: string;
+      /**
+       * @description The same amount as a USDC decimal string
+       * @example 50.00
+       */
+      amountUsdc: string;
+      conversionRate: string;
+      /** @description The payee handle on the payment platform */
+      recipient: string;
+      fulfillTx: string | null;
+      /**
+       * Format: date-time
+       * @description When the order expires unpaid
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      expiresAt: string;
+      /** @description When the payer reported the fiat payment */
+      paymentSentAt: string | null;
+      /** @description When the USDC was released */
+      fulfilledAt: string | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /** @description What the payer sends, and to whom */
+    Quote: {
+      fiatAmount: string;
+      /** @example $50.25 */
+      fiatAmountFormatted: string;
+      fiatCurrency: string;
+      tokenAmount: string;
+      /** @example 50.00 USDC */
+      tokenAmountFormatted: string;
+      paymentMethod: string;
+      payeeAddress: string;
+      conversionRate: string;
+    };
+    /** @description A session with its merchant and its active order (and that order's quote) */
+    SessionDetail: {
+      /** @example sess_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      /**
+       * @description The amount the merchant receives, in USDC, as a decimal string
+       * @example 50.00
+       */
+      amountUsdc: string;
+      /** @example 8453 */
+      destinationChainId: number;
+      /** @description Token contract address, EIP-55 checksummed */
+      destinationToken: string;
+      /** @description Receiving wallet, EIP-55 checksummed */
+      recipientAddress: string;
+      /**
+       * @description CREATED → ACTIVE → COMPLETED, or EXPIRED / CANCELLED
+       * @enum {string}
+       */
+      status: "CREATED" | "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+      successUrl: string | null;
+      cancelUrl: string | null;
+      /** @description The merchant's own string key/values */
+      metadata: {
+        [key: string]: string;
+      } | null;
+      /** @description null: every platform */
+      enabledPaymentPlatforms: string[] | null;
+      selectedPaymentPlatform: string | null;
+      selectedFiatCurrency: string | null;
+      activeOrderId: string | null;
+      /**
+       * Format: date-time
+       * @description When an unpaid session expires
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      expiresAt: string;
+      /** @description When the USDC was released */
+      completedAt: string | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      merchant: {
+        id: string;
+        name: string;
+        displayName: string;
+        logoUrl: string | null;
+      };
+      activeOrder: {
+        /** @example ord_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+        id: string;
+        sessionId: string;
+        /** @enum {string} */
+        status:
+          | "SIGNAL_SUBMITTED"
+          | "SIGNAL_MINED"
+          | "PAYMENT_SENT"
+          | "PROOF_VERIFIED"
+          | "FULFILL_SUBMITTED"
+          | "FULFILLED"
+          | "CANCELLED"
+          | "EXPIRED"
+          | "FAILED";
+        /** @description 0x + 64 hex characters; the key of POST /api/orders/fulfill */
+        intentHash: string;
+        signalTx: string;
+        paymentPlatform: string;
+        /** @example USD */
+        fiatCurrency: string;
+        /**
+         * @description Decimal string in the currency's minor-unit digits
+         * @example 50.25
+         */
+        fiatAmount: string;
+        /**
+         * @description USDC in base units (6 decimals), as an integer string
+         * @example 50000000
+         */
+        tokenAmount: string;
+        /**
+         * @description The same amount as a USDC decimal string
+         * @example 50.00
+         */
+        amountUsdc: string;
+        conversionRate: string;
+        /** @description The payee handle on the payment platform */
+        recipient: string;
+        fulfillTx: string | null;
+        /**
+         * Format: date-time
+         * @description When the order expires unpaid
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        expiresAt: string;
+        /** @description When the payer reported the fiat payment */
+        paymentSentAt: string | null;
+        /** @description When the USDC was released */
+        fulfilledAt: string | null;
+        /**
+         * Format: date-time
+         * @description Creation time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+        quote: components["schemas"]["Quote"];
+      } | null;
+    };
+    /** @description A webhook endpoint */
+    Webhook: {
+      /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      url: string;
+      /** @description The events it receives; empty: all of them */
+      events: (
+        | "order.created"
+        | "order.payment_sent"
+        | "order.fulfilled"
+        | "order.failed"
+        | "order.expired"
+        | "session.started"
+        | "session.completed"
+        | "session.abandoned"
+      )[];
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Deleted webhooks stay readable with their delivery history */
+      deletedAt: string | null;
+    };
+    WebhookWithSecret: {
+      /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      url: string;
+      /** @description The events it receives; empty: all of them */
+      events: (
+        | "order.created"
+        | "order.payment_sent"
+        | "order.fulfilled"
+        | "order.failed"
+        | "order.expired"
+        | "session.started"
+        | "session.completed"
+        | "session.abandoned"
+      )[];
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Deleted webhooks stay readable with their delivery history */
+      deletedAt: string | null;
+      /**
+       * @description The signing secret: in this response only
+       * @example whsec_…
+       */
+      secret: string;
+    };
+    WebhookWithRotatedSecret: {
+      /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      url: string;
+      /** @description The events it receives; empty: all of them */
+      events: (
+        | "order.created"
+        | "order.payment_sent"
+        | "order.fulfilled"
+        | "order.failed"
+        | "order.expired"
+        | "session.started"
+        | "session.completed"
+        | "session.abandoned"
+      )[];
+      active: boolean;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Deleted webhooks stay readable with their delivery history */
+      deletedAt: string | null;
+      /**
+       * @description The signing secret: in this response only
+       * @example whsec_…
+       */
+      secret: string;
+      /**
+       * Format: date-time
+       * @description The previous secret keeps signing beside the new one until then
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      previousSecretExpiresAt: string;
+    };
+    /** @description One event sent to one webhook */
+    Delivery: {
+      /** @example dlv_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      webhookId: string;
+      eventType: string;
+      eventId: string;
+      /** @enum {string} */
+      status: "PENDING" | "DELIVERED" | "FAILED";
+      attempts: number;
+      /** @description The last attempt */
+      lastAttemptAt: string | null;
+      responseCode: number | null;
+      /** @description The next attempt, while PENDING */
+      nextRetryAt: string | null;
+      lastError: string | null;
+      durationMs: number | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+    };
+    DeliveryDetail: {
+      /** @example dlv_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      webhookId: string;
+      eventType: string;
+      eventId: string;
+      /** @enum {string} */
+      status: "PENDING" | "DELIVERED" | "FAILED";
+      attempts: number;
+      /** @description The last attempt */
+      lastAttemptAt: string | null;
+      responseCode: number | null;
+      /** @description The next attempt, while PENDING */
+      nextRetryAt: string | null;
+      lastError: string | null;
+      durationMs: number | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /** @description The exact event body sent */
+      payload: components["schemas"]["EventPayload"] | null;
+      attemptHistory: {
+        attempt: number;
+        /**
+         * Format: date-time
+         * @description When the attempt started
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        at: string;
+        responseCode: number | null;
+        responseExcerpt: string | null;
+        error: string | null;
+        durationMs: number;
+      }[];
+    };
+    /** @description An event, as GET /api/events lists it */
+    Event: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @enum {string} */
+      type:
+        | "order.created"
+        | "order.payment_sent"
+        | "order.fulfilled"
+        | "order.failed"
+        | "order.expired"
+        | "session.started"
+        | "session.completed"
+        | "session.abandoned"
+        | "webhook.test";
+      data: {
+        [key: string]: unknown;
+      };
+      sessionId: string | null;
+      orderId: string | null;
+      /**
+       * Format: date-time
+       * @description When it was recorded
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+    };
+    /** @description An event as sent to webhooks: data holds session and order (see the webhooks section) */
+    EventPayload: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @enum {string} */
+      type:
+        | "order.created"
+        | "order.payment_sent"
+        | "order.fulfilled"
+        | "order.failed"
+        | "order.expired"
+        | "session.started"
+        | "session.completed"
+        | "session.abandoned"
+        | "webhook.test";
+      data: {
+        [key: string]: unknown;
+      };
+    };
+    /** @description Sent by POST /api/webhooks/{id}/test */
+    WebhookTestEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "webhook.test";
+      data: {
+        /** @constant */
+        test: true;
+        webhookId: string;
+      };
+    };
+    PlainError: {
+      /** @description What went wrong */
+      error: string;
+    };
+    HealthResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        /** @constant */
+        status: "ok";
+        /** @enum {string} */
+        database: "pglite" | "postgres";
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    CreatedMerchantCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["MerchantWithApiKey"];
+      /** @constant */
+      statusCode: 201;
+    };
+    MerchantResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["Merchant"];
+      /** @constant */
+      statusCode: 200;
+    };
+    CreatedSessionCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        session: components["schemas"]["Session"];
+        /** @description The hosted checkout page to send the payer to */
+        checkoutUrl: string;
+      };
+      /** @constant */
+      statusCode: 201;
+    };
+    SessionListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        sessions: components["schemas"]["Session"][];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    SessionDetailResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["SessionDetail"];
+      /** @constant */
+      statusCode: 200;
+    };
+    SessionOnlyResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        session: components["schemas"]["Session"];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    StartedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"];
+        quote: components["schemas"]["Quote"];
+        intentHash: string;
+        /**
+         * Format: date-time
+         * @description When the order expires unpaid
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        expiresAt: string;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    OrderOnlyResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["Order"];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    FulfilledResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["Order"];
+        proofAttemptId: string;
+        /** @description The release transaction */
+        txHash: string;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    EventListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        events: components["schemas"]["Event"][];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    EventFeedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        /** @description Oldest first */
+        events: {
+          id: string;
+          /** @enum {string} */
+          type:
+            | "order.created"
+            | "order.payment_sent"
+            | "order.fulfilled"
+            | "order.failed"
+            | "order.expired"
+            | "session.started"
+            | "session.completed"
+            | "session.abandoned";
+          /**
+           * Format: date-time
+           * @description When it was recorded
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          createdAt: string;
+          sessionId: string | null;
+          orderId: string | null;
+          /** @description The body a webhook delivery of this event carries */
+          payload: components["schemas"]["EventPayload"];
+          /** @description The cursor just after this event, to resume part-way through a page */
+          cursor: string;
+        }[];
+        /** @description Pass as ?after to resume after these events */
+        cursor: string;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    CreatedWebhookCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["WebhookWithSecret"];
+      /** @constant */
+      statusCode: 201;
+    };
+    WebhookListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        webhooks: components["schemas"]["Webhook"][];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    WebhookResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["Webhook"];
+      /** @constant */
+      statusCode: 200;
+    };
+    NoneResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 200;
+    };
+    TestResultResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        /** @description Whether the endpoint answered 2xx */
+        success: boolean;
+        deliveryId: string;
+        responseCode: number | null;
+        /** @description When it failed: why */
+        error?: string;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    RotatedWebhookResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["WebhookWithRotatedSecret"];
+      /** @constant */
+      statusCode: 200;
+    };
+    DeliveryListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        deliveries: components["schemas"]["Delivery"][];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    DeliveryDetailResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["DeliveryDetail"];
+      /** @constant */
+      statusCode: 200;
+    };
+    DeliveryResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["Delivery"];
+      /** @constant */
+      statusCode: 200;
+    };
+    Error400: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 400;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "VALIDATION_FAILED" | "INVALID_JSON" | "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error401: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 401;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "UNAUTHENTICATED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error403: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 403;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "FORBIDDEN";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error404: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 404;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "NOT_FOUND";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error405: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 405;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "METHOD_NOT_ALLOWED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error409: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 409;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "CONFLICT" | "NAME_TAKEN" | "IDEMPOTENCY_CONFLICT";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error413: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 413;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "PAYLOAD_TOO_LARGE";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error429: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 429;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "RATE_LIMITED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error500: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 500;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "INTERNAL";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    Error503: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 503;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "UNAVAILABLE";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+    };
+    /** @description The order.created event, as POSTed to webhooks */
+    OrderCreatedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "order.created";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+    /** @description The order.payment_sent event, as POSTed to webhooks */
+    OrderPaymentSentEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "order.payment_sent";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+    /** @description The order.fulfilled event, as POSTed to webhooks */
+    OrderFulfilledEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "order.fulfilled";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+    /** @description The order.failed event, as POSTed to webhooks */
+    OrderFailedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "order.failed";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+    /** @description The order.expired event, as POSTed to webhooks */
+    OrderExpiredEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "order.expired";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+    /** @description The session.started event, as POSTed to webhooks */
+    SessionStartedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "session.started";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+    /** @description The session.completed event, as POSTed to webhooks */
+    SessionCompletedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "session.completed";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+    /** @description The session.abandoned event, as POSTed to webhooks */
+    SessionAbandonedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "session.abandoned";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+      };
+    };
+  };
+  responses: {
+    /** @description METHOD_NOT_ALLOWED: the Allow header lists the methods this path serves */
+    MethodNotAllowed: {
+      headers: {
+        Allow: components["headers"]["Allow"];
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error405"];
+      };
+    };
+    /** @description NOT_FOUND: no route serves this path, whatever the method */
+    UnknownRoute: {
+      headers: {
+        "X-Request-Id": components["headers"]["X-Request-Id"];
+        [name: string]: unknown;
+      };
+      content: {
+        "application/json": components["schemas"]["Error404"];
+      };
+    };
+  };
+  parameters: {
+    /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+    IdempotencyKey: string;
+  };
+  requestBodies: never;
+  headers: {
+    /** @description The request's id: the X-Request-Id the client sent (first 100 characters), or a generated UUID. Quote it in support requests. */
+    "X-Request-Id": string;
+    /** @description The request's id: the X-Request-Id the client sent (first 100 characters), or a generated UUID. Quote it in support requests. */
+    "X-Request-Id.optional": string;
+    /** @description Requests allowed in the current window */
+    "RateLimit-Limit": string;
+    /** @description Requests allowed in the current window */
+    "RateLimit-Limit.optional": string;
+    /** @description Requests left in the current window */
+    "RateLimit-Remaining": string;
+    /** @description Requests left in the current window */
+    "RateLimit-Remaining.optional": string;
+    /** @description Seconds until the window resets */
+    "RateLimit-Reset": string;
+    /** @description Seconds until the window resets */
+    "RateLimit-Reset.optional": string;
+    /** @description Seconds to wait before retrying */
+    "Retry-After": string;
+    /** @description Seconds to wait before retrying */
+    "Retry-After.optional": string;
+    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key */
+    "Idempotent-Replayed": "true";
+    /** @description true when this is the stored answer to an earlier request with the same Idempotency-Key */
+    "Idempotent-Replayed.optional": "true";
+    /** @description The methods this path serves */
+    Allow: string;
+    /** @description The methods this path serves */
+    "Allow.optional": string;
+  };
+  pathItems: never;
+}
+export type $defs = Record<string, never>;
+export interface operations {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["HealthResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getOpenApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlainError"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlainError"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlainError"];
+        };
+      };
+    };
+  };
+  createMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "acme-shop",
+         *       "displayName": "Acme Shop",
+         *       "logoUrl": "https://acme.example/logo.png"
+         *     }
+         */
+        "application/json": {
+          name: string;
+          displayName?: string;
+          logoUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedMerchantCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getCurrentMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MerchantResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MerchantResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  updateMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "displayName": "Acme",
+         *       "logoUrl": null
+         *     }
+         */
+        "application/json": {
+          displayName?: string;
+          logoUrl?: string | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MerchantResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  listCheckoutSessions: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        q?: string;
+        status?: "CREATED" | "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SessionListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  createCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "merchantId": "merch_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b",
+         *       "amountUsdc": "50.00",
+         *       "destinationChainId": 8453,
+         *       "destinationToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *       "recipientAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+         *       "successUrl": "https://acme.example/thanks",
+         *       "cancelUrl": "https://acme.example/cart",
+         *       "metadata": {
+         *         "orderRef": "A-1001"
+         *       }
+         *     }
+         */
+        "application/json": {
+          merchantId: string;
+          amountUsdc: string;
+          destinationChainId: number;
+          destinationToken: string;
+          recipientAddress: string;
+          successUrl?: string;
+          cancelUrl?: string;
+          metadata?: {
+            [key: string]: string;
+          };
+          enabledPaymentPlatforms?: ("venmo" | "cashapp" | "chime" | "zelle" | "paypal" | "revolut" | "wise" | "monzo" | "n26")[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedSessionCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SessionDetailResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  selectPaymentPlatform: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "paymentPlatform": "venmo",
+         *       "fiatCurrency": "USD"
+         *     }
+         */
+        "application/json": {
+          paymentPlatform: string;
+          fiatCurrency: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SessionOnlyResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  startCheckout: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "paymentPlatform": "revolut",
+         *       "fiatCurrency": "EUR"
+         *     }
+         */
+        "application/json": {
+          paymentPlatform?: string;
+          fiatCurrency?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["StartedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getActiveOrder: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrderOnlyResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  markPaymentSent: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["OrderOnlyResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  cancelCheckoutSession: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["SessionOnlyResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  fulfillOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "intentHash": "0xabababababababababababababababababababababababababababababababab",
+         *       "proof": {
+         *         "sandbox": true,
+         *         "outcome": "success"
+         *       }
+         *     }
+         */
+        "application/json": {
+          intentHash: string;
+          proof: {
+            [key: string]: unknown;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["FulfilledResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  listEvents: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        type?:
+          | "order.created"
+          | "order.payment_sent"
+          | "order.fulfilled"
+          | "order.failed"
+          | "order.expired"
+          | "session.started"
+          | "session.completed"
+          | "session.abandoned";
+        sessionId?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EventListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  eventFeed: {
+    parameters: {
+      query?: {
+        after?: string;
+        limit?: number;
+        waitMs?: number;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EventFeedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  listWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://acme.example/hooks/checkout",
+         *       "events": [
+         *         "session.completed",
+         *         "order.failed"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          url: string;
+          events?: (
+            | "order.created"
+            | "order.payment_sent"
+            | "order.fulfilled"
+            | "order.failed"
+            | "order.expired"
+            | "session.started"
+            | "session.completed"
+            | "session.abandoned"
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedWebhookCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NoneResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
+        "application/json": {
+          url?: string;
+          events?: (
+            | "order.created"
+            | "order.payment_sent"
+            | "order.fulfilled"
+            | "order.failed"
+            | "order.expired"
+            | "session.started"
+            | "session.completed"
+            | "session.abandoned"
+          )[];
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TestResultResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RotatedWebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  listDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: "PENDING" | "DELIVERED" | "FAILED";
+        eventType?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeliveryListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeliveryDetailResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  retryDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeliveryResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+}
