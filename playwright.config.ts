@@ -55,7 +55,14 @@ export default defineConfig({
       : [
           {
             name: "prod",
-            testMatch: ["api-http.spec.ts", "checkout.spec.ts", "dashboard.spec.ts", "security-headers.spec.ts", "prod/**/*.spec.ts"],
+            testMatch: [
+              "api-http.spec.ts",
+              "checkout.spec.ts",
+              "dashboard.spec.ts",
+              "security-headers.spec.ts",
+              "try-it.spec.ts",
+              "prod/**/*.spec.ts",
+            ],
             // a test that starts a server of its own has nothing to do with the proxy topology
             grepInvert: /@own-server/,
             metadata: { database: "postgres", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
