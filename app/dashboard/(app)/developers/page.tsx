@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { ui } from "@/components/ui/styles";
 import { getConfig } from "@/lib/config";
 import { requireMerchant } from "@/lib/auth/session";
@@ -37,6 +38,29 @@ export function verifyWebhook(rawBody, headers, secret) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Developers</h1>
+      <section className={ui.card} aria-labelledby="docs">
+        <h2 id="docs" className="font-semibold">
+          Documentation
+        </h2>
+        <p className={`mt-1 ${ui.muted}`}>Every endpoint, field and error code, and step-by-step guides.</p>
+        <ul className="mt-3 flex flex-wrap gap-3">
+          <li>
+            <Link href="/docs" className={`${ui.button} ${ui.primary}`}>
+              API reference
+            </Link>
+          </li>
+          <li>
+            <Link href="/docs/guides/quick-start" className={`${ui.button} ${ui.secondary}`}>
+              Quick start guide
+            </Link>
+          </li>
+          <li>
+            <Link href="/docs/guides" className={`${ui.button} ${ui.secondary}`}>
+              All guides
+            </Link>
+          </li>
+        </ul>
+      </section>
       <section className={ui.card} aria-labelledby="create">
         <h2 id="create" className="font-semibold">
           Create a checkout session
