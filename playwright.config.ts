@@ -61,6 +61,8 @@ export default defineConfig({
               "dashboard.spec.ts",
               "security-headers.spec.ts",
               "try-it.spec.ts",
+              "docs.spec.ts",
+              "client.spec.ts",
               "prod/**/*.spec.ts",
             ],
             // a test that starts a server of its own has nothing to do with the proxy topology
