@@ -31,6 +31,7 @@ export const orderStatus = pgEnum("order_status", [
   "FAILED",
 ]);
 export const deliveryStatus = pgEnum("delivery_status", ["PENDING", "DELIVERED", "FAILED"]);
+export const checkoutMode = pgEnum("checkout_mode", ["exact-token", "exact-fiat"]);
 
 export const merchants = pgTable(
   "merchants",
@@ -86,6 +87,12 @@ export const checkoutSessions = pgTable(
     selectedPaymentPlatform: text("selected_payment_platform"),
     selectedFiatCurrency: text("selected_fiat_currency"),
     activeOrderId: text("active_order_id"),
+    // exact-fiat: the payer pays exactly fiat_amount_minor (the currency's minor unit); amount_micro
+    // is the estimate at the mid rate until an order is quoted, then that order's net USDC
+    checkoutMode: checkoutMode("checkout_mode").notNull().default("exact-token"),
+    fiatAmountMinor: bigint("fiat_amount_minor", { mode: "bigint" }),
+    fiatCurrency: text("fiat_currency"),
+    maxFeeBps: integer("max_fee_bps"),
     expiresAt: ts("expires_at").notNull(),
     completedAt: ts("completed_at"),
     createdAt: created(),
@@ -121,6 +128,9 @@ export const orders = pgTable(
     fiatAmountMinor: bigint("fiat_amount_minor", { mode: "bigint" }).notNull(),
     tokenAmountMicro: bigint("token_amount_micro", { mode: "bigint" }).notNull(),
     conversionRate: text("conversion_rate").notNull(),
+    // exact-fiat orders: the fiat's USDC worth at the mid rate (gross) and what the merchant receives (net)
+    grossAmountMicro: bigint("gross_amount_micro", { mode: "bigint" }),
+    netAmountMicro: bigint("net_amount_micro", { mode: "bigint" }),
     recipient: text("recipient").notNull(),
     intentHash: text("intent_hash").notNull(),
     signalTx: text("signal_tx").notNull(),

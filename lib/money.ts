@@ -47,3 +47,48 @@ export function divCeil(n: bigint, d: bigint): bigint {
   if (d <= 0n || n < 0n) throw new RangeError("divCeil expects n >= 0 and d > 0");
   return (n + d - 1n) / d;
 }
+
+// Exact-fiat checkouts: the payer pays a fixed fiat amount and the merchant receives the USDC it
+// buys. Rates are fiat per USDC with RATE_DECIMALS decimals; fiat amounts are in the currency's
+// minor unit (CURRENCIES in lib/payments/platforms.ts holds each currency's exponent).
+
+export const RATE_DECIMALS = 8;
+
+/** 10^(6 + 8 − fiat exponent): micro-USDC × rate ↔ fiat minor units. */
+function fiatScale(fiatDecimals: number): bigint {
+  return 10n ** BigInt(USDC_DECIMALS + RATE_DECIMALS - fiatDecimals);
+}
+
+/**
+ * The micro-USDC that `fiatMinor` buys at `rate`, rounded down: the merchant is never promised more
+ * than the fiat covers, and is short by less than one micro-USDC.
+ */
+export function microForFiat(fiatMinor: bigint, rate: bigint, fiatDecimals: number): bigint {
+  if (rate <= 0n || fiatMinor < 0n) throw new RangeError("microForFiat expects fiatMinor >= 0 and rate > 0");
+  return (fiatMinor * fiatScale(fiatDecimals)) / rate;
+}
+
+/** The least fiat (minor units) for which microForFiat(…, rate) reaches `micro`. */
+export function minFiatForMicro(micro: bigint, rate: bigint, fiatDecimals: number): bigint {
+  return divCeil(micro * rate, fiatScale(fiatDecimals));
+}
+
+/** The most fiat (minor units) for which microForFiat(…, rate) stays at or below `micro`. */
+export function maxFiatForMicro(micro: bigint, rate: bigint, fiatDecimals: number): bigint {
+  return divCeil((micro + 1n) * rate, fiatScale(fiatDecimals)) - 1n;
+}
+
+/**
+ * A percentage with at most 2 decimals (10, 2.5, 0.25) as integer basis points, read from its
+ * shortest decimal text (what JSON carried), so no float arithmetic decides it.
+ */
+export function percentToBps(percent: number): number {
+  const bps = parseScaled(String(percent), 2); // refuses "1.005", "1e-7", negatives
+  if (bps > 1_000_000n) throw new MoneyFormatError(`${percent} is not a percentage`);
+  return parseInt(bps.toString(), 10); // an integer below 10^6: exact
+}
+
+/** Basis points back to the percentage the API shows (1000 → 10, 250 → 2.5): the JSON number of the exact decimal. */
+export function bpsToPercent(bps: number): number {
+  return JSON.parse(formatScaled(BigInt(bps), 2, 0)) as number;
+}

@@ -1,12 +1,30 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/types";
-import { isUsdcString } from "@/lib/money";
-import { PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
+import { isUsdcString, MoneyFormatError, percentToBps } from "@/lib/money";
+import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "@/lib/payments/platforms";
 import { listQuery } from "@/lib/pagination";
 import { DELIVERY, SESSION } from "@/lib/state";
 import { displayName, evmAddress, httpsUrl, httpUrl, merchantName, metadata } from "@/lib/validation";
 
 // Request schemas of the merchant API. Unknown fields are refused (docs/contract.md).
+
+export const CHECKOUT_MODES = ["exact-token", "exact-fiat"] as const;
+export type CheckoutMode = (typeof CHECKOUT_MODES)[number];
+export const DEFAULT_FIAT_CURRENCY = "USD";
+export const DEFAULT_MAX_FEE_PERCENTAGE = 10;
+export const MAX_FEE_PERCENTAGE = 50;
+/** The fiat currencies some platform accepts, each with its minor-unit digits in CURRENCIES. */
+export const FIAT_CURRENCIES = [...new Set(Object.values(PLATFORM_CURRENCIES).flat())] as [string, ...string[]];
+function hasAtMost2Decimals(v: number): boolean {
+  try {
+    percentToBps(v);
+    return true;
+  } catch (err) {
+    if (err instanceof MoneyFormatError) return false;
+    throw err;
+  }
+}
+const FIAT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
 
 const str = (what = "must be a string") => z.string({ error: what });
 const id = z.object({ id: z.string().min(1).max(100) });
@@ -22,24 +40,58 @@ export const updateMerchantBody = z.strictObject({
   logoUrl: httpsUrl.nullable().optional(),
 });
 
-export const createSessionBody = z.strictObject({
-  merchantId: str().min(1, { error: "is required" }).max(100),
-  amountUsdc: str('must be a decimal string such as "50.00"').refine(isUsdcString, {
-    error: 'must be a decimal string such as "50.00", with at most 6 decimals',
-  }),
-  destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
-  destinationToken: evmAddress,
-  recipientAddress: evmAddress,
-  successUrl: httpUrl.optional(),
-  cancelUrl: httpUrl.optional(),
-  metadata: metadata.optional(),
-  enabledPaymentPlatforms: z
-    .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), {
-      error: "must be an array of platform names",
-    })
-    .max(PAYMENT_PLATFORMS.length)
-    .optional(),
-});
+export const createSessionBody = z
+  .strictObject({
+    merchantId: str().min(1, { error: "is required" }).max(100),
+    checkoutMode: z.enum(CHECKOUT_MODES, { error: `must be ${CHECKOUT_MODES.join(" or ")}` }).optional(),
+    // exact-token (the default): the USDC the merchant receives
+    amountUsdc: str('must be a decimal string such as "50.00"')
+      .refine(isUsdcString, {
+        error: 'must be a decimal string such as "50.00", with at most 6 decimals',
+      })
+      .optional(),
+    // exact-fiat: what the payer pays, in a fiat currency; the merchant receives what the quote's rate gives
+    fiatAmount: str('must be a decimal string such as "25.00"')
+      .regex(FIAT_PATTERN, { error: 'must be a decimal string such as "25.00"' })
+      .optional(),
+    fiatCurrency: z.enum(FIAT_CURRENCIES, { error: `must be one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
+    maxFeePercentage: z
+      .number({ error: "must be a number" })
+      .gt(0, { error: "must be more than 0" })
+      .lte(MAX_FEE_PERCENTAGE, { error: `must be at most ${MAX_FEE_PERCENTAGE}` })
+      .refine((v) => hasAtMost2Decimals(v), {
+        error: "must have at most 2 decimals",
+      })
+      .optional(),
+    destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
+    destinationToken: evmAddress,
+    recipientAddress: evmAddress,
+    successUrl: httpUrl.optional(),
+    cancelUrl: httpUrl.optional(),
+    metadata: metadata.optional(),
+    enabledPaymentPlatforms: z
+      .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), {
+        error: "must be an array of platform names",
+      })
+      .max(PAYMENT_PLATFORMS.length)
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    const fail = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    if ((b.checkoutMode ?? "exact-token") === "exact-token") {
+      if (b.amountUsdc === undefined) fail("amountUsdc", "is required");
+      for (const f of ["fiatAmount", "fiatCurrency", "maxFeePercentage"] as const)
+        if (b[f] !== undefined) fail(f, 'is only accepted with checkoutMode "exact-fiat"');
+      return;
+    }
+    if (b.amountUsdc !== undefined) fail("amountUsdc", 'is not accepted with checkoutMode "exact-fiat": give fiatAmount');
+    if (b.fiatAmount === undefined) return fail("fiatAmount", 'is required with checkoutMode "exact-fiat"');
+    const currency = b.fiatCurrency ?? DEFAULT_FIAT_CURRENCY;
+    const decimals = CURRENCIES[currency]!.decimals;
+    const frac = b.fiatAmount.split(".")[1] ?? "";
+    if (frac.length > decimals) fail("fiatAmount", `must have at most ${decimals} decimals in ${currency}`);
+    else if (/^[0.]*$/.test(b.fiatAmount)) fail("fiatAmount", "must be more than 0");
+  });
 
 const platformField = str().min(1, { error: "must not be empty" }).max(40);
 const currencyField = str().regex(/^[A-Z]{3}$/, { error: "must be a 3-letter currency code such as USD" });

@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { CHECKOUT_MODES, FIAT_CURRENCIES } from "@/lib/schemas";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { DELIVERY, ORDER, SESSION } from "@/lib/state";
 
@@ -39,7 +40,31 @@ export const session = z
   .strictObject({
     id: z.string().meta({ examples: ["sess_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
     merchantId: z.string(),
-    amountUsdc: usdc("The amount the merchant receives, in USDC, as a decimal string"),
+    amountUsdc: usdc(
+      "The amount the merchant receives, in USDC, as a decimal string. exact-fiat: the estimate at the mid rate until checkout starts, then what the live order's quote gives (its netAmountUsdc)",
+    ),
+    checkoutMode: z.enum(CHECKOUT_MODES).meta({
+      description: "exact-token: the merchant receives amountUsdc. exact-fiat: the payer pays exactly fiatAmount in fiatCurrency",
+    }),
+    fiatAmount: z
+      .string()
+      .regex(/^\d+(\.\d+)?$/)
+      .nullable()
+      .meta({
+        description: "exact-fiat: what the payer pays, in the currency's minor-unit digits; null in exact-token",
+        examples: ["25.00"],
+      }),
+    fiatCurrency: z
+      .enum(FIAT_CURRENCIES)
+      .nullable()
+      .meta({ description: "exact-fiat: the currency of fiatAmount; null in exact-token", examples: ["EUR"] }),
+    maxFeePercentage: z
+      .number()
+      .nullable()
+      .meta({
+        description: "exact-fiat: platforms whose spread over the mid rate is above it are not offered; null in exact-token",
+        examples: [10],
+      }),
     destinationChainId: z
       .number()
       .int()
@@ -73,6 +98,12 @@ export const order = z
     fiatAmount: z.string().meta({ description: "Decimal string in the currency's minor-unit digits", examples: ["50.25"] }),
     tokenAmount: z.string().meta({ description: "USDC in base units (6 decimals), as an integer string", examples: ["50000000"] }),
     amountUsdc: usdc("The same amount as a USDC decimal string"),
+    grossAmountUsdc: usdc("exact-fiat: the fiat's worth in USDC at the mid rate, rounded down")
+      .nullable()
+      .meta({ description: "exact-fiat: the fiat's worth in USDC at the mid rate, rounded down; null in exact-token" }),
+    netAmountUsdc: usdc("exact-fiat").nullable().meta({
+      description: "exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token",
+    }),
     conversionRate: z.string(),
     recipient: z.string().meta({ description: "The payee handle on the payment platform" }),
     fulfillTx: z.string().nullable(),

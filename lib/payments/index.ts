@@ -11,4 +11,4 @@ export function getPaymentRail(): PaymentRail {
 }
 
 export * from "./platforms";
-export type { PaymentRail, ProofOutcome, Quote } from "./rail";
+export type { FiatQuote, PaymentRail, ProofOutcome, Quote } from "./rail";

@@ -11,6 +11,16 @@ export type Quote = {
   payeeHandle: string;
 };
 
+/** An exact-fiat quote: the payer pays fiatAmountMinor exactly; tokenAmountMicro is the merchant's (net) USDC. */
+export type FiatQuote = Quote & {
+  /** the fiat's USDC worth at the mid rate, rounded down */
+  grossAmountMicro: bigint;
+  /** the platform's spread over the mid rate, in basis points: what maxFeePercentage is compared with */
+  spreadBps: number;
+  /** the quote's rate, fiat per USDC with 8 decimals (conversionRate as an integer) */
+  rate: bigint;
+};
+
 export type Signal = { intentHash: `0x${string}`; signalTx: `0x${string}` };
 
 export type ProofOutcome =
@@ -23,6 +33,8 @@ export type ProofOutcome =
 export interface PaymentRail {
   readonly name: string;
   quote(input: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint }): Quote;
+  /** The exact-fiat quote: what a fixed fiat amount buys on a platform, rounded down to micro-USDC. */
+  quoteFiat(input: { platform: PaymentPlatform; fiatCurrency: string; fiatAmountMinor: bigint }): FiatQuote;
   signalIntent(input: { orderId: string; sessionId: string; quote: Quote; recipientAddress: string; chainId: number }): Signal;
   verifyProof(input: { orderId: string; intentHash: string; proof: unknown }): ProofOutcome;
 }

@@ -1,7 +1,7 @@
 import { keccak256, toHex } from "viem";
-import { divCeil, parseScaled } from "@/lib/money";
+import { divCeil, microForFiat, parseScaled, RATE_DECIMALS } from "@/lib/money";
 import { CURRENCIES, type PaymentPlatform } from "./platforms";
-import type { PaymentRail, ProofOutcome, Quote } from "./rail";
+import type { FiatQuote, PaymentRail, ProofOutcome, Quote } from "./rail";
 
 /** Fiat per USDC, 8 decimals. Overridable with SANDBOX_RATES ("EUR=0.92,GBP=0.79"). */
 export const DEFAULT_RATES: Record<string, string> = {
@@ -32,7 +32,7 @@ export const PLATFORM_SPREAD_BPS: Record<PaymentPlatform, bigint> = {
   n26: 50n,
 };
 
-const RATE_SCALE = 8;
+const RATE_SCALE = RATE_DECIMALS;
 
 export function parseRateTable(text: string | undefined): Record<string, bigint> {
   const table: Record<string, bigint> = {};
@@ -55,12 +55,17 @@ export class SandboxRail implements PaymentRail {
   readonly name = "sandbox";
   constructor(private readonly rates: Record<string, bigint>) {}
 
-  quote({ platform, fiatCurrency, amountMicro }: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint }): Quote {
+  /** The mid rate and the platform's rate (spread added, rounded up so the quote never shorts the merchant), 8 decimals. */
+  private rates8(platform: PaymentPlatform, fiatCurrency: string) {
     const mid = this.rates[fiatCurrency];
     const currency = CURRENCIES[fiatCurrency];
     if (!mid || !currency) throw new Error(`no sandbox rate for ${fiatCurrency}`);
-    // rate with spread, still 8 decimals; rounded up so the quote never shorts the merchant
-    const rate = divCeil(mid * (10_000n + PLATFORM_SPREAD_BPS[platform]), 10_000n);
+    return { mid, rate: divCeil(mid * (10_000n + PLATFORM_SPREAD_BPS[platform]), 10_000n), decimals: currency.decimals };
+  }
+
+  quote({ platform, fiatCurrency, amountMicro }: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint }): Quote {
+    const { rate, decimals } = this.rates8(platform, fiatCurrency);
+    const currency = { decimals };
     // micro-USDC (6) × rate (8) = 14 decimals; to the currency's minor unit, rounded up
     const fiatAmountMinor = divCeil(amountMicro * rate, 10n ** BigInt(6 + RATE_SCALE - currency.decimals));
     return {
@@ -68,6 +73,28 @@ export class SandboxRail implements PaymentRail {
       fiatAmountMinor,
       tokenAmountMicro: amountMicro,
       conversionRate: formatRate(rate),
+      payeeHandle: SANDBOX_PAYEES[platform],
+    };
+  }
+
+  quoteFiat({
+    platform,
+    fiatCurrency,
+    fiatAmountMinor,
+  }: {
+    platform: PaymentPlatform;
+    fiatCurrency: string;
+    fiatAmountMinor: bigint;
+  }): FiatQuote {
+    const { mid, rate, decimals } = this.rates8(platform, fiatCurrency);
+    return {
+      fiatCurrency,
+      fiatAmountMinor,
+      tokenAmountMicro: microForFiat(fiatAmountMinor, rate, decimals),
+      grossAmountMicro: microForFiat(fiatAmountMinor, mid, decimals),
+      conversionRate: formatRate(rate),
+      rate,
+      spreadBps: parseInt(PLATFORM_SPREAD_BPS[platform].toString(), 10), // a small integer: exact
       payeeHandle: SANDBOX_PAYEES[platform],
     };
   }

@@ -7,12 +7,20 @@ import { getConfig } from "@/lib/config";
 import { forbidden, invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
-import { formatUsdc, parseUsdc } from "@/lib/money";
+import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
+import { CURRENCIES } from "@/lib/payments/platforms";
+import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
+import { checkFiatBounds } from "./fiat";
 import { serializeSession } from "@/lib/wire/session";
 
 export type CreateSessionInput = {
   merchantId: string;
-  amountUsdc: string;
+  checkoutMode?: CheckoutMode;
+  /** exact-token (lib/schemas.ts requires it there and refuses it in exact-fiat) */
+  amountUsdc?: string;
+  fiatAmount?: string;
+  fiatCurrency?: string;
+  maxFeePercentage?: number;
   destinationChainId: number;
   destinationToken: string;
   recipientAddress: string;
@@ -25,9 +33,23 @@ export type CreateSessionInput = {
 export async function createSession(db: Db, input: CreateSessionInput, { actor }: As<MerchantActor>) {
   if (input.merchantId !== actor.merchantId) throw forbidden("merchant");
   const config = getConfig();
-  const amountMicro = parseUsdc(input.amountUsdc);
-  if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {
-    throw invalid("amountUsdc", `must be between ${formatUsdc(config.minAmountMicro)} and ${formatUsdc(config.maxAmountMicro)}`);
+  const enabledPaymentPlatforms = input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null;
+  let amountMicro: bigint;
+  let fiat: { fiatAmountMinor: bigint; fiatCurrency: string; maxFeeBps: number } | null = null;
+  if (input.checkoutMode === "exact-fiat") {
+    const fiatCurrency = input.fiatCurrency ?? DEFAULT_FIAT_CURRENCY;
+    fiat = {
+      fiatCurrency,
+      fiatAmountMinor: parseScaled(input.fiatAmount!, CURRENCIES[fiatCurrency]!.decimals),
+      maxFeeBps: percentToBps(input.maxFeePercentage ?? DEFAULT_MAX_FEE_PERCENTAGE),
+    };
+    // the estimate at the mid rate until a quote fixes it (docs/api.md)
+    amountMicro = checkFiatBounds({ ...fiat, enabledPaymentPlatforms });
+  } else {
+    amountMicro = parseUsdc(input.amountUsdc!);
+    if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {
+      throw invalid("amountUsdc", `must be between ${formatUsdc(config.minAmountMicro)} and ${formatUsdc(config.maxAmountMicro)}`);
+    }
   }
   if (!config.supportedChainIds.includes(input.destinationChainId)) {
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
@@ -40,6 +62,10 @@ export async function createSession(db: Db, input: CreateSessionInput, { actor }
         id: sql.placeholder("id"),
         merchantId: sql.placeholder("merchantId"),
         amountMicro: sql.placeholder("amountMicro"),
+        checkoutMode: sql.placeholder("checkoutMode"),
+        fiatAmountMinor: sql.placeholder("fiatAmountMinor"),
+        fiatCurrency: sql.placeholder("fiatCurrency"),
+        maxFeeBps: sql.placeholder("maxFeeBps"),
         destinationChainId: sql.placeholder("destinationChainId"),
         destinationToken: sql.placeholder("destinationToken"),
         recipientAddress: sql.placeholder("recipientAddress"),
@@ -58,13 +84,17 @@ export async function createSession(db: Db, input: CreateSessionInput, { actor }
     id: newId("sess"),
     merchantId: actor.merchantId,
     amountMicro,
+    checkoutMode: fiat ? "exact-fiat" : "exact-token",
+    fiatAmountMinor: fiat?.fiatAmountMinor ?? null,
+    fiatCurrency: fiat?.fiatCurrency ?? null,
+    maxFeeBps: fiat?.maxFeeBps ?? null,
     destinationChainId: input.destinationChainId,
     destinationToken: input.destinationToken,
     recipientAddress: input.recipientAddress,
     successUrl: input.successUrl ?? null,
     cancelUrl: input.cancelUrl ?? null,
     metadata: input.metadata ?? null,
-    enabledPaymentPlatforms: input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null,
+    enabledPaymentPlatforms,
     expiresAt: new Date(now.getTime() + config.sessionTtlMs),
     createdAt: now,
   });

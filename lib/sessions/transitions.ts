@@ -9,6 +9,7 @@ import { jobs } from "@/lib/jobs";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
 import { canFire, isOrderEnded, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { ensureFresh } from "./expiry";
+import { fiatTermsOf, quoteForStart } from "./fiat";
 import { lockOrder, lockSession } from "./rows";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
@@ -28,7 +29,7 @@ function assertOpen(session: SessionRow) {
 
 function resolvePlatform(session: SessionRow, platform: string | undefined, currency: string | undefined) {
   const p = platform ?? session.selectedPaymentPlatform ?? undefined;
-  const c = currency ?? session.selectedFiatCurrency ?? undefined;
+  const c = currency ?? session.selectedFiatCurrency ?? session.fiatCurrency ?? undefined;
   if (!p) throw invalid("paymentPlatform", "is required (or save one with select-platform first)");
   if (!c) throw invalid("fiatCurrency", "is required (or save one with select-platform first)");
   checkPlatform(session, p, c);
@@ -39,6 +40,9 @@ function checkPlatform(session: SessionRow, platform: string, currency: string) 
   if (!isPlatform(platform)) throw invalid("paymentPlatform", `must be one of ${PAYMENT_PLATFORMS.join(", ")}`);
   if (session.enabledPaymentPlatforms && !session.enabledPaymentPlatforms.includes(platform)) {
     throw invalid("paymentPlatform", `is not enabled for this session; use one of ${session.enabledPaymentPlatforms.join(", ")}`);
+  }
+  if (session.checkoutMode === "exact-fiat" && session.fiatCurrency && currency !== session.fiatCurrency) {
+    throw invalid("fiatCurrency", `must be ${session.fiatCurrency}: this session is priced in ${session.fiatCurrency}`);
   }
   if (!platformAccepts(platform, currency)) throw invalid("fiatCurrency", `${currency} is not accepted on ${platform}`);
 }
@@ -51,6 +55,8 @@ export async function selectPlatform(db: Db, id: string, input: { paymentPlatfor
     assertOpen(session);
     if (!canFire("session", "selectPlatform", session.status)) throw conflict("The platform can only be chosen before checkout starts");
     checkPlatform(session, input.paymentPlatform, input.fiatCurrency);
+    const fiat = fiatTermsOf(session);
+    if (fiat) quoteForStart(fiat, input.paymentPlatform as PaymentPlatform); // refuses a platform above the fee limit now, not at start
     const row = await transition(tx, "session", session, "selectPlatform", {
       set: { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency },
     });
@@ -74,7 +80,10 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
       const config = getConfig();
       const now = new Date();
       const orderId = newId("ord");
-      const quote = rail.quote({ platform, fiatCurrency: currency, amountMicro: session.amountMicro });
+      const fiat = fiatTermsOf(session);
+      // exact-fiat: the payer pays the session's fiat amount; the merchant gets what it buys on this platform
+      const fiatQuote = fiat ? quoteForStart(fiat, platform) : null;
+      const quote = fiatQuote ?? rail.quote({ platform, fiatCurrency: currency, amountMicro: session.amountMicro });
       const signal = rail.signalIntent({
         orderId,
         sessionId: id,
@@ -95,6 +104,8 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
           fiatAmountMinor: quote.fiatAmountMinor,
           tokenAmountMicro: quote.tokenAmountMicro,
           conversionRate: quote.conversionRate,
+          grossAmountMicro: fiatQuote?.grossAmountMicro ?? null,
+          netAmountMicro: fiatQuote?.tokenAmountMicro ?? null,
           recipient: quote.payeeHandle,
           intentHash: signal.intentHash,
           signalTx: signal.signalTx,
@@ -104,7 +115,13 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
         })
         .returning();
       session = await transition(tx, "session", session, "start", {
-        set: { activeOrderId: orderId, selectedPaymentPlatform: platform, selectedFiatCurrency: currency },
+        set: {
+          activeOrderId: orderId,
+          selectedPaymentPlatform: platform,
+          selectedFiatCurrency: currency,
+          // exact-fiat: the session's USDC is what the live quote gives the merchant
+          ...(fiatQuote ? { amountMicro: fiatQuote.tokenAmountMicro } : {}),
+        },
       });
       await emit({ type: "session.started", session, order: order! });
       await emit({ type: "order.created", session, order: order! });

@@ -1,5 +1,5 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
-import { formatScaled, formatUsdc } from "@/lib/money";
+import { bpsToPercent, formatScaled, formatUsdc } from "@/lib/money";
 import { CURRENCIES } from "@/lib/payments/platforms";
 
 // The wire shapes of a session and its order: what the API answers and what the events carry. Both
@@ -10,6 +10,10 @@ export function serializeSession(s: SessionRow) {
     id: s.id,
     merchantId: s.merchantId,
     amountUsdc: formatUsdc(s.amountMicro),
+    checkoutMode: s.checkoutMode,
+    fiatAmount: s.fiatAmountMinor !== null && s.fiatCurrency ? fiatDecimal(s.fiatAmountMinor, s.fiatCurrency) : null,
+    fiatCurrency: s.fiatCurrency,
+    maxFeePercentage: s.maxFeeBps === null ? null : bpsToPercent(s.maxFeeBps),
     destinationChainId: s.destinationChainId,
     destinationToken: s.destinationToken,
     recipientAddress: s.recipientAddress,
@@ -51,6 +55,8 @@ export function serializeOrder(o: OrderRow) {
     fiatAmount: fiatDecimal(o.fiatAmountMinor, o.fiatCurrency),
     tokenAmount: o.tokenAmountMicro.toString(),
     amountUsdc: formatUsdc(o.tokenAmountMicro),
+    grossAmountUsdc: o.grossAmountMicro === null ? null : formatUsdc(o.grossAmountMicro),
+    netAmountUsdc: o.netAmountMicro === null ? null : formatUsdc(o.netAmountMicro),
     conversionRate: o.conversionRate,
     recipient: o.recipient,
     fulfillTx: o.fulfillTx,

@@ -18,6 +18,9 @@ type Kind =
   | "https"
   | "url"
   | "amount"
+  | "fiat"
+  | "percent"
+  | "mode"
   | "chain"
   | "address"
   | "metadata"
@@ -84,7 +87,7 @@ function invalidFor(kind: Kind, r: () => number): unknown {
       array: ["venmo", 1, { 0: "venmo" }, null, true],
     };
     const group =
-      kind === "chain"
+      kind === "chain" || kind === "percent"
         ? "number"
         : kind === "bool"
           ? "bool"
@@ -119,6 +122,21 @@ function invalidFor(kind: Kind, r: () => number): unknown {
       () => "0.00",
       () => 50,
     ],
+    fiat: [
+      wrongType,
+      huge,
+      () => "-1",
+      () => "1e5",
+      () => "25.001",
+      () => "0",
+      () => "0.00",
+      () => "0.50",
+      () => "99999999.00",
+      () => UNICODE[Math.floor(r() * UNICODE.length)],
+      () => 25,
+    ],
+    percent: [wrongType, () => 0, () => -5, () => 50.01, () => 10.001, () => 1e21, () => "10"],
+    mode: [wrongType, () => "exact", () => "EXACT-FIAT", () => "", () => UNICODE[Math.floor(r() * UNICODE.length)]],
     chain: [wrongType, () => 1, () => 0, () => -8453, () => 2 ** 40],
     address: [
       wrongType,
@@ -227,6 +245,32 @@ const TARGETS: Target[] = [
         metadata: { a: "b" },
         enabledPaymentPlatforms: ["venmo"],
       }),
+  },
+  {
+    name: "POST /api/checkout/sessions (exact-fiat)",
+    method: "POST",
+    path: () => "/api/checkout/sessions",
+    fields: {
+      merchantId: { kind: "id", required: true },
+      checkoutMode: { kind: "mode", required: true },
+      fiatAmount: { kind: "fiat", required: true },
+      fiatCurrency: { kind: "currency" },
+      maxFeePercentage: { kind: "percent" },
+      destinationChainId: { kind: "chain", required: true },
+      destinationToken: { kind: "address", required: true },
+      recipientAddress: { kind: "address", required: true },
+      enabledPaymentPlatforms: { kind: "platforms" },
+    },
+    valid: (f) => {
+      const { amountUsdc: _amount, ...body } = sessionBody(f.m, {
+        checkoutMode: "exact-fiat",
+        fiatAmount: "25.00",
+        fiatCurrency: "EUR",
+        maxFeePercentage: 5,
+        enabledPaymentPlatforms: ["revolut", "n26"],
+      });
+      return body;
+    },
   },
   {
     name: "POST select-platform",

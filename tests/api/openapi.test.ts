@@ -62,7 +62,9 @@ describe("the OpenAPI document", () => {
 
   it("is generated from the request schemas: a session's body lists its fields and refuses others", () => {
     const body = doc.paths["/api/checkout/sessions"].post.requestBody.content["application/json"].schema;
-    expect(body.required).toEqual(["merchantId", "amountUsdc", "destinationChainId", "destinationToken", "recipientAddress"]);
+    // amountUsdc is required in checkoutMode exact-token (the default) and refused in exact-fiat
+    expect(body.required).toEqual(["merchantId", "destinationChainId", "destinationToken", "recipientAddress"]);
+    expect(body.properties.checkoutMode.enum).toEqual(["exact-token", "exact-fiat"]);
     expect(body.additionalProperties).toBe(false);
     expect(body.properties.amountUsdc.type).toBe("string");
     const limit = doc.paths["/api/events"].get.parameters.find((p: any) => p.name === "limit");

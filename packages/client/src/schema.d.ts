@@ -1013,10 +1013,30 @@ export interface components {
       id: string;
       merchantId: string;
       /**
-       * @description The amount the merchant receives, in USDC, as a decimal string
+       * @description The amount the merchant receives, in USDC, as a decimal string. exact-fiat: the estimate at the mid rate until checkout starts, then what the live order's quote gives (its netAmountUsdc)
        * @example 50.00
        */
       amountUsdc: string;
+      /**
+       * @description exact-token: the merchant receives amountUsdc. exact-fiat: the payer pays exactly fiatAmount in fiatCurrency
+       * @enum {string}
+       */
+      checkoutMode: "exact-token" | "exact-fiat";
+      /**
+       * @description exact-fiat: what the payer pays, in the currency's minor-unit digits; null in exact-token
+       * @example 25.00
+       */
+      fiatAmount: string | null;
+      /**
+       * @description exact-fiat: the currency of fiatAmount; null in exact-token
+       * @example EUR
+       */
+      fiatCurrency: ("USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN") | null;
+      /**
+       * @description exact-fiat: platforms whose spread over the mid rate is above it are not offered; null in exact-token
+       * @example 10
+       */
+      maxFeePercentage: number | null;
       /** @example 8453 */
       destinationChainId: number;
       /** @description Token contract address, EIP-55 checksummed */
@@ -1097,6 +1117,10 @@ export interface components {
        * @example 50.00
        */
       amountUsdc: string;
+      /** @description exact-fiat: the fiat's worth in USDC at the mid rate, rounded down; null in exact-token */
+      grossAmountUsdc: string | null;
+      /** @description exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token */
+      netAmountUsdc: string | null;
       conversionRate: string;
       /** @description The payee handle on the payment platform */
       recipient: string;
@@ -1143,10 +1167,30 @@ export interface components {
       id: string;
       merchantId: string;
       /**
-       * @description The amount the merchant receives, in USDC, as a decimal string
+       * @description The amount the merchant receives, in USDC, as a decimal string. exact-fiat: the estimate at the mid rate until checkout starts, then what the live order's quote gives (its netAmountUsdc)
        * @example 50.00
        */
       amountUsdc: string;
+      /**
+       * @description exact-token: the merchant receives amountUsdc. exact-fiat: the payer pays exactly fiatAmount in fiatCurrency
+       * @enum {string}
+       */
+      checkoutMode: "exact-token" | "exact-fiat";
+      /**
+       * @description exact-fiat: what the payer pays, in the currency's minor-unit digits; null in exact-token
+       * @example 25.00
+       */
+      fiatAmount: string | null;
+      /**
+       * @description exact-fiat: the currency of fiatAmount; null in exact-token
+       * @example EUR
+       */
+      fiatCurrency: ("USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN") | null;
+      /**
+       * @description exact-fiat: platforms whose spread over the mid rate is above it are not offered; null in exact-token
+       * @example 10
+       */
+      maxFeePercentage: number | null;
       /** @example 8453 */
       destinationChainId: number;
       /** @description Token contract address, EIP-55 checksummed */
@@ -1231,6 +1275,10 @@ export interface components {
          * @example 50.00
          */
         amountUsdc: string;
+        /** @description exact-fiat: the fiat's worth in USDC at the mid rate, rounded down; null in exact-token */
+        grossAmountUsdc: string | null;
+        /** @description exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token */
+        netAmountUsdc: string | null;
         conversionRate: string;
         /** @description The payee handle on the payment platform */
         recipient: string;
@@ -1986,7 +2034,7 @@ export interface components {
          * @description Stable, for programs
          * @enum {string}
          */
-        code: "CONFLICT" | "NAME_TAKEN" | "IDEMPOTENCY_CONFLICT";
+        code: "CONFLICT" | "NAME_TAKEN" | "IDEMPOTENCY_CONFLICT" | "FEE_THRESHOLD_EXCEEDED";
         /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
         details?: {
           [key: string]: unknown;
@@ -3092,7 +3140,13 @@ export interface operations {
          */
         "application/json": {
           merchantId: string;
-          amountUsdc: string;
+          /** @enum {string} */
+          checkoutMode?: "exact-token" | "exact-fiat";
+          amountUsdc?: string;
+          fiatAmount?: string;
+          /** @enum {string} */
+          fiatCurrency?: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
+          maxFeePercentage?: number;
           destinationChainId: number;
           destinationToken: string;
           recipientAddress: string;

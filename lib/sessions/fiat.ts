@@ -1,0 +1,107 @@
+import type { SessionRow } from "@/db/schema";
+import { getConfig } from "@/lib/config";
+import { AppError, invalid } from "@/lib/errors";
+import { bpsToPercent, formatUsdc, maxFiatForMicro, minFiatForMicro } from "@/lib/money";
+import { CURRENCIES, type FiatQuote, getPaymentRail, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
+import { fiatFormatted } from "@/lib/wire/session";
+
+// Exact-fiat sessions: the payer pays exactly the session's fiat amount; the merchant receives the
+// USDC that the chosen platform's rate gives for it, rounded down to micro-USDC (lib/money.ts).
+
+export type FiatTerms = {
+  fiatAmountMinor: bigint;
+  fiatCurrency: string;
+  maxFeeBps: number;
+  enabledPaymentPlatforms: string[] | null;
+};
+
+export type FiatOffer = { platform: PaymentPlatform; quote: FiatQuote; offered: boolean };
+
+/** The platforms that take the session's currency (and are enabled), each with its quote; `offered`: its spread is within maxFeePercentage. */
+export function fiatOffers(terms: FiatTerms): FiatOffer[] {
+  const rail = getPaymentRail();
+  return PAYMENT_PLATFORMS.filter(
+    (p) => platformAccepts(p, terms.fiatCurrency) && (!terms.enabledPaymentPlatforms || terms.enabledPaymentPlatforms.includes(p)),
+  ).map((platform) => {
+    const quote = rail.quoteFiat({ platform, fiatCurrency: terms.fiatCurrency, fiatAmountMinor: terms.fiatAmountMinor });
+    return { platform, quote, offered: quote.spreadBps <= terms.maxFeeBps };
+  });
+}
+
+/** The exact-fiat terms of a session row (null for exact-token sessions). */
+export function fiatTermsOf(session: SessionRow): FiatTerms | null {
+  if (session.checkoutMode !== "exact-fiat" || session.fiatAmountMinor === null || !session.fiatCurrency) return null;
+  return {
+    fiatAmountMinor: session.fiatAmountMinor,
+    fiatCurrency: session.fiatCurrency,
+    maxFeeBps: session.maxFeeBps ?? 0,
+    enabledPaymentPlatforms: session.enabledPaymentPlatforms,
+  };
+}
+
+/**
+ * At creation: refuses a fiat amount that cannot meet the USDC bounds at today's rates (below the
+ * minimum even on the platform that gives the most USDC, or above the maximum even on the one that
+ * gives the least), naming the bound in the fiat currency. Returns the estimate of the USDC the
+ * merchant receives: the fiat's worth at the mid rate, rounded down.
+ */
+export function checkFiatBounds(terms: FiatTerms): bigint {
+  const offers = fiatOffers(terms);
+  if (!offers.length) throw invalid("fiatCurrency", `${terms.fiatCurrency} is not accepted on any platform enabled for this session`);
+  const { minAmountMicro, maxAmountMicro } = getConfig();
+  const decimals = CURRENCIES[terms.fiatCurrency]!.decimals;
+  const byUsdc = [...offers].sort((a, b) => (a.quote.tokenAmountMicro < b.quote.tokenAmountMicro ? -1 : 1));
+  const best = byUsdc.at(-1)!.quote;
+  const worst = byUsdc[0]!.quote;
+  if (best.tokenAmountMicro < minAmountMicro) {
+    const least = minFiatForMicro(minAmountMicro, best.rate, decimals);
+    throw invalid(
+      "fiatAmount",
+      `must be at least ${fiatFormatted(least, terms.fiatCurrency)} at today's rates (${formatUsdc(minAmountMicro)} USDC)`,
+    );
+  }
+  if (worst.tokenAmountMicro > maxAmountMicro) {
+    const most = maxFiatForMicro(maxAmountMicro, worst.rate, decimals);
+    throw invalid(
+      "fiatAmount",
+      `must be at most ${fiatFormatted(most, terms.fiatCurrency)} at today's rates (${formatUsdc(maxAmountMicro)} USDC)`,
+    );
+  }
+  return best.grossAmountMicro;
+}
+
+/**
+ * At start: the quote of the chosen platform. FEE_THRESHOLD_EXCEEDED (409) when no platform is
+ * within maxFeePercentage, or the chosen one is not; 400 when the chosen platform's USDC falls
+ * outside the amount bounds.
+ */
+export function quoteForStart(terms: FiatTerms, platform: PaymentPlatform): FiatQuote {
+  const offers = fiatOffers(terms);
+  const offered = offers.filter((o) => o.offered);
+  const maxFeePercentage = bpsToPercent(terms.maxFeeBps);
+  const percent = `${maxFeePercentage}%`;
+  if (!offered.length) {
+    throw new AppError(
+      "FEE_THRESHOLD_EXCEEDED",
+      `No payment platform for ${terms.fiatCurrency} charges a fee within this session's maxFeePercentage (${percent})`,
+      { maxFeePercentage, offeredPlatforms: [] },
+    );
+  }
+  const chosen = offered.find((o) => o.platform === platform);
+  if (!chosen) {
+    throw new AppError(
+      "FEE_THRESHOLD_EXCEEDED",
+      `${platform}'s fee is above this session's maxFeePercentage (${percent}); use one of ${offered.map((o) => o.platform).join(", ")}`,
+      { maxFeePercentage, offeredPlatforms: offered.map((o) => o.platform) },
+    );
+  }
+  const { minAmountMicro, maxAmountMicro } = getConfig();
+  const micro = chosen.quote.tokenAmountMicro;
+  if (micro < minAmountMicro || micro > maxAmountMicro) {
+    throw invalid(
+      "paymentPlatform",
+      `${platform} gives ${formatUsdc(micro)} USDC at today's rates, outside ${formatUsdc(minAmountMicro)}–${formatUsdc(maxAmountMicro)} USDC; choose another platform`,
+    );
+  }
+  return chosen.quote;
+}
