@@ -168,7 +168,11 @@ export const OPERATIONS: Operation[] = [
     tag: SESSION_TAG,
     summary: "Create a checkout session",
     description:
-      "A session for an amount in USDC, and the hosted checkout URL to send the payer to. merchantId must be the key's own merchant (403 otherwise).",
+      "A session for an amount in USDC (checkoutMode exact-token, the default: amountUsdc), or for a fixed fiat price " +
+      "(exact-fiat: fiatAmount, optional fiatCurrency (USD) and maxFeePercentage (10); amountUsdc is refused), and the hosted " +
+      "checkout URL to send the payer to. In exact-fiat the payer pays exactly fiatAmount and the merchant receives the USDC the " +
+      "quote's rate gives, rounded down to micro-USDC; a fiat amount that cannot meet the USDC bounds at today's rates is refused (400). " +
+      "merchantId must be the key's own merchant (403 otherwise).",
     body: createSessionBody,
     status: 201,
     data: "createdSession",
@@ -222,7 +226,9 @@ export const OPERATIONS: Operation[] = [
     tag: SESSION_TAG,
     summary: "Start checkout",
     description:
-      "Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order.",
+      "Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order. " +
+      "exact-fiat: 409 FEE_THRESHOLD_EXCEEDED when no platform's spread over the mid rate is within the session's maxFeePercentage, " +
+      "or the chosen platform's is not (details.offeredPlatforms lists those that are).",
     params: idParams,
     body: startSessionBody,
     status: 200,
@@ -497,7 +503,7 @@ const STATUS_TEXT: Record<number, string> = {
   403: "FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled",
   404: "NOT_FOUND",
   405: "METHOD_NOT_ALLOWED: the Allow header lists the methods this path serves",
-  409: "Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use)",
+  409: "Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage)",
   413: `PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES / 1024} KiB`,
   429: "RATE_LIMITED: wait Retry-After seconds",
   500: "INTERNAL: the message names the request id",

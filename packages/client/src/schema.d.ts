@@ -120,7 +120,7 @@ export interface paths {
     put?: never;
     /**
      * Create a checkout session
-     * @description A session for an amount in USDC, and the hosted checkout URL to send the payer to. merchantId must be the key's own merchant (403 otherwise). Rate limit: 100 per minute per merchant.
+     * @description A session for an amount in USDC (checkoutMode exact-token, the default: amountUsdc), or for a fixed fiat price (exact-fiat: fiatAmount, optional fiatCurrency (USD) and maxFeePercentage (10); amountUsdc is refused), and the hosted checkout URL to send the payer to. In exact-fiat the payer pays exactly fiatAmount and the merchant receives the USDC the quote's rate gives, rounded down to micro-USDC; a fiat amount that cannot meet the USDC bounds at today's rates is refused (400). merchantId must be the key's own merchant (403 otherwise). Rate limit: 100 per minute per merchant.
      */
     post: operations["createCheckoutSession"];
     delete?: never;
@@ -180,7 +180,7 @@ export interface paths {
     put?: never;
     /**
      * Start checkout
-     * @description Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order.
+     * @description Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order. exact-fiat: 409 FEE_THRESHOLD_EXCEEDED when no platform's spread over the mid rate is within the session's maxFeePercentage, or the chosen platform's is not (details.offeredPlatforms lists those that are).
      */
     post: operations["startCheckout"];
     delete?: never;
@@ -2566,7 +2566,7 @@ export interface operations {
           "application/json": components["schemas"]["Error400"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3216,7 +3216,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3504,7 +3504,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3673,7 +3673,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -3952,7 +3952,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4112,7 +4112,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4284,7 +4284,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -4778,7 +4778,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5045,7 +5045,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5199,7 +5199,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5356,7 +5356,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5516,7 +5516,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5921,7 +5921,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, or IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use) */
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
       409: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
