@@ -7,7 +7,7 @@ import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { checkoutKeys } from "./query-keys";
 import { Choose } from "./steps/choose";
-import { Ended } from "./steps/ended";
+import { Ended, NoPlatform } from "./steps/ended";
 import { Pay } from "./steps/pay";
 import { Receipt } from "./steps/receipt";
 import type { StepProps } from "./steps/shared";
@@ -83,7 +83,9 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
         )}
         <Step view={v} pending={pending} act={act} />
       </section>
-      <p className={`mt-6 text-center text-sm ${ui.muted}`}>Payments are settled in USDC on-chain. Never share your banking password.</p>
+      <p className={`mt-6 text-center text-sm ${ui.muted}`}>
+        {v.session.price.mode === "exact-token" && "Payments are settled in USDC on-chain. "}Never share your banking password.
+      </p>
     </main>
   );
 }
@@ -110,14 +112,30 @@ function Header({ view }: { view: CheckoutView }) {
           {view.merchant.displayName.slice(0, 1).toUpperCase()}
         </div>
       )}
-      <div>
-        <p className={`text-sm ${ui.muted}`}>Pay {view.merchant.displayName}</p>
-        <h1 className="text-2xl font-bold">{view.session.amountUsdc} USDC</h1>
-        <p className={`text-sm ${ui.muted}`}>
-          {view.merchant.displayName} receives {view.session.amountUsdc} USDC
-        </p>
-      </div>
+      <Amount view={view} />
     </header>
+  );
+}
+
+/** exact-token: the USDC the merchant receives; exact-fiat: the price the payer pays, and no word of USDC. */
+function Amount({ view }: { view: CheckoutView }) {
+  const price = view.session.price;
+  if (price.mode === "exact-fiat") {
+    return (
+      <div>
+        <p className={`text-sm ${ui.muted}`}>{view.merchant.displayName}</p>
+        <h1 className="text-2xl font-bold">{view.step === "receipt" ? `Paid ${price.formatted}` : `Pay ${price.formatted}`}</h1>
+      </div>
+    );
+  }
+  return (
+    <div>
+      <p className={`text-sm ${ui.muted}`}>Pay {view.merchant.displayName}</p>
+      <h1 className="text-2xl font-bold">{price.amountUsdc} USDC</h1>
+      <p className={`text-sm ${ui.muted}`}>
+        {view.merchant.displayName} receives {price.amountUsdc} USDC
+      </p>
+    </div>
   );
 }
 
@@ -142,6 +160,8 @@ function Step({ view, pending, act }: StepProps) {
       return <Choose {...props} notice="Your order expired before the payment was sent. Start again to get a new quote." />;
     case "order-failed":
       return <Choose {...props} notice="The payment could not be completed. You can start again." />;
+    case "no-platform":
+      return <NoPlatform view={view} />;
     case "pay":
       return <Pay {...props} />;
     case "waiting":

@@ -4,17 +4,29 @@ import { proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { AppError } from "@/lib/errors";
 import { looksLikeId } from "@/lib/ids";
-import { parseUsdc } from "@/lib/money";
+import { parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { isMerchantDisabled } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
-import { getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
+import { CURRENCIES, getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
+import { fiatOffers } from "@/lib/sessions/fiat";
 import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
 import { canFire, isSessionOpen } from "@/lib/state";
 import { paymentLink, paymentNote } from "./instructions";
-import { type CheckoutStep, type CurrencyQuotes, checkoutStep, defaultCurrency, type PlatformQuotes, quotesByCurrency } from "./view";
+import {
+  type CheckoutStep,
+  type CurrencyQuotes,
+  checkoutStep,
+  defaultCurrency,
+  fiatOptions,
+  formatFiat,
+  type PlatformQuotes,
+  type Price,
+  priceOf,
+  quotesByCurrency,
+} from "./view";
 
-export type { CheckoutStep, CurrencyQuotes, Quote } from "./view";
+export type { CheckoutStep, CurrencyQuotes, Price, Quote } from "./view";
 
 // What the hosted checkout page may know about a session. The page is authorised by the session id
 // alone, so this is all it ever receives: nothing of the merchant's key, metadata or other sessions.
@@ -27,7 +39,8 @@ export type CheckoutView = {
   session: {
     id: string;
     status: SessionView["status"];
-    amountUsdc: string;
+    /** what the payer is asked to pay: a USDC amount, or (exact-fiat) a fiat price and nothing of USDC */
+    price: Price;
     expiresAt: string;
     successUrl: string | null;
     cancelUrl: string | null;
@@ -48,7 +61,7 @@ export type CheckoutView = {
     fiatAmountFormatted: string;
     recipient: string;
     expiresAt: string;
-    intentHash: string;
+    /** the on-chain transaction; null for an exact-fiat price, whose payer is told nothing on-chain */
     fulfillTx: string | null;
     paymentLink: string | null;
     note: string;
@@ -81,6 +94,25 @@ export function platformQuotes(amountUsdc: string, enabled: string[] | null): Pl
   }));
 }
 
+/**
+ * What the payer may choose from. exact-token: every allowed platform and currency, priced from the
+ * USDC amount. exact-fiat: the price's currency only, on the platforms within the fee limit.
+ */
+function sessionOptions(s: SessionView, price: Price): CurrencyQuotes[] {
+  if (price.mode === "exact-token") return quotesByCurrency(platformQuotes(s.amountUsdc, s.enabledPaymentPlatforms));
+  const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
+  const offers = fiatOffers({
+    fiatAmountMinor: parseScaled(price.fiatAmount, decimals),
+    fiatCurrency: price.fiatCurrency,
+    maxFeeBps: s.maxFeePercentage === null ? 0 : percentToBps(s.maxFeePercentage),
+    enabledPaymentPlatforms: s.enabledPaymentPlatforms,
+  });
+  return fiatOptions(
+    price,
+    offers.map((o) => ({ platform: o.platform, label: PLATFORM_LABELS[o.platform], feeBps: o.quote.spreadBps, offered: o.offered })),
+  );
+}
+
 const REJECTIONS: Record<string, string> = {
   PROOF_INVALID: "The bank confirmation could not be verified.",
   PROOF_EXPIRED: "The bank confirmation had expired.",
@@ -103,14 +135,17 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
     lastProofError = last?.errorCode ? (REJECTIONS[last.errorCode] ?? "The payment could not be confirmed.") : null;
   }
   const platform = o?.paymentPlatform as PaymentPlatform | undefined;
-  const options = !disabled && isSessionOpen(s.status) ? quotesByCurrency(platformQuotes(s.amountUsdc, s.enabledPaymentPlatforms)) : [];
+  const price = priceOf(s);
+  const options = !disabled && isSessionOpen(s.status) ? sessionOptions(s, price) : [];
+  // the order's amount in the same words as the price above it
+  const orderAmount = o && price.mode === "exact-fiat" ? formatFiat(o.fiatAmount, o.fiatCurrency) : o?.quote.fiatAmountFormatted;
   return {
-    step: checkoutStep(s.status, o?.status ?? null, disabled),
+    step: checkoutStep(s.status, o?.status ?? null, disabled, options.length > 0),
     live: canFire("session", "orderChanged", s.status),
     session: {
       id: s.id,
       status: s.status,
-      amountUsdc: s.amountUsdc,
+      price,
       expiresAt: s.expiresAt,
       successUrl: s.successUrl,
       cancelUrl: s.cancelUrl,
@@ -128,11 +163,10 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
             platformLabel: PLATFORM_LABELS[platform] ?? platform,
             fiatCurrency: o.fiatCurrency,
             fiatAmount: o.fiatAmount,
-            fiatAmountFormatted: o.quote.fiatAmountFormatted,
+            fiatAmountFormatted: orderAmount!,
             recipient: o.recipient,
             expiresAt: o.expiresAt,
-            intentHash: o.intentHash,
-            fulfillTx: o.fulfillTx,
+            fulfillTx: price.mode === "exact-fiat" ? null : o.fulfillTx,
             paymentLink: paymentLink(platform, o.recipient, o.fiatAmount),
             note: paymentNote(platform, o.id),
             lastProofError,

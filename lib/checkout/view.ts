@@ -1,3 +1,4 @@
+import { parseScaled } from "@/lib/money";
 import { canFire, isOrderEnded, type OrderStatus, type SessionStatus } from "@/lib/state";
 
 // The rules that turn a session and its order into what the payer's page shows. They live here,
@@ -12,19 +13,22 @@ import { canFire, isOrderEnded, type OrderStatus, type SessionStatus } from "@/l
  * - waiting: the payment was sent; the page waits for its confirmation
  * - receipt: the session is completed
  * - expired / cancelled: the session is over without a payment
+ * - no-platform: the payer could choose, but no payment app can take this payment (an exact-fiat
+ *   price whose every platform is above the merchant's fee limit, or in a currency none accepts)
  */
 export type CheckoutStep =
-  "unavailable" | "choose" | "order-expired" | "order-failed" | "pay" | "waiting" | "receipt" | "expired" | "cancelled";
+  "unavailable" | "choose" | "order-expired" | "order-failed" | "no-platform" | "pay" | "waiting" | "receipt" | "expired" | "cancelled";
 
 const SESSION_ENDS: Partial<Record<SessionStatus, CheckoutStep>> = { COMPLETED: "receipt", EXPIRED: "expired", CANCELLED: "cancelled" };
 const ORDER_ENDS: Partial<Record<OrderStatus, CheckoutStep>> = { EXPIRED: "order-expired", FAILED: "order-failed" };
 
-export function checkoutStep(session: SessionStatus, order: OrderStatus | null, merchantDisabled: boolean): CheckoutStep {
+/** `offered`: whether any payment app is offered; choosing from nothing is a dead end, so the page says so instead. */
+export function checkoutStep(session: SessionStatus, order: OrderStatus | null, merchantDisabled: boolean, offered = true): CheckoutStep {
   if (merchantDisabled) return "unavailable";
   const ended = SESSION_ENDS[session];
   if (ended) return ended;
   // an order that ended unpaid gives the session back to the payer
-  if (!order || isOrderEnded(order)) return ORDER_ENDS[order ?? "CANCELLED"] ?? "choose";
+  if (!order || isOrderEnded(order)) return offered ? (ORDER_ENDS[order ?? "CANCELLED"] ?? "choose") : "no-platform";
   if (canFire("order", "paymentSent", order)) return "pay";
   return "waiting";
 }
@@ -58,4 +62,70 @@ export function quotesByCurrency(platforms: PlatformQuotes[]): CurrencyQuotes[] 
 export function defaultCurrency(offered: string[], saved: string | null): string | null {
   if (saved && offered.includes(saved)) return saved;
   return offered.includes("USD") ? "USD" : (offered[0] ?? null);
+}
+
+/**
+ * What the payer is asked to pay. exact-token: the merchant's USDC amount, as the page always showed
+ * it. exact-fiat: a price in a fiat currency; the page then says nothing of USDC, chains or tokens.
+ */
+export type Price =
+  { mode: "exact-token"; amountUsdc: string } | { mode: "exact-fiat"; fiatAmount: string; fiatCurrency: string; formatted: string };
+
+/**
+ * A fiat amount (decimal string) in its currency for people, with the currency's own number of
+ * decimals: "€25.00", "¥2,500", "CHF 1,250.50". The string is formatted exactly, never through a float.
+ */
+export function formatFiat(amount: string, currency: string): string {
+  // Intl formats a decimal string exactly (ECMA-402 NumberFormat v3); TypeScript's lib types only numbers
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount as unknown as number);
+}
+
+/** The currency's minor-unit digits (2 for EUR, 0 for JPY, 3 for BHD). */
+export function fiatDecimals(currency: string): number {
+  return new Intl.NumberFormat("en-US", { style: "currency", currency }).resolvedOptions().maximumFractionDigits ?? 2;
+}
+
+/** The price of a session as the page states it. */
+export function priceOf(s: {
+  checkoutMode?: string | null;
+  amountUsdc: string;
+  fiatAmount?: string | null;
+  fiatCurrency?: string | null;
+}): Price {
+  if (s.checkoutMode === "exact-fiat" && s.fiatAmount && s.fiatCurrency) {
+    return {
+      mode: "exact-fiat",
+      fiatAmount: s.fiatAmount,
+      fiatCurrency: s.fiatCurrency,
+      formatted: formatFiat(s.fiatAmount, s.fiatCurrency),
+    };
+  }
+  return { mode: "exact-token", amountUsdc: s.amountUsdc };
+}
+
+/** One platform's terms for an exact-fiat price: its fee over the mid rate, and whether it is within the merchant's limit. */
+export type FiatOffer = { platform: string; label: string; feeBps: number; offered: boolean };
+
+/**
+ * The payment apps an exact-fiat price is offered with: only those within the merchant's fee limit
+ * (lib/sessions/fiat.ts decides which; start refuses the others), lowest fee first (the merchant
+ * keeps the most), equal fees by label. The payer pays the same price with each, in the price's
+ * one currency.
+ */
+export function fiatOptions(price: Extract<Price, { mode: "exact-fiat" }>, offers: FiatOffer[]): CurrencyQuotes[] {
+  const within = offers.filter((o) => o.offered).sort((a, b) => a.feeBps - b.feeBps || a.label.localeCompare(b.label));
+  if (within.length === 0) return [];
+  const minor = parseScaled(price.fiatAmount, fiatDecimals(price.fiatCurrency)).toString();
+  return [
+    {
+      currency: price.fiatCurrency,
+      quotes: within.map((o) => ({
+        platform: o.platform,
+        label: o.label,
+        fiatAmount: price.fiatAmount,
+        fiatAmountFormatted: price.formatted,
+        minor,
+      })),
+    },
+  ];
 }

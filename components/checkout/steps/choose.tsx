@@ -5,7 +5,10 @@ import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
 import { CancelButton, primary, type StepProps } from "./shared";
 
-/** Pick a currency and a payment app; the view brings the quotes sorted and the currency to open with. */
+/**
+ * Pick a currency and a payment app; the view brings the quotes sorted and the currency to open with.
+ * An exact-fiat price has its currency already: only the app is picked.
+ */
 export function Choose({ view, pending, act, notice }: StepProps & { notice?: string }) {
   const currencies = view.options.map((o) => o.currency);
   const [currency, setCurrency] = useState(view.currency ?? "");
@@ -13,6 +16,8 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   const [platform, setPlatform] = useState<string | null>(view.session.selectedPaymentPlatform);
   const chosen = choices.find((c) => c.platform === platform) ?? null;
   const currencyId = useId();
+  // an exact-fiat price is the same in one currency with every app: no currency to pick, no prices to compare
+  const fixedPrice = view.session.price.mode === "exact-fiat" ? view.session.price.formatted : null;
 
   return (
     <form
@@ -27,18 +32,24 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
         </p>
       )}
       <h2 className="text-lg font-semibold">How would you like to pay?</h2>
-      <label htmlFor={currencyId} className={`mt-4 ${ui.label}`}>
-        Currency
-      </label>
-      <select id={currencyId} value={currency} onChange={(e) => setCurrency(e.target.value)} className={ui.input}>
-        {currencies.map((c) => (
-          <option key={c} value={c}>
-            {c}
-          </option>
-        ))}
-      </select>
+      {fixedPrice ? (
+        <p className={`mt-1 ${ui.muted}`}>You pay {fixedPrice} with any of these apps.</p>
+      ) : (
+        <>
+          <label htmlFor={currencyId} className={`mt-4 ${ui.label}`}>
+            Currency
+          </label>
+          <select id={currencyId} value={currency} onChange={(e) => setCurrency(e.target.value)} className={ui.input}>
+            {currencies.map((c) => (
+              <option key={c} value={c}>
+                {c}
+              </option>
+            ))}
+          </select>
+        </>
+      )}
       <fieldset className="mt-4">
-        <legend className="text-sm font-medium">Payment app (cheapest first)</legend>
+        <legend className="text-sm font-medium">{fixedPrice ? "Payment app" : "Payment app (cheapest first)"}</legend>
         <div className="mt-2 space-y-2">
           {choices.map((c) => (
             <label
@@ -60,7 +71,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
                 />
                 <span className="font-medium">{c.label}</span>
               </span>
-              <span className="tabular-nums">{c.fiatAmountFormatted}</span>
+              {!fixedPrice && <span className="tabular-nums">{c.fiatAmountFormatted}</span>}
             </label>
           ))}
         </div>

@@ -16,3 +16,27 @@ export function Ended({ title, text, view, back }: { title: string; text: string
     </div>
   );
 }
+
+/**
+ * Nothing the payer could choose can take this payment (every payment app for its currency is above
+ * the shop's fee limit): nothing was charged, and the way back to the shop when the shop gave one.
+ */
+export function NoPlatform({ view }: { view: CheckoutView }) {
+  const back = view.session.cancelUrl;
+  return (
+    <div>
+      <h2 className="text-lg font-semibold">This payment can&rsquo;t be made here right now</h2>
+      <p className={`mt-2 ${ui.muted}`}>
+        None of the payment apps available for this checkout can take it at the moment. Nothing was charged.{" "}
+        {back
+          ? `You can go back to ${view.merchant.displayName} and choose another way to pay.`
+          : `Go back to the shop to choose another way to pay.`}
+      </p>
+      {back && (
+        <a href={back} className={`${secondary} mt-4`}>
+          Back to {view.merchant.displayName}
+        </a>
+      )}
+    </div>
+  );
+}

@@ -8,6 +8,7 @@ import { primary } from "./shared";
 /** The session is completed: what was paid, then back to the shop after a short countdown. */
 export function Receipt({ view }: { view: CheckoutView }) {
   const order = view.order;
+  const price = view.session.price;
   const target = view.session.successUrl;
   const [left, setLeft] = useState(5);
   useEffect(() => {
@@ -23,17 +24,21 @@ export function Receipt({ view }: { view: CheckoutView }) {
       <h2 className="text-lg font-semibold text-green-800 dark:text-green-300">Payment complete</h2>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className={ui.muted}>Amount</dt>
-        <dd className="font-medium">{view.session.amountUsdc} USDC</dd>
+        <dd className="font-medium">{price.mode === "exact-fiat" ? price.formatted : `${price.amountUsdc} USDC`}</dd>
         {order && (
           <>
             <dt className={ui.muted}>Paid with</dt>
             <dd className="font-medium">
-              {order.fiatAmountFormatted} via {order.platformLabel}
+              {price.mode === "exact-fiat" ? order.platformLabel : `${order.fiatAmountFormatted} via ${order.platformLabel}`}
             </dd>
             <dt className={ui.muted}>Order</dt>
             <dd className="break-all font-mono">{order.id}</dd>
-            <dt className={ui.muted}>Transaction</dt>
-            <dd className="break-all font-mono">{order.fulfillTx}</dd>
+            {order.fulfillTx && (
+              <>
+                <dt className={ui.muted}>Transaction</dt>
+                <dd className="break-all font-mono">{order.fulfillTx}</dd>
+              </>
+            )}
           </>
         )}
       </dl>

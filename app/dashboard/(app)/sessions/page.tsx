@@ -7,6 +7,7 @@ import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { orMessage, searchProblem } from "@/lib/http/page";
 import { sessionListQuery } from "@/lib/schemas";
+import { isFiatPriced, sessionPrice } from "@/lib/dashboard/price";
 import { listSessions } from "@/lib/sessions/read";
 
 export const metadata: Metadata = { title: "Sessions" };
@@ -55,7 +56,10 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                   {s.id}
                 </Link>
               </td>
-              <td className="py-2 pr-3 tabular-nums">{s.amountUsdc} USDC</td>
+              <td className="py-2 pr-3 tabular-nums">
+                {sessionPrice(s)}
+                {isFiatPriced(s) && s.activeOrderId && <span className={`block ${ui.muted}`}>receives {s.amountUsdc} USDC net</span>}
+              </td>
               <td className="py-2 pr-3">{s.status}</td>
               <td className="py-2 pr-3">
                 <time dateTime={s.createdAt}>{s.createdAt.replace("T", " ").slice(0, 19)} UTC</time>

@@ -4,6 +4,7 @@ import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { addressId, orNotFound } from "@/lib/http/page";
 import { requireMerchant } from "@/lib/auth/session";
+import { isFiatPriced, orderNet, sessionPrice } from "@/lib/dashboard/price";
 import { getSessionDetail } from "@/lib/dashboard/session-detail";
 
 export const metadata: Metadata = { title: "Session" };
@@ -31,7 +32,16 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           <dt className={ui.muted}>Status</dt>
           <dd className="font-semibold">{s.status}</dd>
           <dt className={ui.muted}>Amount</dt>
-          <dd>{s.amountUsdc} USDC</dd>
+          <dd>{sessionPrice(s)}</dd>
+          {isFiatPriced(s) && (
+            <>
+              <dt className={ui.muted}>You receive</dt>
+              <dd>
+                {(s.activeOrder && orderNet(s.activeOrder)) ??
+                  `about ${s.amountUsdc} USDC at today's mid rate; set when the payer picks a payment app`}
+              </dd>
+            </>
+          )}
           <dt className={ui.muted}>Chain</dt>
           <dd>{s.destinationChainId}</dd>
           <dt className={ui.muted}>Token</dt>
@@ -67,6 +77,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
             {detail.orders.map((o) => (
               <li key={o.id} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
                 <span className="font-mono">{o.id}</span> · {o.status} · {o.fiatAmount} {o.fiatCurrency} via {o.paymentPlatform}
+                {orderNet(o) && ` · ${orderNet(o)}`}
                 {o.fulfillTx && <span className="block break-all font-mono">tx {o.fulfillTx}</span>}
               </li>
             ))}

@@ -1,0 +1,36 @@
+import { formatFiat } from "@/lib/checkout/view";
+
+// How the dashboard states what a session asks and what the merchant receives. An exact-token
+// session is priced in the USDC the merchant receives; an exact-fiat one in what the payer pays, and
+// the merchant's USDC is known once the payer has picked a payment app (its order's net amount).
+
+type PricedSession = {
+  amountUsdc: string;
+  checkoutMode?: string | null;
+  fiatAmount?: string | null;
+  fiatCurrency?: string | null;
+  maxFeePercentage?: number | null;
+};
+
+/** "42.50 USDC", or "€25.00 (exact fiat, fee limit 10%)". */
+export function sessionPrice(s: PricedSession): string {
+  if (s.checkoutMode !== "exact-fiat" || !s.fiatAmount || !s.fiatCurrency) return `${s.amountUsdc} USDC`;
+  const limit = s.maxFeePercentage == null ? "" : `, fee limit ${s.maxFeePercentage}%`;
+  return `${formatFiat(s.fiatAmount, s.fiatCurrency)} (exact fiat${limit})`;
+}
+
+/** Whether the session is priced in fiat (what the merchant receives then depends on the order). */
+export function isFiatPriced(s: PricedSession): boolean {
+  return s.checkoutMode === "exact-fiat";
+}
+
+type ReceivingOrder = { netAmountUsdc?: string | null; grossAmountUsdc?: string | null };
+
+/**
+ * What an exact-fiat order gives the merchant: "24.87 USDC net (gross 25.00 USDC)", the gross being
+ * the fiat's worth at the mid rate; null for an order without the split (an exact-token order).
+ */
+export function orderNet(o: ReceivingOrder): string | null {
+  if (!o.netAmountUsdc) return null;
+  return o.grossAmountUsdc ? `${o.netAmountUsdc} USDC net (gross ${o.grossAmountUsdc} USDC)` : `${o.netAmountUsdc} USDC net`;
+}
