@@ -61,6 +61,7 @@ export default defineConfig({
               "dashboard.spec.ts",
               "security-headers.spec.ts",
               "try-it.spec.ts",
+              "fiat-checkout.spec.ts",
               "docs.spec.ts",
               "client.spec.ts",
               "prod/**/*.spec.ts",
