@@ -1,28 +1,11 @@
 import AxeBuilder from "@axe-core/playwright";
 import type { Page } from "@playwright/test";
 import { Dashboard } from "./pages/dashboard";
+import { watchViolations } from "./support/csp";
 import { checkScreen, expect, test } from "./support/fixtures";
 
 // The documentation: the API reference at /docs, rendered in the browser by Scalar from the
 // service's own OpenAPI document under the pages' nonce policy, and the guides beside it.
-
-/** Every CSP violation the page reports: console errors and securitypolicyviolation events. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  page.on("console", (msg) => {
-    const text = msg.text();
-    if (text.includes("Content Security Policy") || (msg.type() === "error" && text.includes("Refused to"))) seen.push(`console: ${text}`);
-  });
-  await page.exposeFunction("__reportViolation", (v: string) => seen.push(`event: ${v}`));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __reportViolation: (v: string) => void }).__reportViolation(
-        `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`,
-      ),
-    );
-  });
-  return seen;
-}
 
 /** The addresses outside this origin the page tried to reach (there must be none: no CDN, no fonts, no telemetry). */
 function watchRequests(page: Page, origin: string) {
@@ -47,7 +30,7 @@ test.describe("docs", () => {
     page,
     baseURL,
   }, testInfo) => {
-    const violations = await watchViolations(page);
+    const violations = await watchViolations(page, (text) => text.includes("Content Security Policy"));
     const requests = watchRequests(page, new URL(baseURL!).origin);
     await page.setViewportSize({ width: 1280, height: 900 });
     const res = await page.goto("/docs");
@@ -78,7 +61,7 @@ test.describe("docs", () => {
   });
 
   test("the reference follows a dark system setting", async ({ page }, testInfo) => {
-    const violations = await watchViolations(page);
+    const violations = await watchViolations(page, (text) => text.includes("Content Security Policy"));
     await page.emulateMedia({ colorScheme: "dark" });
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/docs");
@@ -89,7 +72,7 @@ test.describe("docs", () => {
   });
 
   test("the guides: listed, rendered, accessible, reached from the reference and back", async ({ page, baseURL }, testInfo) => {
-    const violations = await watchViolations(page);
+    const violations = await watchViolations(page, (text) => text.includes("Content Security Policy"));
     const requests = watchRequests(page, new URL(baseURL!).origin);
     await page.setViewportSize({ width: 1280, height: 900 });
     await page.goto("/docs/guides");

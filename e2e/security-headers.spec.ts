@@ -1,5 +1,5 @@
-import type { Page } from "@playwright/test";
 import { Dashboard } from "./pages/dashboard";
+import { watchViolations } from "./support/csp";
 import { OwnServer } from "./support/server";
 import { createMerchant, createSession, expect, test } from "./support/fixtures";
 
@@ -14,23 +14,6 @@ const policy = (csp: string | undefined) =>
       .map(([name, ...sources]) => [name!, sources]),
   );
 const nonceOf = (csp: string | undefined) => /'nonce-([A-Za-z0-9+/=]+)'/.exec(csp ?? "")?.[1];
-
-/** Every CSP violation the page reports, as console errors ("Refused to …") and as events. */
-async function watchViolations(page: Page): Promise<string[]> {
-  const seen: string[] = [];
-  page.on("console", (msg) => {
-    if (msg.type() === "error" && msg.text().includes("Refused to")) seen.push(`console: ${msg.text()}`);
-  });
-  await page.exposeFunction("__reportViolation", (v: string) => seen.push(`event: ${v}`));
-  await page.addInitScript(() => {
-    document.addEventListener("securitypolicyviolation", (e) =>
-      (window as unknown as { __reportViolation: (v: string) => void }).__reportViolation(
-        `${e.effectiveDirective} blocked ${e.blockedURI || "inline"} on ${location.pathname}`,
-      ),
-    );
-  });
-  return seen;
-}
 
 test.describe("security headers", () => {
   test("pages: a nonce policy, nosniff, no framing; the checkout sends no Referer; API responses too", async ({ request, baseURL }) => {
