@@ -7,14 +7,8 @@ import { call, newMerchant, newWebhook, startedSession } from "../support/api";
 // error boundary (error.tsx) instead of looking like an empty list.
 
 let signedIn = "";
-vi.mock("@/lib/auth/session", async (original) => ({
-  ...(await original<typeof import("@/lib/auth/session")>()),
-  requireMerchant: async () => ({ merchantId: signedIn, actor: (await import("@/lib/actor")).dashboardMerchant(signedIn) }),
-}));
-vi.mock("next/navigation", async (original) => ({
-  ...(await original<typeof import("next/navigation")>()),
-  useRouter: () => ({ refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} }),
-}));
+vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
+vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
 const outage = { fail: false };
 vi.mock("@/lib/webhooks/service", async (original) => {
   const real = await original<typeof import("@/lib/webhooks/service")>();

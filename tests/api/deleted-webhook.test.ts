@@ -7,15 +7,8 @@ import { call, newMerchant, newWebhook, startedSession } from "../support/api";
 // read-only, and a session's timeline links each delivery to it.
 
 let signedIn = "";
-vi.mock("@/lib/auth/session", async (original) => ({
-  ...(await original<typeof import("@/lib/auth/session")>()),
-  requireMerchant: async () => ({ merchantId: signedIn, actor: (await import("@/lib/actor")).dashboardMerchant(signedIn) }),
-}));
-// the pages' client components ask for the router, which only a running app mounts
-vi.mock("next/navigation", async (original) => ({
-  ...(await original<typeof import("next/navigation")>()),
-  useRouter: () => ({ refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} }),
-}));
+vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
+vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
 
 async function deletedWebhookWithHistory() {
   const m = await newMerchant();

@@ -11,14 +11,8 @@ import { testDb } from "../support/db";
 // the merchant receives. Exact-token sessions look as they always did.
 
 let signedIn = "";
-vi.mock("@/lib/auth/session", async (original) => ({
-  ...(await original<typeof import("@/lib/auth/session")>()),
-  requireMerchant: async () => ({ merchantId: signedIn, actor: (await import("@/lib/actor")).dashboardMerchant(signedIn) }),
-}));
-vi.mock("next/navigation", async (original) => ({
-  ...(await original<typeof import("next/navigation")>()),
-  useRouter: () => ({ refresh() {}, push() {}, replace() {}, back() {}, forward() {}, prefetch() {} }),
-}));
+vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
+vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
 
 async function fiatSession(m: TestMerchant, overrides: Record<string, unknown> = {}) {
   const { amountUsdc: _amount, ...body } = sessionBody(m, {
