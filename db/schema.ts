@@ -42,6 +42,12 @@ export const merchants = pgTable(
     logoUrl: text("logo_url"),
     // set by the operator (`npm run admin -- disable`): the merchant's keys, dashboard and checkouts stop working
     disabledAt: ts("disabled_at"),
+    // the payer's page in the merchant's look (lib/theme.ts): null is the default preset
+    checkoutTheme: jsonb("checkout_theme").$type<Record<string, unknown>>(),
+    // hides the service's own name and marks on the payer's page
+    disableBranding: boolean("disable_branding").notNull().default(false),
+    // the origins allowed to frame the checkout (CSP frame-ancestors); none by default
+    frameAncestors: jsonb("frame_ancestors").$type<string[]>().notNull().default([]),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -93,6 +99,14 @@ export const checkoutSessions = pgTable(
     fiatAmountMinor: bigint("fiat_amount_minor", { mode: "bigint" }),
     fiatCurrency: text("fiat_currency"),
     maxFeeBps: integer("max_fee_bps"),
+    // v1 orders: the payer's credential (sha-256 of the order token shown once at creation); a
+    // session that has one opens only with its token
+    orderTokenHash: text("order_token_hash"),
+    // the USDC fulfilled so far; v1 payments may pay part of an order (remaining = amount − paid)
+    paidAmountMicro: bigint("paid_amount_micro", { mode: "bigint" }).notNull().default(sql`0`),
+    feePayer: text("fee_payer", { enum: ["MERCHANT", "PAYEE"] }),
+    notes: jsonb("notes").$type<Record<string, unknown>>(),
+    cancelledAt: ts("cancelled_at"),
     expiresAt: ts("expires_at").notNull(),
     completedAt: ts("completed_at"),
     createdAt: created(),
@@ -189,6 +203,10 @@ export const webhooks = pgTable(
     secretEnc: text("secret_enc").notNull(),
     previousSecretEnc: text("previous_secret_enc"),
     previousSecretExpiresAt: ts("previous_secret_expires_at"),
+    // the API generation whose events the webhook receives: 0 (lowercase v0 events) or 1 (ORDER_*, PAYMENT_*)
+    apiVersion: integer("api_version").notNull().default(0),
+    // v1: extra headers sent with every delivery, [{ key, value }] (never the signature headers)
+    customHeaders: jsonb("custom_headers").$type<{ key: string; value: string }[]>().notNull().default([]),
     // deleted webhooks are kept so their delivery history stays readable; the API treats them as gone
     deletedAt: ts("deleted_at"),
     createdAt: created(),
@@ -209,6 +227,8 @@ export const events = pgTable(
     id: text("id").primaryKey(),
     merchantId: text("merchant_id").notNull(),
     type: text("type").notNull(),
+    // 0: a v0 event (its payload is { session, order }); 1: a v1 event ({ order, payment, paymentBridge })
+    apiVersion: integer("api_version").notNull().default(0),
     sessionId: text("session_id"),
     orderId: text("order_id"),
     payload: jsonb("payload").notNull(),
