@@ -42,6 +42,8 @@ export const merchants = pgTable(
     logoUrl: text("logo_url"),
     // set by the operator (`npm run admin -- disable`): the merchant's keys, dashboard and checkouts stop working
     disabledAt: ts("disabled_at"),
+    // where v1 orders pay out when they name no destinationAddress
+    evmWalletAddress: text("evm_wallet_address"),
     // the payer's page in the merchant's look (lib/theme.ts): null is the default preset
     checkoutTheme: jsonb("checkout_theme").$type<Record<string, unknown>>(),
     // hides the service's own name and marks on the payer's page

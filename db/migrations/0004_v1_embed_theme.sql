@@ -4,6 +4,7 @@ ALTER TABLE "checkout_sessions" ADD COLUMN "fee_payer" text;--> statement-breakp
 ALTER TABLE "checkout_sessions" ADD COLUMN "notes" jsonb;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD COLUMN "cancelled_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "events" ADD COLUMN "api_version" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
+ALTER TABLE "merchants" ADD COLUMN "evm_wallet_address" text;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "checkout_theme" jsonb;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "disable_branding" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "merchants" ADD COLUMN "frame_ancestors" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
