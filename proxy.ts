@@ -1,5 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
 import { getConfig } from "@/lib/config";
+import { embeddedSessionOf } from "@/lib/embed/request";
+import { errorFields, logger } from "@/lib/logger";
 import { isApiPath, newNonce, securityHeaders } from "@/lib/http/security-headers";
 
 // Next.js 16's proxy (the former middleware; Node.js runtime, so the settings module works here):
@@ -7,11 +9,12 @@ import { isApiPath, newNonce, securityHeaders } from "@/lib/http/security-header
 // request's Content-Security-Policy, Next.js puts it on every script it renders (which is why every
 // page is rendered per request, see app/layout.tsx), and the same policy goes to the browser.
 
-export function proxy(request: NextRequest) {
-  const { pathname } = request.nextUrl;
+export async function proxy(request: NextRequest) {
+  const { pathname, search } = request.nextUrl;
   const config = getConfig();
   const nonce = isApiPath(pathname) ? undefined : newNonce();
-  const headers = securityHeaders({ pathname, nonce, https: config.appUrl.startsWith("https:"), dev: config.dev });
+  const frameAncestors = await embeddingOrigins(request);
+  const headers = securityHeaders({ pathname, search, nonce, https: config.appUrl.startsWith("https:"), dev: config.dev, frameAncestors });
   let response: NextResponse;
   if (nonce) {
     const forwarded = new Headers(request.headers);
@@ -22,6 +25,24 @@ export function proxy(request: NextRequest) {
   }
   for (const [name, value] of Object.entries(headers)) response.headers.set(name, value);
   return response;
+}
+
+/**
+ * An embedded checkout's document (`&embed=true`, GET) may be framed by the origins its merchant
+ * allows: one indexed lookup for those requests only. Every other request, an unknown session, and a
+ * database that does not answer get none (frame-ancestors 'none').
+ */
+async function embeddingOrigins(request: NextRequest): Promise<string[]> {
+  if (request.method !== "GET" && request.method !== "HEAD") return [];
+  const sessionId = embeddedSessionOf(request.nextUrl);
+  if (!sessionId) return [];
+  try {
+    const [{ getDb }, { frameAncestorsOfSession }] = await Promise.all([import("@/db/client"), import("@/lib/embed/framing")]);
+    return await frameAncestorsOfSession(await getDb(), sessionId);
+  } catch (err) {
+    logger.warn("frame ancestors unavailable", errorFields(err));
+    return [];
+  }
 }
 
 export const config = {

@@ -7,8 +7,11 @@
 /** A merchant: through the API (keyId: the key that authenticated) or the dashboard (keyId: null). */
 export type MerchantActor = { kind: "merchant"; merchantId: string; keyId: string | null; face: "api" | "dashboard" };
 
-/** The payer on the hosted checkout page; its only authority is the session id of its link. */
-export type PayerActor = { kind: "payer"; sessionId: string };
+/**
+ * The payer on the hosted checkout page; its authority is its link: the session id, and for a v1
+ * order also the order token that the link carries (a session that has a token opens only with it).
+ */
+export type PayerActor = { kind: "payer"; sessionId: string; token?: string };
 
 /** The operator, from the admin command line: every merchant's data, no key. */
 export type OperatorActor = { kind: "operator" };
@@ -31,7 +34,8 @@ export const apiMerchant = (key: { merchantId: string; keyId: string }): Merchan
 // the next-auth session names the merchant; the key behind it is checked on every request there
 export const dashboardMerchant = (merchantId: string): MerchantActor => ({ kind: "merchant", merchantId, keyId: null, face: "dashboard" });
 
-export const payer = (sessionId: string): PayerActor => ({ kind: "payer", sessionId });
+export const payer = (sessionId: string, token?: string): PayerActor =>
+  token ? { kind: "payer", sessionId, token } : { kind: "payer", sessionId };
 
 export const OPERATOR: OperatorActor = { kind: "operator" };
 

@@ -15,11 +15,13 @@ import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/
 export type ActionResult = { ok: true; view: CheckoutView } | (ActionFailure & { view?: CheckoutView });
 
 const sessionId = z.string().min(1).max(100);
+// a v1 order's link carries its token as well (the payer actor checks it)
+const token = z.string().min(1).max(200).optional();
 const choice = z.object({ paymentPlatform: z.string().min(1).max(40), fiatCurrency: z.string().regex(/^[A-Z]{3}$/) });
 type Choice = { paymentPlatform: string; fiatCurrency: string };
 
 const LINK_INVALID = "This checkout link is not valid.";
-const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId }>, A extends unknown[]>(
+const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token: typeof token }>, A extends unknown[]>(
   name: string,
   input: S,
   from: (...args: A) => unknown,
@@ -35,57 +37,58 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId }>, A e
       rateLimit: PAYER_LIMITS.action,
       invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
       // a refused step still shows the payer where the checkout now stands
-      alsoOnFailure: async ({ db, actor }) => ({ view: await getCheckoutView(db, actor.sessionId) }),
+      alsoOnFailure: async ({ db, actor }) => ({ view: await getCheckoutView(db, actor.sessionId, actor.token) }),
     },
     async ({ db, actor, input }): Promise<{ ok: true; view: CheckoutView }> => {
       await change(db, actor, input);
-      return { ok: true, view: await getCheckoutView(db, actor.sessionId) };
+      return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token) };
     },
   );
 
-const bySession = z.object({ sessionId });
-const withChoice = z.object({ sessionId, choice });
-const withOutcome = z.object({ sessionId, outcome: z.enum(["success", "invalid"]) });
+const bySession = z.object({ sessionId, token });
+const withChoice = z.object({ sessionId, token, choice });
+const withOutcome = z.object({ sessionId, token, outcome: z.enum(["success", "invalid"]) });
 const CHOOSE = "Choose a payment app and a currency.";
 
 // start saves the choice on the session itself
-export const chooseAndStart: (id: string, input: Choice) => Promise<ActionResult> = payerAction(
+export const chooseAndStart: (id: string, input: Choice, token?: string | null) => Promise<ActionResult> = payerAction(
   "checkout.start",
   withChoice,
-  (id: string, input: Choice) => ({ sessionId: id, choice: input }),
+  (id: string, input: Choice, token?: string | null) => ({ sessionId: id, token: token ?? undefined, choice: input }),
   CHOOSE,
   (db, actor, { choice }) => startSession(db, actor.sessionId, choice, { actor }),
 );
 
 /** Saves the payer's choice as they make it, so a reload (or another device) shows it again. */
-export const saveChoice: (id: string, input: Choice) => Promise<ActionResult> = payerAction(
+export const saveChoice: (id: string, input: Choice, token?: string | null) => Promise<ActionResult> = payerAction(
   "checkout.choose",
   withChoice,
-  (id: string, input: Choice) => ({ sessionId: id, choice: input }),
+  (id: string, input: Choice, token?: string | null) => ({ sessionId: id, token: token ?? undefined, choice: input }),
   CHOOSE,
   (db, actor, { choice }) => selectPlatform(db, actor.sessionId, choice, { actor }),
 );
 
-export const reportPaymentSent: (id: string) => Promise<ActionResult> = payerAction(
+export const reportPaymentSent: (id: string, token?: string | null) => Promise<ActionResult> = payerAction(
   "checkout.payment-sent",
   bySession,
-  (id: string) => ({ sessionId: id }),
+  (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
   LINK_INVALID,
   (db, actor) => markPaymentSent(db, actor.sessionId, { actor }),
 );
 
-export const simulateConfirmation: (id: string, outcome: "success" | "invalid") => Promise<ActionResult> = payerAction(
-  "checkout.simulate",
-  withOutcome,
-  (id: string, outcome: "success" | "invalid") => ({ sessionId: id, outcome }),
-  "Unknown outcome.",
-  (db, actor, { outcome }) => simulateBankConfirmation(db, actor.sessionId, outcome),
-);
+export const simulateConfirmation: (id: string, outcome: "success" | "invalid", token?: string | null) => Promise<ActionResult> =
+  payerAction(
+    "checkout.simulate",
+    withOutcome,
+    (id: string, outcome: "success" | "invalid", token?: string | null) => ({ sessionId: id, token: token ?? undefined, outcome }),
+    "Unknown outcome.",
+    (db, actor, { outcome }) => simulateBankConfirmation(db, actor.sessionId, outcome, actor.token),
+  );
 
-export const cancelCheckout: (id: string) => Promise<ActionResult> = payerAction(
+export const cancelCheckout: (id: string, token?: string | null) => Promise<ActionResult> = payerAction(
   "checkout.cancel",
   bySession,
-  (id: string) => ({ sessionId: id }),
+  (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
   LINK_INVALID,
   (db, actor) => cancelSession(db, actor.sessionId, { actor }),
 );

@@ -26,8 +26,9 @@ export function Checkout({ initial }: { initial: CheckoutView }) {
   );
 }
 
-async function fetchView(sessionId: string): Promise<CheckoutView> {
-  const res = await fetch(`/checkout/status?session=${encodeURIComponent(sessionId)}`, { cache: "no-store" });
+async function fetchView(sessionId: string, token: string | null): Promise<CheckoutView> {
+  const link = new URLSearchParams({ session: sessionId, ...(token ? { token } : {}) });
+  const res = await fetch(`/checkout/status?${link}`, { cache: "no-store" });
   if (!res.ok) throw new Error(`status ${res.status}`);
   return res.json();
 }
@@ -37,7 +38,7 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
   const id = initial.session.id;
   const view = useQuery({
     queryKey: checkoutKeys.view(id),
-    queryFn: () => fetchView(id),
+    queryFn: () => fetchView(id, initial.session.token),
     initialData: initial,
     // live while money may be moving; slower otherwise, so expiry still shows up
     refetchInterval: (q) => (q.state.data?.live ? 2_000 : 15_000),

@@ -48,6 +48,8 @@ export type CheckoutView = {
     selectedFiatCurrency: string | null;
     /** picking a platform saves it as the session's choice (select-platform) before checkout starts */
     savesChoice: boolean;
+    /** the v1 order token the page was opened with: the page sends it back with each action (null on v0 links) */
+    token: string | null;
   };
   /** disabled: the operator has closed the merchant's account; the page shows the checkout as unavailable */
   merchant: { displayName: string; logoUrl: string | null; disabled: boolean };
@@ -118,9 +120,9 @@ const REJECTIONS: Record<string, string> = {
   PROOF_EXPIRED: "The bank confirmation had expired.",
 };
 
-export async function getCheckoutView(db: Db, sessionId: string): Promise<CheckoutView> {
+export async function getCheckoutView(db: Db, sessionId: string, token?: string): Promise<CheckoutView> {
   if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
-  const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId) });
+  const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId, token) });
   const disabled = await isMerchantDisabled(db, s.merchantId);
   const o = s.activeOrder;
   let lastProofError: string | null = null;
@@ -152,6 +154,7 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
       selectedPaymentPlatform: s.selectedPaymentPlatform,
       selectedFiatCurrency: s.selectedFiatCurrency,
       savesChoice: canFire("session", "selectPlatform", s.status),
+      token: token ?? null,
     },
     merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled },
     order:
@@ -185,12 +188,13 @@ export async function getCheckoutView(db: Db, sessionId: string): Promise<Checko
  * The sandbox rail's stand-in for the payer's bank confirmation: submits a sandbox proof for the
  * session's active order. A real rail plugs its proof step in here.
  */
-export async function simulateBankConfirmation(db: Db, sessionId: string, outcome: "success" | "invalid") {
+export async function simulateBankConfirmation(db: Db, sessionId: string, outcome: "success" | "invalid", token?: string) {
   if (getPaymentRail().name !== "sandbox") throw new AppError("CONFLICT", "Only the sandbox rail can simulate a bank confirmation");
-  const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId) });
+  const actor = payer(sessionId, token);
+  const s = await getSessionOrThrow(db, sessionId, { actor });
   if (!s.activeOrder) throw new AppError("CONFLICT", "Checkout has not started");
   try {
-    await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof: { sandbox: true, outcome } }, { actor: payer(sessionId) });
+    await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof: { sandbox: true, outcome } }, { actor });
   } catch (err) {
     // a rejected proof is an outcome the page shows from the view, not a failure of the action
     if (!(err instanceof AppError) || (err.code !== "PROOF_INVALID" && err.code !== "PROOF_EXPIRED")) throw err;

@@ -95,7 +95,7 @@ export function action<
       }
       const input = parsed.data as z.infer<S>;
       const actor = (
-        merchantId !== null ? dashboardMerchant(merchantId) : options.actor === "payer" ? payer(sessionIdOf(input)) : null
+        merchantId !== null ? dashboardMerchant(merchantId) : options.actor === "payer" ? payer(sessionIdOf(input), tokenOf(input)) : null
       ) as ActorOf<K>;
       const db = await getDb();
       const ip = clientIp(await headers());
@@ -118,6 +118,12 @@ export function action<
     }
   };
   return run as (...args: A) => Promise<R | (ActionFailure & Partial<F>)>;
+}
+
+/** A v1 order's token, when the payer's link carried one. */
+function tokenOf(input: unknown): string | undefined {
+  const token = (input as { token?: unknown } | null)?.token;
+  return typeof token === "string" && token ? token : undefined;
 }
 
 function sessionIdOf(input: unknown): string {

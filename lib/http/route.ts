@@ -167,7 +167,7 @@ export function route<
       const actor: Actor | null = merchant
         ? apiMerchant(merchant)
         : auth === "payer"
-          ? payer(options.session?.({ params: rawParams, query }) ?? "")
+          ? payer(options.session?.({ params: rawParams, query }) ?? "", query.token ?? req.headers.get("x-order-token") ?? undefined)
           : null;
 
       const rules = options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : undefined);

@@ -8,7 +8,7 @@ const policy = (csp: string) =>
       .map((d) => d.trim().split(/\s+/))
       .map(([name, ...sources]) => [name!, sources]),
   );
-const page = (pathname: string, over: { https?: boolean; dev?: boolean } = {}) =>
+const page = (pathname: string, over: { https?: boolean; dev?: boolean; frameAncestors?: string[] } = {}) =>
   securityHeaders({ pathname, nonce: "bm9uY2Utb2YtdGVzdA==", https: false, dev: false, ...over });
 
 describe("securityHeaders", () => {
@@ -37,10 +37,64 @@ describe("securityHeaders", () => {
     }
   });
 
+  it("an embedded checkout: framed by exactly the merchant's origins, without X-Frame-Options", () => {
+    const origins = ["https://shop.example.com", "http://localhost:5173"];
+    for (const path of ["/checkout", "/"]) {
+      const h = page(path, { frameAncestors: origins });
+      expect(policy(h["Content-Security-Policy"]!).get("frame-ancestors")).toEqual(origins);
+      // DENY would override the allowed parents in browsers that still read it
+      expect(h["X-Frame-Options"]).toBeUndefined();
+      expect(h["X-Content-Type-Options"]).toBe("nosniff");
+    }
+    // none allowed: the same as any page
+    const closed = page("/checkout", { frameAncestors: [] });
+    expect(policy(closed["Content-Security-Policy"]!).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(closed["X-Frame-Options"]).toBe("DENY");
+  });
+
+  it("the dashboard, the status route and the API are never framed, whatever origins are passed", () => {
+    const origins = ["https://shop.example.com"];
+    for (const path of ["/dashboard", "/dashboard/settings", "/checkout/status", "/docs", "/checkouts"]) {
+      const h = page(path, { frameAncestors: origins });
+      expect(policy(h["Content-Security-Policy"]!).get("frame-ancestors"), path).toEqual(["'none'"]);
+      expect(h["X-Frame-Options"], path).toBe("DENY");
+    }
+    const api = securityHeaders({ pathname: "/api/checkout/sessions", https: false, dev: false, frameAncestors: origins });
+    expect(policy(api["Content-Security-Policy"]!).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(api["X-Frame-Options"]).toBe("DENY");
+  });
+
+  it("a stored value that is not one bare origin never reaches the policy", () => {
+    const h = page("/checkout", {
+      frameAncestors: [
+        "https://ok.example.com",
+        "https://evil.example.com; script-src *",
+        "*",
+        "https://x.example.com/path",
+        "'self'",
+        "http://shop.example.com",
+      ],
+    });
+    expect(policy(h["Content-Security-Policy"]!).get("frame-ancestors")).toEqual(["https://ok.example.com"]);
+    expect(policy(h["Content-Security-Policy"]!).get("script-src")).toEqual(["'self'", "'nonce-bm9uY2Utb2YtdGVzdA=='", "'strict-dynamic'"]);
+    const none = page("/checkout", { frameAncestors: ["https://evil.example.com; script-src *"] });
+    expect(policy(none["Content-Security-Policy"]!).get("frame-ancestors")).toEqual(["'none'"]);
+    expect(none["X-Frame-Options"]).toBe("DENY");
+  });
+
   it("the checkout sends no Referer anywhere: its address holds the payer's bearer token", () => {
     expect(page("/checkout")["Referrer-Policy"]).toBe("no-referrer");
     expect(page("/checkout/status")["Referrer-Policy"]).toBe("no-referrer");
     expect(page("/checkouts")["Referrer-Policy"]).toBe("strict-origin-when-cross-origin");
+    // a v1 order's link is `/?order=…&token=…`: the token must not leave in a Referer either
+    const v1 = securityHeaders({
+      pathname: "/",
+      search: "?order=sess_1&token=secret",
+      nonce: "bm9uY2Utb2YtdGVzdA==",
+      https: false,
+      dev: false,
+    });
+    expect(v1["Referrer-Policy"]).toBe("no-referrer");
   });
 
   it("API responses: nosniff and a policy that lets nothing load, without a nonce", () => {

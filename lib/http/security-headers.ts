@@ -1,14 +1,23 @@
 // The security headers of every response, by path. proxy.ts applies them to each request; this
 // module stays free of Node and database imports so it can be unit-tested and bundled anywhere.
 
+import { isFrameOrigin } from "@/lib/embed/origins";
+
 export type SecurityContext = {
   pathname: string;
+  /** the query string; `/?order=…&token=…` is a v1 order's checkout link */
+  search?: string;
   /** a fresh random value per page request; Next.js puts it on its own scripts */
   nonce?: string;
   /** APP_URL is https: browsers are told to use nothing else */
   https: boolean;
   /** `next dev`: React's development build needs eval for its error overlays */
   dev: boolean;
+  /**
+   * The origins the checkout's merchant allows to frame this page (an embedded checkout). Only the
+   * payer's page takes them (EMBEDDABLE_PATHS); anything else, and an empty list, is never framed.
+   */
+  frameAncestors?: readonly string[];
 };
 
 export const HSTS = "max-age=63072000; includeSubDomains";
@@ -17,7 +26,17 @@ const under = (pathname: string, prefix: string) => pathname === prefix || pathn
 
 export const isApiPath = (pathname: string) => under(pathname, "/api");
 
-function pagePolicy(nonce: string, { https, dev }: SecurityContext): string {
+/** The payer's page: /checkout?session= and the v1 link /?order= (the dashboard never is). */
+export const EMBEDDABLE_PATHS: readonly string[] = ["/checkout", "/"];
+
+/** The origins that may frame this response: none unless it is the payer's page and the merchant allows some. */
+export function frameAncestorsOf(ctx: SecurityContext): string[] {
+  if (!EMBEDDABLE_PATHS.includes(ctx.pathname)) return [];
+  // the values come from the database: each must still be one bare origin, or a ';' could add a directive
+  return [...new Set(ctx.frameAncestors ?? [])].filter(isFrameOrigin);
+}
+
+function pagePolicy(nonce: string, ancestors: string[], { https, dev }: SecurityContext): string {
   return [
     "default-src 'self'",
     // 'strict-dynamic': the scripts Next.js loads from its nonced bootstrap are trusted, nothing else
@@ -32,10 +51,9 @@ function pagePolicy(nonce: string, { https, dev }: SecurityContext): string {
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'self'",
-    // Nobody may frame the dashboard (clickjacking of its actions). The checkout is not frameable
-    // either for now: embedding it in a merchant's page is a later issue, which will list the
-    // merchant's origins here for /checkout only.
-    "frame-ancestors 'none'",
+    // Nobody may frame the dashboard (clickjacking of its actions). An embedded checkout may be
+    // framed by the origins its merchant allows, and by nobody else.
+    `frame-ancestors ${ancestors.length ? ancestors.join(" ") : "'none'"}`,
     ...(https ? ["upgrade-insecure-requests"] : []),
   ].join("; ");
 }
@@ -43,18 +61,26 @@ function pagePolicy(nonce: string, { https, dev }: SecurityContext): string {
 // JSON is never a document: nothing in it may load, run or be framed
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
+/** A page whose address holds a payer's credential: `/checkout?session=…`, or a v1 order's `/?order=…&token=…`. */
+export const isCheckoutLink = ({ pathname, search }: Pick<SecurityContext, "pathname" | "search">) =>
+  under(pathname, "/checkout") || (pathname === "/" && new URLSearchParams(search ?? "").has("order"));
+
 /** The headers for one response. Pages need a nonce; API responses do not use one. */
 export function securityHeaders(ctx: SecurityContext): Record<string, string> {
   const api = isApiPath(ctx.pathname);
   if (!api && !ctx.nonce) throw new Error("a page's policy needs a nonce");
+  const ancestors = api ? [] : frameAncestorsOf(ctx);
   const headers: Record<string, string> = {
-    "Content-Security-Policy": api ? API_POLICY : pagePolicy(ctx.nonce!, ctx),
+    "Content-Security-Policy": api ? API_POLICY : pagePolicy(ctx.nonce!, ancestors, ctx),
     "X-Content-Type-Options": "nosniff",
-    "X-Frame-Options": "DENY",
     // The checkout's address holds the session id, the payer's bearer token: it must not reach the
-    // merchant's logo host, the payment app or the success page in a Referer.
-    "Referrer-Policy": under(ctx.pathname, "/checkout") ? "no-referrer" : "strict-origin-when-cross-origin",
+    // merchant's logo host, the payment app or the success page in a Referer; so does `/`, which
+    // serves a v1 order's link (`/?order=…&token=…`).
+    "Referrer-Policy": isCheckoutLink(ctx) ? "no-referrer" : "strict-origin-when-cross-origin",
   };
+  // X-Frame-Options cannot name origins, and DENY beside frame-ancestors would still block an allowed
+  // parent in some browsers: a frameable page leaves it out and relies on the policy alone
+  if (!ancestors.length) headers["X-Frame-Options"] = "DENY";
   if (ctx.https) headers["Strict-Transport-Security"] = HSTS;
   return headers;
 }

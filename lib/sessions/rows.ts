@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { checkoutSessions, merchants, type OrderRow, orders, type SessionRow } from "@/db/schema";
 import type { Actor } from "@/lib/actor";
+import { sha256Hex } from "@/lib/crypto";
 import { forbidden, notFound } from "@/lib/errors";
 
 // A session's rows as every part of lib/sessions reads and locks them: who may act on a session,
@@ -11,11 +13,22 @@ import { forbidden, notFound } from "@/lib/errors";
  * Who may act on a session (lib/actor.ts): the merchant that owns it; the payer whose checkout link
  * names it (the unguessable session id is the payer's whole authority, docs/contract.md); the
  * operator and the service's own jobs. Another merchant is refused (403, the id exists); a payer
- * holding another session's link finds nothing (404), as with any id it could not know.
+ * holding another session's link finds nothing (404), as with any id it could not know. A v1 order's
+ * link also carries its order token, and without the right one the payer finds nothing either.
  */
-export function assertSessionAccess(session: Pick<SessionRow, "id" | "merchantId">, actor: Actor): void {
+export function assertSessionAccess(session: Pick<SessionRow, "id" | "merchantId" | "orderTokenHash">, actor: Actor): void {
   if (actor.kind === "merchant" && session.merchantId !== actor.merchantId) throw forbidden("session");
-  if (actor.kind === "payer" && session.id !== actor.sessionId) throw notFound("Session");
+  if (actor.kind === "payer" && (session.id !== actor.sessionId || !tokenOpens(session.orderTokenHash, actor.token)))
+    throw notFound("Session");
+}
+
+/** Whether a payer's token opens a session: any link opens one without a token; one with a token needs it. */
+export function tokenOpens(tokenHash: string | null, token: string | undefined): boolean {
+  if (tokenHash === null) return true;
+  if (!token) return false;
+  const a = Buffer.from(sha256Hex(token), "hex");
+  const b = Buffer.from(tokenHash, "hex");
+  return a.length === b.length && crypto.timingSafeEqual(a, b);
 }
 
 /** The session, its merchant and its active order in one query: the hottest read of the API. */

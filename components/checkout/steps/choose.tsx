@@ -23,7 +23,8 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (chosen) act(() => chooseAndStart(view.session.id, { paymentPlatform: chosen.platform, fiatCurrency: currency }));
+        if (chosen)
+          act(() => chooseAndStart(view.session.id, { paymentPlatform: chosen.platform, fiatCurrency: currency }, view.session.token));
       }}
     >
       {notice && (
@@ -65,7 +66,9 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
                   onChange={() => {
                     setPlatform(c.platform);
                     if (view.session.savesChoice)
-                      void saveChoice(view.session.id, { paymentPlatform: c.platform, fiatCurrency: currency }).catch(() => {});
+                      void saveChoice(view.session.id, { paymentPlatform: c.platform, fiatCurrency: currency }, view.session.token).catch(
+                        () => {},
+                      );
                   }}
                   className="h-4 w-4"
                 />

@@ -24,7 +24,12 @@ export function Pay({ view, pending, act }: StepProps) {
           <span className="sr-only"> (opens in a new tab)</span>
         </a>
       )}
-      <button type="button" className={`${primary} mt-4`} disabled={pending} onClick={() => act(() => reportPaymentSent(view.session.id))}>
+      <button
+        type="button"
+        className={`${primary} mt-4`}
+        disabled={pending}
+        onClick={() => act(() => reportPaymentSent(view.session.id, view.session.token))}
+      >
         {pending ? "Saving…" : "I have sent the payment"}
       </button>
       <CancelButton view={view} pending={pending} act={act} />

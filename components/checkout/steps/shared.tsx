@@ -36,7 +36,7 @@ export function CancelButton({ view, pending, act }: StepProps) {
           disabled={pending}
           onClick={() =>
             act(async () => {
-              const result = await cancelCheckout(view.session.id);
+              const result = await cancelCheckout(view.session.id, view.session.token);
               if (result.ok && target) window.location.assign(target);
               return result;
             })

@@ -33,7 +33,7 @@ export function Waiting({ view, pending, act }: StepProps) {
               type="button"
               className={primary}
               disabled={pending}
-              onClick={() => act(() => simulateConfirmation(view.session.id, "success"))}
+              onClick={() => act(() => simulateConfirmation(view.session.id, "success", view.session.token))}
             >
               Simulate bank confirmation
             </button>
@@ -41,7 +41,7 @@ export function Waiting({ view, pending, act }: StepProps) {
               type="button"
               className={secondary}
               disabled={pending}
-              onClick={() => act(() => simulateConfirmation(view.session.id, "invalid"))}
+              onClick={() => act(() => simulateConfirmation(view.session.id, "invalid", view.session.token))}
             >
               Simulate a rejected proof
             </button>
