@@ -4,9 +4,9 @@ import { CheckoutForLink } from "@/components/checkout/checkout-page";
 export const dynamic = "force-dynamic";
 export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
 
-type Params = { session?: string | string[]; token?: string | string[]; method?: string | string[] };
+type Params = { session?: string | string[]; token?: string | string[]; method?: string | string[]; embed?: string | string[] };
 
 export default async function CheckoutPage({ searchParams }: { searchParams: Promise<Params> }) {
-  const { session, token, method } = await searchParams;
-  return <CheckoutForLink id={session} token={token} method={method} />;
+  const { session, token, method, embed } = await searchParams;
+  return <CheckoutForLink id={session} token={token} method={method} embed={embed} />;
 }

@@ -1,6 +1,7 @@
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
 import { getCheckoutView } from "@/lib/checkout/service";
+import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
 import { Checkout } from "./checkout";
 import { CheckoutUnavailable } from "./unavailable";
@@ -9,11 +10,13 @@ type Param = string | string[] | undefined;
 
 /**
  * The payer's page for a link: `/checkout?session=<id>` (v0), or `/?order=<id>&token=<token>` (v1),
- * where `method=<rail>` preselects a payment app. Both render the same checkout.
+ * where `method=<rail>` preselects a payment app and `embed=true` asks for embedded mode (in a frame of
+ * an origin the merchant allows). Both render the same checkout.
  */
-export async function CheckoutForLink({ id, token, method }: { id: Param; token?: Param; method?: Param }) {
+export async function CheckoutForLink({ id, token, method, embed }: { id: Param; token?: Param; method?: Param; embed?: Param }) {
   if (typeof id !== "string") notFound();
-  const view = await orNotFound(getCheckoutView(await getDb(), id, typeof token === "string" ? token : undefined));
+  const db = await getDb();
+  const view = await orNotFound(getCheckoutView(db, id, typeof token === "string" ? token : undefined));
   if (view.step === "unavailable") return <CheckoutUnavailable merchant={view.merchant} />;
   // a preselected app counts only while the payer has chosen none and the app is on offer
   const offered = typeof method === "string" && view.options.some((c) => c.quotes.some((q) => q.platform === method));
@@ -21,5 +24,5 @@ export async function CheckoutForLink({ id, token, method }: { id: Param; token?
     offered && view.session.savesChoice && !view.session.selectedPaymentPlatform
       ? { ...view, session: { ...view.session, selectedPaymentPlatform: method } }
       : view;
-  return <Checkout initial={initial} />;
+  return <Checkout initial={initial} embed={await embedSettingsFor(db, id, embed)} />;
 }

@@ -5,6 +5,7 @@ import { useState, useTransition } from "react";
 import type { ActionResult } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
+import { EmbedProvider, type EmbedSettings, useEmbedded, useEmbedMessages } from "./embed";
 import { checkoutKeys } from "./query-keys";
 import { Choose } from "./steps/choose";
 import { Ended, NoPlatform } from "./steps/ended";
@@ -17,11 +18,14 @@ import { CheckoutUnavailable } from "./unavailable";
 // The shell of the payer's page: it keeps the view fresh, runs the actions and shows the step the
 // server chose (lib/checkout/view.ts). It decides no status rule itself.
 
-export function Checkout({ initial }: { initial: CheckoutView }) {
+/** embed: the link asked for embedded mode (`embed=true`) and the merchant allows these parent origins. */
+export function Checkout({ initial, embed }: { initial: CheckoutView; embed?: EmbedSettings | null }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
-      <CheckoutFlow initial={initial} />
+      <EmbedProvider settings={embed}>
+        <CheckoutFlow initial={initial} />
+      </EmbedProvider>
     </QueryClientProvider>
   );
 }
@@ -60,11 +64,14 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
   };
 
   const v = view.data;
+  const embedded = useEmbedded();
+  useEmbedMessages(v);
   // the operator disabled the merchant while this page was open: its next refresh closes it
   if (v.step === "unavailable") return <CheckoutUnavailable merchant={v.merchant} />;
   return (
-    <main className="mx-auto flex min-h-screen w-full max-w-md flex-col px-4 py-6 sm:py-10">
-      <Header view={v} />
+    <main className={`mx-auto flex w-full max-w-md flex-col ${embedded ? "p-2" : "min-h-screen px-4 py-6 sm:py-10"}`}>
+      {/* embedded, the shop's own page is the chrome: the amount stays, the logo and footer go */}
+      <Header view={v} embedded={embedded} />
       <section className={`mt-4 ${ui.card}`} aria-live="polite">
         {view.isError && (
           <div
@@ -84,18 +91,20 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
         )}
         <Step view={v} pending={pending} act={act} />
       </section>
-      <p className={`mt-6 text-center text-sm ${ui.muted}`}>
-        {v.session.price.mode === "exact-token" && "Payments are settled in USDC on-chain. "}Never share your banking password.
-      </p>
+      {!embedded && (
+        <p className={`mt-6 text-center text-sm ${ui.muted}`}>
+          {v.session.price.mode === "exact-token" && "Payments are settled in USDC on-chain. "}Never share your banking password.
+        </p>
+      )}
     </main>
   );
 }
 
-function Header({ view }: { view: CheckoutView }) {
+function Header({ view, embedded }: { view: CheckoutView; embedded: boolean }) {
   const [logoFailed, setLogoFailed] = useState(false);
   return (
     <header className="flex items-center gap-3">
-      {view.merchant.logoUrl && !logoFailed ? (
+      {embedded ? null : view.merchant.logoUrl && !logoFailed ? (
         // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
         <img
           src={view.merchant.logoUrl}

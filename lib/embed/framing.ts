@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { checkoutSessions, merchants } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { looksLikeId } from "@/lib/ids";
-import { embeddedSessionOf } from "./request";
+import { embeddedSessionOf, embedRequested } from "./request";
 import { frameOriginsSchema, isFrameOrigin } from "./origins";
 
 // Which origins may frame a payer's page, read from its merchant's setting; and the setting itself.
@@ -37,4 +37,19 @@ export async function setFrameAncestors(db: Db, origins: string[], { actor }: As
   const list = frameOriginsSchema.parse(origins);
   await db.update(merchants).set({ frameAncestors: list, updatedAt: new Date() }).where(eq(merchants.id, actor.merchantId));
   return list;
+}
+
+/**
+ * What the payer's page passes to the checkout for embedded mode: the merchant's allowed origins when
+ * the link says `embed=true` and the merchant allows any (else null: the normal page, as it would
+ * be blocked in a frame anyway). The page posts its messages to these origins only.
+ */
+export async function embedSettingsFor(
+  db: Db,
+  sessionId: string,
+  embed: string | string[] | undefined,
+): Promise<{ origins: string[] } | null> {
+  if (!embedRequested({ embed })) return null;
+  const origins = await frameAncestorsOfSession(db, sessionId);
+  return origins.length ? { origins } : null;
 }

@@ -1,9 +1,12 @@
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
+import { useEmbedded } from "../embed";
 import { secondary } from "./shared";
 
 /** The session is over without a payment (expired or cancelled). */
-export function Ended({ title, text, view, back }: { title: string; text: string; view: CheckoutView; back?: string | null }) {
+export function Ended({ title, text, view, back: link }: { title: string; text: string; view: CheckoutView; back?: string | null }) {
+  // embedded, the shop's page around the frame is the way back
+  const back = useEmbedded() ? null : link;
   return (
     <div>
       <h2 className="text-lg font-semibold">{title}</h2>
@@ -22,7 +25,7 @@ export function Ended({ title, text, view, back }: { title: string; text: string
  * the shop's fee limit): nothing was charged, and the way back to the shop when the shop gave one.
  */
 export function NoPlatform({ view }: { view: CheckoutView }) {
-  const back = view.session.cancelUrl;
+  const back = useEmbedded() ? null : view.session.cancelUrl;
   return (
     <div>
       <h2 className="text-lg font-semibold">This payment can&rsquo;t be made here right now</h2>

@@ -3,13 +3,15 @@
 import { useEffect, useState } from "react";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
+import { useEmbedded } from "../embed";
 import { primary } from "./shared";
 
 /** The session is completed: what was paid, then back to the shop after a short countdown. */
 export function Receipt({ view }: { view: CheckoutView }) {
   const order = view.order;
   const price = view.session.price;
-  const target = view.session.successUrl;
+  // embedded, the frame stays put: the parent hears checkout.success and decides where to go
+  const target = useEmbedded() ? null : view.session.successUrl;
   const [left, setLeft] = useState(5);
   useEffect(() => {
     if (!target) return;

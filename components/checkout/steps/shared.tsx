@@ -5,6 +5,7 @@ import { type ActionResult, cancelCheckout } from "@/app/checkout/actions";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
+import { useEmbedded } from "../embed";
 
 export const primary = `${ui.buttonLarge} ${ui.primary}`;
 export const secondary = `${ui.buttonLarge} ${ui.secondary}`;
@@ -13,7 +14,8 @@ export type StepProps = { view: CheckoutView; pending: boolean; act: (fn: () => 
 
 export function CancelButton({ view, pending, act }: StepProps) {
   const [confirming, setConfirming] = useState(false);
-  const target = view.session.cancelUrl;
+  // embedded, the frame stays put: the parent hears checkout.closed and decides where to go
+  const target = useEmbedded() ? null : view.session.cancelUrl;
   const confirmRef = useRef<HTMLButtonElement>(null);
   useEffect(() => {
     if (confirming) confirmRef.current?.focus();
