@@ -1,8 +1,11 @@
 import type { Metadata } from "next";
+import { EmbeddingSection } from "@/components/dashboard/embedding-form";
+import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
 import { ProfileForm } from "@/components/dashboard/profile-form";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
+import { getFrameAncestors } from "@/lib/embed/framing";
 import { getMerchantOrThrow, keyPrefixes } from "@/lib/merchants/service";
 
 export const metadata: Metadata = { title: "Settings" };
@@ -12,6 +15,7 @@ export default async function SettingsPage() {
   const db = await getDb();
   const merchant = await getMerchantOrThrow(db, merchantId, { actor });
   const prefixes = await keyPrefixes(db, { actor });
+  const frameOrigins = await getFrameAncestors(db, { actor });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -21,6 +25,8 @@ export default async function SettingsPage() {
         </h2>
         <ProfileForm displayName={merchant.displayName} logoUrl={merchant.logoUrl} />
       </section>
+      <CheckoutAppearanceSection actor={actor} name={merchant.displayName} logoUrl={merchant.logoUrl} />
+      <EmbeddingSection origins={frameOrigins} />
       <section className={ui.card} aria-labelledby="key">
         <h2 id="key" className="font-semibold">
           API key

@@ -1,0 +1,89 @@
+"use client";
+
+import { useId, useState, useTransition } from "react";
+import { updateEmbedding } from "@/app/dashboard/embed-actions";
+import { ui } from "@/components/ui/styles";
+import { frameOriginsSchema, MAX_FRAME_ORIGINS } from "@/lib/embed/origins";
+
+const entriesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
+
+/** Settings → Embedding: which sites may show the checkout in an iframe (`embed=true`). */
+export function EmbeddingSection({ origins }: { origins: string[] }) {
+  const [pending, start] = useTransition();
+  const [text, setText] = useState(origins.join("\n"));
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  const id = useId();
+  const [helpId, errorId] = [`${id}-help`, `${id}-error`];
+  const invalid = message?.ok === false;
+
+  return (
+    <section className={ui.card} aria-labelledby={`${id}-heading`}>
+      <h2 id={`${id}-heading`} className="font-semibold">
+        Embedding
+      </h2>
+      <p className={`mt-2 ${ui.muted}`}>
+        Show the checkout inside your own page: open its link with <code className="font-mono">&amp;embed=true</code> in an iframe. Only the
+        sites listed here may frame it; with none listed, no site can.
+      </p>
+      <form
+        className="mt-3"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const entries = entriesOf(text);
+          // the same rules as the server, at once; the server checks again
+          const local = frameOriginsSchema.safeParse(entries);
+          if (!local.success) {
+            setMessage({ ok: false, text: local.error.issues.map((i) => i.message).join("; ") });
+            return;
+          }
+          start(async () => {
+            const r = await updateEmbedding({ origins: entries });
+            if (r.ok) {
+              setText(r.origins.join("\n"));
+              setMessage({
+                ok: true,
+                text: r.origins.length
+                  ? `Saved. ${r.origins.length} ${r.origins.length === 1 ? "site" : "sites"} may embed the checkout.`
+                  : "Saved. No site may embed the checkout.",
+              });
+            } else setMessage({ ok: false, text: r.message });
+          });
+        }}
+      >
+        <label htmlFor={id} className={ui.label}>
+          Sites allowed to embed the checkout
+        </label>
+        <textarea
+          id={id}
+          name="origins"
+          rows={4}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          spellCheck={false}
+          autoCapitalize="off"
+          autoComplete="off"
+          placeholder="https://shop.example.com"
+          aria-describedby={invalid ? `${helpId} ${errorId}` : helpId}
+          aria-invalid={invalid || undefined}
+          className={`${ui.input} font-mono text-sm`}
+        />
+        <p id={helpId} className={`mt-1 text-sm ${ui.muted}`}>
+          One origin per line: <code className="font-mono">https://</code> and the host, with a port if it is not 443, and no path. For
+          development, <code className="font-mono">http://localhost</code> or <code className="font-mono">http://127.0.0.1</code> with a
+          port. At most {MAX_FRAME_ORIGINS}.
+        </p>
+        <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-3`}>
+          {pending ? "Saving…" : "Save embedding"}
+        </button>
+        <div aria-live="polite">
+          {message && (
+            <p id={errorId} role={message.ok ? "status" : "alert"} className={`mt-3 ${message.ok ? "" : ui.error}`}>
+              {message.text}
+            </p>
+          )}
+        </div>
+      </form>
+    </section>
+  );
+}
