@@ -13,6 +13,7 @@ import { Pay } from "./steps/pay";
 import { Receipt } from "./steps/receipt";
 import type { StepProps } from "./steps/shared";
 import { Waiting } from "./steps/waiting";
+import { BrandMark, MerchantLogo, ThemeRoot } from "./theme";
 import { CheckoutUnavailable } from "./unavailable";
 
 // The shell of the payer's page: it keeps the view fresh, runs the actions and shows the step the
@@ -24,7 +25,9 @@ export function Checkout({ initial, embed }: { initial: CheckoutView; embed?: Em
   return (
     <QueryClientProvider client={client}>
       <EmbedProvider settings={embed}>
-        <CheckoutFlow initial={initial} />
+        <ThemeRoot theme={initial.merchant.theme} className="min-h-screen">
+          <CheckoutFlow initial={initial} />
+        </ThemeRoot>
       </EmbedProvider>
     </QueryClientProvider>
   );
@@ -96,32 +99,15 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
           {v.session.price.mode === "exact-token" && "Payments are settled in USDC on-chain. "}Never share your banking password.
         </p>
       )}
+      {!embedded && <BrandMark hidden={v.merchant.disableBranding} />}
     </main>
   );
 }
 
 function Header({ view, embedded }: { view: CheckoutView; embedded: boolean }) {
-  const [logoFailed, setLogoFailed] = useState(false);
   return (
     <header className="flex items-center gap-3">
-      {embedded ? null : view.merchant.logoUrl && !logoFailed ? (
-        // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
-        <img
-          src={view.merchant.logoUrl}
-          alt={`${view.merchant.displayName} logo`}
-          width={48}
-          height={48}
-          className="h-12 w-12 rounded-xl object-cover"
-          onError={() => setLogoFailed(true)}
-        />
-      ) : (
-        <div
-          aria-hidden="true"
-          className="flex h-12 w-12 items-center justify-center rounded-xl bg-slate-200 text-xl font-bold dark:bg-slate-700"
-        >
-          {view.merchant.displayName.slice(0, 1).toUpperCase()}
-        </div>
-      )}
+      {embedded ? null : <MerchantLogo name={view.merchant.displayName} logoUrl={view.merchant.logoUrl} />}
       <Amount view={view} />
     </header>
   );

@@ -5,8 +5,9 @@ import { payer } from "@/lib/actor";
 import { AppError } from "@/lib/errors";
 import { looksLikeId } from "@/lib/ids";
 import { parseScaled, parseUsdc, percentToBps } from "@/lib/money";
-import { isMerchantDisabled } from "@/lib/merchants/service";
+import { checkoutAppearanceOf } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
+import type { CheckoutTheme } from "@/lib/theme";
 import { CURRENCIES, getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
 import { fiatOffers } from "@/lib/sessions/fiat";
 import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
@@ -52,7 +53,15 @@ export type CheckoutView = {
     token: string | null;
   };
   /** disabled: the operator has closed the merchant's account; the page shows the checkout as unavailable */
-  merchant: { displayName: string; logoUrl: string | null; disabled: boolean };
+  merchant: {
+    displayName: string;
+    logoUrl: string | null;
+    disabled: boolean;
+    /** the merchant's look (lib/theme.ts); the default preset leaves the page as it is */
+    theme: CheckoutTheme;
+    /** the page leaves out the service's own name */
+    disableBranding: boolean;
+  };
   order: null | {
     id: string;
     status: string;
@@ -123,7 +132,7 @@ const REJECTIONS: Record<string, string> = {
 export async function getCheckoutView(db: Db, sessionId: string, token?: string): Promise<CheckoutView> {
   if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
   const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId, token) });
-  const disabled = await isMerchantDisabled(db, s.merchantId);
+  const { disabled, theme, disableBranding } = await checkoutAppearanceOf(db, s.merchantId);
   const o = s.activeOrder;
   let lastProofError: string | null = null;
   // a rejected proof matters while the order can still take another
@@ -156,7 +165,7 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
       savesChoice: canFire("session", "selectPlatform", s.status),
       token: token ?? null,
     },
-    merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled },
+    merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled, theme, disableBranding },
     order:
       o && platform
         ? {

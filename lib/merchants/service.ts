@@ -6,6 +6,7 @@ import type { As, MerchantActor } from "@/lib/actor";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import { type CheckoutTheme, checkoutThemeOf, type MerchantCheckoutTheme, readTheme, storedTheme } from "@/lib/theme";
 
 export type AuthedMerchant = { merchantId: string; keyId: string };
 
@@ -143,4 +144,56 @@ export async function keyPrefixes(db: Db, { actor }: As<MerchantActor>): Promise
     .from(apiKeys)
     .where(and(eq(apiKeys.merchantId, actor.merchantId), isNull(apiKeys.revokedAt)));
   return rows.map((r) => r.prefix);
+}
+
+/** What the payer's page shows of its merchant beyond the session: closed or not, its theme and whether the service's mark shows. */
+export async function checkoutAppearanceOf(
+  db: Db,
+  merchantId: string,
+): Promise<{ disabled: boolean; theme: CheckoutTheme; disableBranding: boolean }> {
+  const [row] = await db
+    .select({ disabledAt: merchants.disabledAt, checkoutTheme: merchants.checkoutTheme, disableBranding: merchants.disableBranding })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId))
+    .limit(1);
+  return {
+    disabled: Boolean(row?.disabledAt),
+    theme: readTheme(row?.checkoutTheme ?? null),
+    disableBranding: row?.disableBranding ?? false,
+  };
+}
+
+export type CheckoutAppearance = { checkoutTheme: MerchantCheckoutTheme; disableBranding: boolean };
+
+/** The signed-in merchant's checkout theme (MerchantCheckoutTheme) and branding switch. */
+export async function getCheckoutAppearance(db: Db, { actor }: As<MerchantActor>): Promise<CheckoutAppearance> {
+  const [row] = await db
+    .select({ checkoutTheme: merchants.checkoutTheme, disableBranding: merchants.disableBranding })
+    .from(merchants)
+    .where(eq(merchants.id, actor.merchantId))
+    .limit(1);
+  if (!row) throw notFound("Merchant");
+  return { checkoutTheme: checkoutThemeOf(row), disableBranding: row.disableBranding };
+}
+
+/**
+ * Saves a theme that lib/theme.ts has validated (checkoutThemeInput: colours normalised, contrast
+ * checked) and the branding switch; the default preset is stored as null. Either may be left out.
+ */
+export async function updateCheckoutAppearance(
+  db: Db,
+  patch: { theme?: CheckoutTheme; disableBranding?: boolean },
+  { actor }: As<MerchantActor>,
+): Promise<CheckoutAppearance> {
+  const [row] = await db
+    .update(merchants)
+    .set({
+      ...(patch.theme ? { checkoutTheme: storedTheme(patch.theme) } : {}),
+      ...(patch.disableBranding === undefined ? {} : { disableBranding: patch.disableBranding }),
+      updatedAt: new Date(),
+    })
+    .where(eq(merchants.id, actor.merchantId))
+    .returning({ checkoutTheme: merchants.checkoutTheme, disableBranding: merchants.disableBranding });
+  if (!row) throw notFound("Merchant");
+  return { checkoutTheme: checkoutThemeOf(row), disableBranding: row.disableBranding };
 }

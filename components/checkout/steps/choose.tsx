@@ -28,7 +28,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
       }}
     >
       {notice && (
-        <p role="status" className="mb-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
+        <p role="status" className="theme-subtle mb-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
           {notice}
         </p>
       )}
@@ -55,7 +55,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
           {choices.map((c) => (
             <label
               key={c.platform}
-              className="flex cursor-pointer items-center justify-between rounded-xl border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:ring-2 has-[:checked]:ring-blue-700 dark:border-slate-600 dark:has-[:checked]:border-blue-400 dark:has-[:checked]:ring-blue-400"
+              className="theme-option theme-border flex cursor-pointer items-center justify-between rounded-xl border border-slate-300 p-3 has-[:checked]:border-blue-700 has-[:checked]:ring-2 has-[:checked]:ring-blue-700 dark:border-slate-600 dark:has-[:checked]:border-blue-400 dark:has-[:checked]:ring-blue-400"
             >
               <span className="flex items-center gap-3">
                 <input

@@ -14,7 +14,7 @@ export function Pay({ view, pending, act }: StepProps) {
         <CopyRow term="Amount to send (exactly)" value={order.fiatAmountFormatted} copy={order.fiatAmount} />
         <CopyRow term={`Recipient on ${order.platformLabel}`} value={order.recipient} copy={order.recipient} />
       </dl>
-      <p className="mt-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
+      <p className="theme-subtle mt-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
         <span className="font-medium">Note: </span>
         {order.note}
       </p>

@@ -23,7 +23,7 @@ export function Receipt({ view }: { view: CheckoutView }) {
   }, [left, target]);
   return (
     <div>
-      <h2 className="text-lg font-semibold text-green-800 dark:text-green-300">Payment complete</h2>
+      <h2 className="theme-text text-lg font-semibold text-green-800 dark:text-green-300">Payment complete</h2>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
         <dt className={ui.muted}>Amount</dt>
         <dd className="font-medium">{price.mode === "exact-fiat" ? price.formatted : `${price.amountUsdc} USDC`}</dd>

@@ -28,7 +28,11 @@ export function CancelButton({ view, pending, act }: StepProps) {
     );
   }
   return (
-    <div role="group" aria-label="Confirm cancellation" className="mt-3 rounded-xl border border-slate-300 p-3 dark:border-slate-600">
+    <div
+      role="group"
+      aria-label="Confirm cancellation"
+      className="theme-border mt-3 rounded-xl border border-slate-300 p-3 dark:border-slate-600"
+    >
       <p>Cancel this checkout? You will not be charged.</p>
       <div className="mt-3 grid grid-cols-2 gap-2">
         <button
@@ -56,14 +60,14 @@ export function CancelButton({ view, pending, act }: StepProps) {
 
 export function CopyRow({ term, value, copy }: { term: string; value: string; copy: string }) {
   return (
-    <div className="rounded-xl border border-slate-300 p-3 dark:border-slate-600">
+    <div className="theme-border rounded-xl border border-slate-300 p-3 dark:border-slate-600">
       <dt className={`text-sm ${ui.muted}`}>{term}</dt>
       <dd className="flex items-center justify-between gap-3">
         <span className="min-w-0 break-all text-lg font-semibold tabular-nums">{value}</span>
         <CopyButton
           value={copy}
           label={`Copy ${term.toLowerCase()}`}
-          className="shrink-0 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+          className="theme-control shrink-0 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
         />
       </dd>
     </div>

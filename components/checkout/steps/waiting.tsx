@@ -12,7 +12,7 @@ export function Waiting({ view, pending, act }: StepProps) {
       <div role="status" className="flex items-center gap-3">
         <span
           aria-hidden="true"
-          className="h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
+          className="theme-spinner h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
         />
         <h2 className="text-lg font-semibold">Waiting for your payment to be confirmed</h2>
       </div>
@@ -27,7 +27,9 @@ export function Waiting({ view, pending, act }: StepProps) {
       )}
       {view.sandbox && (
         <div className="mt-5 rounded-xl border-2 border-dashed border-amber-500 p-4">
-          <p className="text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">Sandbox: no real money moves</p>
+          <p className="theme-text text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
+            Sandbox: no real money moves
+          </p>
           <div className="mt-3 grid gap-2">
             <button
               type="button"

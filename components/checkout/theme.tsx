@@ -1,0 +1,66 @@
+"use client";
+
+import { type ReactNode, useCallback, useState } from "react";
+import { ui } from "@/components/ui/styles";
+import { type CheckoutTheme, initialsOf, SERVICE_NAME, themeRootProps } from "@/lib/theme";
+
+// The merchant's look on the payer's page, shared by the page and the dashboard's live preview so the
+// preview is the page: the themed root, the merchant's logo (or initials) and the service's mark.
+
+/**
+ * The page's root in the merchant's theme: the palette as CSS custom properties (app/globals.css).
+ * The default preset adds nothing, so the page looks exactly as it does without a theme.
+ */
+export function ThemeRoot({ theme, className, children }: { theme: CheckoutTheme; className?: string; children: ReactNode }) {
+  const props = themeRootProps(theme);
+  return (
+    <div {...props} style={props.style} className={className}>
+      {children}
+    </div>
+  );
+}
+
+/**
+ * The merchant's logo, or its initials when it has none or the image does not load. The server
+ * renders the <img>; an image that failed before the page was hydrated fired its error event before
+ * React listened, so the ref checks it once more.
+ */
+export function MerchantLogo({ name, logoUrl, size = "h-12 w-12 text-xl" }: { name: string; logoUrl: string | null; size?: string }) {
+  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const check = useCallback(
+    (img: HTMLImageElement | null) => {
+      if (img && img.complete && img.naturalWidth === 0 && logoUrl) setFailedUrl(logoUrl);
+    },
+    [logoUrl],
+  );
+  if (logoUrl && failedUrl !== logoUrl) {
+    return (
+      // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
+      <img
+        ref={check}
+        src={logoUrl}
+        alt={`${name} logo`}
+        width={48}
+        height={48}
+        className={`${size} shrink-0 rounded-xl object-cover`}
+        onError={() => setFailedUrl(logoUrl)}
+      />
+    );
+  }
+  return (
+    <div
+      role="img"
+      aria-label={`${name} logo`}
+      data-initials=""
+      className={`theme-avatar flex ${size} shrink-0 items-center justify-center rounded-xl bg-slate-200 font-bold dark:bg-slate-700`}
+    >
+      <span aria-hidden="true">{initialsOf(name)}</span>
+    </div>
+  );
+}
+
+/** The service's own mark at the foot of the page; none when the merchant turned branding off. */
+export function BrandMark({ hidden }: { hidden: boolean }) {
+  if (hidden) return null;
+  return <p className={`mt-2 text-center text-xs ${ui.muted}`}>Secure checkout by {SERVICE_NAME}</p>;
+}
