@@ -160,10 +160,11 @@ export const orders = pgTable(
   (t) => [
     foreignKey({ name: "orders_session_fk", columns: [t.sessionId], foreignColumns: [checkoutSessions.id] }).onDelete("restrict"),
     foreignKey({ name: "orders_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("restrict"),
-    // "at most one live order per session": the backstop behind the session row lock in start
+    // "at most one live order per session": the backstop behind the session row lock in start (a
+    // fulfilled order may be followed by another when it paid part of the amount)
     uniqueIndex("orders_one_live_per_session_key")
       .on(t.sessionId)
-      .where(sql`status not in ('CANCELLED', 'EXPIRED', 'FAILED')`),
+      .where(sql`status not in ('CANCELLED', 'EXPIRED', 'FAILED', 'FULFILLED')`),
     // POST /api/orders/fulfill looks orders up by intent hash
     uniqueIndex("orders_intent_hash_key").on(t.intentHash),
     // a session's orders, for the session page and the payload of its events

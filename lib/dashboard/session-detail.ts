@@ -33,7 +33,7 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
   const eventRows = await db
     .select()
     .from(events)
-    .where(and(eq(events.sessionId, sessionId), eq(events.merchantId, merchantId)))
+    .where(and(eq(events.sessionId, sessionId), eq(events.merchantId, merchantId), eq(events.apiVersion, 0)))
     .orderBy(asc(events.createdAt), asc(events.id));
   const deliveryRows = eventRows.length
     ? await db

@@ -64,6 +64,8 @@ async function readOnce(db: Db, merchantId: string, after: { createdAt: Date; id
     .where(
       and(
         eq(events.merchantId, merchantId),
+        // the feed speaks v0, as GET /api/events does; v1 events go to v1 webhooks
+        eq(events.apiVersion, 0),
         after ? sql`(${events.createdAt}, ${events.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined,
         sql`${events.createdAt} < ${boundary.toISOString()}::timestamptz`,
       ),

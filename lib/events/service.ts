@@ -7,7 +7,8 @@ import { newId } from "@/lib/ids";
 import { jobs, withDeferredHints } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
 import { serializeOrder, serializeSession } from "@/lib/wire/session";
-import type { EventType } from "./types";
+import { serializeV1Order, serializeV1Payment } from "@/lib/wire/v1";
+import { type EventType, V1_EVENT_TYPES, type V1EventType } from "./types";
 
 export type EventPayload = {
   id: string;
@@ -17,10 +18,81 @@ export type EventPayload = {
 };
 
 /**
+ * The v1 events that a v0 event stands for (parity.md §4). A v0 event names what happened to the
+ * session or its order; v1 names the same facts as its order (the session) and payment (the order).
+ */
+export function v1EventsFor(type: EventType, order: OrderRow | null): V1EventType[] {
+  switch (type) {
+    case "order.created":
+      return ["PAYMENT_CREATED"];
+    case "order.fulfilled":
+      return ["PAYMENT_SETTLED"];
+    case "order.failed":
+      return ["PAYMENT_FAILED"];
+    case "order.expired":
+      return ["PAYMENT_EXPIRED"];
+    case "session.completed":
+      return ["ORDER_FULFILLED"];
+    case "session.abandoned":
+      // cancelled with its payment, or expired (its payment's expiry is an order.expired of its own)
+      return order?.status === "CANCELLED" ? ["PAYMENT_CANCELLED", "ORDER_CANCELLED"] : ["ORDER_CANCELLED"];
+    default:
+      // session.started and order.payment_sent have no v1 event
+      return [];
+  }
+}
+
+/**
  * Records an event and, in the same transaction, one PENDING delivery per active webhook of the
- * merchant that subscribes to it (an empty list subscribes to all). Returns the delivery ids.
+ * merchant that subscribes to it (an empty list subscribes to all), then the v1 events it stands for,
+ * each delivered to the v1 webhooks. Returns the v0 event's id and every delivery id.
  */
 export async function recordEvent(
+  tx: Db,
+  input: { type: EventType; session: SessionRow; order: OrderRow | null; txHash?: string; error?: { code: string; message: string } },
+): Promise<{ eventId: string; deliveryIds: string[] }> {
+  const v0 = await recordV0Event(tx, input);
+  for (const type of v1EventsFor(input.type, input.order)) {
+    v0.deliveryIds.push(...(await recordV1Event(tx, { type, session: input.session, order: input.order })).deliveryIds);
+  }
+  return v0;
+}
+
+/**
+ * Records a v1 event (`{ id, type, timestamp, data: { order, payment, paymentBridge: null } }`) and
+ * its deliveries to the merchant's v1 webhooks, in the caller's transaction.
+ */
+export async function recordV1Event(
+  tx: Db,
+  input: { type: V1EventType; session: SessionRow; order: OrderRow | null },
+): Promise<{ eventId: string; deliveryIds: string[] }> {
+  const now = monotonicNow();
+  const id = newId("evt");
+  const payload: EventPayload = {
+    id,
+    type: input.type,
+    timestamp: now.toISOString(),
+    data: {
+      order: serializeV1Order(input.session),
+      payment: input.order ? serializeV1Payment(input.order) : null,
+      paymentBridge: null,
+    },
+  };
+  await tx.insert(events).values({
+    id,
+    merchantId: input.session.merchantId,
+    type: input.type,
+    apiVersion: 1,
+    sessionId: input.session.id,
+    orderId: input.order?.id ?? null,
+    payload,
+    createdAt: now,
+  });
+  const deliveryIds = await fanOut(tx, { eventId: id, type: input.type, merchantId: input.session.merchantId, now, apiVersion: 1 });
+  return { eventId: id, deliveryIds };
+}
+
+async function recordV0Event(
   tx: Db,
   input: { type: EventType; session: SessionRow; order: OrderRow | null; txHash?: string; error?: { code: string; message: string } },
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
@@ -46,12 +118,16 @@ export async function recordEvent(
     payload,
     createdAt: now,
   });
-  const deliveryIds = await fanOut(tx, { eventId: id, type: input.type, merchantId: input.session.merchantId, now });
+  const deliveryIds = await fanOut(tx, { eventId: id, type: input.type, merchantId: input.session.merchantId, now, apiVersion: 0 });
   return { eventId: id, deliveryIds };
 }
 
 export type EventInput = Parameters<typeof recordEvent>[1];
-export type Emit = (input: EventInput) => Promise<void>;
+export type V1EventInput = Parameters<typeof recordV1Event>[1];
+/** Records an event in the transaction: a v0 one (with the v1 events it stands for), or a v1-only one. */
+export type Emit = (input: EventInput | V1EventInput) => Promise<void>;
+
+const isV1Input = (input: EventInput | V1EventInput): input is V1EventInput => (V1_EVENT_TYPES as readonly string[]).includes(input.type);
 
 /**
  * A transaction whose events (and their deliveries) commit with it; once it has committed, the
@@ -61,7 +137,8 @@ export async function withEvents<T>(db: Db, fn: (tx: Db, emit: Emit) => Promise<
   const deliveryIds: string[] = [];
   const result = await db.transaction((tx) =>
     fn(tx as unknown as Db, async (input) => {
-      deliveryIds.push(...(await recordEvent(tx as unknown as Db, input)).deliveryIds);
+      const recorded = isV1Input(input) ? await recordV1Event(tx as unknown as Db, input) : await recordEvent(tx as unknown as Db, input);
+      deliveryIds.push(...recorded.deliveryIds);
     }),
   );
   jobs.deliveriesCreated(deliveryIds);
@@ -77,7 +154,8 @@ export async function inOneTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): P
   return withDeferredHints(() => db.transaction((tx) => fn(tx as unknown as Db)));
 }
 
-async function fanOut(tx: Db, e: { eventId: string; type: string; merchantId: string; now: Date }): Promise<string[]> {
+/** A webhook belongs to one API generation and receives that generation's events only. */
+async function fanOut(tx: Db, e: { eventId: string; type: string; merchantId: string; now: Date; apiVersion: 0 | 1 }): Promise<string[]> {
   const targets = await tx
     .select({ id: webhooks.id })
     .from(webhooks)
@@ -86,6 +164,7 @@ async function fanOut(tx: Db, e: { eventId: string; type: string; merchantId: st
         eq(webhooks.merchantId, e.merchantId),
         eq(webhooks.active, true),
         isNull(webhooks.deletedAt),
+        eq(webhooks.apiVersion, e.apiVersion),
         or(sql`${webhooks.events} = '[]'::jsonb`, sql`${webhooks.events} @> ${JSON.stringify([e.type])}::jsonb`),
       ),
     );
@@ -120,6 +199,7 @@ export async function listEvents(
     .where(
       and(
         eq(events.merchantId, actor.merchantId),
+        eq(events.apiVersion, 0),
         opts.type ? eq(events.type, opts.type) : undefined,
         opts.sessionId ? eq(events.sessionId, opts.sessionId) : undefined,
         afterCursor(events.createdAt, events.id, opts.cursor),

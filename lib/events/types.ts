@@ -11,3 +11,19 @@ export const EVENT_TYPES = [
 
 export type EventType = (typeof EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = "webhook.test";
+
+/** The events of the v1 API (parity.md §4), delivered to v1 webhooks; recorded beside the v0 ones. */
+export const V1_EVENT_TYPES = [
+  "ORDER_CREATED",
+  "ORDER_FULFILLED",
+  "ORDER_CANCELLED",
+  "PAYMENT_CREATED",
+  "PAYMENT_SETTLED",
+  "PAYMENT_CANCELLED",
+  "PAYMENT_EXPIRED",
+  "PAYMENT_FAILED",
+] as const;
+
+export type V1EventType = (typeof V1_EVENT_TYPES)[number];
+/** A v1 webhook's test delivery. */
+export const V1_TEST_EVENT_TYPE = "WEBHOOK_TEST";

@@ -7,7 +7,7 @@ import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { errorFields, logger } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "./client-ip";
-import { errorEnvelope, jsonResponse, successEnvelope } from "./envelope";
+import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
 import { hitRateLimits, RATE_RULES, type RateRule, rateLimitHeaders } from "./rate-limit";
 import { assertStorableText, parseWith } from "./validation";
@@ -34,6 +34,8 @@ export type RouteOptions<P, Q, B> = {
    * and `{ error: message }` on failure, with the same statuses, headers and logging.
    */
   answer?: "envelope" | "plain";
+  /** The API generation (envelope.ts): 1 for /api/v1/… routes, whose errors also carry `errorCode`. */
+  generation?: Generation;
   /** Headers on every answer of this route, failures included. */
   headers?: Record<string, string>;
   params?: P;
@@ -109,12 +111,13 @@ function parseJson(text: string): unknown {
 
 type ErrorWriter = (err: AppError, headers: Record<string, string>) => Response;
 const envelopeError: ErrorWriter = (err, headers) => jsonResponse(errorEnvelope(err), headers);
+const v1EnvelopeError: ErrorWriter = (err, headers) => jsonResponse(errorEnvelope(err, 1), headers);
 const plainError: ErrorWriter = (err, headers) => Response.json({ error: err.message }, { status: err.status, headers });
 
 /** A client error's envelope, stored as the answer to its Idempotency-Key; server errors are not answers. */
-function clientErrorAnswer(err: unknown): { status: number; body: string } | undefined {
+function clientErrorAnswer(err: unknown, generation: Generation = 0): { status: number; body: string } | undefined {
   if (!(err instanceof AppError) || err.status >= 500) return undefined;
-  const envelope = errorEnvelope(err);
+  const envelope = errorEnvelope(err, generation);
   return { status: envelope.statusCode, body: JSON.stringify(envelope) };
 }
 
@@ -150,6 +153,7 @@ export function route<
 >(options: O & RouteOptions<P, Q, B>, handler: (ctx: RouteContext<P, Q, B, MerchantOf<O>, ActorOf<O>>) => Promise<RouteResult>): Handler {
   const auth = options.auth ?? "merchant";
   const plain = options.answer === "plain";
+  const generation = options.generation ?? 0;
   return async (req, nextCtx) => {
     const requestId = requestIdOf(req);
     const headers: Record<string, string> = { ...options.headers, "X-Request-Id": requestId };
@@ -229,7 +233,7 @@ export function route<
 
       let answer: Awaited<ReturnType<typeof respond>>;
       if (idem?.atomic) {
-        const out = await runIdempotent(db, idem.scope, idem.key, idem.requestHash, respond, clientErrorAnswer);
+        const out = await runIdempotent(db, idem.scope, idem.key, idem.requestHash, respond, (e) => clientErrorAnswer(e, generation));
         if (out.kind === "replay") return replay(out);
         if (out.kind === "failed") {
           idem = undefined; // its answer is stored already
@@ -252,7 +256,7 @@ export function route<
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...answer.headers },
       });
     } catch (err) {
-      const response = toErrorResponse(err, requestId, headers, plain ? plainError : envelopeError);
+      const response = toErrorResponse(err, requestId, headers, plain ? plainError : generation === 1 ? v1EnvelopeError : envelopeError);
       if (idem) {
         // a client error is the answer to this request and replays; a server error may be retried
         // (an atomic run has already rolled back everything it wrote, its claim included)
@@ -272,18 +276,23 @@ const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;
 type Method = (typeof METHODS)[number];
 
 /** Fills every method a route does not serve with a 405 envelope naming the ones it does. */
+const generationOf = (req: Request): Generation => (new URL(req.url).pathname.startsWith("/api/v1/") ? 1 : 0);
+
 export function methods(served: Partial<Record<Method, Handler>>): Record<Method, Handler> {
   const allow = Object.keys(served).join(", ");
   const notAllowed: Handler = async (req) =>
-    jsonResponse(errorEnvelope(new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`)), {
-      Allow: allow,
-      "X-Request-Id": requestIdOf(req),
-    });
+    jsonResponse(
+      errorEnvelope(new AppError("METHOD_NOT_ALLOWED", `Method ${req.method} is not allowed here; use ${allow}`), generationOf(req)),
+      {
+        Allow: allow,
+        "X-Request-Id": requestIdOf(req),
+      },
+    );
   return Object.fromEntries(METHODS.map((m) => [m, served[m] ?? notAllowed])) as Record<Method, Handler>;
 }
 
 /** The envelope for paths no route serves. */
 export const unknownRoute: Handler = async (req) =>
-  jsonResponse(errorEnvelope(new AppError("NOT_FOUND", `No route for ${req.method} ${new URL(req.url).pathname}`)), {
+  jsonResponse(errorEnvelope(new AppError("NOT_FOUND", `No route for ${req.method} ${new URL(req.url).pathname}`), generationOf(req)), {
     "X-Request-Id": requestIdOf(req),
   });

@@ -60,9 +60,16 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
     if (verdict.ok) {
       const now = new Date();
       order = await transition(tx, "order", order, "fulfil", { set: { fulfillTx: verdict.txHash, fulfilledAt: now } });
-      session = await transition(tx, "session", session, "complete", { set: { completedAt: now } });
-      await emit({ type: "order.fulfilled", session, order, txHash: verdict.txHash });
-      await emit({ type: "session.completed", session, order, txHash: verdict.txHash });
+      // what the merchant received; the session completes once its orders have paid the whole amount
+      const paidAmountMicro = session.paidAmountMicro + (order.netAmountMicro ?? order.tokenAmountMicro);
+      if (paidAmountMicro >= session.amountMicro) {
+        session = await transition(tx, "session", session, "complete", { set: { completedAt: now, paidAmountMicro } });
+        await emit({ type: "order.fulfilled", session, order, txHash: verdict.txHash });
+        await emit({ type: "session.completed", session, order, txHash: verdict.txHash });
+      } else {
+        session = await transition(tx, "session", session, "partlyPaid", { set: { paidAmountMicro } });
+        await emit({ type: "order.fulfilled", session, order, txHash: verdict.txHash });
+      }
       return { ok: true as const, result: { order: serializeOrder(order), proofAttemptId, txHash: verdict.txHash } };
     }
     if (verdict.code === "FULFILL_REVERTED") {

@@ -10,6 +10,7 @@ import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { CURRENCIES } from "@/lib/payments/platforms";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
+import { withEvents } from "@/lib/events/service";
 import { checkFiatBounds } from "./fiat";
 import { serializeSession } from "@/lib/wire/session";
 
@@ -28,6 +29,10 @@ export type CreateSessionInput = {
   cancelUrl?: string;
   metadata?: Record<string, string>;
   enabledPaymentPlatforms?: string[];
+  /** v1 orders: the hash of the order token that the payer's link carries (lib/v1/orders.ts) */
+  orderTokenHash?: string;
+  feePayer?: "MERCHANT" | "PAYEE";
+  notes?: Record<string, unknown> | null;
 };
 
 export async function createSession(db: Db, input: CreateSessionInput, { actor }: As<MerchantActor>) {
@@ -55,48 +60,60 @@ export async function createSession(db: Db, input: CreateSessionInput, { actor }
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
   const now = monotonicNow();
-  const insert = prepared(db, "session_insert", (d) =>
-    d
-      .insert(checkoutSessions)
-      .values({
-        id: sql.placeholder("id"),
-        merchantId: sql.placeholder("merchantId"),
-        amountMicro: sql.placeholder("amountMicro"),
-        checkoutMode: sql.placeholder("checkoutMode"),
-        fiatAmountMinor: sql.placeholder("fiatAmountMinor"),
-        fiatCurrency: sql.placeholder("fiatCurrency"),
-        maxFeeBps: sql.placeholder("maxFeeBps"),
-        destinationChainId: sql.placeholder("destinationChainId"),
-        destinationToken: sql.placeholder("destinationToken"),
-        recipientAddress: sql.placeholder("recipientAddress"),
-        successUrl: sql.placeholder("successUrl"),
-        cancelUrl: sql.placeholder("cancelUrl"),
-        metadata: sql.placeholder("metadata"),
-        enabledPaymentPlatforms: sql.placeholder("enabledPaymentPlatforms"),
-        expiresAt: sql.placeholder("expiresAt"),
-        createdAt: sql.placeholder("createdAt"),
-        updatedAt: sql.placeholder("createdAt"),
-      })
-      .returning()
-      .prepare("session_insert"),
-  );
-  const [row] = await insert.execute({
-    id: newId("sess"),
-    merchantId: actor.merchantId,
-    amountMicro,
-    checkoutMode: fiat ? "exact-fiat" : "exact-token",
-    fiatAmountMinor: fiat?.fiatAmountMinor ?? null,
-    fiatCurrency: fiat?.fiatCurrency ?? null,
-    maxFeeBps: fiat?.maxFeeBps ?? null,
-    destinationChainId: input.destinationChainId,
-    destinationToken: input.destinationToken,
-    recipientAddress: input.recipientAddress,
-    successUrl: input.successUrl ?? null,
-    cancelUrl: input.cancelUrl ?? null,
-    metadata: input.metadata ?? null,
-    enabledPaymentPlatforms,
-    expiresAt: new Date(now.getTime() + config.sessionTtlMs),
-    createdAt: now,
+  const insertSession = (tx: Db) =>
+    prepared(tx, "session_insert", (d) =>
+      d
+        .insert(checkoutSessions)
+        .values({
+          id: sql.placeholder("id"),
+          merchantId: sql.placeholder("merchantId"),
+          amountMicro: sql.placeholder("amountMicro"),
+          checkoutMode: sql.placeholder("checkoutMode"),
+          fiatAmountMinor: sql.placeholder("fiatAmountMinor"),
+          fiatCurrency: sql.placeholder("fiatCurrency"),
+          maxFeeBps: sql.placeholder("maxFeeBps"),
+          destinationChainId: sql.placeholder("destinationChainId"),
+          destinationToken: sql.placeholder("destinationToken"),
+          recipientAddress: sql.placeholder("recipientAddress"),
+          successUrl: sql.placeholder("successUrl"),
+          cancelUrl: sql.placeholder("cancelUrl"),
+          metadata: sql.placeholder("metadata"),
+          enabledPaymentPlatforms: sql.placeholder("enabledPaymentPlatforms"),
+          orderTokenHash: sql.placeholder("orderTokenHash"),
+          feePayer: sql.placeholder("feePayer"),
+          notes: sql.placeholder("notes"),
+          expiresAt: sql.placeholder("expiresAt"),
+          createdAt: sql.placeholder("createdAt"),
+          updatedAt: sql.placeholder("createdAt"),
+        })
+        .returning()
+        .prepare("session_insert"),
+    );
+  // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same transaction
+  const row = await withEvents(db, async (tx, emit) => {
+    const [row] = await insertSession(tx).execute({
+      id: newId("sess"),
+      merchantId: actor.merchantId,
+      amountMicro,
+      checkoutMode: fiat ? "exact-fiat" : "exact-token",
+      fiatAmountMinor: fiat?.fiatAmountMinor ?? null,
+      fiatCurrency: fiat?.fiatCurrency ?? null,
+      maxFeeBps: fiat?.maxFeeBps ?? null,
+      destinationChainId: input.destinationChainId,
+      destinationToken: input.destinationToken,
+      recipientAddress: input.recipientAddress,
+      successUrl: input.successUrl ?? null,
+      cancelUrl: input.cancelUrl ?? null,
+      metadata: input.metadata ?? null,
+      enabledPaymentPlatforms,
+      orderTokenHash: input.orderTokenHash ?? null,
+      feePayer: input.feePayer ?? null,
+      notes: input.notes ?? null,
+      expiresAt: new Date(now.getTime() + config.sessionTtlMs),
+      createdAt: now,
+    });
+    await emit({ type: "ORDER_CREATED", session: row!, order: null });
+    return row;
   });
   jobs.expiryScheduled(row!.id, row!.expiresAt);
   return { session: serializeSession(row!), checkoutUrl: checkoutUrlFor(row!.id) };

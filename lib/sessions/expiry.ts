@@ -29,10 +29,10 @@ export async function expireIfDue(db: Db, sessionId: string, now = new Date()): 
     if (canFire("session", "expire", session.status) && session.expiresAt <= now) {
       if (order && canFire("order", "sessionExpired", order.status)) {
         order = await transition(tx, "order", order, "sessionExpired");
-        session = await transition(tx, "session", session, "expire");
+        session = await transition(tx, "session", session, "expire", { set: { cancelledAt: now } });
         await emit({ type: "order.expired", session, order });
       } else {
-        session = await transition(tx, "session", session, "expire");
+        session = await transition(tx, "session", session, "expire", { set: { cancelledAt: now } });
       }
       await emit({ type: "session.abandoned", session, order });
     } else if (order && canFire("order", "expire", order.status) && order.expiresAt <= now) {

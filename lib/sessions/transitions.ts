@@ -7,7 +7,9 @@ import { conflict, invalid, isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
-import { canFire, isOrderEnded, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
+import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
+import { formatUsdc, parseUsdc } from "@/lib/money";
+import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh } from "./expiry";
 import { fiatTermsOf, quoteForStart } from "./fiat";
 import { lockOrder, lockSession } from "./rows";
@@ -64,16 +66,39 @@ export async function selectPlatform(db: Db, id: string, input: { paymentPlatfor
   });
 }
 
+/**
+ * The USDC an order pays: what is left of the session's amount, or, for a v1 partial payment, the
+ * part the payer chose (exact-token only; at least the minimum amount unless less than that is left).
+ */
+function amountToPay(session: SessionRow, part: string | undefined): bigint {
+  const left = remainingMicro(session);
+  if (part === undefined) return left;
+  if (session.checkoutMode === "exact-fiat")
+    throw invalid("amountUsdc", "is not accepted: this session is priced in fiat and is paid at once");
+  const micro = parseUsdc(part);
+  const min = getConfig().minAmountMicro;
+  if (micro > left) throw invalid("amountUsdc", `must be at most ${formatUsdc(left)}, what is left to pay`);
+  if (micro < min && micro !== left) throw invalid("amountUsdc", `must be at least ${formatUsdc(min < left ? min : left)}`);
+  if (micro <= 0n) throw invalid("amountUsdc", "must be more than 0");
+  return micro;
+}
+
 // POST start: quote, signal the intent, create the order; exactly one order however many race
-export async function startSession(db: Db, id: string, input: { paymentPlatform?: string; fiatCurrency?: string }, as: As) {
+export async function startSession(
+  db: Db,
+  id: string,
+  input: { paymentPlatform?: string; fiatCurrency?: string; amountUsdc?: string },
+  as: As,
+) {
   await ensureFresh(db, id, as);
   try {
     const started = await withEvents(db, async (tx, emit) => {
       let session = await lockSession(tx, id, as.actor);
       assertOpen(session);
       const current = await lockOrder(tx, session.activeOrderId, session);
-      if (current && !isOrderEnded(current.status))
+      if (current && isOrderLive(current.status))
         throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      const amountMicro = amountToPay(session, input.amountUsdc);
       const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
 
       const rail = getPaymentRail();
@@ -83,7 +108,7 @@ export async function startSession(db: Db, id: string, input: { paymentPlatform?
       const fiat = fiatTermsOf(session);
       // exact-fiat: the payer pays the session's fiat amount; the merchant gets what it buys on this platform
       const fiatQuote = fiat ? quoteForStart(fiat, platform) : null;
-      const quote = fiatQuote ?? rail.quote({ platform, fiatCurrency: currency, amountMicro: session.amountMicro });
+      const quote = fiatQuote ?? rail.quote({ platform, fiatCurrency: currency, amountMicro });
       const signal = rail.signalIntent({
         orderId,
         sessionId: id,
@@ -170,11 +195,12 @@ export async function cancelSession(db: Db, id: string, as: As) {
     if (session.status === SESSION.triggers.cancel.to) return { session: serializeSession(session) };
     assertOpen(session);
     let order = await lockOrder(tx, session.activeOrderId, session);
-    if (order && isOrderPaid(order.status)) {
+    // a fulfilled order here paid part of a v1 order: the rest may still be cancelled
+    if (order && isOrderPaid(order.status) && order.status !== ORDER.triggers.fulfil.to) {
       throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
     }
     if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order, "cancel");
-    session = await transition(tx, "session", session, "cancel");
+    session = await transition(tx, "session", session, "cancel", { set: { cancelledAt: new Date() } });
     await emit({ type: "session.abandoned", session, order });
     return { session: serializeSession(session) };
   });

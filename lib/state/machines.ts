@@ -21,20 +21,31 @@ export type Machine<S extends string, T extends string> = {
 
 const define = <S extends string, const T extends string>(m: Machine<S, T>) => m;
 
-export const SESSION = define<SessionStatus, "selectPlatform" | "start" | "orderChanged" | "complete" | "expire" | "cancel">({
-  name: "session",
-  statuses: sessionStatus.enumValues,
-  initial: "CREATED",
-  triggers: {
-    selectPlatform: { from: ["CREATED"], to: "CREATED", when: "the payer saves a platform and currency before checkout starts" },
-    start: { from: ["CREATED", "ACTIVE"], to: "ACTIVE", when: "an order is created (again, once the previous order has ended)" },
-    // a session has an order only once started, and start makes it ACTIVE in the same transaction
-    orderChanged: { from: ["ACTIVE"], to: "ACTIVE", when: "its order moved on (payment sent, order expired, fulfilment reverted)" },
-    complete: { from: ["ACTIVE"], to: "COMPLETED", when: "its order is fulfilled" },
-    expire: { from: ["CREATED", "ACTIVE"], to: "EXPIRED", when: "expiresAt has passed" },
-    cancel: { from: ["CREATED", "ACTIVE"], to: "CANCELLED", when: "the payer or the merchant cancels, unless the order is paid" },
+export const SESSION = define<SessionStatus, "selectPlatform" | "start" | "orderChanged" | "partlyPaid" | "complete" | "expire" | "cancel">(
+  {
+    name: "session",
+    statuses: sessionStatus.enumValues,
+    initial: "CREATED",
+    triggers: {
+      selectPlatform: { from: ["CREATED"], to: "CREATED", when: "the payer saves a platform and currency before checkout starts" },
+      start: {
+        from: ["CREATED", "ACTIVE"],
+        to: "ACTIVE",
+        when: "an order is created (again, once the previous order has ended or paid part of the amount)",
+      },
+      // a session has an order only once started, and start makes it ACTIVE in the same transaction
+      orderChanged: { from: ["ACTIVE"], to: "ACTIVE", when: "its order moved on (payment sent, order expired, fulfilment reverted)" },
+      partlyPaid: {
+        from: ["ACTIVE"],
+        to: "ACTIVE",
+        when: "its order is fulfilled for part of the amount (a v1 partial payment); another order pays the rest",
+      },
+      complete: { from: ["ACTIVE"], to: "COMPLETED", when: "its orders have paid the whole amount" },
+      expire: { from: ["CREATED", "ACTIVE"], to: "EXPIRED", when: "expiresAt has passed" },
+      cancel: { from: ["CREATED", "ACTIVE"], to: "CANCELLED", when: "the payer or the merchant cancels, unless the order is paid" },
+    },
   },
-});
+);
 
 export const ORDER = define<OrderStatus, "paymentSent" | "fulfil" | "fulfilReverted" | "expire" | "sessionExpired" | "cancel">({
   name: "order",

@@ -1,0 +1,113 @@
+import type { OrderRow, SessionRow } from "@/db/schema";
+import { formatUsdc } from "@/lib/money";
+import { PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
+import { fiatDecimal } from "./session";
+
+// The v1 face of the same rows (parity.md §4): a v1 order is a v0 session, a v1 payment is a v0
+// order (one attempt by the payer on one rail). Both API generations and both kinds of event read
+// these, so no rule about money or status lives in a route.
+
+export const V1_ORDER_STATUSES = ["CREATED", "PARTIALLY_FULFILLED", "FULFILLED", "CANCELLED"] as const;
+export const V1_PAYMENT_STATUSES = ["CREATED", "SETTLED", "CANCELLED", "EXPIRED", "FAILED"] as const;
+export type V1OrderStatus = (typeof V1_ORDER_STATUSES)[number];
+export type V1PaymentStatus = (typeof V1_PAYMENT_STATUSES)[number];
+
+/** What is still to pay: the amount less what payments have settled; nothing once the order has ended. */
+export function remainingMicro(s: Pick<SessionRow, "amountMicro" | "paidAmountMicro" | "status">): bigint {
+  if (s.status !== "CREATED" && s.status !== "ACTIVE") return 0n;
+  const left = s.amountMicro - s.paidAmountMicro;
+  return left > 0n ? left : 0n;
+}
+
+/** v1 has no expired order: a session that expired unpaid is, to a v1 client, a cancelled order. */
+export function v1OrderStatus(s: Pick<SessionRow, "status" | "paidAmountMicro">): V1OrderStatus {
+  switch (s.status) {
+    case "COMPLETED":
+      return "FULFILLED";
+    case "CANCELLED":
+    case "EXPIRED":
+      return "CANCELLED";
+    default:
+      return s.paidAmountMicro > 0n ? "PARTIALLY_FULFILLED" : "CREATED";
+  }
+}
+
+export function v1PaymentStatus(status: OrderRow["status"]): V1PaymentStatus {
+  switch (status) {
+    case "FULFILLED":
+      return "SETTLED";
+    case "CANCELLED":
+    case "EXPIRED":
+    case "FAILED":
+      return status;
+    default:
+      // signalled, waiting for the fiat, proof on its way: the payment is open
+      return "CREATED";
+  }
+}
+
+export function serializeV1Order(s: SessionRow) {
+  const ended = s.status === "CANCELLED" || s.status === "EXPIRED";
+  return {
+    id: s.id,
+    merchantId: s.merchantId,
+    status: v1OrderStatus(s),
+    requestedUsdcAmount: formatUsdc(s.amountMicro),
+    remainingUsdcAmount: formatUsdc(remainingMicro(s)),
+    destinationAddress: s.recipientAddress,
+    destinationToken: s.destinationToken,
+    destinationChainId: String(s.destinationChainId),
+    feePayer: s.feePayer ?? "MERCHANT",
+    enabledRails: s.enabledPaymentPlatforms ?? [...PAYMENT_PLATFORMS],
+    successUrl: s.successUrl,
+    cancelUrl: s.cancelUrl,
+    notes: s.notes ?? null,
+    metadata: s.metadata ?? null,
+    referralSplitConfig: null,
+    cancelledAt: ended ? (s.cancelledAt ?? s.updatedAt).toISOString() : null,
+    completedAt: s.completedAt?.toISOString() ?? null,
+    createdAt: s.createdAt.toISOString(),
+    updatedAt: s.updatedAt.toISOString(),
+  };
+}
+export type V1OrderDto = ReturnType<typeof serializeV1Order>;
+
+export function serializeV1Payment(o: OrderRow) {
+  const settled = o.status === "FULFILLED";
+  // exact-fiat: the payer's fiat was worth `gross` at the mid rate and the merchant receives `net`;
+  // the difference is the platform's spread. Exact-token: the payer pays for exactly the amount.
+  const net = o.netAmountMicro ?? o.tokenAmountMicro;
+  const fee = o.grossAmountMicro !== null && o.netAmountMicro !== null ? o.grossAmountMicro - o.netAmountMicro : 0n;
+  return {
+    id: o.id,
+    orderId: o.sessionId,
+    status: v1PaymentStatus(o.status),
+    rail: o.paymentPlatform,
+    currency: o.fiatCurrency,
+    payTo: o.recipient,
+    quote: {
+      conversionRate: o.conversionRate,
+      signalIntent: {
+        processorName: o.paymentPlatform,
+        depositId: o.id,
+        amount: o.tokenAmountMicro.toString(),
+        toAddress: o.recipient,
+        fiatCurrencyCode: o.fiatCurrency,
+        payeeDetails: o.recipient,
+      },
+      intentHash: o.intentHash,
+    },
+    quoteExpiresAt: o.expiresAt.toISOString(),
+    paymentAmount: fiatDecimal(o.fiatAmountMinor, o.fiatCurrency),
+    currencyPerUsdRate: o.conversionRate,
+    netSettledUsdcAmount: settled ? formatUsdc(net) : null,
+    totalUsdcFeeAmount: formatUsdc(fee > 0n ? fee : 0n),
+    referralFees: null,
+    railIdentifier: o.intentHash,
+    fulfillTransaction: o.fulfillTx,
+    completedAt: o.fulfilledAt?.toISOString() ?? null,
+    createdAt: o.createdAt.toISOString(),
+    updatedAt: o.updatedAt.toISOString(),
+  };
+}
+export type V1PaymentDto = ReturnType<typeof serializeV1Payment>;
