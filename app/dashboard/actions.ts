@@ -4,8 +4,9 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { RATE_RULES } from "@/lib/http/rate-limit";
-import { createMerchant, updateMerchant } from "@/lib/merchants/service";
+import { createMerchant, updateCheckoutAppearance, updateMerchant } from "@/lib/merchants/service";
 import { createMerchantBody, updateMerchantBody } from "@/lib/schemas";
+import { checkoutThemeInput, fieldMessage } from "@/lib/theme";
 
 export type SignUpResult = { ok: true; apiKey: string; name: string } | ActionFailure;
 
@@ -50,6 +51,33 @@ export const updateProfile: (input: ProfileInput) => Promise<{ ok: true } | Acti
   async ({ db, input, actor }) => {
     await updateMerchant(db, actor.merchantId, input, { actor });
     revalidatePath("/dashboard", "layout");
+    return { ok: true as const };
+  },
+);
+
+type AppearanceInput = { theme: unknown; disableBranding: boolean };
+
+const appearanceInput = z.strictObject({ theme: checkoutThemeInput, disableBranding: z.boolean() });
+
+/**
+ * Settings: the checkout's theme and branding switch. A theme that fails the contrast rule
+ * (lib/theme.ts) is refused with the failing pairs named, and nothing is saved.
+ */
+export const updateAppearance: (input: AppearanceInput) => Promise<{ ok: true } | ActionFailure> = action(
+  {
+    name: "dashboard.appearance",
+    input: appearanceInput,
+    actor: "merchant",
+    invalid: (fields) =>
+      fields.body
+        ? "Choose a theme and whether to show the service's name."
+        : Object.entries(fields)
+            .map(([field, message]) => fieldMessage(field.replace(/^theme\./, ""), message))
+            .join("; "),
+  },
+  async ({ db, input, actor }) => {
+    await updateCheckoutAppearance(db, input, { actor });
+    revalidatePath("/dashboard/settings");
     return { ok: true as const };
   },
 );
