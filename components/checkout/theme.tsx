@@ -25,7 +25,18 @@ export function ThemeRoot({ theme, className, children }: { theme: CheckoutTheme
  * renders the <img>; an image that failed before the page was hydrated fired its error event before
  * React listened, so the ref checks it once more.
  */
-export function MerchantLogo({ name, logoUrl, size = "h-12 w-12 text-xl" }: { name: string; logoUrl: string | null; size?: string }) {
+export function MerchantLogo({
+  name,
+  logoUrl,
+  size = "h-12 w-12 text-xl",
+  label = `${name} logo`,
+}: {
+  name: string;
+  logoUrl: string | null;
+  size?: string;
+  /** what the image is called for screen readers */
+  label?: string;
+}) {
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const check = useCallback(
     (img: HTMLImageElement | null) => {
@@ -39,7 +50,7 @@ export function MerchantLogo({ name, logoUrl, size = "h-12 w-12 text-xl" }: { na
       <img
         ref={check}
         src={logoUrl}
-        alt={`${name} logo`}
+        alt={label}
         width={48}
         height={48}
         className={`${size} shrink-0 rounded-xl object-cover`}
@@ -50,7 +61,7 @@ export function MerchantLogo({ name, logoUrl, size = "h-12 w-12 text-xl" }: { na
   return (
     <div
       role="img"
-      aria-label={`${name} logo`}
+      aria-label={label}
       data-initials=""
       className={`theme-avatar flex ${size} shrink-0 items-center justify-center rounded-xl bg-slate-200 font-bold dark:bg-slate-700`}
     >

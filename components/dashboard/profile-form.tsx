@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { updateProfile } from "@/app/dashboard/actions";
+import { MerchantLogo } from "@/components/checkout/theme";
 import { ui } from "@/components/ui/styles";
 
 export function ProfileForm({ displayName, logoUrl }: { displayName: string; logoUrl: string | null }) {
@@ -30,8 +31,8 @@ export function ProfileForm({ displayName, logoUrl }: { displayName: string; log
       <div className="mt-3 flex items-center gap-3">
         <span className={`text-sm ${ui.muted}`}>Preview</span>
         {logo.startsWith("https://") ? (
-          // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
-          <img src={logo} alt="Logo preview" width={48} height={48} className="h-12 w-12 rounded-xl object-cover" />
+          // a logo that does not load shows the initials, as on the payer's page
+          <MerchantLogo name={displayName} logoUrl={logo} label="Logo preview" />
         ) : (
           <span className={`text-sm ${ui.muted}`}>no logo</span>
         )}
