@@ -109,7 +109,7 @@ const eventList = z
   .array(z.enum(EVENT_TYPES, { error: `must be event names: ${EVENT_TYPES.join(", ")}` }), { error: "must be an array of event names" })
   .max(EVENT_TYPES.length * 2);
 
-const webhookUrl = str()
+export const webhookUrl = str()
   .max(2048, { error: "must be at most 2048 characters" })
   .refine(
     (v) => {

@@ -21,12 +21,17 @@ import {
   webhookDeliveryParams,
 } from "@/lib/schemas";
 import * as R from "./responses";
+import { V1_WEBHOOK_DATA, V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED, V1_WEBHOOK_OPERATIONS, V1_WEBHOOK_TAG } from "./v1-webhooks";
 
 // The OpenAPI 3.1 document of the merchant API, generated from the zod schemas: the request schemas
 // of lib/schemas.ts and the response schemas of ./responses.ts. Served at GET /api/openapi.json and
 // checked against every answer of the API test suite (tests/support/api.ts).
 
 type JsonSchema = Record<string, unknown>;
+
+/** Every operation's responseObject, by name: v0's (./responses.ts) and v1's (./v1-*.ts). */
+const DATA = { ...R.data, ...V1_WEBHOOK_DATA };
+export type DataName = keyof typeof DATA;
 type Method = "get" | "post" | "patch" | "delete";
 type Auth = "merchant" | "public";
 
@@ -46,7 +51,9 @@ export type Operation = {
   example?: Record<string, unknown>;
   /** The success status and the name of its responseObject schema. */
   status: 200 | 201;
-  data: R.DataName;
+  data: DataName;
+  /** 1 for /api/v1/… operations: their error answers also carry errorCode. */
+  generation?: 1;
   /** Client errors this operation answers besides the ones every operation may (400, 401/403 for keys, 429, 500, 503). */
   errors?: number[];
   /** Whether success answers carry RateLimit-* headers (every merchant route does; public ones with a rule). */
@@ -441,6 +448,7 @@ export const OPERATIONS: Operation[] = [
     data: "delivery",
     errors: [404, 413],
   }),
+  ...V1_WEBHOOK_OPERATIONS.map((op) => merchantOp({ ...op, generation: 1 })),
 ];
 
 // ---------------------------------------------------------------- JSON Schema from zod
@@ -533,7 +541,7 @@ function build() {
     [R.testEventPayload, "WebhookTestEvent"],
     [R.plainError, "PlainError"],
   ];
-  for (const [schema, id] of named) registry.add(schema, { id });
+  for (const [schema, id] of [...named, ...V1_WEBHOOK_NAMED]) registry.add(schema, { id });
 
   // one envelope per (responseObject, status) and one per error status
   const envelopes = new Map<string, string>();
@@ -542,11 +550,13 @@ function build() {
     const id = `${pascal(op.data)}${op.status === 201 ? "Created" : ""}Response`;
     if (!envelopes.has(id)) {
       envelopes.set(id, id);
-      registry.add(R.successEnvelope(R.data[op.data], op.status), { id });
+      registry.add(R.successEnvelope(DATA[op.data], op.status), { id });
     }
   }
   const errorStatuses = [...new Set(Object.values(ERROR_STATUS))].sort();
   for (const status of errorStatuses) registry.add(R.errorEnvelope(status), { id: `Error${status}` });
+  for (const status of errorStatuses) registry.add(R.errorEnvelope(status, 1), { id: `V1Error${status}` });
+  for (const e of V1_WEBHOOK_EVENTS) if (e.schema) registry.add(e.schema, { id: e.id });
   const eventSchemas = EVENT_TYPES.map((type) => {
     const id = `${type.split(/[._]/).map(pascal).join("")}Event`;
     registry.add(R.eventPayloadOf(type).meta({ description: `The ${type} event, as POSTed to webhooks` }), { id });
@@ -556,11 +566,13 @@ function build() {
   const schemas = tidy(
     z.toJSONSchema(registry, { uri: (id) => `#/components/schemas/${id}`, io: "output", unrepresentable: "any" }).schemas,
   ) as Record<string, JsonSchema>;
+  // a method or path no route serves answers in the generation its path names (/api/v1/…: with errorCode)
+  for (const status of [404, 405]) schemas[`AnyError${status}`] = { anyOf: [ref(`Error${status}`), ref(`V1Error${status}`)] };
 
-  const errorResponse = (status: number, headers: { name: HeaderName; required: boolean }[]) => ({
+  const errorResponse = (status: number, headers: { name: HeaderName; required: boolean }[], generation?: 1) => ({
     description: STATUS_TEXT[status] ?? "Error",
     headers: responseHeaders(headers),
-    content: { "application/json": { schema: ref(`Error${status}`) } },
+    content: { "application/json": { schema: ref(`${generation === 1 ? "V1" : ""}Error${status}`) } },
   });
 
   const paths: Record<string, Record<string, unknown>> = {};
@@ -624,7 +636,7 @@ function build() {
           : status === 503
             ? [...limitedIfCounted, header("Retry-After", true)]
             : limitedIfCounted;
-      responses[String(status)] = errorResponse(status, [...base, ...extra, ...(status < 500 ? replay : [])]);
+      responses[String(status)] = errorResponse(status, [...base, ...extra, ...(status < 500 ? replay : [])], op.generation);
     }
 
     const description = [op.description, op.limit ? `Rate limit: ${op.limit}.` : ""].filter(Boolean).join(" ");
@@ -695,6 +707,7 @@ function build() {
       { name: "Orders" },
       { name: "Events" },
       { name: "Webhook endpoints", description: "Endpoints that receive events; the events themselves are in the webhooks section" },
+      { name: V1_WEBHOOK_TAG, description: "v1 endpoints (/api/v1/webhooks): they receive the v1 events (ORDER_*, PAYMENT_*) only" },
     ],
     security: [{ apiKey: [] }],
     paths,
@@ -706,6 +719,7 @@ function build() {
         ]),
       ),
       [TEST_EVENT_TYPE]: webhook("WebhookTestEvent", TEST_EVENT_TYPE, "Sent by POST /api/webhooks/{id}/test only."),
+      ...Object.fromEntries(V1_WEBHOOK_EVENTS.map((e) => [e.type, webhook(e.id, e.type, e.description)])),
     },
     components: {
       securitySchemes: {
@@ -731,12 +745,12 @@ function build() {
         MethodNotAllowed: {
           description: STATUS_TEXT[405],
           headers: responseHeaders([header("Allow", true), header("X-Request-Id", true)]),
-          content: { "application/json": { schema: ref("Error405") } },
+          content: { "application/json": { schema: ref("AnyError405") } },
         },
         UnknownRoute: {
           description: "NOT_FOUND: no route serves this path, whatever the method",
           headers: responseHeaders([header("X-Request-Id", true)]),
-          content: { "application/json": { schema: ref("Error404") } },
+          content: { "application/json": { schema: ref("AnyError404") } },
         },
       },
       schemas,

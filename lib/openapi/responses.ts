@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { type Generation, v1ErrorCode } from "@/lib/http/envelope";
 import { CHECKOUT_MODES, FIAT_CURRENCIES } from "@/lib/schemas";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { DELIVERY, ORDER, SESSION } from "@/lib/state";
@@ -304,10 +305,14 @@ export const plainError = z.strictObject({ error: z.string().meta({ description:
 
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
-/** The error envelope of one HTTP status: error.code is one of the codes lib/errors.ts maps to it. */
-export function errorEnvelope(status: number) {
+/**
+ * The error envelope of one HTTP status: error.code is one of the codes lib/errors.ts maps to it.
+ * Generation 1 (/api/v1/…) also names it at the top level, as errorCode (lib/http/envelope.ts).
+ */
+export function errorEnvelope(status: number, generation: Generation = 0) {
   const codes = ERROR_CODES.filter((c) => ERROR_STATUS[c] === status);
   if (!codes.length) throw new Error(`no error code answers ${status}`);
+  const v1Codes = [...new Set(codes.map(v1ErrorCode))] as [string, ...string[]];
   return z.strictObject({
     success: z.literal(false),
     message: z.string().meta({ description: "What went wrong, for people", examples: ["amountUsdc: must be a decimal string"] }),
@@ -320,5 +325,12 @@ export function errorEnvelope(status: number) {
         .optional()
         .meta({ description: "e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED" }),
     }),
+    ...(generation === 1
+      ? {
+          errorCode: z
+            .enum(v1Codes)
+            .meta({ description: "v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)" }),
+        }
+      : {}),
   });
 }

@@ -7,6 +7,8 @@ import { decrypt } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
 import { DELIVERY, fromSql, type RowRef, type TriggerOf, tryTransition } from "@/lib/state";
+import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
+import { customHeadersToSend } from "./custom-headers";
 import { postWebhook, type PostResult, safeText } from "./http-post";
 import { signatureHeaders } from "./signing";
 
@@ -119,7 +121,7 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
     claimed.map(async (delivery): Promise<AttemptOutcome> => {
       const now = new Date();
       const hook = hookById.get(delivery.webhookId);
-      const isTest = delivery.eventType === "webhook.test";
+      const isTest = delivery.eventType === TEST_EVENT_TYPE || delivery.eventType === V1_TEST_EVENT_TYPE;
       if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
         // deliveries go only to webhooks that are still active when the attempt is due
         const ended = await tryTransition(db, "delivery", delivery, "webhookGone", {
@@ -139,7 +141,12 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       }
       const body = JSON.stringify(payloadById.get(delivery.eventId));
       const timestamp = Math.floor(now.getTime() / 1000);
-      const result = await postWebhook(hook.url, body, signatureHeaders(signingSecrets(hook, now), delivery.eventId, timestamp, body), {
+      // a v1 webhook's own headers go with every attempt; the signature headers, set last, are always ours
+      const headers = {
+        ...(hook.apiVersion === 1 ? customHeadersToSend(hook.customHeaders) : {}),
+        ...signatureHeaders(signingSecrets(hook, now), delivery.eventId, timestamp, body),
+      };
+      const result = await postWebhook(hook.url, body, headers, {
         timeoutMs: config.webhookTimeoutMs,
         allowPrivate: config.allowPrivateWebhookUrls,
       });

@@ -5,18 +5,61 @@ import { deliveries, deliveryAttempts, type DeliveryRow, events, merchants, webh
 import type { As, MerchantActor } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { encrypt } from "@/lib/crypto";
-import { TEST_EVENT_TYPE } from "@/lib/events/types";
+import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost } from "./address-policy";
+import type { CustomHeader } from "./custom-headers";
 import { attemptDelivery, requeueDelivery } from "./delivery";
 
 export const MAX_WEBHOOKS_PER_MERCHANT = 20;
 
 export function newWebhookSecret(): string {
   return `whsec_${crypto.randomBytes(32).toString("base64")}`;
+}
+
+/**
+ * Which webhooks a face sees. A webhook belongs to one API generation (its api_version): 0, made
+ * through /api/webhooks, gets the v0 events; 1, made through /api/v1/webhooks, gets the v1 events
+ * and has custom headers. Each API generation sees and manages its own only (another's answers 404);
+ * the dashboard sees both ("any"). The default is 0, the v0 API.
+ */
+export type WebhookScope = { generation?: 0 | 1 | "any" };
+type ScopedAs = As<MerchantActor> & WebhookScope;
+
+const generationOf = (as: WebhookScope) => as.generation ?? 0;
+
+/** A v1 webhook (the SDK's Webhook), with deletedAt as v0 has it: deleted webhooks stay readable. */
+export function serializeV1Webhook(w: WebhookRow) {
+  return {
+    id: w.id,
+    merchantId: w.merchantId,
+    url: w.url,
+    events: w.events,
+    active: w.active,
+    customHeaders: w.customHeaders.map(({ key, value }) => ({ key, value })),
+    createdAt: w.createdAt.toISOString(),
+    updatedAt: w.updatedAt.toISOString(),
+    deletedAt: w.deletedAt?.toISOString() ?? null,
+  };
+}
+
+/** A webhook as the asking face shows it: its generation's shape, or, for the dashboard, both and the generation. */
+function present(w: WebhookRow, as: WebhookScope) {
+  const generation = generationOf(as);
+  if (generation === 1) return serializeV1Webhook(w);
+  if (generation === 0) return serializeWebhook(w);
+  return { ...serializeV1Webhook(w), apiVersion: w.apiVersion === 1 ? (1 as const) : (0 as const) };
+}
+
+/** The event names of a webhook's generation: a v1 webhook never subscribes to a v0 event, nor the reverse. */
+function checkEvents(events: string[] | undefined, apiVersion: number) {
+  if (events === undefined) return;
+  const names: readonly string[] = apiVersion === 1 ? V1_EVENT_TYPES : EVENT_TYPES;
+  const i = events.findIndex((e) => !names.includes(e));
+  if (i >= 0) throw invalid(`events.${i}`, `must be event names: ${names.join(", ")}`);
 }
 
 export function serializeWebhook(w: WebhookRow) {
@@ -61,8 +104,11 @@ export function checkWebhookUrl(url: string) {
   if (isForbiddenHost(u.hostname)) throw invalid("url", "must point to a public address (not localhost, private or link-local)");
 }
 
-export async function createWebhook(db: Db, input: { url: string; events?: string[] }, as: As<MerchantActor>) {
+export async function createWebhook(db: Db, input: { url: string; events?: string[]; customHeaders?: CustomHeader[] }, as: ScopedAs) {
+  const apiVersion = generationOf(as) === 1 ? 1 : 0;
   checkWebhookUrl(input.url);
+  checkEvents(input.events, apiVersion);
+  if (input.customHeaders?.length && apiVersion !== 1) throw invalid("customHeaders", "are for v1 webhooks only");
   const secret = newWebhookSecret();
   const row = await db.transaction(async (tx) => {
     // the merchant row is the lock: creations for one merchant count and insert one at a time, so
@@ -83,21 +129,25 @@ export async function createWebhook(db: Db, input: { url: string; events?: strin
         events: [...new Set(input.events ?? [])],
         active: true,
         secretEnc: encrypt(secret),
+        apiVersion,
+        customHeaders: input.customHeaders ?? [],
       })
       .returning();
     return inserted!;
   });
-  return { ...serializeWebhook(row), secret };
+  return { ...present(row, as), secret };
 }
 
 /**
  * The merchant's webhook. A deleted one stays readable ("read": itself and its deliveries) and
  * refuses every change ("write") with 409, so its history is kept exactly as it was.
  */
-async function findWebhook(db: Db, id: string, as: As<MerchantActor>, mode: "read" | "write"): Promise<WebhookRow> {
+async function findWebhook(db: Db, id: string, as: ScopedAs, mode: "read" | "write"): Promise<WebhookRow> {
   const [row] = await db.select().from(webhooks).where(eq(webhooks.id, id)).limit(1);
   if (!row) throw notFound("Webhook");
   if (row.merchantId !== as.actor.merchantId) throw forbidden("webhook");
+  // another generation's webhook does not exist for this API
+  if (as.generation !== "any" && row.apiVersion !== generationOf(as)) throw notFound("Webhook");
   if (mode === "write" && row.deletedAt) throw deletedWebhook(row.deletedAt);
   return row;
 }
@@ -108,47 +158,58 @@ const deletedWebhook = (at: Date) =>
   });
 
 /** A change guarded by `deleted_at is null` matched nothing: the webhook was deleted in between. */
-async function deletedMeanwhile(db: Db, id: string, as: As<MerchantActor>) {
+async function deletedMeanwhile(db: Db, id: string, as: ScopedAs) {
   return deletedWebhook((await findWebhook(db, id, as, "read")).deletedAt ?? new Date());
 }
 
-export async function getWebhookOrThrow(db: Db, id: string, as: As<MerchantActor>) {
-  return serializeWebhook(await findWebhook(db, id, as, "read"));
+export async function getWebhookOrThrow(db: Db, id: string, as: ScopedAs) {
+  return present(await findWebhook(db, id, as, "read"), as);
 }
 
-export async function listWebhooks(db: Db, as: As<MerchantActor>) {
+export async function listWebhooks(db: Db, as: ScopedAs) {
+  const generation = generationOf(as);
   const rows = await db
     .select()
     .from(webhooks)
-    .where(and(eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
+    .where(
+      and(
+        eq(webhooks.merchantId, as.actor.merchantId),
+        isNull(webhooks.deletedAt),
+        generation === "any" ? undefined : eq(webhooks.apiVersion, generation),
+      ),
+    )
     .orderBy(webhooks.createdAt, webhooks.id);
-  return { webhooks: rows.map(serializeWebhook) };
+  return { webhooks: rows.map((w) => present(w, as)) };
 }
 
 export async function updateWebhook(
   db: Db,
   id: string,
-  patch: { url?: string; events?: string[]; active?: boolean },
-  as: As<MerchantActor>,
+  patch: { url?: string; events?: string[]; active?: boolean; customHeaders?: CustomHeader[] },
+  as: ScopedAs,
 ) {
-  await findWebhook(db, id, as, "write");
+  const found = await findWebhook(db, id, as, "write");
   if (patch.url !== undefined) checkWebhookUrl(patch.url);
+  checkEvents(patch.events, found.apiVersion);
+  if (patch.customHeaders !== undefined && found.apiVersion !== 1) throw invalid("customHeaders", "are for v1 webhooks only");
   const [row] = await db
     .update(webhooks)
     .set({
       ...(patch.url !== undefined ? { url: patch.url } : {}),
       ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
       ...(patch.active !== undefined ? { active: patch.active } : {}),
+      // the list given replaces the webhook's headers; [] removes them all
+      ...(patch.customHeaders !== undefined ? { customHeaders: patch.customHeaders } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
     .returning();
   if (!row) throw await deletedMeanwhile(db, id, as);
-  return serializeWebhook(row);
+  return present(row, as);
 }
 
 /** Deleted webhooks stop receiving at once; they and their delivery history stay readable, unchangeable. */
-export async function deleteWebhook(db: Db, id: string, as: As<MerchantActor>) {
+export async function deleteWebhook(db: Db, id: string, as: ScopedAs) {
   await findWebhook(db, id, as, "write");
   const [row] = await db
     .update(webhooks)
@@ -162,7 +223,7 @@ export async function listDeliveries(
   db: Db,
   webhookId: string,
   opts: { status?: DeliveryRow["status"]; eventType?: string; limit: number; cursor?: string },
-  as: As<MerchantActor>,
+  as: ScopedAs,
 ) {
   await findWebhook(db, webhookId, as, "read");
   const rows = await db
@@ -184,13 +245,7 @@ export async function listDeliveries(
   return { deliveries: items.map(serializeDelivery), nextCursor };
 }
 
-async function findDelivery(
-  db: Db,
-  webhookId: string,
-  deliveryId: string,
-  as: As<MerchantActor>,
-  mode: "read" | "write",
-): Promise<DeliveryRow> {
+async function findDelivery(db: Db, webhookId: string, deliveryId: string, as: ScopedAs, mode: "read" | "write"): Promise<DeliveryRow> {
   await findWebhook(db, webhookId, as, mode);
   const [row] = await db
     .select()
@@ -202,7 +257,7 @@ async function findDelivery(
 }
 
 /** One delivery with the exact payload sent and every attempt, oldest first. */
-export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: string, as: As<MerchantActor>) {
+export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: string, as: ScopedAs) {
   const delivery = await findDelivery(db, webhookId, deliveryId, as, "read");
   const [event] = await db
     .select({ payload: events.payload })
@@ -237,23 +292,29 @@ export async function getDeliveryOrThrow(db: Db, webhookId: string, deliveryId: 
 }
 
 /**
- * POST /api/webhooks/:id/test: records a webhook.test event and its delivery, sends it now, once,
- * and reports what the endpoint answered.
+ * POST /api/webhooks/:id/test (and /api/v1/…): records a test event in the webhook's generation
+ * (webhook.test, or v1's WEBHOOK_TEST with the v1 payload's shape and no order or payment) and its
+ * delivery, sends it now, once, and reports what the endpoint answered.
  */
-export async function sendTestEvent(db: Db, webhookId: string, as: As<MerchantActor>) {
+export async function sendTestEvent(db: Db, webhookId: string, as: ScopedAs) {
   const hook = await findWebhook(db, webhookId, as, "write");
   const now = new Date();
   const eventId = newId("evt");
   const deliveryId = newId("dlv");
-  const payload = { id: eventId, type: TEST_EVENT_TYPE, timestamp: now.toISOString(), data: { test: true, webhookId: hook.id } };
+  const v1 = hook.apiVersion === 1;
+  const type = v1 ? V1_TEST_EVENT_TYPE : TEST_EVENT_TYPE;
+  const data = v1 ? { order: null, payment: null, paymentBridge: null } : { test: true, webhookId: hook.id };
+  const payload = { id: eventId, type, timestamp: now.toISOString(), data };
   await db.transaction(async (tx) => {
-    await tx.insert(events).values({ id: eventId, merchantId: hook.merchantId, type: TEST_EVENT_TYPE, payload, createdAt: now });
+    await tx
+      .insert(events)
+      .values({ id: eventId, merchantId: hook.merchantId, type, apiVersion: hook.apiVersion, payload, createdAt: now });
     await tx.insert(deliveries).values({
       id: deliveryId,
       webhookId: hook.id,
       merchantId: hook.merchantId,
       eventId,
-      eventType: TEST_EVENT_TYPE,
+      eventType: type,
       status: DELIVERY.initial,
       nextAttemptAt: now,
       createdAt: now,
@@ -271,7 +332,7 @@ export async function sendTestEvent(db: Db, webhookId: string, as: As<MerchantAc
 }
 
 /** Sends a delivery again now, whatever its status; a failure then follows the retry schedule. */
-export async function retryDelivery(db: Db, webhookId: string, deliveryId: string, as: As<MerchantActor>) {
+export async function retryDelivery(db: Db, webhookId: string, deliveryId: string, as: ScopedAs) {
   const delivery = await findDelivery(db, webhookId, deliveryId, as, "write");
   if (!(await requeueDelivery(db, delivery))) throw conflict("The delivery is being attempted right now; try again in a moment");
   const outcome = await attemptDelivery(db, deliveryId, { ...as, force: true });
@@ -285,7 +346,7 @@ export async function retryDelivery(db: Db, webhookId: string, deliveryId: strin
  * race apply one after the other: the last one's secret is current and the one before it is the
  * previous, whichever order they arrived in.
  */
-export async function rotateWebhookSecret(db: Db, webhookId: string, as: As<MerchantActor>) {
+export async function rotateWebhookSecret(db: Db, webhookId: string, as: ScopedAs) {
   await findWebhook(db, webhookId, as, "write");
   const secret = newWebhookSecret();
   const now = new Date();
@@ -301,7 +362,7 @@ export async function rotateWebhookSecret(db: Db, webhookId: string, as: As<Merc
     .where(and(eq(webhooks.id, webhookId), eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
     .returning();
   if (!row) throw await deletedMeanwhile(db, webhookId, as);
-  return { ...serializeWebhook(row), secret, previousSecretExpiresAt: row.previousSecretExpiresAt!.toISOString() };
+  return { ...present(row, as), secret, previousSecretExpiresAt: row.previousSecretExpiresAt!.toISOString() };
 }
 
 export const SECRET_OVERLAP_MS = 24 * 60 * 60 * 1000;

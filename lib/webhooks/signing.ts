@@ -14,6 +14,16 @@ export function standardSignature(secret: string, id: string, timestamp: number,
   return crypto.createHmac("sha256", key).update(`${id}.${timestamp}.${body}`).digest("base64");
 }
 
+/** The headers signatureHeaders() sets on every attempt: a webhook's own custom headers may never name them. */
+export const SIGNATURE_HEADER_NAMES = [
+  "X-Webhook-Id",
+  "X-Webhook-Timestamp",
+  "X-Webhook-Signature",
+  "webhook-id",
+  "webhook-timestamp",
+  "webhook-signature",
+] as const;
+
 /**
  * The headers of one attempt. While a secret is being rotated both secrets sign: the ZKP2P header
  * then lists both hex signatures, newest first, separated by a comma; the Standard Webhooks header

@@ -4,7 +4,16 @@ import { call, newMerchant, newSession, newWebhook, ROUTE_FILES, startedSession,
 // One table for every authenticated route: no key → 401, a bad key → 401, another merchant's
 // resource → 403, a resource that does not exist → 404. Each owner's data stays untouched.
 
-type Fixture = { owner: TestMerchant; other: TestMerchant; sessionId: string; webhookId: string; intentHash: string; deliveryId: string };
+type Fixture = {
+  owner: TestMerchant;
+  other: TestMerchant;
+  sessionId: string;
+  webhookId: string;
+  intentHash: string;
+  deliveryId: string;
+  v1WebhookId: string;
+  v1DeliveryId: string;
+};
 type Case = {
   route: string;
   method: string;
@@ -139,6 +148,33 @@ const CASES: Case[] = [
   },
   { route: "/api/events", method: "GET", path: () => "/api/events" },
   { route: "/api/events/feed", method: "GET", path: () => "/api/events/feed" },
+  { route: "/api/v1/webhooks", method: "POST", path: () => "/api/v1/webhooks", body: () => ({ url: "https://hooks.example.com/x" }) },
+  { route: "/api/v1/webhooks", method: "GET", path: () => "/api/v1/webhooks" },
+  ...(["GET", "PATCH", "DELETE"] as const).map((method) => ({
+    route: "/api/v1/webhooks/[id]",
+    method,
+    path: (f: Fixture) => `/api/v1/webhooks/${f.v1WebhookId}`,
+    ...(method === "PATCH" ? { body: () => ({ active: false }) } : {}),
+    missing: () => `/api/v1/webhooks/${MISSING_WEBHOOK}`,
+  })),
+  ...(["deliveries", "test", "rotate-secret"] as const).map((action) => ({
+    route: `/api/v1/webhooks/[id]/${action}`,
+    method: action === "deliveries" ? "GET" : "POST",
+    path: (f: Fixture) => `/api/v1/webhooks/${f.v1WebhookId}/${action}`,
+    missing: () => `/api/v1/webhooks/${MISSING_WEBHOOK}/${action}`,
+  })),
+  {
+    route: "/api/v1/webhooks/[id]/deliveries/[deliveryId]",
+    method: "GET",
+    path: (f) => `/api/v1/webhooks/${f.v1WebhookId}/deliveries/${f.v1DeliveryId}`,
+    missing: (f) => `/api/v1/webhooks/${f.v1WebhookId}/deliveries/dlv_0000`,
+  },
+  {
+    route: "/api/v1/webhooks/[id]/deliveries/[deliveryId]/retry",
+    method: "POST",
+    path: (f) => `/api/v1/webhooks/${f.v1WebhookId}/deliveries/${f.v1DeliveryId}/retry`,
+    missing: (f) => `/api/v1/webhooks/${f.v1WebhookId}/deliveries/dlv_0000/retry`,
+  },
 ];
 
 const PUBLIC_ROUTES = new Set([
@@ -154,10 +190,23 @@ async function fixture(): Promise<Fixture> {
   const owner = await newMerchant();
   const other = await newMerchant();
   const webhook = await newWebhook(owner);
+  const v1Webhook = (await call("POST", "/api/v1/webhooks", { key: owner.apiKey, body: { url: "https://hooks.example.com/v1" } })).body
+    .responseObject;
   const { session, started } = await startedSession(owner);
   const deliveries = (await call("GET", `/api/webhooks/${webhook.id}/deliveries`, { key: owner.apiKey })).body.responseObject.deliveries;
+  const v1Deliveries = (await call("GET", `/api/v1/webhooks/${v1Webhook.id}/deliveries`, { key: owner.apiKey })).body.responseObject
+    .deliveries;
   // the owner's session is started; a fresh one serves the select-platform/start cases
-  return { owner, other, sessionId: session.id, webhookId: webhook.id, intentHash: started.intentHash, deliveryId: deliveries[0].id };
+  return {
+    owner,
+    other,
+    sessionId: session.id,
+    webhookId: webhook.id,
+    intentHash: started.intentHash,
+    deliveryId: deliveries[0].id,
+    v1WebhookId: v1Webhook.id,
+    v1DeliveryId: v1Deliveries[0].id,
+  };
 }
 
 describe("access to every authenticated route", () => {
@@ -190,6 +239,7 @@ describe("access to every authenticated route", () => {
       const after = await call("GET", `/api/checkout/sessions/${f.sessionId}`, { key: f.owner.apiKey });
       expect(after.body.responseObject).toEqual(before.body.responseObject);
       expect((await call("GET", `/api/webhooks/${f.webhookId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
+      expect((await call("GET", `/api/v1/webhooks/${f.v1WebhookId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
       expect((await call("GET", "/api/merchants/me", { key: f.owner.apiKey })).body.responseObject.displayName).toBe("Test Shop");
     },
   );
@@ -208,6 +258,7 @@ describe("access to every authenticated route", () => {
     const f = await fixture();
     expect((await call("GET", "/api/checkout/sessions", { key: f.other.apiKey })).body.responseObject.sessions).toEqual([]);
     expect((await call("GET", "/api/webhooks", { key: f.other.apiKey })).body.responseObject.webhooks).toEqual([]);
+    expect((await call("GET", "/api/v1/webhooks", { key: f.other.apiKey })).body.responseObject.webhooks).toEqual([]);
     expect((await call("GET", "/api/events", { key: f.other.apiKey })).body.responseObject.events).toEqual([]);
     expect((await call("GET", "/api/merchants/me", { key: f.other.apiKey })).body.responseObject.id).toBe(f.other.id);
   });

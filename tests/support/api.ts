@@ -52,7 +52,14 @@ function match(parts: string[]): { route: RouteFile; params: Record<string, stri
 export type ApiResponse<T = any> = {
   status: number;
   headers: Headers;
-  body: { success: boolean; message: string; responseObject: T; statusCode: number; error?: { code: string; details?: any } };
+  body: {
+    success: boolean;
+    message: string;
+    responseObject: T;
+    statusCode: number;
+    error?: { code: string; details?: any };
+    errorCode?: string;
+  };
   text: string;
 };
 

@@ -1,0 +1,13 @@
+import { methods, route } from "@/lib/http/route";
+import { deliveryListQuery, idParams } from "@/lib/schemas";
+import { listDeliveries } from "@/lib/webhooks/service";
+
+const v1 = { generation: 1 } as const;
+
+// GET /api/v1/webhooks/:id/deliveries – newest first; ?status, ?eventType, ?limit, ?cursor
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ ...v1, params: idParams, query: deliveryListQuery }, async ({ db, actor, params, query }) => ({
+    message: "Deliveries retrieved",
+    data: await listDeliveries(db, params.id, query, { actor, ...v1 }),
+  })),
+});
