@@ -9,7 +9,7 @@ import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service
 import { clientAddress } from "./client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
-import { hitRateLimits, RATE_RULES, type RateRule, rateLimitHeaders } from "./rate-limit";
+import { hitRateLimits, PAYER_LIMITS, RATE_RULES, type RateRule, rateLimitHeaders } from "./rate-limit";
 import { assertStorableText, parseWith } from "./validation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -21,8 +21,10 @@ export type RouteOptions<P, Q, B> = {
   /**
    * "merchant" (default): X-API-Key required. "public": no key (sign-up). "payer": no key; the
    * actor is the payer of the session that `session` names (the hosted checkout's own routes).
+   * "merchantOrPayer": the merchant when the request has an X-API-Key, else the payer whose order
+   * token (`?token=` or X-Order-Token) comes with the session that `session` names (GET /api/v1/orders/:id).
    */
-  auth?: "merchant" | "public" | "payer";
+  auth?: "merchant" | "public" | "payer" | "merchantOrPayer";
   /** For auth "payer": where the request names its session (unvalidated; an unknown id is the service's 404). */
   session?: (raw: { params: Record<string, unknown>; query: Record<string, string> }) => string;
   /** Every rule is counted; the stricter answers. Merchant routes default to the merchant-wide rule. */
@@ -139,7 +141,14 @@ function toErrorResponse(err: unknown, requestId: string, headers: Record<string
 
 type AuthOf<O> = O extends { auth: infer A } ? A : "merchant";
 type MerchantOf<O> = AuthOf<O> extends "merchant" ? AuthedMerchant : null;
-type ActorOf<O> = AuthOf<O> extends "merchant" ? MerchantActor : AuthOf<O> extends "payer" ? PayerActor : null;
+type ActorOf<O> =
+  AuthOf<O> extends "merchant"
+    ? MerchantActor
+    : AuthOf<O> extends "payer"
+      ? PayerActor
+      : AuthOf<O> extends "merchantOrPayer"
+        ? MerchantActor | PayerActor
+        : null;
 
 /**
  * The one wrapper for every merchant API route: request id, body limit, JSON parsing, API-key auth,
@@ -165,16 +174,22 @@ export function route<
 
       const db = await getDb();
       const ip = clientIp(req.headers);
-      const merchant = auth === "merchant" ? await authenticateApiKey(db, req.headers.get("x-api-key")) : null;
+      const keyed = auth === "merchant" || (auth === "merchantOrPayer" && req.headers.has("x-api-key"));
+      const merchant = keyed ? await authenticateApiKey(db, req.headers.get("x-api-key")) : null;
       const rawParams = await nextCtx.params;
       const query = Object.fromEntries(new URL(req.url).searchParams);
+      const token = query.token ?? req.headers.get("x-order-token") ?? undefined;
+      if (auth === "merchantOrPayer" && !merchant && !token) {
+        throw new AppError("UNAUTHENTICATED", "Send the merchant's X-API-Key, or the order's token as ?token= or X-Order-Token");
+      }
       const actor: Actor | null = merchant
         ? apiMerchant(merchant)
-        : auth === "payer"
-          ? payer(options.session?.({ params: rawParams, query }) ?? "", query.token ?? req.headers.get("x-order-token") ?? undefined)
+        : auth === "payer" || auth === "merchantOrPayer"
+          ? payer(options.session?.({ params: rawParams, query }) ?? "", token)
           : null;
 
-      const rules = options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : undefined);
+      const rules =
+        options.rateLimit ?? (merchant ? RATE_RULES.merchantDefault : auth === "merchantOrPayer" ? PAYER_LIMITS.status : undefined);
       if (rules) {
         const state = await hitRateLimits(db, rules, {
           ip,

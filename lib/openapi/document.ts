@@ -21,6 +21,7 @@ import {
   webhookDeliveryParams,
 } from "@/lib/schemas";
 import * as R from "./responses";
+import { V1_ORDER_DATA, V1_ORDER_NAMED, V1_ORDER_OPERATIONS, V1_ORDER_TAG } from "./v1-orders";
 import { V1_WEBHOOK_DATA, V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED, V1_WEBHOOK_OPERATIONS, V1_WEBHOOK_TAG } from "./v1-webhooks";
 
 // The OpenAPI 3.1 document of the merchant API, generated from the zod schemas: the request schemas
@@ -30,10 +31,11 @@ import { V1_WEBHOOK_DATA, V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED, V1_WEBHOOK_OPERAT
 type JsonSchema = Record<string, unknown>;
 
 /** Every operation's responseObject, by name: v0's (./responses.ts) and v1's (./v1-*.ts). */
-const DATA = { ...R.data, ...V1_WEBHOOK_DATA };
+const DATA = { ...R.data, ...V1_WEBHOOK_DATA, ...V1_ORDER_DATA };
 export type DataName = keyof typeof DATA;
 type Method = "get" | "post" | "patch" | "delete";
-type Auth = "merchant" | "public";
+/** merchantOrToken: the merchant's key, or a v1 order's token (GET /api/v1/orders/{id}). */
+type Auth = "merchant" | "public" | "merchantOrToken";
 
 export type Operation = {
   method: Method;
@@ -449,6 +451,14 @@ export const OPERATIONS: Operation[] = [
     errors: [404, 413],
   }),
   ...V1_WEBHOOK_OPERATIONS.map((op) => merchantOp({ ...op, generation: 1 })),
+  ...V1_ORDER_OPERATIONS.map((op): Operation => ({
+    ...op,
+    tag: V1_ORDER_TAG,
+    generation: 1,
+    rateLimited: true,
+    idempotent: op.method === "post",
+    errors: [...(op.errors ?? []), ...(op.method === "post" ? [409] : [])],
+  })),
 ];
 
 // ---------------------------------------------------------------- JSON Schema from zod
@@ -541,7 +551,7 @@ function build() {
     [R.testEventPayload, "WebhookTestEvent"],
     [R.plainError, "PlainError"],
   ];
-  for (const [schema, id] of [...named, ...V1_WEBHOOK_NAMED]) registry.add(schema, { id });
+  for (const [schema, id] of [...named, ...V1_WEBHOOK_NAMED, ...V1_ORDER_NAMED]) registry.add(schema, { id });
 
   // one envelope per (responseObject, status) and one per error status
   const envelopes = new Map<string, string>();
@@ -645,7 +655,12 @@ function build() {
       tags: [op.tag],
       summary: op.summary,
       description,
-      security: op.auth === "merchant" ? [{ apiKey: [] }] : [],
+      security:
+        op.auth === "merchant"
+          ? [{ apiKey: [] }]
+          : op.auth === "merchantOrToken"
+            ? [{ apiKey: [] }, { orderToken: [] }, { orderTokenHeader: [] }]
+            : [],
       ...(parameters.length ? { parameters } : {}),
       ...(op.body
         ? {
@@ -707,6 +722,7 @@ function build() {
       { name: "Orders" },
       { name: "Events" },
       { name: "Webhook endpoints", description: "Endpoints that receive events; the events themselves are in the webhooks section" },
+      { name: V1_ORDER_TAG, description: "The v1 API (/api/v1/…): orders, their payments, the merchant profile" },
       { name: V1_WEBHOOK_TAG, description: "v1 endpoints (/api/v1/webhooks): they receive the v1 events (ORDER_*, PAYMENT_*) only" },
     ],
     security: [{ apiKey: [] }],
@@ -724,6 +740,8 @@ function build() {
     components: {
       securitySchemes: {
         apiKey: { type: "apiKey", in: "header", name: "X-API-Key", description: "The API key from sign-up (ck_…)" },
+        orderToken: { type: "apiKey", in: "query", name: "token", description: "A v1 order's token (otk_…), the payer's credential" },
+        orderTokenHeader: { type: "apiKey", in: "header", name: "X-Order-Token", description: "A v1 order's token, as a header" },
       },
       parameters: {
         IdempotencyKey: {

@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
-import { checkoutSessions } from "@/db/schema";
+import { checkoutSessions, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
@@ -35,7 +35,13 @@ export type CreateSessionInput = {
   notes?: Record<string, unknown> | null;
 };
 
-export async function createSession(db: Db, input: CreateSessionInput, { actor }: As<MerchantActor>) {
+export async function createSession(db: Db, input: CreateSessionInput, as: As<MerchantActor>) {
+  const row = await createSessionRow(db, input, as);
+  return { session: serializeSession(row), checkoutUrl: checkoutUrlFor(row.id) };
+}
+
+/** Creates a session (a v1 order) and returns its row: both API generations create through here. */
+export async function createSessionRow(db: Db, input: CreateSessionInput, { actor }: As<MerchantActor>): Promise<SessionRow> {
   if (input.merchantId !== actor.merchantId) throw forbidden("merchant");
   const config = getConfig();
   const enabledPaymentPlatforms = input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null;
@@ -116,7 +122,7 @@ export async function createSession(db: Db, input: CreateSessionInput, { actor }
     return row;
   });
   jobs.expiryScheduled(row!.id, row!.expiresAt);
-  return { session: serializeSession(row!), checkoutUrl: checkoutUrlFor(row!.id) };
+  return row!;
 }
 
 /** The hosted checkout page of a session, as the create answer and the payer's link carry it. */

@@ -461,6 +461,258 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/webhooks": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List v1 webhooks
+     * @description The merchant's v1 webhooks that are not deleted, oldest first. Webhooks made through /api/webhooks are not listed.
+     */
+    get: operations["v1ListWebhooks"];
+    put?: never;
+    /**
+     * Create a v1 webhook
+     * @description An https endpoint on a public address that receives the v1 events; events empty or absent subscribes to all. customHeaders: at most 10, each a valid HTTP header name (unique whatever its case) with a value of visible ASCII and spaces, never a signature header (X-Webhook-*, webhook-*) nor one the delivery sets (Content-Type, Content-Length, Host, User-Agent, …). The signing secret is in this response only.
+     */
+    post: operations["v1CreateWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a v1 webhook
+     * @description A deleted webhook stays readable, with deletedAt set. A webhook made through /api/webhooks answers 404.
+     */
+    get: operations["v1GetWebhook"];
+    put?: never;
+    post?: never;
+    /**
+     * Delete a v1 webhook
+     * @description It stops receiving at once; it and its delivery history stay readable. Deleting it again answers 409.
+     */
+    delete: operations["v1DeleteWebhook"];
+    options?: never;
+    head?: never;
+    /**
+     * Update a v1 webhook
+     * @description Changes url, events, active or customHeaders (the list given replaces the old one; [] removes them). A deleted webhook answers 409.
+     */
+    patch: operations["v1UpdateWebhook"];
+    trace?: never;
+  };
+  "/api/v1/webhooks/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Records a WEBHOOK_TEST event (order, payment and paymentBridge null) and sends it now, once, with the webhook's custom headers. A failing endpoint is still a successful call: see success and error.
+     */
+    post: operations["v1TestWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhooks/{id}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description A new secret, in this response only; the previous one keeps signing beside it for 24 hours.
+     */
+    post: operations["v1RotateWebhookSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhooks/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a v1 webhook's deliveries
+     * @description Newest first, keyset-paginated; filter by status or eventType.
+     */
+    get: operations["v1ListDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhooks/{id}/deliveries/{deliveryId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a delivery
+     * @description The exact payload sent and every attempt, oldest first.
+     */
+    get: operations["v1GetDelivery"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/webhooks/{id}/deliveries/{deliveryId}/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted.
+     */
+    post: operations["v1RetryDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/orders": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Create an order
+     * @description Either requestedUsdcAmount, or requestedFiatAmount with requestedFiatCurrency (the payer pays exactly that; the merchant receives what the quote's rate gives). destinationAddress defaults to the merchant's evmWalletAddress, destinationChainId to the first supported chain, destinationToken ("USDC" or an address) to that chain's USDC. The answer holds the order token, the payer's credential, in this response only, and the payer's link.
+     */
+    post: operations["v1CreateOrder"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/orders/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an order
+     * @description With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= or X-Order-Token (a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment.
+     */
+    get: operations["v1GetOrder"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/orders/{id}/payments": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an order's payments
+     * @description Every payment (attempt) of the order, oldest first: settled parts of a partly paid order, and ended attempts.
+     */
+    get: operations["v1ListOrderPayments"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/orders/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel an order
+     * @description Cancels an order whose payment is not on its way (409 once the payer has said the fiat is sent). Payments already settled on a partly paid order stay settled. Cancelling again answers the cancelled order.
+     */
+    post: operations["v1CancelOrder"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/merchants/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The key's merchant
+     * @description The merchant profile with its checkout configuration. apiKey is the display prefix of the key that asked, never the key.
+     */
+    get: operations["v1GetMerchant"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   "order.created": {
@@ -931,6 +1183,492 @@ export interface webhooks {
       requestBody: {
         content: {
           "application/json": components["schemas"]["WebhookTestEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ORDER_CREATED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ORDER_CREATED
+     * @description Sent to every active v1 webhook subscribed to ORDER_CREATED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1OrderCreatedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ORDER_FULFILLED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ORDER_FULFILLED
+     * @description Sent to every active v1 webhook subscribed to ORDER_FULFILLED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1OrderFulfilledEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ORDER_CANCELLED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ORDER_CANCELLED
+     * @description Sent to every active v1 webhook subscribed to ORDER_CANCELLED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1OrderCancelledEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  PAYMENT_CREATED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PAYMENT_CREATED
+     * @description Sent to every active v1 webhook subscribed to PAYMENT_CREATED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1PaymentCreatedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  PAYMENT_SETTLED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PAYMENT_SETTLED
+     * @description Sent to every active v1 webhook subscribed to PAYMENT_SETTLED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1PaymentSettledEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  PAYMENT_CANCELLED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PAYMENT_CANCELLED
+     * @description Sent to every active v1 webhook subscribed to PAYMENT_CANCELLED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1PaymentCancelledEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  PAYMENT_EXPIRED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PAYMENT_EXPIRED
+     * @description Sent to every active v1 webhook subscribed to PAYMENT_EXPIRED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1PaymentExpiredEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  PAYMENT_FAILED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * PAYMENT_FAILED
+     * @description Sent to every active v1 webhook subscribed to PAYMENT_FAILED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1PaymentFailedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  WEBHOOK_TEST: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * WEBHOOK_TEST
+     * @description Sent by POST /api/v1/webhooks/{id}/test only.
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1WebhookTestEvent"];
         };
       };
       responses: {
@@ -1572,6 +2310,460 @@ export interface components {
       /** @description What went wrong */
       error: string;
     };
+    /** @description A v1 webhook endpoint: it receives the v1 events (ORDER_*, PAYMENT_*) only */
+    V1Webhook: {
+      /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      url: string;
+      /** @description The v1 events it receives; empty: all of them */
+      events: (
+        | "ORDER_CREATED"
+        | "ORDER_FULFILLED"
+        | "ORDER_CANCELLED"
+        | "PAYMENT_CREATED"
+        | "PAYMENT_SETTLED"
+        | "PAYMENT_CANCELLED"
+        | "PAYMENT_EXPIRED"
+        | "PAYMENT_FAILED"
+      )[];
+      active: boolean;
+      /** @description Sent with every delivery, beside the signature headers */
+      customHeaders: {
+        /**
+         * @description An HTTP header name
+         * @example Authorization
+         */
+        key: string;
+        /** @example Bearer shop-secret */
+        value: string;
+      }[];
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Deleted webhooks stay readable with their delivery history */
+      deletedAt: string | null;
+    };
+    V1WebhookWithSecret: {
+      /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      url: string;
+      /** @description The v1 events it receives; empty: all of them */
+      events: (
+        | "ORDER_CREATED"
+        | "ORDER_FULFILLED"
+        | "ORDER_CANCELLED"
+        | "PAYMENT_CREATED"
+        | "PAYMENT_SETTLED"
+        | "PAYMENT_CANCELLED"
+        | "PAYMENT_EXPIRED"
+        | "PAYMENT_FAILED"
+      )[];
+      active: boolean;
+      /** @description Sent with every delivery, beside the signature headers */
+      customHeaders: {
+        /**
+         * @description An HTTP header name
+         * @example Authorization
+         */
+        key: string;
+        /** @example Bearer shop-secret */
+        value: string;
+      }[];
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Deleted webhooks stay readable with their delivery history */
+      deletedAt: string | null;
+      /**
+       * @description The signing secret: in this response only
+       * @example whsec_…
+       */
+      secret: string;
+    };
+    V1WebhookWithRotatedSecret: {
+      /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      url: string;
+      /** @description The v1 events it receives; empty: all of them */
+      events: (
+        | "ORDER_CREATED"
+        | "ORDER_FULFILLED"
+        | "ORDER_CANCELLED"
+        | "PAYMENT_CREATED"
+        | "PAYMENT_SETTLED"
+        | "PAYMENT_CANCELLED"
+        | "PAYMENT_EXPIRED"
+        | "PAYMENT_FAILED"
+      )[];
+      active: boolean;
+      /** @description Sent with every delivery, beside the signature headers */
+      customHeaders: {
+        /**
+         * @description An HTTP header name
+         * @example Authorization
+         */
+        key: string;
+        /** @example Bearer shop-secret */
+        value: string;
+      }[];
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      /** @description Deleted webhooks stay readable with their delivery history */
+      deletedAt: string | null;
+      /**
+       * @description The signing secret: in this response only
+       * @example whsec_…
+       */
+      secret: string;
+      /**
+       * Format: date-time
+       * @description The previous secret keeps signing beside the new one until then
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      previousSecretExpiresAt: string;
+    };
+    V1DeliveryDetail: {
+      /** @example dlv_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      webhookId: string;
+      eventType: string;
+      eventId: string;
+      /** @enum {string} */
+      status: "PENDING" | "DELIVERED" | "FAILED";
+      attempts: number;
+      /** @description The last attempt */
+      lastAttemptAt: string | null;
+      responseCode: number | null;
+      /** @description The next attempt, while PENDING */
+      nextRetryAt: string | null;
+      lastError: string | null;
+      durationMs: number | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /** @description The exact event body sent */
+      payload: components["schemas"]["V1EventPayload"] | null;
+      attemptHistory: {
+        attempt: number;
+        /**
+         * Format: date-time
+         * @description When the attempt started
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        at: string;
+        responseCode: number | null;
+        responseExcerpt: string | null;
+        error: string | null;
+        durationMs: number;
+      }[];
+    };
+    /** @description A v1 event as sent to v1 webhooks (see the webhooks section) */
+    V1EventPayload: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @enum {string} */
+      type:
+        | "ORDER_CREATED"
+        | "ORDER_FULFILLED"
+        | "ORDER_CANCELLED"
+        | "PAYMENT_CREATED"
+        | "PAYMENT_SETTLED"
+        | "PAYMENT_CANCELLED"
+        | "PAYMENT_EXPIRED"
+        | "PAYMENT_FAILED"
+        | "WEBHOOK_TEST";
+      data: {
+        order:
+          | ({
+              id: string;
+              merchantId: string;
+              /** @enum {string} */
+              status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description Sent by POST /api/v1/webhooks/{id}/test */
+    V1WebhookTestEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "WEBHOOK_TEST";
+      data: {
+        order: null;
+        payment: null;
+        paymentBridge: null;
+      };
+    };
+    /** @description A v1 order (CheckoutOrder): what the merchant asks to be paid */
+    V1Order: {
+      /** @example sess_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      merchantId: string;
+      /**
+       * @description PARTIALLY_FULFILLED: payments have settled part of the amount
+       * @enum {string}
+       */
+      status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+      /**
+       * @description The USDC the order asks for (for a fiat-priced order, what the current quote gives)
+       * @example 50.00
+       */
+      requestedUsdcAmount: string;
+      /**
+       * @description What is still to pay; 0 once fulfilled or cancelled
+       * @example 50.00
+       */
+      remainingUsdcAmount: string;
+      destinationAddress: string;
+      destinationToken: string;
+      /** @example 8453 */
+      destinationChainId: string;
+      /** @enum {string} */
+      feePayer: "MERCHANT" | "PAYEE";
+      enabledRails: string[];
+      successUrl: string | null;
+      cancelUrl: string | null;
+      notes: {
+        [key: string]: unknown;
+      } | null;
+      metadata: {
+        [key: string]: string;
+      } | null;
+      referralSplitConfig: null;
+      /** @description When it was cancelled, or expired unpaid */
+      cancelledAt: string | null;
+      /** @description When payments had paid all of it */
+      completedAt: string | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    /** @description A v1 payment (CheckoutPayment): one attempt by the payer on one rail */
+    V1Payment: {
+      /** @example ord_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      orderId: string;
+      /** @enum {string} */
+      status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+      /** @example venmo */
+      rail: string;
+      /** @example USD */
+      currency: string;
+      payTo: string;
+      quote: {
+        conversionRate: string;
+        signalIntent: {
+          processorName: string;
+          depositId: string;
+          /** @description USDC in micro-units */
+          amount: string;
+          toAddress: string;
+          fiatCurrencyCode: string;
+          payeeDetails: string;
+        };
+        intentHash: string;
+      };
+      /**
+       * Format: date-time
+       * @description The payer pays before this, or the payment expires
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      quoteExpiresAt: string;
+      /**
+       * @description The fiat the payer pays
+       * @example 50.00
+       */
+      paymentAmount: string;
+      currencyPerUsdRate: string;
+      netSettledUsdcAmount: string | null;
+      /**
+       * @description The platform's spread (fiat-priced orders); 0.00 otherwise
+       * @example 50.00
+       */
+      totalUsdcFeeAmount: string;
+      referralFees: null;
+      railIdentifier: string | null;
+      fulfillTransaction: string | null;
+      /** @description When it settled */
+      completedAt: string | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+    };
+    V1CheckoutMerchant: {
+      id: string;
+      name: string;
+      logoUrl: string | null;
+      /** @enum {string} */
+      environment: "LIVE" | "SANDBOX";
+      disableBranding: boolean;
+      checkoutTheme: {
+        /** @enum {string} */
+        presetName: "default" | "dark" | "light" | "custom";
+        pageBackgroundColor: string | null;
+        panelBackgroundColor: string | null;
+        panelTextColor: string | null;
+        panelTextMutedColor: string | null;
+        panelAccentColor: string | null;
+        panelBorderColor: string | null;
+        buttonBackgroundColor: string | null;
+        buttonTextColor: string | null;
+      };
+      defaultPaymentCurrency: null;
+    };
+    V1MerchantProfile: {
+      id: string;
+      name: string;
+      logoUrl: string | null;
+      /**
+       * @description The display prefix of the key that asked, never the key itself
+       * @example ck_AbC123…
+       */
+      apiKey: string | null;
+      /** @enum {string} */
+      environment: "LIVE" | "SANDBOX";
+      sandboxMerchantId: null;
+      evmWalletAddress: string | null;
+      solanaWalletAddress: null;
+      /** @enum {string} */
+      tier: "FREE" | "PRO";
+      /**
+       * Format: date-time
+       * @description Sign-up time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /**
+       * Format: date-time
+       * @description Last change
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      updatedAt: string;
+      merchantConfig: {
+        id: string;
+        merchantId: string;
+        /** @enum {string} */
+        feePayer: "MERCHANT" | "PAYEE";
+        enabledRails: string[];
+        defaultPaymentCurrency: null;
+        destinationChainId: string;
+        destinationToken: string | null;
+        sweepEnabled: boolean;
+        recipientOverrideEnabled: boolean;
+        disableBranding: boolean;
+        merchantCheckoutTheme: {
+          /** @enum {string} */
+          presetName: "default" | "dark" | "light" | "custom";
+          pageBackgroundColor: string | null;
+          panelBackgroundColor: string | null;
+          panelTextColor: string | null;
+          panelTextMutedColor: string | null;
+          panelAccentColor: string | null;
+          panelBorderColor: string | null;
+          buttonBackgroundColor: string | null;
+          buttonTextColor: string | null;
+        };
+        platformReferralFeeConfig: null;
+        referralSplitConfig: null;
+        /**
+         * Format: date-time
+         * @description Sign-up time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+      };
+      merchantUsers: unknown[];
+    };
     HealthResponse: {
       /** @constant */
       success: true;
@@ -1903,6 +3095,173 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
+    V1CreatedWebhookCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1WebhookWithSecret"];
+      /** @constant */
+      statusCode: 201;
+    };
+    V1WebhookListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        webhooks: components["schemas"]["V1Webhook"][];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1WebhookResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1Webhook"];
+      /** @constant */
+      statusCode: 200;
+    };
+    V1RotatedWebhookResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1WebhookWithRotatedSecret"];
+      /** @constant */
+      statusCode: 200;
+    };
+    V1DeliveryListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        deliveries: components["schemas"]["Delivery"][];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1DeliveryDetailResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1DeliveryDetail"];
+      /** @constant */
+      statusCode: 200;
+    };
+    V1DeliveryResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["Delivery"];
+      /** @constant */
+      statusCode: 200;
+    };
+    V1CreatedOrderCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["V1Order"];
+        /**
+         * @description The payer's credential: in this response only
+         * @example otk_…
+         */
+        orderToken: string;
+        /** @description The payer's link: {checkout_url}/?order=<id>&token=<orderToken> */
+        checkoutUrl: string;
+      };
+      /** @constant */
+      statusCode: 201;
+    };
+    V1OrderAggregateResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["V1Order"];
+        merchant: components["schemas"]["V1CheckoutMerchant"];
+        currentPayment: components["schemas"]["V1Payment"] | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1PaymentListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        payments: components["schemas"]["V1Payment"][];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1CancelledOrderResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["V1Order"];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1MerchantProfileResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1MerchantProfile"];
+      /** @constant */
+      statusCode: 200;
+    };
     Error400: {
       /** @constant */
       success: false;
@@ -2133,6 +3492,590 @@ export interface components {
         };
       };
     };
+    V1Error400: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 400;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "VALIDATION_FAILED" | "INVALID_JSON" | "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "VALIDATION_ERROR" | "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED";
+    };
+    V1Error401: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 401;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "UNAUTHENTICATED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "UNAUTHENTICATED";
+    };
+    V1Error403: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 403;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "FORBIDDEN";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "FORBIDDEN";
+    };
+    V1Error404: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 404;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "NOT_FOUND";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "NOT_FOUND";
+    };
+    V1Error405: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 405;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "METHOD_NOT_ALLOWED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "METHOD_NOT_ALLOWED";
+    };
+    V1Error409: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 409;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "CONFLICT" | "NAME_TAKEN" | "IDEMPOTENCY_CONFLICT" | "FEE_THRESHOLD_EXCEEDED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "CONFLICT" | "NAME_TAKEN" | "IDEMPOTENCY_CONFLICT" | "FEE_THRESHOLD_EXCEEDED";
+    };
+    V1Error413: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 413;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "PAYLOAD_TOO_LARGE";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "PAYLOAD_TOO_LARGE";
+    };
+    V1Error429: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 429;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "RATE_LIMITED";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "RATE_LIMITED";
+    };
+    V1Error500: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 500;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "INTERNAL";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "INTERNAL";
+    };
+    V1Error503: {
+      /** @constant */
+      success: false;
+      /**
+       * @description What went wrong, for people
+       * @example amountUsdc: must be a decimal string
+       */
+      message: string;
+      responseObject: null;
+      /** @constant */
+      statusCode: 503;
+      error: {
+        /**
+         * @description Stable, for programs
+         * @enum {string}
+         */
+        code: "UNAVAILABLE";
+        /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
+        details?: {
+          [key: string]: unknown;
+        };
+      };
+      /**
+       * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
+       * @enum {string}
+       */
+      errorCode: "UNAVAILABLE";
+    };
+    /** @description The v1 ORDER_CREATED event, as POSTed to v1 webhooks */
+    V1OrderCreatedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "ORDER_CREATED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 ORDER_FULFILLED event, as POSTed to v1 webhooks */
+    V1OrderFulfilledEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "ORDER_FULFILLED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 ORDER_CANCELLED event, as POSTed to v1 webhooks */
+    V1OrderCancelledEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "ORDER_CANCELLED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 PAYMENT_CREATED event, as POSTed to v1 webhooks */
+    V1PaymentCreatedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "PAYMENT_CREATED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 PAYMENT_SETTLED event, as POSTed to v1 webhooks */
+    V1PaymentSettledEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "PAYMENT_SETTLED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 PAYMENT_CANCELLED event, as POSTed to v1 webhooks */
+    V1PaymentCancelledEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "PAYMENT_CANCELLED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 PAYMENT_EXPIRED event, as POSTed to v1 webhooks */
+    V1PaymentExpiredEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "PAYMENT_EXPIRED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 PAYMENT_FAILED event, as POSTed to v1 webhooks */
+    V1PaymentFailedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "PAYMENT_FAILED";
+      data: {
+        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
+        order: {
+          id: string;
+          merchantId: string;
+          /** @enum {string} */
+          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
+        } & {
+          [key: string]: unknown;
+        };
+        payment:
+          | ({
+              id: string;
+              orderId: string;
+              /** @enum {string} */
+              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
+            } & {
+              [key: string]: unknown;
+            })
+          | null;
+        paymentBridge: null;
+      };
+    };
     /** @description The order.created event, as POSTed to webhooks */
     OrderCreatedEvent: {
       /**
@@ -2349,6 +4292,8 @@ export interface components {
         };
       };
     };
+    AnyError404: components["schemas"]["Error404"] | components["schemas"]["V1Error404"];
+    AnyError405: components["schemas"]["Error405"] | components["schemas"]["V1Error405"];
   };
   responses: {
     /** @description METHOD_NOT_ALLOWED: the Allow header lists the methods this path serves */
@@ -2359,7 +4304,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error405"];
+        "application/json": components["schemas"]["AnyError405"];
       };
     };
     /** @description NOT_FOUND: no route serves this path, whatever the method */
@@ -2369,7 +4314,7 @@ export interface components {
         [name: string]: unknown;
       };
       content: {
-        "application/json": components["schemas"]["Error404"];
+        "application/json": components["schemas"]["AnyError404"];
       };
     };
   };
@@ -5989,6 +7934,2096 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  v1ListWebhooks: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1WebhookListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1CreateWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://acme.example/hooks/checkout",
+         *       "events": [
+         *         "ORDER_FULFILLED",
+         *         "PAYMENT_FAILED"
+         *       ],
+         *       "customHeaders": [
+         *         {
+         *           "key": "Authorization",
+         *           "value": "Bearer shop-secret"
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          url: string;
+          events?: (
+            | "ORDER_CREATED"
+            | "ORDER_FULFILLED"
+            | "ORDER_CANCELLED"
+            | "PAYMENT_CREATED"
+            | "PAYMENT_SETTLED"
+            | "PAYMENT_CANCELLED"
+            | "PAYMENT_EXPIRED"
+            | "PAYMENT_FAILED"
+          )[];
+          customHeaders?: {
+            key: string;
+            value: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1CreatedWebhookCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1GetWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1WebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1DeleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NoneResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1UpdateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "customHeaders": [
+         *         {
+         *           "key": "Authorization",
+         *           "value": "Bearer rotated"
+         *         }
+         *       ]
+         *     }
+         */
+        "application/json": {
+          url?: string;
+          events?: (
+            | "ORDER_CREATED"
+            | "ORDER_FULFILLED"
+            | "ORDER_CANCELLED"
+            | "PAYMENT_CREATED"
+            | "PAYMENT_SETTLED"
+            | "PAYMENT_CANCELLED"
+            | "PAYMENT_EXPIRED"
+            | "PAYMENT_FAILED"
+          )[];
+          active?: boolean;
+          customHeaders?: {
+            key: string;
+            value: string;
+          }[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1WebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1TestWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TestResultResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1RotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1RotatedWebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1ListDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: "PENDING" | "DELIVERED" | "FAILED";
+        eventType?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1DeliveryListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1GetDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1DeliveryDetailResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1RetryDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1DeliveryResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1CreateOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "requestedUsdcAmount": "50.00",
+         *       "destinationAddress": "0x1111111111111111111111111111111111111111",
+         *       "successUrl": null
+         *     }
+         */
+        "application/json": {
+          requestedUsdcAmount?: string;
+          requestedFiatAmount?: string;
+          /** @enum {string} */
+          requestedFiatCurrency?: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
+          destinationAddress?: string;
+          destinationToken?: string;
+          destinationChainId?: number | string;
+          /** @enum {string} */
+          feePayer?: "MERCHANT" | "PAYEE";
+          enabledRails?: ("venmo" | "cashapp" | "chime" | "zelle" | "paypal" | "revolut" | "wise" | "monzo" | "n26")[];
+          successUrl?: string | null;
+          cancelUrl?: string | null;
+          notes?: {
+            [key: string]: unknown;
+          } | null;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1CreatedOrderCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1GetOrder: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1OrderAggregateResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1ListOrderPayments: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1PaymentListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1CancelOrder: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1CancelledOrderResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1GetMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1MerchantProfileResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
         };
       };
     };

@@ -1,0 +1,11 @@
+import { methods, route } from "@/lib/http/route";
+import { listPayments } from "@/lib/v1/orders";
+import { orderParams, orderQuery } from "@/lib/v1/schemas";
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // GET /api/v1/orders/:id/payments – the order's payments (its attempts), oldest first
+  GET: route(
+    { generation: 1, auth: "merchantOrPayer", session: ({ params }) => String(params.id ?? ""), params: orderParams, query: orderQuery },
+    async ({ db, actor, params }) => ({ message: "Payments retrieved", data: await listPayments(db, params.id, { actor }) }),
+  ),
+});

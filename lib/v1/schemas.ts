@@ -1,0 +1,75 @@
+import { z } from "zod";
+import { isUsdcString } from "@/lib/money";
+import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
+import { FIAT_CURRENCIES } from "@/lib/schemas";
+import { evmAddress, httpUrl } from "@/lib/validation";
+
+// Request schemas of the v1 API (parity.md §4), in the shape of the published SDK's types
+// (`CreateOrderRequest`). Unknown fields are refused, as in v0.
+
+const str = (what = "must be a string") => z.string({ error: what });
+const FIAT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
+export const FEE_PAYERS = ["MERCHANT", "PAYEE"] as const;
+/** The most JSON `notes` may hold, serialized. */
+export const MAX_NOTES_BYTES = 4096;
+
+/** `destinationToken`: "USDC" (the chain's USDC) or a token address. */
+const destinationToken = str().refine((v) => v.toUpperCase() === "USDC" || /^0x[0-9a-fA-F]{40}$/.test(v), {
+  error: 'must be "USDC" or 0x followed by 40 hex characters',
+});
+
+export const createOrderBody = z
+  .strictObject({
+    requestedUsdcAmount: str('must be a decimal string such as "50.00"')
+      .refine(isUsdcString, { error: 'must be a decimal string such as "50.00", with at most 6 decimals' })
+      .optional(),
+    requestedFiatAmount: str('must be a decimal string such as "25.00"')
+      .regex(FIAT_PATTERN, { error: 'must be a decimal string such as "25.00"' })
+      .optional(),
+    requestedFiatCurrency: z.enum(FIAT_CURRENCIES, { error: `must be one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
+    destinationAddress: evmAddress.optional(),
+    destinationToken: destinationToken.optional(),
+    // the SDK sends a number; its order answers carry the chain as a string: both are accepted
+    destinationChainId: z
+      .union([z.number().int(), z.string().regex(/^\d{1,12}$/)], { error: "must be a chain id such as 8453" })
+      .transform((v) => Number(v))
+      .optional(),
+    feePayer: z.enum(FEE_PAYERS, { error: `must be ${FEE_PAYERS.join(" or ")}` }).optional(),
+    enabledRails: z
+      .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), {
+        error: "must be an array of payment platform names",
+      })
+      .max(PAYMENT_PLATFORMS.length * 2)
+      .optional(),
+    successUrl: httpUrl.nullable().optional(),
+    cancelUrl: httpUrl.nullable().optional(),
+    notes: z
+      .record(z.string().max(100), z.unknown(), { error: "must be an object or null" })
+      .refine((n) => JSON.stringify(n).length <= MAX_NOTES_BYTES, { error: `must be at most ${MAX_NOTES_BYTES} bytes of JSON` })
+      .nullable()
+      .optional(),
+  })
+  .superRefine((b, ctx) => {
+    const fail = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    const fiat = b.requestedFiatAmount !== undefined || b.requestedFiatCurrency !== undefined;
+    if (b.requestedUsdcAmount !== undefined && fiat) {
+      fail("requestedUsdcAmount", "give either requestedUsdcAmount, or requestedFiatAmount with requestedFiatCurrency, not both");
+      return;
+    }
+    if (b.requestedUsdcAmount !== undefined) {
+      if (/^[0.]*$/.test(b.requestedUsdcAmount)) fail("requestedUsdcAmount", "must be more than 0");
+      return;
+    }
+    if (!fiat) return fail("requestedUsdcAmount", "is required (or requestedFiatAmount with requestedFiatCurrency)");
+    if (b.requestedFiatAmount === undefined) return fail("requestedFiatAmount", "is required with requestedFiatCurrency");
+    if (b.requestedFiatCurrency === undefined) return fail("requestedFiatCurrency", "is required with requestedFiatAmount");
+    const decimals = CURRENCIES[b.requestedFiatCurrency]!.decimals;
+    const frac = b.requestedFiatAmount.split(".")[1] ?? "";
+    if (frac.length > decimals) fail("requestedFiatAmount", `must have at most ${decimals} decimals in ${b.requestedFiatCurrency}`);
+    else if (/^[0.]*$/.test(b.requestedFiatAmount)) fail("requestedFiatAmount", "must be more than 0");
+  });
+export type CreateOrderBody = z.infer<typeof createOrderBody>;
+
+export const orderParams = z.object({ id: z.string().min(1).max(100) });
+/** GET /api/v1/orders/:id: the payer's order token may come as `?token=` (or the X-Order-Token header). */
+export const orderQuery = z.object({ token: z.string().min(1).max(200).optional() });

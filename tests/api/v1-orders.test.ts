@@ -1,0 +1,262 @@
+import { and, asc, eq } from "drizzle-orm";
+import { describe, expect, it } from "vitest";
+import { events } from "@/db/schema";
+import { payer } from "@/lib/actor";
+import { startSession } from "@/lib/sessions/transitions";
+import { simulateBankConfirmation } from "@/lib/checkout/service";
+import { call, newMerchant, newSession, type TestMerchant, TOKEN, WALLET } from "../support/api";
+import { testDb } from "../support/db";
+
+// The v1 API (parity.md §4): orders are sessions, payments are their orders, on the same services.
+
+const create = (m: TestMerchant, body: Record<string, unknown>) => call("POST", "/api/v1/orders", { key: m.apiKey, body });
+const order = (id: string, opts: { key?: string; token?: string; header?: string } = {}) =>
+  call("GET", `/api/v1/orders/${id}${opts.token !== undefined ? `?token=${encodeURIComponent(opts.token)}` : ""}`, {
+    key: opts.key,
+    headers: opts.header ? { "x-order-token": opts.header } : {},
+  });
+
+async function newOrder(m: TestMerchant, body: Record<string, unknown> = {}) {
+  const res = await create(m, { requestedUsdcAmount: "50.00", destinationAddress: WALLET, ...body });
+  expect(res.status, res.text).toBe(201);
+  return res.body.responseObject as { order: any; orderToken: string; checkoutUrl: string };
+}
+
+/** The payer pays (part of) an order through the same services as the hosted page. */
+async function pay(id: string, token: string, amountUsdc?: string) {
+  const db = await testDb();
+  const actor = payer(id, token);
+  await startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD", ...(amountUsdc ? { amountUsdc } : {}) }, { actor });
+  await simulateBankConfirmation(db, id, "success", token);
+}
+
+async function eventTypes(sessionId: string, apiVersion: 0 | 1) {
+  const db = await testDb();
+  const rows = await db
+    .select({ type: events.type, payload: events.payload })
+    .from(events)
+    .where(and(eq(events.sessionId, sessionId), eq(events.apiVersion, apiVersion)))
+    .orderBy(asc(events.createdAt), asc(events.id));
+  return rows;
+}
+
+describe("POST /api/v1/orders", () => {
+  it("creates an order with its token and link, in the SDK's shape", async () => {
+    const m = await newMerchant();
+    const {
+      order: o,
+      orderToken,
+      checkoutUrl,
+    } = await newOrder(m, { notes: { sku: "A-1" }, feePayer: "PAYEE", enabledRails: ["venmo", "wise"] });
+    expect(o).toMatchObject({
+      merchantId: m.id,
+      status: "CREATED",
+      requestedUsdcAmount: "50.00",
+      remainingUsdcAmount: "50.00",
+      destinationAddress: WALLET,
+      destinationToken: TOKEN,
+      destinationChainId: "8453",
+      feePayer: "PAYEE",
+      enabledRails: ["venmo", "wise"],
+      notes: { sku: "A-1" },
+      referralSplitConfig: null,
+      cancelledAt: null,
+      completedAt: null,
+    });
+    expect(orderToken).toMatch(/^otk_[A-Za-z0-9_-]{32}$/);
+    const link = new URL(checkoutUrl);
+    expect(link.pathname).toBe("/");
+    expect(link.searchParams.get("order")).toBe(o.id);
+    expect(link.searchParams.get("token")).toBe(orderToken);
+    // the token is nowhere in what the merchant can read later
+    const read = await order(o.id, { key: m.apiKey });
+    expect(read.text).not.toContain(orderToken);
+  });
+
+  it("prices an order in fiat", async () => {
+    const m = await newMerchant();
+    const res = await create(m, { requestedFiatAmount: "25.00", requestedFiatCurrency: "EUR", destinationAddress: WALLET });
+    expect(res.status, res.text).toBe(201);
+    const s = await call("GET", `/api/checkout/sessions/${res.body.responseObject.order.id}`, { key: m.apiKey });
+    expect(s.body.responseObject).toMatchObject({ checkoutMode: "exact-fiat", fiatAmount: "25.00", fiatCurrency: "EUR" });
+  });
+
+  it("refuses bad input with errorCode, naming v1 fields, and creates nothing", async () => {
+    const m = await newMerchant();
+    const cases: [Record<string, unknown>, string][] = [
+      [{}, "requestedUsdcAmount"],
+      [{ requestedUsdcAmount: "1.00", requestedFiatAmount: "1.00", requestedFiatCurrency: "USD" }, "requestedUsdcAmount"],
+      [{ requestedFiatAmount: "10.00" }, "requestedFiatCurrency"],
+      [{ requestedUsdcAmount: 50 }, "requestedUsdcAmount"],
+      [{ requestedUsdcAmount: "0.50" }, "requestedUsdcAmount"],
+      [{ requestedUsdcAmount: "5.00", destinationAddress: "0xnope" }, "destinationAddress"],
+      [{ requestedUsdcAmount: "5.00", destinationChainId: 1 }, "destinationChainId"],
+      [{ requestedUsdcAmount: "5.00", feePayer: "SOMEONE" }, "feePayer"],
+      [{ requestedUsdcAmount: "5.00", enabledRails: ["pigeon"] }, "enabledRails"],
+      [{ requestedUsdcAmount: "5.00", notes: "text" }, "notes"],
+      [{ requestedUsdcAmount: "5.00", extra: true }, "extra"],
+    ];
+    for (const [body, field] of cases) {
+      const res = await create(m, { destinationAddress: WALLET, ...body });
+      expect(res.status, JSON.stringify(body)).toBe(400);
+      expect(res.body).toMatchObject({ success: false, errorCode: "VALIDATION_ERROR", error: { code: "VALIDATION_FAILED" } });
+      expect(res.body.message, JSON.stringify(body)).toContain(field);
+    }
+    // no default wallet, none given: a clear refusal
+    const noWallet = await create(m, { requestedUsdcAmount: "5.00" });
+    expect(noWallet.status).toBe(400);
+    expect(noWallet.body.message).toMatch(/destinationAddress.*default wallet/);
+    const list = await call("GET", "/api/checkout/sessions", { key: m.apiKey });
+    expect(list.body.responseObject.sessions).toHaveLength(0);
+  });
+
+  it("answers 401 with errorCode without a key", async () => {
+    const res = await call("POST", "/api/v1/orders", { body: { requestedUsdcAmount: "5.00" } });
+    expect(res.status).toBe(401);
+    expect(res.body).toMatchObject({ errorCode: "UNAUTHENTICATED" });
+  });
+});
+
+describe("GET /api/v1/orders/:id", () => {
+  it("answers the merchant's key and the order's token; 403 for another merchant, 401 for a wrong token, 404 for unknown ids", async () => {
+    const m = await newMerchant();
+    const other = await newMerchant();
+    const { order: o, orderToken } = await newOrder(m);
+    const byKey = await order(o.id, { key: m.apiKey });
+    expect(byKey.status).toBe(200);
+    expect(byKey.body.responseObject).toMatchObject({
+      order: { id: o.id, status: "CREATED" },
+      merchant: { id: m.id, name: "Test Shop", environment: "SANDBOX", disableBranding: false, checkoutTheme: { presetName: "default" } },
+      currentPayment: null,
+    });
+    expect((await order(o.id, { token: orderToken })).status).toBe(200);
+    expect((await order(o.id, { header: orderToken })).status).toBe(200);
+    expect((await order(o.id, { key: other.apiKey })).status).toBe(403);
+    const wrong = await order(o.id, { token: `${orderToken}x` });
+    expect(wrong.status).toBe(401);
+    expect(wrong.body.errorCode).toBe("UNAUTHENTICATED");
+    // a token opens its own order only
+    const second = await newOrder(m);
+    expect((await order(second.order.id, { token: orderToken })).status).toBe(401);
+    expect((await order("sess_doesnotexist", { key: m.apiKey })).status).toBe(404);
+    expect((await order("sess_doesnotexist", { token: orderToken })).body.errorCode).toBe("NOT_FOUND");
+    expect((await order(o.id)).status).toBe(401);
+  });
+
+  it("a v0 session is readable with the key, and no token opens it", async () => {
+    const m = await newMerchant();
+    const s = await newSession(m);
+    expect((await order(s.id, { key: m.apiKey })).body.responseObject.order).toMatchObject({ id: s.id, status: "CREATED" });
+    expect((await order(s.id, { token: "otk_anything" })).status).toBe(401);
+  });
+});
+
+describe("the v1 order token on the payer's side", () => {
+  it("the payer's page and actions open a v1 order only with its token", async () => {
+    const m = await newMerchant();
+    const { order: o, orderToken } = await newOrder(m);
+    const db = await testDb();
+    await expect(startSession(db, o.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(o.id) })).rejects.toMatchObject({
+      code: "NOT_FOUND",
+    });
+    await expect(
+      startSession(db, o.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(o.id, "otk_wrong") }),
+    ).rejects.toMatchObject({ code: "NOT_FOUND" });
+    const started = await startSession(db, o.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(o.id, orderToken) });
+    expect(started.session.status).toBe("ACTIVE");
+  });
+});
+
+describe("payments, partial payments and the v1 events", () => {
+  it("a full payment settles the order: PAYMENT_CREATED, PAYMENT_SETTLED, ORDER_FULFILLED beside the v0 events", async () => {
+    const m = await newMerchant();
+    const { order: o, orderToken } = await newOrder(m, { requestedUsdcAmount: "20.00" });
+    await pay(o.id, orderToken);
+    const read = await order(o.id, { token: orderToken });
+    expect(read.body.responseObject.order).toMatchObject({ status: "FULFILLED", remainingUsdcAmount: "0.00" });
+    expect(read.body.responseObject.currentPayment).toMatchObject({
+      orderId: o.id,
+      status: "SETTLED",
+      rail: "venmo",
+      currency: "USD",
+      netSettledUsdcAmount: "20.00",
+      totalUsdcFeeAmount: "0.00",
+    });
+    expect(read.body.responseObject.currentPayment.fulfillTransaction).toMatch(/^0x[0-9a-f]{64}$/);
+    const v1 = await eventTypes(o.id, 1);
+    expect(v1.map((e) => e.type)).toEqual(["ORDER_CREATED", "PAYMENT_CREATED", "PAYMENT_SETTLED", "ORDER_FULFILLED"]);
+    const settled = v1.find((e) => e.type === "PAYMENT_SETTLED")!.payload as any;
+    expect(Object.keys(settled).sort()).toEqual(["data", "id", "timestamp", "type"]);
+    expect(settled.data).toMatchObject({ order: { id: o.id }, payment: { status: "SETTLED" }, paymentBridge: null });
+    expect((await eventTypes(o.id, 0)).map((e) => e.type)).toEqual([
+      "session.started",
+      "order.created",
+      "order.fulfilled",
+      "session.completed",
+    ]);
+  });
+
+  it("an order paid in two parts is PARTIALLY_FULFILLED, then FULFILLED; every part is a payment", async () => {
+    const m = await newMerchant();
+    const { order: o, orderToken } = await newOrder(m, { requestedUsdcAmount: "30.00" });
+    await pay(o.id, orderToken, "12.50");
+    let read = await order(o.id, { key: m.apiKey });
+    expect(read.body.responseObject.order).toMatchObject({ status: "PARTIALLY_FULFILLED", remainingUsdcAmount: "17.50" });
+    // more than is left is refused, and changes nothing
+    const db = await testDb();
+    await expect(
+      startSession(db, o.id, { paymentPlatform: "venmo", fiatCurrency: "USD", amountUsdc: "17.51" }, { actor: payer(o.id, orderToken) }),
+    ).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await pay(o.id, orderToken); // the rest
+    read = await order(o.id, { key: m.apiKey });
+    expect(read.body.responseObject.order).toMatchObject({ status: "FULFILLED", remainingUsdcAmount: "0.00" });
+    const payments = await call("GET", `/api/v1/orders/${o.id}/payments?token=${orderToken}`);
+    expect(payments.status).toBe(200);
+    expect(payments.body.responseObject.payments.map((p: any) => [p.status, p.netSettledUsdcAmount])).toEqual([
+      ["SETTLED", "12.50"],
+      ["SETTLED", "17.50"],
+    ]);
+    const v1 = (await eventTypes(o.id, 1)).map((e) => e.type);
+    expect(v1).toEqual(["ORDER_CREATED", "PAYMENT_CREATED", "PAYMENT_SETTLED", "PAYMENT_CREATED", "PAYMENT_SETTLED", "ORDER_FULFILLED"]);
+    // the v0 session completes once, when the whole amount is paid
+    expect((await eventTypes(o.id, 0)).filter((e) => e.type === "session.completed")).toHaveLength(1);
+  });
+
+  it("cancel: ORDER_CANCELLED with PAYMENT_CANCELLED; the merchant's key only", async () => {
+    const m = await newMerchant();
+    const other = await newMerchant();
+    const { order: o, orderToken } = await newOrder(m);
+    const db = await testDb();
+    await startSession(db, o.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(o.id, orderToken) });
+    expect((await call("POST", `/api/v1/orders/${o.id}/cancel`, { key: other.apiKey })).status).toBe(403);
+    expect((await call("POST", `/api/v1/orders/sess_unknown/cancel`, { key: m.apiKey })).status).toBe(404);
+    const res = await call("POST", `/api/v1/orders/${o.id}/cancel`, { key: m.apiKey });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "0.00" });
+    expect(res.body.responseObject.order.cancelledAt).not.toBeNull();
+    const v1 = (await eventTypes(o.id, 1)).map((e) => e.type);
+    expect(v1).toEqual(["ORDER_CREATED", "PAYMENT_CREATED", "PAYMENT_CANCELLED", "ORDER_CANCELLED"]);
+  });
+
+  it("a v0 session gets v1 events too (a v1 webhook hears of every order)", async () => {
+    const m = await newMerchant();
+    const s = await newSession(m);
+    expect((await eventTypes(s.id, 1)).map((e) => e.type)).toEqual(["ORDER_CREATED"]);
+    // and v0 lists stay v0
+    const list = await call("GET", "/api/events", { key: m.apiKey });
+    expect(list.body.responseObject.events.every((e: any) => e.type === e.type.toLowerCase())).toBe(true);
+  });
+});
+
+describe("GET /api/v1/merchants/me", () => {
+  it("answers the profile with the key's display prefix, never the key", async () => {
+    const m = await newMerchant();
+    const res = await call("GET", "/api/v1/merchants/me", { key: m.apiKey });
+    expect(res.status).toBe(200);
+    const p = res.body.responseObject;
+    expect(p).toMatchObject({ id: m.id, name: "Test Shop", environment: "SANDBOX", tier: "FREE", evmWalletAddress: null });
+    expect(p.apiKey).toBe(`${m.apiKey.slice(0, 9)}…`);
+    expect(res.text).not.toContain(m.apiKey);
+    expect(p.merchantConfig).toMatchObject({ destinationChainId: "8453", destinationToken: TOKEN, disableBranding: false });
+  });
+});
