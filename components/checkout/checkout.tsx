@@ -129,7 +129,9 @@ function Amount({ view }: { view: CheckoutView }) {
       <p className={`text-sm ${ui.muted}`}>Pay {view.merchant.displayName}</p>
       <h1 className="text-2xl font-bold">{price.amountUsdc} USDC</h1>
       <p className={`text-sm ${ui.muted}`}>
-        {view.merchant.displayName} receives {price.amountUsdc} USDC
+        {view.session.paidUsdc
+          ? `${view.session.paidUsdc} USDC is paid already; this payment is for the rest`
+          : `${view.merchant.displayName} receives ${price.amountUsdc} USDC`}
       </p>
     </div>
   );

@@ -1,10 +1,10 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { proofAttempts } from "@/db/schema";
+import { checkoutSessions, proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { AppError } from "@/lib/errors";
 import { looksLikeId } from "@/lib/ids";
-import { parseScaled, parseUsdc, percentToBps } from "@/lib/money";
+import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { checkoutAppearanceOf } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import type { CheckoutTheme } from "@/lib/theme";
@@ -51,6 +51,8 @@ export type CheckoutView = {
     savesChoice: boolean;
     /** the v1 order token the page was opened with: the page sends it back with each action (null on v0 links) */
     token: string | null;
+    /** a v1 order paid in part: the USDC paid so far (the price is then what is left) */
+    paidUsdc: string | null;
   };
   /** disabled: the operator has closed the merchant's account; the page shows the checkout as unavailable */
   merchant: {
@@ -129,6 +131,15 @@ const REJECTIONS: Record<string, string> = {
   PROOF_EXPIRED: "The bank confirmation had expired.",
 };
 
+async function paidSoFar(db: Db, sessionId: string): Promise<bigint> {
+  const [row] = await db
+    .select({ paid: checkoutSessions.paidAmountMicro })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, sessionId))
+    .limit(1);
+  return row?.paid ?? 0n;
+}
+
 export async function getCheckoutView(db: Db, sessionId: string, token?: string): Promise<CheckoutView> {
   if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
   const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId, token) });
@@ -145,11 +156,15 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
       .limit(1);
     lastProofError = last?.errorCode ? (REJECTIONS[last.errorCode] ?? "The payment could not be confirmed.") : null;
   }
-  const platform = o?.paymentPlatform as PaymentPlatform | undefined;
-  const price = priceOf(s);
-  const options = !disabled && isSessionOpen(s.status) ? sessionOptions(s, price) : [];
+  // a v1 order paid in part: the page asks for the rest, and says what is paid already
+  const paidMicro = o?.status === "FULFILLED" && isSessionOpen(s.status) ? await paidSoFar(db, s.id) : null;
+  const rest = paidMicro === null ? s : { ...s, amountUsdc: formatUsdc(parseUsdc(s.amountUsdc) - paidMicro) };
+  const o2 = paidMicro === null ? o : null;
+  const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
+  const price = priceOf(rest);
+  const options = !disabled && isSessionOpen(s.status) ? sessionOptions(rest, price) : [];
   // the order's amount in the same words as the price above it
-  const orderAmount = o && price.mode === "exact-fiat" ? formatFiat(o.fiatAmount, o.fiatCurrency) : o?.quote.fiatAmountFormatted;
+  const orderAmount = o2 && price.mode === "exact-fiat" ? formatFiat(o2.fiatAmount, o2.fiatCurrency) : o2?.quote.fiatAmountFormatted;
   return {
     step: checkoutStep(s.status, o?.status ?? null, disabled, options.length > 0),
     live: canFire("session", "orderChanged", s.status),
@@ -164,23 +179,24 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
       selectedFiatCurrency: s.selectedFiatCurrency,
       savesChoice: canFire("session", "selectPlatform", s.status),
       token: token ?? null,
+      paidUsdc: paidMicro === null ? null : formatUsdc(paidMicro),
     },
     merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled, theme, disableBranding },
     order:
-      o && platform
+      o2 && platform
         ? {
-            id: o.id,
-            status: o.status,
+            id: o2.id,
+            status: o2.status,
             platform,
             platformLabel: PLATFORM_LABELS[platform] ?? platform,
-            fiatCurrency: o.fiatCurrency,
-            fiatAmount: o.fiatAmount,
+            fiatCurrency: o2.fiatCurrency,
+            fiatAmount: o2.fiatAmount,
             fiatAmountFormatted: orderAmount!,
-            recipient: o.recipient,
-            expiresAt: o.expiresAt,
-            fulfillTx: price.mode === "exact-fiat" ? null : o.fulfillTx,
-            paymentLink: paymentLink(platform, o.recipient, o.fiatAmount),
-            note: paymentNote(platform, o.id),
+            recipient: o2.recipient,
+            expiresAt: o2.expiresAt,
+            fulfillTx: price.mode === "exact-fiat" ? null : o2.fulfillTx,
+            paymentLink: paymentLink(platform, o2.recipient, o2.fiatAmount),
+            note: paymentNote(platform, o2.id),
             lastProofError,
           }
         : null,

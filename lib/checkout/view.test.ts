@@ -27,8 +27,8 @@ const OPEN: Record<OrderStatus | "none", CheckoutStep> = {
   PAYMENT_SENT: "waiting",
   PROOF_VERIFIED: "waiting",
   FULFILL_SUBMITTED: "waiting",
-  // fulfilled while the session is not yet completed: still confirming
-  FULFILLED: "waiting",
+  // fulfilled while the session is still open: it paid part of a v1 order, and the payer pays the rest
+  FULFILLED: "choose",
 };
 const CLOSED: Partial<Record<SessionStatus, CheckoutStep>> = { COMPLETED: "receipt", EXPIRED: "expired", CANCELLED: "cancelled" };
 

@@ -1,5 +1,5 @@
 import { parseScaled } from "@/lib/money";
-import { canFire, isOrderEnded, type OrderStatus, type SessionStatus } from "@/lib/state";
+import { canFire, isOrderEnded, ORDER, type OrderStatus, type SessionStatus } from "@/lib/state";
 
 // The rules that turn a session and its order into what the payer's page shows. They live here,
 // beside the view they shape, so the page only renders and a status rule changes in one place.
@@ -27,8 +27,10 @@ export function checkoutStep(session: SessionStatus, order: OrderStatus | null, 
   if (merchantDisabled) return "unavailable";
   const ended = SESSION_ENDS[session];
   if (ended) return ended;
-  // an order that ended unpaid gives the session back to the payer
-  if (!order || isOrderEnded(order)) return offered ? (ORDER_ENDS[order ?? "CANCELLED"] ?? "choose") : "no-platform";
+  // an order that ended unpaid gives the session back to the payer; so does one that paid part of a
+  // v1 order (the session is still open): the payer pays the rest
+  if (!order || isOrderEnded(order) || order === ORDER.triggers.fulfil.to)
+    return offered ? (ORDER_ENDS[order ?? "CANCELLED"] ?? "choose") : "no-platform";
   if (canFire("order", "paymentSent", order)) return "pay";
   return "waiting";
 }

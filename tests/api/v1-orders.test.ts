@@ -3,7 +3,8 @@ import { describe, expect, it } from "vitest";
 import { events } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { startSession } from "@/lib/sessions/transitions";
-import { simulateBankConfirmation } from "@/lib/checkout/service";
+import { getCheckoutView, platformQuotes, simulateBankConfirmation } from "@/lib/checkout/service";
+import { quotesByCurrency } from "@/lib/checkout/view";
 import { call, newMerchant, newSession, type TestMerchant, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 
@@ -202,6 +203,10 @@ describe("payments, partial payments and the v1 events", () => {
     await pay(o.id, orderToken, "12.50");
     let read = await order(o.id, { key: m.apiKey });
     expect(read.body.responseObject.order).toMatchObject({ status: "PARTIALLY_FULFILLED", remainingUsdcAmount: "17.50" });
+    // the payer's page asks for the rest
+    const view = await getCheckoutView(await testDb(), o.id, orderToken);
+    expect(view).toMatchObject({ step: "choose", order: null, session: { price: { amountUsdc: "17.50" }, paidUsdc: "12.50" } });
+    expect(view.options).toEqual(quotesByCurrency(platformQuotes("17.50", null)));
     // more than is left is refused, and changes nothing
     const db = await testDb();
     await expect(
