@@ -30,6 +30,8 @@ type Kind =
   | "hash"
   | "proof"
   | "events"
+  | "v1events"
+  | "headers"
   | "bool"
   | "id";
 type Fields = Record<string, { kind: Kind; required?: boolean; nullable?: boolean }>;
@@ -93,7 +95,7 @@ function invalidFor(kind: Kind, r: () => number): unknown {
           ? "bool"
           : kind === "metadata" || kind === "proof"
             ? "object"
-            : kind === "platforms" || kind === "events"
+            : kind === "platforms" || kind === "events" || kind === "v1events" || kind === "headers"
               ? "array"
               : "string";
     const list = options[group]!;
@@ -158,6 +160,25 @@ function invalidFor(kind: Kind, r: () => number): unknown {
     hash: [wrongType, huge, () => "0x1234", () => "0x" + "Z".repeat(64)],
     proof: [wrongType],
     events: [wrongType, () => ["order.shipped"], () => [UNICODE[1]], () => [null]],
+    v1events: [wrongType, () => ["order.created"], () => ["PAYMENT_BRIDGE_PENDING"], () => [UNICODE[1]], () => [null]],
+    headers: [
+      wrongType,
+      () => Array.from({ length: 11 }, (_, i) => ({ key: `X-H${i}`, value: "v" })),
+      () => [{ key: "Bad Header", value: "v" }],
+      () => [{ key: "X-A", value: "1\r\nX-Injected: yes" }],
+      () => [{ key: "X-Webhook-Signature", value: "forged" }],
+      () => [{ key: "content-length", value: "0" }],
+      () => [
+        { key: "X-A", value: "1" },
+        { key: "x-a", value: "2" },
+      ],
+      // the non-ASCII samples: neither a header name nor a header value may hold them
+      () => [{ key: UNICODE[Math.floor(r() * 7)], value: "v" }],
+      () => [{ key: "X-A", value: UNICODE[Math.floor(r() * 7)] }],
+      () => [{ key: "X-A", value: "v".repeat(3000) }],
+      () => [{ key: "X-A" }],
+      () => [junkValue(r)],
+    ],
     bool: [wrongType],
     id: [wrongType, huge],
   };
@@ -196,7 +217,16 @@ function generate(valid: Record<string, unknown>, fields: Fields, r: () => numbe
   return { body };
 }
 
-type Fixture = { m: TestMerchant; sessionId: string; startedSessionId: string; webhookId: string; intentHash: string; deliveryId: string };
+type Fixture = {
+  m: TestMerchant;
+  sessionId: string;
+  startedSessionId: string;
+  webhookId: string;
+  intentHash: string;
+  deliveryId: string;
+  v1WebhookId: string;
+  v1DeliveryId: string;
+};
 
 type Target = {
   name: string;
@@ -336,6 +366,34 @@ const TARGETS: Target[] = [
     fields: { url: { kind: "https" }, events: { kind: "events" }, active: { kind: "bool" } },
     valid: () => ({ url: "https://hooks.example.com/other", events: [], active: false }),
   },
+  {
+    name: "POST /api/v1/webhooks",
+    method: "POST",
+    path: () => "/api/v1/webhooks",
+    fields: { url: { kind: "https", required: true }, events: { kind: "v1events" }, customHeaders: { kind: "headers" } },
+    valid: () => ({ url: "https://hooks.example.com/fuzz", events: ["PAYMENT_SETTLED"], customHeaders: [{ key: "X-Shop", value: "1" }] }),
+  },
+  {
+    name: "PATCH /api/v1/webhooks/:id",
+    method: "PATCH",
+    path: (f) => `/api/v1/webhooks/${f.v1WebhookId}`,
+    fields: { url: { kind: "https" }, events: { kind: "v1events" }, active: { kind: "bool" }, customHeaders: { kind: "headers" } },
+    valid: () => ({ url: "https://hooks.example.com/other", events: [], active: false, customHeaders: [] }),
+  },
+  ...(["test", "rotate-secret"] as const).map((action): Target => ({
+    name: `POST /api/v1/webhooks/:id/${action}`,
+    method: "POST",
+    path: (f) => `/api/v1/webhooks/${f.v1WebhookId}/${action}`,
+    fields: {},
+    valid: () => ({}),
+  })),
+  {
+    name: "POST /api/v1/webhooks/:id/deliveries/:id/retry",
+    method: "POST",
+    path: (f) => `/api/v1/webhooks/${f.v1WebhookId}/deliveries/${f.v1DeliveryId}/retry`,
+    fields: {},
+    valid: () => ({}),
+  },
 ];
 
 async function snapshot(f: Fixture) {
@@ -369,8 +427,12 @@ describe("bad-input sweep", () => {
     async (_, target, index) => {
       const m = await newMerchant();
       const webhookId = (await newWebhook(m)).id;
+      const v1WebhookId = (await call("POST", "/api/v1/webhooks", { key: m.apiKey, body: { url: "https://hooks.example.com/v1" } })).body
+        .responseObject.id;
       const { session: started, started: s } = await startedSession(m);
       const [delivery] = (await call("GET", `/api/webhooks/${webhookId}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries;
+      const [v1Delivery] = (await call("GET", `/api/v1/webhooks/${v1WebhookId}/deliveries`, { key: m.apiKey })).body.responseObject
+        .deliveries;
       const f: Fixture = {
         m,
         sessionId: (await newSession(m)).id,
@@ -378,6 +440,8 @@ describe("bad-input sweep", () => {
         webhookId,
         intentHash: s.intentHash,
         deliveryId: delivery.id,
+        v1WebhookId,
+        v1DeliveryId: v1Delivery.id,
       };
       const before = await snapshot(f);
       const r = rng(1000 + index);
