@@ -1,12 +1,14 @@
 import type { Metadata } from "next";
 import { EmbeddingSection } from "@/components/dashboard/embedding-form";
 import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
+import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
 import { ProfileForm } from "@/components/dashboard/profile-form";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { getFrameAncestors } from "@/lib/embed/framing";
 import { getMerchantOrThrow, keyPrefixes } from "@/lib/merchants/service";
+import { getPayoutWallet } from "@/lib/merchants/wallet";
 
 export const metadata: Metadata = { title: "Settings" };
 
@@ -16,6 +18,7 @@ export default async function SettingsPage() {
   const merchant = await getMerchantOrThrow(db, merchantId, { actor });
   const prefixes = await keyPrefixes(db, { actor });
   const frameOrigins = await getFrameAncestors(db, { actor });
+  const wallet = await getPayoutWallet(db, { actor });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -27,6 +30,12 @@ export default async function SettingsPage() {
       </section>
       <CheckoutAppearanceSection actor={actor} name={merchant.displayName} logoUrl={merchant.logoUrl} />
       <EmbeddingSection origins={frameOrigins} />
+      <section className={ui.card} aria-labelledby="payout">
+        <h2 id="payout" className="font-semibold">
+          Payouts
+        </h2>
+        <PayoutWalletForm wallet={wallet} />
+      </section>
       <section className={ui.card} aria-labelledby="key">
         <h2 id="key" className="font-semibold">
           API key

@@ -1,0 +1,53 @@
+"use client";
+
+import { useState, useTransition } from "react";
+import { updatePayoutWallet } from "@/app/dashboard/wallet-actions";
+import { ui } from "@/components/ui/styles";
+
+/** Where v1 orders pay out when they name no destinationAddress. */
+export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
+  const [pending, start] = useTransition();
+  const [value, setValue] = useState(wallet ?? "");
+  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  return (
+    <form
+      onSubmit={(e) => {
+        e.preventDefault();
+        start(async () => {
+          const r = await updatePayoutWallet(value);
+          if (r.ok) setValue(r.evmWalletAddress ?? "");
+          setMessage(r.ok ? { ok: true, text: r.evmWalletAddress ? "Saved." : "Removed." } : { ok: false, text: r.message });
+        });
+      }}
+    >
+      <label htmlFor="evmWalletAddress" className={ui.label}>
+        Payout wallet (EVM address)
+      </label>
+      <input
+        id="evmWalletAddress"
+        name="evmWalletAddress"
+        value={value}
+        onChange={(e) => setValue(e.target.value)}
+        placeholder="0x…"
+        spellCheck={false}
+        autoComplete="off"
+        aria-describedby="evmWalletAddress-help"
+        aria-invalid={message?.ok === false || undefined}
+        className={`${ui.input} font-mono`}
+      />
+      <p id="evmWalletAddress-help" className={`mt-1 text-sm ${ui.muted}`}>
+        v1 orders (POST /api/v1/orders) that name no destinationAddress pay out here. Leave empty to require one on every order.
+      </p>
+      <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
+        Save
+      </button>
+      <div aria-live="polite">
+        {message && (
+          <p role={message.ok ? "status" : "alert"} className={`mt-3 ${message.ok ? "" : ui.error}`}>
+            {message.text}
+          </p>
+        )}
+      </div>
+    </form>
+  );
+}
