@@ -3,11 +3,19 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
+import { EVENT_TYPES, V1_EVENT_TYPES } from "@/lib/events/types";
 import { createWebhookBody, updateWebhookBody } from "@/lib/schemas";
 import { createWebhook, deleteWebhook, retryDelivery, rotateWebhookSecret, sendTestEvent, updateWebhook } from "@/lib/webhooks/service";
 
 // Dashboard actions on webhooks: the signed-in merchant's own only (every service call filters by
-// it), the same validation as the API, errors as messages.
+// it), the same validation as the API, errors as messages. The dashboard manages the webhooks of both
+// API generations ("any"); the ones it creates are v0 webhooks.
+
+const ANY = { generation: "any" } as const;
+// a webhook's own generation decides which names it takes (the service checks)
+const anyEvents = z
+  .array(z.enum([...EVENT_TYPES, ...V1_EVENT_TYPES], { error: "must be event names" }), { error: "must be an array of event names" })
+  .max((EVENT_TYPES.length + V1_EVENT_TYPES.length) * 2);
 
 type Result<T = undefined> = { ok: true; data: T } | ActionFailure;
 
@@ -30,26 +38,31 @@ export const createWebhookAction: (input: { url: string; events: string[] }) => 
 );
 
 export const updateWebhookAction: (id: string, input: { url?: string; events?: string[]; active?: boolean }) => Promise<Result> = action(
-  { name: "dashboard.webhook.update", input: updateWebhookBody.extend({ id: z.string() }), from: withId, actor: "merchant" },
+  {
+    name: "dashboard.webhook.update",
+    input: updateWebhookBody.extend({ id: z.string(), events: anyEvents.optional() }),
+    from: withId,
+    actor: "merchant",
+  },
   async ({ db, input: { id, ...patch }, actor }) => {
-    await updateWebhook(db, id, patch, { actor });
+    await updateWebhook(db, id, patch, { actor, ...ANY });
     return done(undefined);
   },
 );
 
 export const deleteWebhookAction = action(
   { name: "dashboard.webhook.delete", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
-  async ({ db, input, actor }) => done(await deleteWebhook(db, input.id, { actor })),
+  async ({ db, input, actor }) => done(await deleteWebhook(db, input.id, { actor, ...ANY })),
 );
 
 export const testWebhookAction = action(
   { name: "dashboard.webhook.test", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
-  async ({ db, input, actor }) => done(await sendTestEvent(db, input.id, { actor })),
+  async ({ db, input, actor }) => done(await sendTestEvent(db, input.id, { actor, ...ANY })),
 );
 
 export const rotateSecretAction: (id: string) => Promise<Result<string>> = action(
   { name: "dashboard.webhook.rotate", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
-  async ({ db, input, actor }) => done((await rotateWebhookSecret(db, input.id, { actor })).secret),
+  async ({ db, input, actor }) => done((await rotateWebhookSecret(db, input.id, { actor, ...ANY })).secret),
 );
 
 export const resendDeliveryAction = action(
@@ -60,7 +73,7 @@ export const resendDeliveryAction = action(
     actor: "merchant",
   },
   async ({ db, input, actor }) => {
-    const d = await retryDelivery(db, input.webhookId, input.deliveryId, { actor });
+    const d = await retryDelivery(db, input.webhookId, input.deliveryId, { actor, ...ANY });
     return done({ status: d.status, responseCode: d.responseCode });
   },
 );

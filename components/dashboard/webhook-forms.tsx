@@ -31,12 +31,12 @@ function SecretOnce({ secret }: { secret: string }) {
   );
 }
 
-function EventChoices({ selected }: { selected: string[] }) {
+function EventChoices({ selected, eventTypes = EVENT_TYPES }: { selected: string[]; eventTypes?: readonly string[] }) {
   return (
     <fieldset className="mt-3">
       <legend className={ui.label}>Events (none ticked: all events)</legend>
       <div className="mt-1 grid gap-1 sm:grid-cols-2">
-        {EVENT_TYPES.map((t) => (
+        {eventTypes.map((t) => (
           <label key={t} className="flex items-center gap-2 text-sm">
             <input type="checkbox" name="events" value={t} defaultChecked={selected.includes(t)} /> {t}
           </label>
@@ -86,7 +86,20 @@ export function CreateWebhookForm() {
   );
 }
 
-export function WebhookControls({ id, url, events, active }: { id: string; url: string; events: string[]; active: boolean }) {
+export function WebhookControls({
+  id,
+  url,
+  events,
+  active,
+  eventTypes,
+}: {
+  id: string;
+  url: string;
+  events: string[];
+  active: boolean;
+  /** the event names of the webhook's API generation (v0 when absent) */
+  eventTypes?: readonly string[];
+}) {
   const router = useRouter();
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
@@ -119,7 +132,7 @@ export function WebhookControls({ id, url, events, active }: { id: string; url: 
           Endpoint URL
         </label>
         <input id="edit-url" name="url" type="url" defaultValue={url} required className={ui.input} />
-        <EventChoices selected={events} />
+        <EventChoices selected={events} eventTypes={eventTypes} />
         <label className="mt-3 flex items-center gap-2 text-sm">
           <input type="checkbox" name="active" defaultChecked={active} /> Active (deliveries are made)
         </label>

@@ -10,7 +10,7 @@ export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const { actor } = await requireMerchant();
-  const { webhooks } = await listWebhooks(await getDb(), { actor });
+  const { webhooks } = await listWebhooks(await getDb(), { actor, generation: "any" });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Webhooks</h1>
@@ -28,6 +28,7 @@ export default async function WebhooksPage() {
                   {w.url}
                 </Link>
                 <p className={`text-sm ${ui.muted}`}>
+                  {"apiVersion" in w && w.apiVersion === 1 ? "API v1 · " : ""}
                   {w.active ? "Active" : "Inactive"} · {w.events.length ? w.events.join(", ") : "all events"}
                 </p>
               </li>

@@ -7,7 +7,7 @@ import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { addressId, orMessage, orNotFound, searchProblem } from "@/lib/http/page";
-import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
+import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { deliveryListQuery } from "@/lib/schemas";
 import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/webhooks/service";
 
@@ -25,16 +25,20 @@ export default async function WebhookPage({
   const raw = await searchParams;
   const problem = searchProblem(raw);
   const db = await getDb();
-  const webhook = await orNotFound(getWebhookOrThrow(db, id, { actor }));
+  // both API generations' webhooks are the merchant's to see here
+  const as = { actor, generation: "any" } as const;
+  const webhook = await orNotFound(getWebhookOrThrow(db, id, as));
+  const v1 = "apiVersion" in webhook && webhook.apiVersion === 1;
+  const eventTypes: readonly string[] = v1 ? V1_EVENT_TYPES : EVENT_TYPES;
   const parsed = deliveryListQuery.safeParse({
     limit: "25",
     ...Object.fromEntries(Object.entries(raw).filter(([k, v]) => v && k !== "delivery")),
   });
   // a refused filter, cursor or delivery id is a message; a failed query is the error boundary's, never an empty log
-  const found = parsed.success && !problem ? await orMessage(listDeliveries(db, id, parsed.data, { actor })) : null;
+  const found = parsed.success && !problem ? await orMessage(listDeliveries(db, id, parsed.data, as)) : null;
   const list = found?.ok ? found.value : null;
   const filterError = problem ?? (!found ? "That filter is not valid." : found.ok ? null : found.message);
-  const opened = raw.delivery && !problem ? await orMessage(getDeliveryOrThrow(db, id, raw.delivery, { actor })) : null;
+  const opened = raw.delivery && !problem ? await orMessage(getDeliveryOrThrow(db, id, raw.delivery, as)) : null;
   const open = opened?.ok ? opened.value : null;
   const keep = (extra: Record<string, string>) => queryString({ status: raw.status, eventType: raw.eventType, ...extra });
 
@@ -46,6 +50,11 @@ export default async function WebhookPage({
         </Link>
       </p>
       <h1 className="break-all text-2xl font-bold">{webhook.url}</h1>
+      <p className={`text-sm ${ui.muted}`}>
+        {v1
+          ? "API v1 webhook: it receives the v1 events (ORDER_*, PAYMENT_*), with its custom headers."
+          : "API v0 webhook: it receives the v0 events (order.*, session.*)."}
+      </p>
       {webhook.deletedAt ? (
         <section className={ui.card} aria-labelledby="settings">
           <h2 id="settings" className="font-semibold">
@@ -65,7 +74,7 @@ export default async function WebhookPage({
           <h2 id="settings" className="font-semibold">
             Settings
           </h2>
-          <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} />
+          <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} eventTypes={eventTypes} />
         </section>
       )}
       <section className={ui.card} aria-labelledby="log">
@@ -74,7 +83,12 @@ export default async function WebhookPage({
         </h2>
         <form className="mt-3 flex flex-wrap items-end gap-3" aria-label="Filter deliveries">
           <FilterSelect name="status" label="Status" value={raw.status} options={["PENDING", "DELIVERED", "FAILED"]} />
-          <FilterSelect name="eventType" label="Event" value={raw.eventType} options={[...EVENT_TYPES, TEST_EVENT_TYPE]} />
+          <FilterSelect
+            name="eventType"
+            label="Event"
+            value={raw.eventType}
+            options={[...eventTypes, v1 ? V1_TEST_EVENT_TYPE : TEST_EVENT_TYPE]}
+          />
           <button type="submit" className={`${ui.button} ${ui.primary}`}>
             Filter
           </button>
