@@ -1,3 +1,4 @@
+import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { isUsdcString } from "@/lib/money";
 import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
@@ -14,9 +15,12 @@ export const FEE_PAYERS = ["MERCHANT", "PAYEE"] as const;
 export const MAX_NOTES_BYTES = 4096;
 
 /** `destinationToken`: "USDC" (the chain's USDC) or a token address. */
-const destinationToken = str().refine((v) => v.toUpperCase() === "USDC" || /^0x[0-9a-fA-F]{40}$/.test(v), {
-  error: 'must be "USDC" or 0x followed by 40 hex characters',
-});
+const destinationToken = str()
+  .refine((v) => v.toUpperCase() === "USDC" || /^0x[0-9a-fA-F]{40}$/.test(v), {
+    error: 'must be "USDC" or 0x followed by 40 hex characters',
+  })
+  .refine((v) => v.toUpperCase() === "USDC" || isAddress(v, { strict: true }), { error: "fails its EIP-55 checksum" })
+  .transform((v) => (v.toUpperCase() === "USDC" ? "USDC" : getAddress(v)));
 
 export const createOrderBody = z
   .strictObject({

@@ -2,7 +2,17 @@ import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, deliveries, events, idempotencyRecords, merchants, orders, proofAttempts, webhooks } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
-import { call, newMerchant, newSession, newWebhook, randomIp, sessionBody, startedSession, type TestMerchant } from "../support/api";
+import {
+  call,
+  newMerchant,
+  newSession,
+  newWebhook,
+  randomIp,
+  sessionBody,
+  startedSession,
+  type TestMerchant,
+  WALLET,
+} from "../support/api";
 import { testDb } from "../support/db";
 import { rng } from "../support/rng";
 
@@ -33,6 +43,8 @@ type Kind =
   | "v1events"
   | "headers"
   | "bool"
+  | "v1chain"
+  | "notes"
   | "id";
 type Fields = Record<string, { kind: Kind; required?: boolean; nullable?: boolean }>;
 
@@ -180,6 +192,9 @@ function invalidFor(kind: Kind, r: () => number): unknown {
       () => [junkValue(r)],
     ],
     bool: [wrongType],
+    // v1 takes the chain as a number or a string of digits
+    v1chain: [() => 1, () => 0, () => -8453, () => 2 ** 40, () => 8453.5, () => "84 53", () => "0x2105", () => true, () => [], () => ({})],
+    notes: [() => "text", () => 7, () => [], () => true, () => ({ ["k".repeat(101)]: 1 }), () => ({ big: "v".repeat(5000) })],
     id: [wrongType, huge],
   };
   const choices = bad[kind];
@@ -365,6 +380,41 @@ const TARGETS: Target[] = [
     path: (f) => `/api/webhooks/${f.webhookId}`,
     fields: { url: { kind: "https" }, events: { kind: "events" }, active: { kind: "bool" } },
     valid: () => ({ url: "https://hooks.example.com/other", events: [], active: false }),
+  },
+  {
+    name: "POST /api/v1/orders",
+    method: "POST",
+    path: () => "/api/v1/orders",
+    fields: {
+      requestedUsdcAmount: { kind: "amount", required: true },
+      destinationAddress: { kind: "address" },
+      destinationToken: { kind: "address" },
+      destinationChainId: { kind: "v1chain" },
+      feePayer: { kind: "mode" },
+      enabledRails: { kind: "platforms" },
+      successUrl: { kind: "url", nullable: true },
+      cancelUrl: { kind: "url", nullable: true },
+      notes: { kind: "notes", nullable: true },
+    },
+    valid: () => ({ requestedUsdcAmount: "5.00", destinationAddress: WALLET, feePayer: "MERCHANT", notes: { sku: "A-1" } }),
+  },
+  {
+    name: "POST /api/v1/orders (fiat)",
+    method: "POST",
+    path: () => "/api/v1/orders",
+    fields: {
+      requestedFiatAmount: { kind: "fiat", required: true },
+      requestedFiatCurrency: { kind: "currency", required: true },
+      destinationAddress: { kind: "address" },
+    },
+    valid: () => ({ requestedFiatAmount: "25.00", requestedFiatCurrency: "EUR", destinationAddress: WALLET }),
+  },
+  {
+    name: "POST /api/v1/orders/:id/cancel",
+    method: "POST",
+    path: (f) => `/api/v1/orders/${f.sessionId}/cancel`,
+    fields: {},
+    valid: () => ({}),
   },
   {
     name: "POST /api/v1/webhooks",
