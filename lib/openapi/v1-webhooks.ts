@@ -3,7 +3,6 @@ import { V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { deliveryListQuery, emptyBody, idParams, webhookDeliveryParams } from "@/lib/schemas";
 import { createV1WebhookBody, updateV1WebhookBody } from "@/lib/schemas-v1";
 import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
-import type { Operation } from "./document";
 import * as R from "./responses";
 
 // The v1 webhook endpoints (/api/v1/webhooks/…, parity.md §4) and the v1 events they receive, for
@@ -117,8 +116,21 @@ export const V1_WEBHOOK_EVENTS = [
   { type: V1_TEST_EVENT_TYPE, id: "V1WebhookTestEvent", schema: null, description: "Sent by POST /api/v1/webhooks/{id}/test only." },
 ];
 
-type V1Op = Omit<Operation, "auth" | "rateLimited" | "data" | "generation"> & {
+/** An operation as document.ts's Operation has it, before it is made a merchant operation (not imported: no circle). */
+type V1Op = {
+  method: "get" | "post" | "patch" | "delete";
+  path: string;
+  operationId: string;
+  tag: string;
+  summary: string;
+  description: string;
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  example?: Record<string, unknown>;
+  status: 200 | 201;
   data: keyof typeof V1_WEBHOOK_DATA | "testResult" | "none";
+  errors?: number[];
 };
 
 const op = (o: Omit<V1Op, "tag">): V1Op => ({ ...o, tag: V1_WEBHOOK_TAG });
