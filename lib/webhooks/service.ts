@@ -46,7 +46,7 @@ export function serializeV1Webhook(w: WebhookRow) {
   };
 }
 
-/** A webhook as the asking face shows it: its generation's shape, or, for the dashboard, both and the generation. */
+/** A webhook as the asking face shows it: its API generation's shape; for the dashboard ("any"), the v1 shape and apiVersion. */
 function present(w: WebhookRow, as: WebhookScope) {
   const generation = generationOf(as);
   if (generation === 1) return serializeV1Webhook(w);
