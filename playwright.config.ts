@@ -64,6 +64,7 @@ export default defineConfig({
               "fiat-checkout.spec.ts",
               "docs.spec.ts",
               "client.spec.ts",
+              "v1-sdk.spec.ts",
               "prod/**/*.spec.ts",
             ],
             // a test that starts a server of its own has nothing to do with the proxy topology
