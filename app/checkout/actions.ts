@@ -17,8 +17,13 @@ export type ActionResult = { ok: true; view: CheckoutView } | (ActionFailure & {
 const sessionId = z.string().min(1).max(100);
 // a v1 order's link carries its token as well (the payer actor checks it)
 const token = z.string().min(1).max(200).optional();
-const choice = z.object({ paymentPlatform: z.string().min(1).max(40), fiatCurrency: z.string().regex(/^[A-Z]{3}$/) });
-type Choice = { paymentPlatform: string; fiatCurrency: string };
+const choice = z.object({
+  paymentPlatform: z.string().min(1).max(40),
+  fiatCurrency: z.string().regex(/^[A-Z]{3}$/),
+  // a v1 order paid in parts: the USDC this payment is for (the service checks the bounds)
+  amountUsdc: z.string().max(40).optional(),
+});
+type Choice = { paymentPlatform: string; fiatCurrency: string; amountUsdc?: string };
 
 const LINK_INVALID = "This checkout link is not valid.";
 const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token: typeof token }>, A extends unknown[]>(

@@ -2,6 +2,7 @@ import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/actor";
+import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { looksLikeId } from "@/lib/ids";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
@@ -53,6 +54,8 @@ export type CheckoutView = {
     token: string | null;
     /** a v1 order paid in part: the USDC paid so far (the price is then what is left) */
     paidUsdc: string | null;
+    /** a v1 order may be paid in parts: the bounds of a part, in USDC (null: it is paid at once) */
+    partial: { minUsdc: string; maxUsdc: string } | null;
   };
   /** disabled: the operator has closed the merchant's account; the page shows the checkout as unavailable */
   merchant: {
@@ -131,13 +134,14 @@ const REJECTIONS: Record<string, string> = {
   PROOF_EXPIRED: "The bank confirmation had expired.",
 };
 
-async function paidSoFar(db: Db, sessionId: string): Promise<bigint> {
+/** What only a v1 order has: its payments so far, and whether it is one (it has an order token). */
+async function v1State(db: Db, sessionId: string): Promise<{ paid: bigint; v1: boolean }> {
   const [row] = await db
-    .select({ paid: checkoutSessions.paidAmountMicro })
+    .select({ paid: checkoutSessions.paidAmountMicro, tokenHash: checkoutSessions.orderTokenHash })
     .from(checkoutSessions)
     .where(eq(checkoutSessions.id, sessionId))
     .limit(1);
-  return row?.paid ?? 0n;
+  return { paid: row?.paid ?? 0n, v1: Boolean(row?.tokenHash) };
 }
 
 export async function getCheckoutView(db: Db, sessionId: string, token?: string): Promise<CheckoutView> {
@@ -157,7 +161,9 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
     lastProofError = last?.errorCode ? (REJECTIONS[last.errorCode] ?? "The payment could not be confirmed.") : null;
   }
   // a v1 order paid in part: the page asks for the rest, and says what is paid already
-  const paidMicro = o?.status === "FULFILLED" && isSessionOpen(s.status) ? await paidSoFar(db, s.id) : null;
+  // only a v1 link carries a token, so only then is there anything to read
+  const v1 = token && isSessionOpen(s.status) ? await v1State(db, s.id) : null;
+  const paidMicro = v1 && o?.status === "FULFILLED" ? v1.paid : null;
   const rest = paidMicro === null ? s : { ...s, amountUsdc: formatUsdc(parseUsdc(s.amountUsdc) - paidMicro) };
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
@@ -180,6 +186,9 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
       savesChoice: canFire("session", "selectPlatform", s.status),
       token: token ?? null,
       paidUsdc: paidMicro === null ? null : formatUsdc(paidMicro),
+      // a v1 order priced in USDC may be paid in parts (lib/sessions/transitions.ts amountToPay)
+      partial:
+        v1?.v1 && price.mode === "exact-token" ? { maxUsdc: price.amountUsdc, minUsdc: formatUsdc(getConfig().minAmountMicro) } : null,
     },
     merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled, theme, disableBranding },
     order:

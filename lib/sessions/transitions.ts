@@ -8,7 +8,7 @@ import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
 import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
-import { formatUsdc, parseUsdc } from "@/lib/money";
+import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh } from "./expiry";
 import { fiatTermsOf, quoteForStart } from "./fiat";
@@ -73,8 +73,10 @@ export async function selectPlatform(db: Db, id: string, input: { paymentPlatfor
 function amountToPay(session: SessionRow, part: string | undefined): bigint {
   const left = remainingMicro(session);
   if (part === undefined) return left;
+  if (session.orderTokenHash === null) throw invalid("amountUsdc", "is not accepted: only a v1 order may be paid in parts");
   if (session.checkoutMode === "exact-fiat")
     throw invalid("amountUsdc", "is not accepted: this session is priced in fiat and is paid at once");
+  if (!isUsdcString(part)) throw invalid("amountUsdc", 'must be a decimal string such as "10.00", with at most 6 decimals');
   const micro = parseUsdc(part);
   const min = getConfig().minAmountMicro;
   if (micro > left) throw invalid("amountUsdc", `must be at most ${formatUsdc(left)}, what is left to pay`);

@@ -227,6 +227,31 @@ describe("payments, partial payments and the v1 events", () => {
     expect((await eventTypes(o.id, 0)).filter((e) => e.type === "session.completed")).toHaveLength(1);
   });
 
+  it("only a v1 order priced in USDC may be paid in parts, and a part must be an amount within bounds", async () => {
+    const m = await newMerchant();
+    const db = await testDb();
+    const start = (id: string, token: string | undefined, amountUsdc: string) =>
+      startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD", amountUsdc }, { actor: payer(id, token) });
+    const v0 = await newSession(m);
+    await expect(start(v0.id, undefined, "10.00")).rejects.toMatchObject({ code: "VALIDATION_FAILED", message: /only a v1 order/ });
+    const { order: o, orderToken } = await newOrder(m, { requestedUsdcAmount: "30.00" });
+    for (const bad of ["abc", "-1", "1e3", "0.0000001", "0.50", "30.01"]) {
+      await expect(start(o.id, orderToken, bad), bad).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    }
+    const fiat = (await create(m, { requestedFiatAmount: "25.00", requestedFiatCurrency: "USD", destinationAddress: WALLET })).body
+      .responseObject;
+    await expect(start(fiat.order.id, fiat.orderToken, "10.00")).rejects.toMatchObject({
+      code: "VALIDATION_FAILED",
+      message: /priced in fiat/,
+    });
+    // nothing started anywhere
+    expect((await order(o.id, { key: m.apiKey })).body.responseObject.currentPayment).toBeNull();
+    // the page offers parts on the v1 order only
+    expect((await getCheckoutView(db, o.id, orderToken)).session.partial).toEqual({ minUsdc: "1.00", maxUsdc: "30.00" });
+    expect((await getCheckoutView(db, v0.id)).session.partial).toBeNull();
+    expect((await getCheckoutView(db, fiat.order.id, fiat.orderToken)).session.partial).toBeNull();
+  });
+
   it("cancel: ORDER_CANCELLED with PAYMENT_CANCELLED; the merchant's key only", async () => {
     const m = await newMerchant();
     const other = await newMerchant();

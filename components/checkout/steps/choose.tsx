@@ -16,6 +16,9 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   const [platform, setPlatform] = useState<string | null>(view.session.selectedPaymentPlatform);
   const chosen = choices.find((c) => c.platform === platform) ?? null;
   const currencyId = useId();
+  const partId = useId();
+  // a v1 order may be paid in parts: empty pays all of what is left
+  const [part, setPart] = useState("");
   // an exact-fiat price is the same in one currency with every app: no currency to pick, no prices to compare
   const fixedPrice = view.session.price.mode === "exact-fiat" ? view.session.price.formatted : null;
 
@@ -24,7 +27,13 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
       onSubmit={(e) => {
         e.preventDefault();
         if (chosen)
-          act(() => chooseAndStart(view.session.id, { paymentPlatform: chosen.platform, fiatCurrency: currency }, view.session.token));
+          act(() =>
+            chooseAndStart(
+              view.session.id,
+              { paymentPlatform: chosen.platform, fiatCurrency: currency, ...(part.trim() ? { amountUsdc: part.trim() } : {}) },
+              view.session.token,
+            ),
+          );
       }}
     >
       {notice && (
@@ -79,6 +88,28 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
           ))}
         </div>
       </fieldset>
+      {view.session.partial && (
+        <details className="mt-4">
+          <summary className="cursor-pointer text-sm font-medium">Pay only part of it now</summary>
+          <label htmlFor={partId} className={`mt-2 ${ui.label}`}>
+            Amount to pay now (USDC)
+          </label>
+          <input
+            id={partId}
+            inputMode="decimal"
+            autoComplete="off"
+            value={part}
+            onChange={(e) => setPart(e.target.value)}
+            placeholder={view.session.partial.maxUsdc}
+            aria-describedby={`${partId}-help`}
+            className={ui.input}
+          />
+          <p id={`${partId}-help`} className={`mt-1 text-sm ${ui.muted}`}>
+            From {view.session.partial.minUsdc} to {view.session.partial.maxUsdc} USDC. You pay the rest later with this same link. Leave
+            empty to pay all of it.
+          </p>
+        </details>
+      )}
       <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending}>
         {pending ? "Getting your quote…" : chosen ? `Continue with ${chosen.label}` : "Choose a payment app"}
       </button>
