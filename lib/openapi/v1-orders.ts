@@ -3,7 +3,6 @@ import { PRESET_NAMES, THEME_COLORS } from "@/lib/theme";
 import { emptyBody } from "@/lib/schemas";
 import { createOrderBody, FEE_PAYERS, orderParams, orderQuery } from "@/lib/v1/schemas";
 import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
-import type { Operation } from "./document";
 
 // The v1 orders, payments and merchant profile (/api/v1/orders/…, /api/v1/merchants/me; parity.md
 // §4), for the OpenAPI document: document.ts merges these operations and response schemas into its
@@ -145,7 +144,22 @@ export const V1_ORDER_NAMED: [z.ZodType, string][] = [
   [merchantProfile, "V1MerchantProfile"],
 ];
 
-type V1Op = Omit<Operation, "rateLimited" | "data" | "generation" | "tag"> & { data: keyof typeof V1_ORDER_DATA };
+/** An operation as document.ts's Operation has it, before document.ts completes it (not imported: no circle). */
+type V1Op = {
+  method: "get" | "post";
+  path: string;
+  operationId: string;
+  summary: string;
+  description: string;
+  auth: "merchant" | "merchantOrToken";
+  params?: z.ZodObject;
+  query?: z.ZodObject;
+  body?: z.ZodType;
+  example?: Record<string, unknown>;
+  status: 200 | 201;
+  data: keyof typeof V1_ORDER_DATA;
+  errors?: number[];
+};
 
 /** The operations of /api/v1/orders and /api/v1/merchants/me; document.ts makes them generation-1 operations. */
 export const V1_ORDER_OPERATIONS: V1Op[] = [
