@@ -59,4 +59,49 @@ test.describe("the v1 API through @zkp2p/pay-sdk", () => {
       await receiver.close();
     }
   });
+
+  test("a payer pays an order in two parts at the same link; the order is PARTIALLY_FULFILLED, then FULFILLED", async ({
+    page,
+    request,
+    baseURL,
+  }, testInfo) => {
+    const receiver = await startReceiver();
+    try {
+      const m = await createMerchant(request);
+      await request.post("/api/v1/webhooks", { headers: { "x-api-key": m.apiKey }, data: { url: receiver.url } });
+      const opts: CheckoutClientOptions = { apiBaseUrl: baseURL!, apiKey: m.apiKey };
+      const created = await createCheckout({ requestedUsdcAmount: "42.50", destinationAddress: TOKEN }, opts);
+      const checkout = new CheckoutPage(page);
+      const readOrder = async () =>
+        (await (await request.get(`/api/v1/orders/${created.order.id}`, { headers: { "x-api-key": m.apiKey } })).json()).responseObject;
+
+      await checkout.open(created.checkoutUrl);
+      await page.getByText("Pay only part of it now").click();
+      const part = page.getByLabel("Amount to pay now (USDC)");
+      await part.fill("10.00");
+      await checkScreen(page, testInfo, "v1-part");
+      await page.getByRole("radio", { name: /Zelle/ }).check();
+      await page.getByRole("button", { name: "Continue with Zelle" }).click();
+      await expect(checkout.heading("Send the payment with Zelle")).toBeVisible();
+      await expect(page.getByText("$10.05")).toBeVisible(); // the part's quote, not the whole
+      await checkout.paymentSent();
+      await checkout.simulateConfirmation();
+
+      // the page asks for the rest
+      await expect(page.getByRole("heading", { name: "32.50 USDC" })).toBeVisible({ timeout: 15_000 });
+      await expect(page.getByText("10.00 USDC is paid already; this payment is for the rest")).toBeVisible();
+      await checkScreen(page, testInfo, "v1-rest");
+      expect((await readOrder()).order).toMatchObject({ status: "PARTIALLY_FULFILLED", remainingUsdcAmount: "32.50" });
+
+      await checkout.choose("Zelle");
+      await checkout.paymentSent();
+      await checkout.simulateConfirmation();
+      await expect(checkout.heading("Payment complete")).toBeVisible();
+      expect((await readOrder()).order).toMatchObject({ status: "FULFILLED", remainingUsdcAmount: "0.00" });
+      await expect.poll(() => receiver.types().filter((t) => t === "PAYMENT_SETTLED").length, { timeout: 20_000 }).toBe(2);
+      await expect.poll(() => receiver.types().filter((t) => t === "ORDER_FULFILLED").length, { timeout: 20_000 }).toBe(1);
+    } finally {
+      await receiver.close();
+    }
+  });
 });
