@@ -40,6 +40,15 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
   const [colors, setColors] = useState<Record<ThemeColor, string>>(
     () => Object.fromEntries(THEME_COLORS.map((c) => [c, theme[c] ?? PRESETS.light[c]])) as Record<ThemeColor, string>,
   );
+  // the preview shows the colours as they are typed while they are readable; a theme that fails the
+  // contrast rule is not painted (the page itself would fail it), the preview keeps the last one that passed
+  const [lastReadable, setLastReadable] = useState<Palette>(() => readablePalette(colors) ?? PRESETS.light);
+  const setColor = (c: ThemeColor, value: string) => {
+    const next = { ...colors, [c]: value };
+    setColors(next);
+    const readable = readablePalette(next);
+    if (readable) setLastReadable(readable);
+  };
   const [hideBrand, setHideBrand] = useState(disableBranding);
   const [pending, start] = useTransition();
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
@@ -50,8 +59,8 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
   const palette: Palette | null =
     badFormat.length === 0 ? (Object.fromEntries(THEME_COLORS.map((c) => [c, normalizeHex(colors[c].trim())])) as Palette) : null;
   const failures = preset === "custom" && palette ? contrastFailures(palette) : [];
-  const previewTheme: CheckoutTheme =
-    preset !== "custom" ? { presetName: preset } : palette ? { presetName: "custom", ...palette } : { presetName: "default" };
+  const previewTheme: CheckoutTheme = preset !== "custom" ? { presetName: preset } : { presetName: "custom", ...lastReadable };
+  const previewIsStale = preset === "custom" && (!palette || failures.length > 0);
   const fieldError = (c: ThemeColor): string | undefined =>
     preset !== "custom"
       ? undefined
@@ -71,13 +80,13 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
 
   return (
     <form
-      className="mt-3 grid gap-6 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
+      className="mt-3 grid gap-x-6 gap-y-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
       onSubmit={(e) => {
         e.preventDefault();
         save();
       }}
     >
-      <div className="min-w-0">
+      <div className="min-w-0 lg:col-start-1 lg:row-start-1">
         <fieldset>
           <legend className={ui.label}>Theme</legend>
           <div className="mt-2 grid gap-2 sm:grid-cols-2">
@@ -127,7 +136,7 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
                       <input
                         type="color"
                         value={swatch}
-                        onChange={(e) => setColors((v) => ({ ...v, [c]: e.target.value }))}
+                        onChange={(e) => setColor(c, e.target.value)}
                         aria-label={`${COLOR_LABELS[c]} picker`}
                         className="h-10 w-12 shrink-0 cursor-pointer rounded-lg border border-slate-300 bg-white p-1 dark:border-slate-600 dark:bg-slate-950"
                       />
@@ -135,7 +144,7 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
                         id={`${id}-${c}`}
                         name={c}
                         value={value}
-                        onChange={(e) => setColors((v) => ({ ...v, [c]: e.target.value }))}
+                        onChange={(e) => setColor(c, e.target.value)}
                         spellCheck={false}
                         autoComplete="off"
                         aria-invalid={error ? true : undefined}
@@ -175,8 +184,23 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
             </ul>
           </div>
         )}
+      </div>
 
-        <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
+      {/* beside the fields on wide screens, and kept in view while they scroll; below them on narrow ones, before Save */}
+      <div className="min-w-0 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+        <p id={`${id}-preview`} className={ui.label}>
+          Preview
+        </p>
+        <p className={`text-sm ${ui.muted}`} aria-live="polite">
+          {previewIsStale
+            ? "Showing your last readable colours until yours pass the contrast rule."
+            : "Updates as you edit; payers see it once you save."}
+        </p>
+        <CheckoutPreview name={name} logoUrl={logoUrl} theme={previewTheme} hideBrand={hideBrand} labelledBy={`${id}-preview`} />
+      </div>
+
+      <div className="min-w-0 lg:col-start-1 lg:row-start-2">
+        <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary}`}>
           {pending ? "Saving…" : "Save appearance"}
         </button>
         <div aria-live="polite">
@@ -187,16 +211,15 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
           )}
         </div>
       </div>
-
-      <div className="min-w-0">
-        <p id={`${id}-preview`} className={ui.label}>
-          Preview
-        </p>
-        <p className={`text-sm ${ui.muted}`}>Updates as you edit; payers see it once you save.</p>
-        <CheckoutPreview name={name} logoUrl={logoUrl} theme={previewTheme} hideBrand={hideBrand} labelledBy={`${id}-preview`} />
-      </div>
     </form>
   );
+}
+
+/** The colours as a palette when every one is a hex colour and the palette passes the contrast rule. */
+function readablePalette(colors: Record<ThemeColor, string>): Palette | null {
+  if (!THEME_COLORS.every((c) => HEX.test(colors[c].trim()))) return null;
+  const palette = Object.fromEntries(THEME_COLORS.map((c) => [c, normalizeHex(colors[c].trim())])) as Palette;
+  return contrastFailures(palette).length === 0 ? palette : null;
 }
 
 /**
