@@ -39,7 +39,7 @@ export const v1OrderSchema = z
   })
   .meta({ description: "A v1 order (CheckoutOrder): what the merchant asks to be paid" });
 
-const v1Payment = z
+export const v1Payment = z
   .strictObject({
     id: z.string().meta({ examples: ["ord_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
     orderId: z.string(),

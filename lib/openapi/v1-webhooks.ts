@@ -2,7 +2,7 @@ import { z } from "zod";
 import { V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { deliveryListQuery, emptyBody, idParams, webhookDeliveryParams } from "@/lib/schemas";
 import { createV1WebhookBody, updateV1WebhookBody } from "@/lib/schemas-v1";
-import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
+import { v1OrderSchema, v1Payment } from "./v1-orders";
 import * as R from "./responses";
 
 // The v1 webhook endpoints (/api/v1/webhooks/…, parity.md §4) and the v1 events they receive, for
@@ -35,13 +35,8 @@ export const v1Webhook = z
 
 const secret = z.string().meta({ description: "The signing secret: in this response only", examples: ["whsec_…"] });
 
-// A CheckoutOrder and a CheckoutPayment, as GET /api/v1/orders/{id} answers them (lib/wire/v1.ts).
-const v1Order = z
-  .looseObject({ id: z.string(), merchantId: z.string(), status: z.enum(V1_ORDER_STATUSES) })
-  .meta({ description: "The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it" });
-const v1Payment = z
-  .looseObject({ id: z.string(), orderId: z.string(), status: z.enum(V1_PAYMENT_STATUSES) })
-  .meta({ description: "The payment (CheckoutPayment) the event is about, if any" });
+// the order and payment as GET /api/v1/orders/{id} answers them (lib/wire/v1.ts)
+const v1Order = v1OrderSchema;
 
 const v1EventBase = {
   id: z

@@ -2516,26 +2516,8 @@ export interface components {
         | "PAYMENT_FAILED"
         | "WEBHOOK_TEST";
       data: {
-        order:
-          | ({
-              id: string;
-              merchantId: string;
-              /** @enum {string} */
-              status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"] | null;
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -3788,25 +3770,8 @@ export interface components {
       /** @constant */
       type: "ORDER_CREATED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -3826,25 +3791,8 @@ export interface components {
       /** @constant */
       type: "ORDER_FULFILLED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -3864,25 +3812,8 @@ export interface components {
       /** @constant */
       type: "ORDER_CANCELLED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -3902,25 +3833,8 @@ export interface components {
       /** @constant */
       type: "PAYMENT_CREATED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -3940,25 +3854,8 @@ export interface components {
       /** @constant */
       type: "PAYMENT_SETTLED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -3978,25 +3875,8 @@ export interface components {
       /** @constant */
       type: "PAYMENT_CANCELLED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -4016,25 +3896,8 @@ export interface components {
       /** @constant */
       type: "PAYMENT_EXPIRED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
@@ -4054,25 +3917,8 @@ export interface components {
       /** @constant */
       type: "PAYMENT_FAILED";
       data: {
-        /** @description The order (CheckoutOrder), as GET /api/v1/orders/{id} answers it */
-        order: {
-          id: string;
-          merchantId: string;
-          /** @enum {string} */
-          status: "CREATED" | "PARTIALLY_FULFILLED" | "FULFILLED" | "CANCELLED";
-        } & {
-          [key: string]: unknown;
-        };
-        payment:
-          | ({
-              id: string;
-              orderId: string;
-              /** @enum {string} */
-              status: "CREATED" | "SETTLED" | "CANCELLED" | "EXPIRED" | "FAILED";
-            } & {
-              [key: string]: unknown;
-            })
-          | null;
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
       };
     };
