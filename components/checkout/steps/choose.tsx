@@ -108,6 +108,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
             From {view.session.partial.minUsdc} to {view.session.partial.maxUsdc} USDC. You pay the rest later with this same link. Leave
             empty to pay all of it.
           </p>
+          {part.trim() && <p className={`mt-1 text-sm ${ui.muted}`}>The prices above are for all of it; the next step quotes this part.</p>}
         </details>
       )}
       <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending}>
