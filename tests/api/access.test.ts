@@ -21,6 +21,8 @@ type Case = {
   body?: (f: Fixture) => unknown;
   missing?: (f: Fixture) => string;
   missingBody?: () => unknown;
+  /** the 401 message without a key, where the route also takes another credential */
+  noKey?: string;
 };
 
 const MISSING_SESSION = "sess_00000000000000000000000000000000";
@@ -175,6 +177,26 @@ const CASES: Case[] = [
     path: (f) => `/api/v1/webhooks/${f.v1WebhookId}/deliveries/${f.v1DeliveryId}/retry`,
     missing: (f) => `/api/v1/webhooks/${f.v1WebhookId}/deliveries/dlv_0000/retry`,
   },
+  {
+    route: "/api/v1/orders",
+    method: "POST",
+    path: () => "/api/v1/orders",
+    body: () => ({ requestedUsdcAmount: "5.00", destinationAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913" }),
+  },
+  ...(["", "/payments"] as const).map((sub): Case => ({
+    route: `/api/v1/orders/[id]${sub}`,
+    method: "GET",
+    path: (f) => `/api/v1/orders/${f.sessionId}${sub}`,
+    missing: () => `/api/v1/orders/${MISSING_SESSION}${sub}`,
+    noKey: "Send the merchant's X-API-Key, or the order's token as ?token= or X-Order-Token",
+  })),
+  {
+    route: "/api/v1/orders/[id]/cancel",
+    method: "POST",
+    path: (f) => `/api/v1/orders/${f.sessionId}/cancel`,
+    missing: () => `/api/v1/orders/${MISSING_SESSION}/cancel`,
+  },
+  { route: "/api/v1/merchants/me", method: "GET", path: () => "/api/v1/merchants/me" },
 ];
 
 const PUBLIC_ROUTES = new Set([
@@ -219,7 +241,7 @@ describe("access to every authenticated route", () => {
     const f = await fixture();
     const none = await call(c.method, c.path(f), { body: c.body?.(f) });
     expect(none.status).toBe(401);
-    expect(none.body).toMatchObject({ success: false, message: "Missing API key", responseObject: null, statusCode: 401 });
+    expect(none.body).toMatchObject({ success: false, message: c.noKey ?? "Missing API key", responseObject: null, statusCode: 401 });
     const bad = await call(c.method, c.path(f), { key: "ck_not-a-real-key", body: c.body?.(f) });
     expect(bad.status).toBe(401);
     expect(bad.body.message).toBe("Invalid API key");
