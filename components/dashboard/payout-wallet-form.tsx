@@ -39,7 +39,7 @@ export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
         v1 orders (POST /api/v1/orders) that name no destinationAddress pay out here. Leave empty to require one on every order.
       </p>
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
-        Save
+        Save payout wallet
       </button>
       <div aria-live="polite">
         {message && (
