@@ -167,7 +167,7 @@ test.describe("merchant dashboard at tablet width, dark", () => {
     await page.getByLabel("Display name").fill("Tablet Shop & Co");
     await page.getByLabel("Logo URL (https)").fill("https://example.com/logo.png");
     await expect(page.getByRole("img", { name: "Logo preview" })).toBeVisible();
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Display name")).toHaveValue("Tablet Shop & Co");
@@ -187,7 +187,7 @@ test.describe("merchant dashboard at tablet width, dark", () => {
     await expect(page.getByRole("button", { name: "Rotate secret" })).toBeVisible();
     await page.getByRole("checkbox", { name: "order.fulfilled" }).check();
     await page.getByRole("checkbox", { name: /^Active/ }).uncheck();
-    await page.getByRole("button", { name: "Save" }).click();
+    await page.getByRole("button", { name: "Save", exact: true }).click();
     await expect(page.getByRole("status").filter({ hasText: "Webhook saved." })).toBeVisible();
     await page.getByRole("button", { name: "Rotate secret" }).click();
     await expect(page.getByTestId("webhook-secret")).toBeVisible();
