@@ -75,8 +75,24 @@ test.describe("embedded checkout", () => {
     const shop = await startShop();
     try {
       const m = await createMerchant(request);
+      // a page address over http is refused, with a message naming it, by keyboard alone
+      await new Dashboard(page).signIn(m.apiKey);
+      await page.goto("/dashboard/settings");
+      const field = page.getByLabel("Sites allowed to embed the checkout");
+      await field.fill("http://shop.example.com/cart");
+      await field.press("Tab");
+      await page.keyboard.press("Enter");
+      await expect(page.getByRole("alert").filter({ hasText: "shop.example.com/cart" })).toHaveText(
+        '"http://shop.example.com/cart" must use https:// (http:// only for localhost or 127.0.0.1)',
+      );
+      await expect(field).toHaveAttribute("aria-invalid", "true");
+      await checkScreen(page, testInfo, "settings-embedding-refused");
+      await page.reload();
+      await expect(field).toHaveValue("");
       // typed with a trailing slash and an upper-case host: stored as the bare origin
-      await allowOrigins(page, m, `${shop.origin.replace("localhost", "LOCALHOST")}/\nhttps://other-shop.example.com`, "2 sites");
+      await field.fill(`${shop.origin.replace("localhost", "LOCALHOST")}/\nhttps://other-shop.example.com`);
+      await page.getByRole("button", { name: "Save embedding" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Saved. 2 sites may embed the checkout." })).toBeVisible();
       await expect(page.getByLabel("Sites allowed to embed the checkout")).toHaveValue(`${shop.origin}\nhttps://other-shop.example.com`);
       await checkScreen(page, testInfo, "settings-embedding");
 
