@@ -2,9 +2,11 @@ import fs from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import type { FrameLocator, Page } from "@playwright/test";
+import { createCheckout } from "@zkp2p/pay-sdk";
+import { ensureEmbedModeUrl } from "@zkp2p/pay-sdk/embedded";
 import { testCertificates } from "../tests/support/tls";
 import { Dashboard } from "./pages/dashboard";
-import { checkScreen, createMerchant, createSession, expect, type Merchant, test } from "./support/fixtures";
+import { checkScreen, createMerchant, createSession, expect, type Merchant, test, TOKEN } from "./support/fixtures";
 
 // The embedded checkout (`&embed=true` in an iframe): a shop's page on another origin frames it and
 // hears how it ended; only the origins the merchant allows in the dashboard may frame it.
@@ -230,5 +232,45 @@ test.describe("embedded checkout", () => {
     await page.getByRole("button", { name: "Yes, cancel" }).click();
     await expect(page.getByRole("heading", { name: "Checkout cancelled" })).toBeVisible();
     expect(await received(page)).toEqual([]);
+  });
+
+  test("a v1 order's link from @zkp2p/pay-sdk, embedded by an allowed origin: checkout.success names the order as FULFILLED", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const shop = await startShop();
+    try {
+      const m = await createMerchant(request);
+      await allowOrigins(page, m, shop.origin, "1 site");
+      const created = await createCheckout(
+        { requestedUsdcAmount: "12.00", destinationAddress: TOKEN },
+        { apiBaseUrl: baseURL!, apiKey: m.apiKey },
+      );
+      const src = ensureEmbedModeUrl(created.checkoutUrl);
+      const doc = page.waitForResponse((r) => r.request().resourceType() === "document" && r.url() === src);
+      await page.goto(shop.url(src));
+      expect(frameAncestors((await doc).headers()["content-security-policy"])).toEqual([shop.origin]);
+      const frame = page.frameLocator('iframe[title="Checkout"]');
+      await expect(frame.getByRole("heading", { name: "12.00 USDC" })).toBeVisible();
+      await frame.getByLabel("Currency").selectOption("USD");
+      await frame.getByRole("radio", { name: /Zelle/ }).check();
+      await frame.getByRole("button", { name: "Continue with Zelle" }).click();
+      await frame.getByRole("button", { name: "I have sent the payment" }).click();
+      await frame.getByRole("button", { name: "Simulate bank confirmation" }).click();
+      await expect(frame.getByRole("heading", { name: "Payment complete" })).toBeVisible();
+      await expect.poll(() => received(page)).toHaveLength(1);
+      const [message] = await received(page);
+      expect(message!.data).toEqual({
+        channel: "zkp2p_checkout_embed_v1",
+        type: "checkout.success",
+        timestamp: expect.any(Number),
+        payload: { id: created.order.id, status: "FULFILLED" },
+      });
+      // nothing of the token reaches the parent
+      expect(JSON.stringify(message)).not.toContain(created.orderToken);
+    } finally {
+      await shop.close();
+    }
   });
 });

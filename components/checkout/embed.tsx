@@ -29,12 +29,16 @@ export function useEmbedded(): boolean {
   return useContext(EmbedContext).embedded;
 }
 
+const V1_END_STATUS: Record<string, string> = { COMPLETED: "FULFILLED", CANCELLED: "CANCELLED", EXPIRED: "CANCELLED" };
+
 /** Posts checkout.success / .failed / .closed to the parent once the view reaches that end (once per end and page). */
 export function useEmbedMessages(view: CheckoutView) {
   const { embedded, origins } = useContext(EmbedContext);
   const sent = useRef<string | null>(null);
   const type = embedEventOf(view.step);
-  const { id, status } = view.session;
+  const { id } = view.session;
+  // a v1 link (it carries the order token) names the order's status as the v1 API does (lib/wire/v1.ts)
+  const status = view.session.token ? (V1_END_STATUS[view.session.status] ?? view.session.status) : view.session.status;
   useEffect(() => {
     if (!embedded || !type || sent.current === type) return;
     sent.current = type;
