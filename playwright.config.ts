@@ -64,6 +64,7 @@ export default defineConfig({
               "fiat-checkout.spec.ts",
               "docs.spec.ts",
               "client.spec.ts",
+              "theme.spec.ts",
               "embed.spec.ts",
               "v1-sdk.spec.ts",
               "prod/**/*.spec.ts",

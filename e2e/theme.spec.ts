@@ -128,7 +128,7 @@ test.describe("checkout theme", () => {
     await expect(
       appearance(page)
         .getByRole("alert")
-        .filter({ hasText: /^panelTextColor #777777/ }),
+        .filter({ hasText: /^Not saved: panelTextColor #777777/ }),
     ).toContainText(pair);
     await checkScreen(page, testInfo, "theme-settings-refused");
     await page.reload();

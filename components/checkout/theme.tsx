@@ -40,7 +40,8 @@ export function MerchantLogo({
   const [failedUrl, setFailedUrl] = useState<string | null>(null);
   const check = useCallback(
     (img: HTMLImageElement | null) => {
-      if (img && img.complete && img.naturalWidth === 0 && logoUrl) setFailedUrl(logoUrl);
+      // naturalWidth is 0 for a broken image, and for some SVGs that loaded: decode() tells them apart
+      if (img && img.complete && img.naturalWidth === 0 && logoUrl) img.decode().catch(() => setFailedUrl(logoUrl));
     },
     [logoUrl],
   );

@@ -61,12 +61,18 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
   const failures = preset === "custom" && palette ? contrastFailures(palette) : [];
   const previewTheme: CheckoutTheme = preset !== "custom" ? { presetName: preset } : { presetName: "custom", ...lastReadable };
   const previewIsStale = preset === "custom" && (!palette || failures.length > 0);
+  // under a field: its own problem (not a hex colour, or the server's word on it); a failing pair is
+  // said once, in the list below the fields, which each field of the pair points to
   const fieldError = (c: ThemeColor): string | undefined =>
     preset !== "custom"
       ? undefined
       : badFormat.includes(c)
         ? "Enter a hex colour such as #1a2b3c or #fff."
-        : (failures.find((f) => f.fg === c || f.bg === c)?.message ?? serverFields[`theme.${c}`]);
+        : failures.length
+          ? undefined
+          : serverFields[`theme.${c}`];
+  const pairId = (f: { fg: ThemeColor; bg: ThemeColor }) => `${id}-pair-${f.fg}-${f.bg}`;
+  const pairsOf = (c: ThemeColor) => failures.filter((f) => f.fg === c || f.bg === c).map(pairId);
 
   const save = () => {
     setMessage(null);
@@ -74,13 +80,15 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
     start(async () => {
       const r = await updateAppearance({ theme: sent, disableBranding: hideBrand });
       setServerFields(r.ok ? {} : (r.fields ?? {}));
-      setMessage(r.ok ? { ok: true, text: "Saved. New checkouts and open ones show this look." } : { ok: false, text: r.message });
+      setMessage(
+        r.ok ? { ok: true, text: "Saved. New checkouts and open ones show this look." } : { ok: false, text: `Not saved: ${r.message}` },
+      );
     });
   };
 
   return (
     <form
-      className="mt-3 grid gap-x-6 gap-y-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)]"
+      className="mt-3 grid gap-x-6 gap-y-5 lg:grid-cols-[minmax(0,1fr)_minmax(0,22rem)] lg:grid-rows-[auto_1fr]"
       onSubmit={(e) => {
         e.preventDefault();
         save();
@@ -125,6 +133,7 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
             <div className="mt-2 grid gap-3 sm:grid-cols-2">
               {THEME_COLORS.map((c) => {
                 const error = fieldError(c);
+                const describedBy = [...(error ? [`${id}-${c}-error`] : []), ...pairsOf(c)].join(" ") || undefined;
                 const value = colors[c];
                 const swatch = HEX.test(value.trim()) ? normalizeHex(value.trim()) : "#000000";
                 return (
@@ -147,9 +156,9 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
                         onChange={(e) => setColor(c, e.target.value)}
                         spellCheck={false}
                         autoComplete="off"
-                        aria-invalid={error ? true : undefined}
-                        aria-describedby={error ? `${id}-${c}-error` : undefined}
-                        className={`${ui.input.replace("mt-1 ", "")} min-w-0 font-mono`}
+                        aria-invalid={describedBy ? true : undefined}
+                        aria-describedby={describedBy}
+                        className={`${ui.input.replace("mt-1 ", "")} min-w-0 font-mono aria-invalid:border-red-700 aria-invalid:ring-1 aria-invalid:ring-red-700 dark:aria-invalid:border-red-400 dark:aria-invalid:ring-red-400`}
                       />
                     </div>
                     {error && (
@@ -177,7 +186,7 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
             <p className="font-semibold">These colours are too close to be read easily:</p>
             <ul className="mt-1 list-disc pl-5">
               {failures.map((f) => (
-                <li key={`${f.fg}-${f.bg}`} className="break-words">
+                <li key={pairId(f)} id={pairId(f)} className="break-words">
                   {f.message}
                 </li>
               ))}
@@ -187,7 +196,7 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
       </div>
 
       {/* beside the fields on wide screens, and kept in view while they scroll; below them on narrow ones, before Save */}
-      <div className="min-w-0 lg:sticky lg:top-4 lg:col-start-2 lg:row-span-2 lg:row-start-1 lg:self-start">
+      <div className="min-w-0 lg:sticky lg:top-4 lg:col-start-2 lg:[grid-row:1/span_2] lg:self-start">
         <p id={`${id}-preview`} className={ui.label}>
           Preview
         </p>
