@@ -1,6 +1,7 @@
 import type { Locator, Page } from "@playwright/test";
 import { CheckoutPage } from "./pages/checkout-page";
 import { Dashboard } from "./pages/dashboard";
+import { watchViolations } from "./support/csp";
 import { checkScreen, createMerchant, createSession, expect, type Merchant, test } from "./support/fixtures";
 
 // The merchant's theme and branding on the payer's page, set in the dashboard as a merchant would:
@@ -63,6 +64,7 @@ test.describe("checkout theme", () => {
   }, testInfo) => {
     const m = await createMerchant(request);
     const session = await createSession(request, m);
+    const violations = await watchViolations(page);
     await openSettings(page, m);
 
     await fillCustom(page, CUSTOM);
@@ -76,6 +78,7 @@ test.describe("checkout theme", () => {
     await checkScreen(page, testInfo, "theme-settings-custom-desktop");
 
     const payer = await page.context().newPage();
+    const payerViolations = await watchViolations(payer);
     await payer.goto(session.path);
     await expect(payer.getByRole("heading", { name: "42.50 USDC" })).toBeVisible();
     await expect(payer.locator("[data-checkout-theme]")).toHaveCount(0);
@@ -107,6 +110,8 @@ test.describe("checkout theme", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await checkScreen(page, testInfo, "theme-settings-custom-390");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the theme's custom properties are a style attribute, which the policy allows; nothing else is refused
+    expect([...violations, ...payerViolations]).toEqual([]);
   });
 
   test("a theme whose text fails WCAG AA is refused with the pair named, and nothing is saved", async ({ page, request }, testInfo) => {

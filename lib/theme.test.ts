@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import { describe, expect, it } from "vitest";
 import {
   checkoutThemeInput,
@@ -164,5 +165,12 @@ describe("initials", () => {
     expect(initialsOf("  Ana  María  de la Cruz ")).toBe("AC");
     expect(initialsOf("Émile Zola")).toBe("ÉZ");
     expect(initialsOf("")).toBe("?");
+  });
+});
+
+describe("the module the browser loads", () => {
+  it("lib/theme-core.ts imports nothing (zod's eval probe would be refused by the pages' script policy)", () => {
+    const src = fs.readFileSync(new URL("./theme-core.ts", import.meta.url), "utf8");
+    expect(src).not.toMatch(/^\s*import\s/m);
   });
 });

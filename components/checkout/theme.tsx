@@ -2,7 +2,7 @@
 
 import { type ReactNode, useCallback, useState } from "react";
 import { ui } from "@/components/ui/styles";
-import { type CheckoutTheme, initialsOf, SERVICE_NAME, themeRootProps } from "@/lib/theme";
+import { type CheckoutTheme, initialsOf, SERVICE_NAME, themeRootProps } from "@/lib/theme-core";
 
 // The merchant's look on the payer's page, shared by the page and the dashboard's live preview so the
 // preview is the page: the themed root, the merchant's logo (or initials) and the service's mark.

@@ -16,7 +16,7 @@ import {
   type PresetName,
   THEME_COLORS,
   type ThemeColor,
-} from "@/lib/theme";
+} from "@/lib/theme-core";
 
 // Settings → Checkout appearance: the preset, the eight colours of a custom theme and the branding
 // switch, with a live preview of the payer's page (the same components and CSS as the page itself)
