@@ -110,6 +110,11 @@ test.describe("checkout theme", () => {
     await page.setViewportSize({ width: 390, height: 844 });
     await checkScreen(page, testInfo, "theme-settings-custom-390");
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // the narrowest phone: the section still fits, nothing scrolls sideways
+    await page.setViewportSize({ width: 320, height: 700 });
+    await expect(appearance(page).getByLabel("Button text", { exact: true })).toBeVisible();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+    await checkScreen(page, testInfo, "theme-settings-custom-320");
     // the theme's custom properties are a style attribute, which the policy allows; nothing else is refused
     expect([...violations, ...payerViolations]).toEqual([]);
   });
