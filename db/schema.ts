@@ -105,7 +105,9 @@ export const checkoutSessions = pgTable(
     // session that has one opens only with its token
     orderTokenHash: text("order_token_hash"),
     // the USDC fulfilled so far; v1 payments may pay part of an order (remaining = amount − paid)
-    paidAmountMicro: bigint("paid_amount_micro", { mode: "bigint" }).notNull().default(sql`0`),
+    paidAmountMicro: bigint("paid_amount_micro", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     feePayer: text("fee_payer", { enum: ["MERCHANT", "PAYEE"] }),
     notes: jsonb("notes").$type<Record<string, unknown>>(),
     cancelledAt: ts("cancelled_at"),
