@@ -62,63 +62,50 @@ export async function recordEvent(
  * Records a v1 event (`{ id, type, timestamp, data: { order, payment, paymentBridge: null } }`) and
  * its deliveries to the merchant's v1 webhooks, in the caller's transaction.
  */
-export async function recordV1Event(
+export function recordV1Event(
   tx: Db,
   input: { type: V1EventType; session: SessionRow; order: OrderRow | null },
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
-  const now = monotonicNow();
-  const id = newId("evt");
-  const payload: EventPayload = {
-    id,
-    type: input.type,
-    timestamp: now.toISOString(),
-    data: {
-      order: serializeV1Order(input.session),
-      payment: input.order ? serializeV1Payment(input.order) : null,
-      paymentBridge: null,
-    },
-  };
-  await tx.insert(events).values({
-    id,
-    merchantId: input.session.merchantId,
-    type: input.type,
-    apiVersion: 1,
-    sessionId: input.session.id,
-    orderId: input.order?.id ?? null,
-    payload,
-    createdAt: now,
-  });
-  const deliveryIds = await fanOut(tx, { eventId: id, type: input.type, merchantId: input.session.merchantId, now, apiVersion: 1 });
-  return { eventId: id, deliveryIds };
+  return insertEvent(tx, { ...input, apiVersion: 1 }, () => ({
+    order: serializeV1Order(input.session),
+    payment: input.order ? serializeV1Payment(input.order) : null,
+    paymentBridge: null,
+  }));
 }
 
-async function recordV0Event(
+function recordV0Event(
   tx: Db,
   input: { type: EventType; session: SessionRow; order: OrderRow | null; txHash?: string; error?: { code: string; message: string } },
 ): Promise<{ eventId: string; deliveryIds: string[] }> {
+  return insertEvent(tx, { ...input, apiVersion: 0 }, () => ({
+    session: serializeSession(input.session),
+    order: input.order ? serializeOrder(input.order) : null,
+    ...(input.txHash ? { txHash: input.txHash } : {}),
+    ...(input.error ? { error: input.error } : {}),
+  }));
+}
+
+/** Inserts one event of either generation with its payload `{ id, type, timestamp, data }`, then its deliveries. */
+async function insertEvent(
+  tx: Db,
+  e: { type: string; apiVersion: 0 | 1; session: SessionRow; order: OrderRow | null },
+  data: () => Record<string, unknown>,
+): Promise<{ eventId: string; deliveryIds: string[] }> {
   const now = monotonicNow();
   const id = newId("evt");
-  const payload: EventPayload = {
-    id,
-    type: input.type,
-    timestamp: now.toISOString(),
-    data: {
-      session: serializeSession(input.session),
-      order: input.order ? serializeOrder(input.order) : null,
-      ...(input.txHash ? { txHash: input.txHash } : {}),
-      ...(input.error ? { error: input.error } : {}),
-    },
-  };
+  const payload: EventPayload = { id, type: e.type, timestamp: now.toISOString(), data: data() };
+  const merchantId = e.session.merchantId;
   await tx.insert(events).values({
     id,
-    merchantId: input.session.merchantId,
-    type: input.type,
-    sessionId: input.session.id,
-    orderId: input.order?.id ?? null,
+    merchantId,
+    type: e.type,
+    apiVersion: e.apiVersion,
+    sessionId: e.session.id,
+    orderId: e.order?.id ?? null,
     payload,
     createdAt: now,
   });
-  const deliveryIds = await fanOut(tx, { eventId: id, type: input.type, merchantId: input.session.merchantId, now, apiVersion: 0 });
+  const deliveryIds = await fanOut(tx, { eventId: id, type: e.type, merchantId, now, apiVersion: e.apiVersion });
   return { eventId: id, deliveryIds };
 }
 
