@@ -1,0 +1,80 @@
+import { CHAINS } from "@/lib/chains";
+
+// How the dashboard states times, chains, tokens, addresses and money. Pure: no React, no clock of
+// its own (the caller passes "now"), no locale of its own (the caller passes one).
+
+const UNITS: [Intl.RelativeTimeFormatUnit, number][] = [
+  ["year", 365 * 24 * 3600],
+  ["month", 30 * 24 * 3600],
+  ["week", 7 * 24 * 3600],
+  ["day", 24 * 3600],
+  ["hour", 3600],
+  ["minute", 60],
+];
+
+/** "just now", "3 minutes ago", "in 5 minutes", "2 days ago": `at` relative to `now`. */
+export function relativeTime(at: Date | string, now: Date, locale = "en-US"): string {
+  const seconds = Math.round((new Date(at).getTime() - now.getTime()) / 1000);
+  if (Math.abs(seconds) < 45) return "just now";
+  const rtf = new Intl.RelativeTimeFormat(locale, { numeric: "always", style: "long" });
+  for (const [unit, size] of UNITS) {
+    if (Math.abs(seconds) >= size) return rtf.format(Math.trunc(seconds / size), unit);
+  }
+  return rtf.format(seconds < 0 ? -1 : 1, "minute");
+}
+
+/** "24 Nov 2026, 07:48:11 UTC": the exact time in `timeZone` (the browser's own when left out). */
+export function exactTime(at: Date | string, locale = "en-GB", timeZone?: string): string {
+  return new Intl.DateTimeFormat(locale, {
+    dateStyle: "medium",
+    timeStyle: "long",
+    ...(timeZone ? { timeZone } : {}),
+  }).format(new Date(at));
+}
+
+/** "Base", "Base Sepolia", or "Chain 10" for one not known. */
+export function chainName(chainId: number | null | undefined): string {
+  if (chainId == null) return "Unknown chain";
+  return CHAINS[chainId]?.name ?? `Chain ${chainId}`;
+}
+
+/** "USDC" for the chain's USDC, else the shortened address. */
+export function tokenName(chainId: number | null | undefined, token: string): string {
+  const usdc = chainId == null ? undefined : CHAINS[chainId]?.usdc;
+  return usdc && usdc.toLowerCase() === token.toLowerCase() ? "USDC" : shortHex(token);
+}
+
+/** "0x1234…abcd" for an address or a hash; short values as they are. */
+export function shortHex(value: string, head = 6, tail = 4): string {
+  return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`;
+}
+
+/** The explorer's page for a transaction or an address, or null on a chain without a known explorer. */
+export function explorerUrl(chainId: number | null | undefined, kind: "tx" | "address", value: string): string | null {
+  const base = chainId == null ? undefined : CHAINS[chainId]?.explorer;
+  if (!base || !/^0x[0-9a-fA-F]+$/.test(value)) return null;
+  return `${base}/${kind}/${value}`;
+}
+
+/**
+ * "1,234.50 USDC": a decimal string in the locale's grouping and decimal sign, digits kept exactly
+ * (at least two decimals); never through a float. A value that is not a decimal is returned as is.
+ */
+export function formatUsdc(amount: string, locale = "en-US"): string {
+  const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
+  if (!m) return `${amount} USDC`;
+  const [, sign, int, frac = ""] = m;
+  const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(BigInt(int!));
+  const whole = parts.map((p) => p.value).join("");
+  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  return `${sign}${whole}${decimal}${frac.padEnd(2, "0")} USDC`;
+}
+
+/** "Completed" for COMPLETED, "Pending" for PENDING. */
+export function statusLabel(status: string): string {
+  return status
+    .toLowerCase()
+    .split("_")
+    .join(" ")
+    .replace(/^./, (c) => c.toUpperCase());
+}
