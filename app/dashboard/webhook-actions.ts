@@ -5,6 +5,7 @@ import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { EVENT_TYPES, V1_EVENT_TYPES } from "@/lib/events/types";
 import { createWebhookBody, updateWebhookBody } from "@/lib/schemas";
+import { retryAllFailed } from "@/lib/webhooks/health";
 import { createWebhook, deleteWebhook, retryDelivery, rotateWebhookSecret, sendTestEvent, updateWebhook } from "@/lib/webhooks/service";
 
 // Dashboard actions on webhooks: the signed-in merchant's own only (every service call filters by
@@ -76,4 +77,10 @@ export const resendDeliveryAction = action(
     const d = await retryDelivery(db, input.webhookId, input.deliveryId, { actor, ...ANY });
     return done({ status: d.status, responseCode: d.responseCode });
   },
+);
+
+/** Requeues every FAILED delivery of the webhook (the signed-in merchant's only); says how many. */
+export const retryAllFailedAction: (id: string) => Promise<Result<{ queued: number }>> = action(
+  { name: "dashboard.webhook.retryAllFailed", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
+  async ({ db, input, actor }) => done(await retryAllFailed(db, input.id, { actor, ...ANY })),
 );

@@ -1,0 +1,132 @@
+import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { deliveries } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/actor";
+import { conflict } from "@/lib/errors";
+import { DELIVERY, ruleOf } from "@/lib/state";
+import { getWebhookOrThrow, type WebhookScope } from "./service";
+
+// A webhook's health for the dashboard: how its deliveries fared over the last day, how fast its
+// endpoint answers, and its last failure; and "retry all failed", which requeues every FAILED
+// delivery of one webhook at once through the delivery machine's requeue rule.
+
+type ScopedAs = As<MerchantActor> & WebhookScope;
+
+export const HEALTH_WINDOW_MS = 24 * 60 * 60 * 1000;
+
+export type WebhookHealth = {
+  /** deliveries that ended DELIVERED or FAILED in the window (by their last attempt) */
+  delivered: number;
+  failed: number;
+  /** delivered / (delivered + failed), or null when neither happened in the window */
+  successRate: number | null;
+  /** the median duration of the attempts started in the window, in ms, or null without attempts */
+  p50Ms: number | null;
+  /** FAILED deliveries of the webhook now, whenever they failed: what "retry all failed" requeues */
+  failedNow: number;
+  /** the latest failed attempt (not a 2xx answer), in the window or not */
+  lastFailure: { at: string; deliveryId: string; responseCode: number | null; error: string | null } | null;
+};
+
+const EMPTY: WebhookHealth = { delivered: 0, failed: 0, successRate: null, p50Ms: null, failedNow: 0, lastFailure: null };
+
+type CountRow = { webhook_id: string; delivered: number | string; failed: number | string; failed_now: number | string };
+type P50Row = { webhook_id: string; p50: number | string | null };
+type FailureRow = {
+  webhook_id: string;
+  delivery_id: string;
+  started_at: Date | string;
+  response_code: number | null;
+  error: string | null;
+};
+
+const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
+const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
+
+/** Health of the merchant's webhooks with these ids (others' ids give nothing), keyed by id. */
+export async function webhooksHealth(db: Db, ids: string[], merchantId: string, now = new Date()): Promise<Record<string, WebhookHealth>> {
+  const out: Record<string, WebhookHealth> = Object.fromEntries(ids.map((id) => [id, { ...EMPTY }]));
+  if (ids.length === 0) return out;
+  const since = new Date(now.getTime() - HEALTH_WINDOW_MS).toISOString();
+  const idList = sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  );
+  const counts = rowsOf<CountRow>(
+    await db.execute(sql`
+      select webhook_id,
+        count(*) filter (where status = 'DELIVERED' and coalesce(last_attempt_at, updated_at) >= ${since}::timestamptz) as delivered,
+        count(*) filter (where status = 'FAILED' and coalesce(last_attempt_at, updated_at) >= ${since}::timestamptz) as failed,
+        count(*) filter (where status = 'FAILED') as failed_now
+      from deliveries
+      where merchant_id = ${merchantId} and webhook_id in (${idList})
+      group by webhook_id`),
+  );
+  // attempts carry no merchant column: they are scoped through their delivery's merchant
+  const p50s = rowsOf<P50Row>(
+    await db.execute(sql`
+      select d.webhook_id, percentile_cont(0.5) within group (order by a.duration_ms) as p50
+      from delivery_attempts a join deliveries d on d.id = a.delivery_id
+      where d.merchant_id = ${merchantId} and d.webhook_id in (${idList}) and a.started_at >= ${since}::timestamptz
+      group by d.webhook_id`),
+  );
+  const failures = rowsOf<FailureRow>(
+    await db.execute(sql`
+      select distinct on (d.webhook_id) d.webhook_id, a.delivery_id, a.started_at, a.response_code, a.error
+      from delivery_attempts a join deliveries d on d.id = a.delivery_id
+      where d.merchant_id = ${merchantId} and d.webhook_id in (${idList})
+        and (a.response_code is null or a.response_code < 200 or a.response_code > 299)
+      order by d.webhook_id, a.started_at desc, a.attempt_no desc`),
+  );
+  for (const c of counts) {
+    const h = out[c.webhook_id];
+    if (!h) continue;
+    h.delivered = Number(c.delivered);
+    h.failed = Number(c.failed);
+    h.failedNow = Number(c.failed_now);
+    h.successRate = h.delivered + h.failed > 0 ? h.delivered / (h.delivered + h.failed) : null;
+  }
+  for (const p of p50s) {
+    const h = out[p.webhook_id];
+    if (h && p.p50 !== null) h.p50Ms = Math.round(Number(p.p50));
+  }
+  for (const f of failures) {
+    const h = out[f.webhook_id];
+    if (h) h.lastFailure = { at: iso(f.started_at), deliveryId: f.delivery_id, responseCode: f.response_code, error: f.error };
+  }
+  return out;
+}
+
+/** One webhook's health, after the same access check as its page (another merchant's is refused). */
+export async function getWebhookHealth(db: Db, webhookId: string, as: ScopedAs, now = new Date()): Promise<WebhookHealth> {
+  await getWebhookOrThrow(db, webhookId, as);
+  return (await webhooksHealth(db, [webhookId], as.actor.merchantId, now))[webhookId]!;
+}
+
+/**
+ * Requeues every FAILED delivery of the merchant's webhook, in one UPDATE under the delivery
+ * machine's requeue rule (FAILED must be one of its sources; a delivery whose attempt holds its
+ * lease is left alone, as a single retry does). They are due now: the dispatcher sends them, and a
+ * failure follows the retry schedule again. Returns how many were queued.
+ */
+export async function retryAllFailed(db: Db, webhookId: string, as: ScopedAs): Promise<{ queued: number }> {
+  const hook = await getWebhookOrThrow(db, webhookId, as);
+  if (hook.deletedAt) throw conflict(`This webhook was deleted (${hook.deletedAt}); it is kept read-only for its delivery history`);
+  const rule = ruleOf("delivery", "requeue");
+  if (!rule.from.includes("FAILED")) return { queued: 0 };
+  const now = new Date();
+  const rows = await db
+    .update(deliveries)
+    .set({ status: DELIVERY.triggers.requeue.to, nextAttemptAt: now, updatedAt: now })
+    .where(
+      and(
+        eq(deliveries.webhookId, webhookId),
+        eq(deliveries.merchantId, as.actor.merchantId),
+        eq(deliveries.status, "FAILED"),
+        inArray(deliveries.status, [...rule.from]),
+        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
+      ),
+    )
+    .returning({ id: deliveries.id });
+  return { queued: rows.length };
+}

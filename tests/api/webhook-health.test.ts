@@ -1,0 +1,188 @@
+import { eq, inArray } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { deliveries, deliveryAttempts, events } from "@/db/schema";
+import { dashboardMerchant } from "@/lib/actor";
+import { newId } from "@/lib/ids";
+import { getWebhookHealth, retryAllFailed, webhooksHealth } from "@/lib/webhooks/health";
+import { newMerchant, newWebhook, randomIp, type TestMerchant } from "../support/api";
+import { testDb } from "../support/db";
+
+// A webhook's health on the dashboard (success rate and counts over 24 h, median response time,
+// last failure) and "retry all failed", on known deliveries and attempts.
+
+let signedIn: TestMerchant;
+vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ merchantId: signedIn.id }) }));
+vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
+
+const hooks = await import("@/app/dashboard/webhook-actions");
+
+const HOUR = 3_600_000;
+const as = (m: TestMerchant) => ({ actor: dashboardMerchant(m.id), generation: "any" as const });
+
+type Attempt = { code: number | null; ms: number; error?: string; agoMs?: number };
+
+/** A delivery of a fresh event with these attempts (the last one decides lastAttemptAt). */
+async function delivery(m: TestMerchant, webhookId: string, status: "PENDING" | "DELIVERED" | "FAILED", attempts: Attempt[], agoMs = 0) {
+  const db = await testDb();
+  const eventId = newId("evt");
+  const id = newId("dlv");
+  const at = new Date(Date.now() - agoMs);
+  await db.insert(events).values({ id: eventId, merchantId: m.id, type: "webhook.test", apiVersion: 0, payload: { id: eventId } });
+  await db.insert(deliveries).values({
+    id,
+    webhookId,
+    merchantId: m.id,
+    eventId,
+    eventType: "webhook.test",
+    status,
+    attempts: attempts.length,
+    lastAttemptAt: attempts.length ? at : null,
+    nextAttemptAt: status === "PENDING" ? new Date(Date.now() + HOUR) : null,
+    responseCode: attempts.at(-1)?.code ?? null,
+    createdAt: at,
+    updatedAt: at,
+  });
+  for (const [i, a] of attempts.entries()) {
+    await db.insert(deliveryAttempts).values({
+      id: newId("att"),
+      deliveryId: id,
+      attemptNo: i + 1,
+      startedAt: new Date(at.getTime() - (a.agoMs ?? 0) - (attempts.length - i) * 1000),
+      responseCode: a.code,
+      error: a.error ?? null,
+      durationMs: a.ms,
+    });
+  }
+  return id;
+}
+
+async function statuses(ids: string[]) {
+  const rows = await (
+    await testDb()
+  )
+    .select({ id: deliveries.id, status: deliveries.status })
+    .from(deliveries)
+    .where(inArray(deliveries.id, ids));
+  return Object.fromEntries(rows.map((r) => [r.id, r.status]));
+}
+
+let m: TestMerchant;
+beforeEach(async () => {
+  m = await newMerchant();
+  signedIn = m;
+});
+
+describe("webhook health", () => {
+  it("counts delivered and failed over 24 h, takes the median attempt duration and the last failure", async () => {
+    const hook = await newWebhook(m);
+    await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 10 }]);
+    await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 30 }]);
+    await delivery(
+      m,
+      hook.id,
+      "DELIVERED",
+      [
+        { code: 500, ms: 40 },
+        { code: 200, ms: 20 },
+      ],
+      3 * HOUR,
+    );
+    const failed = await delivery(m, hook.id, "FAILED", [{ code: null, ms: 1000, error: "connection refused" }], 60_000);
+    await delivery(m, hook.id, "PENDING", [{ code: 503, ms: 50 }], 2 * HOUR);
+    // older than a day: neither counted nor timed, but still FAILED (retry all takes it) and a failure
+    await delivery(m, hook.id, "FAILED", [{ code: 502, ms: 9000 }], 30 * HOUR);
+    // another webhook's deliveries count for that one only
+    const other = await newWebhook(m, { url: "https://hooks.example.com/other" });
+    await delivery(m, other.id, "FAILED", [{ code: 500, ms: 5 }]);
+
+    const h = await getWebhookHealth(await testDb(), hook.id, as(m));
+    expect(h).toMatchObject({ delivered: 3, failed: 1, failedNow: 2, successRate: 0.75 });
+    // attempts in the window: 10, 30, 40, 20, 1000, 50 → median (30 + 40) / 2
+    expect(h.p50Ms).toBe(35);
+    // the newest failed attempt: the refused connection a minute ago (not the 503 two hours ago)
+    expect(h.lastFailure).toMatchObject({ deliveryId: failed, responseCode: null, error: "connection refused" });
+
+    const all = await webhooksHealth(await testDb(), [hook.id, other.id], m.id);
+    expect(all[hook.id]).toEqual(h);
+    expect(all[other.id]).toMatchObject({ delivered: 0, failed: 1, failedNow: 1, successRate: 0, p50Ms: 5 });
+  });
+
+  it("has no rate nor median without deliveries, and another merchant's webhook is refused", async () => {
+    const hook = await newWebhook(m);
+    expect(await getWebhookHealth(await testDb(), hook.id, as(m))).toEqual({
+      delivered: 0,
+      failed: 0,
+      successRate: null,
+      p50Ms: null,
+      failedNow: 0,
+      lastFailure: null,
+    });
+    const stranger = await newMerchant();
+    await expect(getWebhookHealth(await testDb(), hook.id, as(stranger))).rejects.toMatchObject({ status: 403 });
+    // asked for another merchant's webhook by id, the batch gives nothing of it
+    await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 5 }]);
+    expect((await webhooksHealth(await testDb(), [hook.id], stranger.id))[hook.id]).toMatchObject({ failed: 0, failedNow: 0 });
+  });
+});
+
+describe("retry all failed", () => {
+  it("requeues only this merchant's and this webhook's FAILED deliveries, and says how many", async () => {
+    const hook = await newWebhook(m);
+    const f1 = await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 5 }]);
+    const f2 = await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 5 }], 40 * HOUR);
+    const ok = await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 5 }]);
+    const pending = await delivery(m, hook.id, "PENDING", [{ code: 500, ms: 5 }]);
+    const otherHook = await newWebhook(m, { url: "https://hooks.example.com/other" });
+    const otherHooks = await delivery(m, otherHook.id, "FAILED", [{ code: 500, ms: 5 }]);
+    const stranger = await newMerchant();
+    const strangerHook = await newWebhook(stranger);
+    const strangers = await delivery(stranger, strangerHook.id, "FAILED", [{ code: 500, ms: 5 }]);
+
+    const before = Date.now();
+    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 2 });
+    expect(await statuses([f1, f2, ok, pending, otherHooks, strangers])).toEqual({
+      [f1]: "PENDING",
+      [f2]: "PENDING",
+      [ok]: "DELIVERED",
+      [pending]: "PENDING",
+      [otherHooks]: "FAILED",
+      [strangers]: "FAILED",
+    });
+    // due now, for the dispatcher
+    const [row] = await (await testDb()).select().from(deliveries).where(eq(deliveries.id, f1));
+    expect(row!.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
+    expect(row!.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
+    // nothing left to requeue
+    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 0 });
+  });
+
+  it("leaves a delivery whose attempt holds its lease", async () => {
+    const hook = await newWebhook(m);
+    const held = await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 5 }]);
+    await (
+      await testDb()
+    )
+      .update(deliveries)
+      .set({ leaseUntil: new Date(Date.now() + HOUR) })
+      .where(eq(deliveries.id, held));
+    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 0 });
+    expect(await statuses([held])).toEqual({ [held]: "FAILED" });
+  });
+
+  it("the dashboard action requeues the signed-in merchant's and refuses another merchant's webhook", async () => {
+    const hook = await newWebhook(m);
+    const mine = await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 5 }]);
+    const stranger = await newMerchant();
+    const strangerHook = await newWebhook(stranger);
+    const theirs = await delivery(stranger, strangerHook.id, "FAILED", [{ code: 500, ms: 5 }]);
+
+    const refused = await hooks.retryAllFailedAction(strangerHook.id);
+    expect(refused).toMatchObject({ ok: false, message: expect.any(String) });
+    expect(await statuses([theirs])).toEqual({ [theirs]: "FAILED" });
+
+    expect(await hooks.retryAllFailedAction(hook.id)).toEqual({ ok: true, data: { queued: 1 } });
+    expect(await statuses([mine])).toEqual({ [mine]: "PENDING" });
+    expect(await hooks.retryAllFailedAction(42 as never)).toMatchObject({ ok: false });
+  });
+});
