@@ -7,6 +7,7 @@ describe("sessionPrice", () => {
     expect(
       sessionPrice({ amountUsdc: "42.50", checkoutMode: "exact-token", fiatAmount: null, fiatCurrency: null, maxFeePercentage: null }),
     ).toBe("42.50 USDC");
+    expect(sessionPrice({ amountUsdc: "1234.5" })).toBe("1,234.50 USDC");
   });
 
   it("an exact-fiat session: its fiat price and fee limit, not the USDC estimate", () => {
@@ -24,6 +25,7 @@ describe("orderNet", () => {
   it("what an exact-fiat order gives the merchant, and its worth at the mid rate", () => {
     expect(orderNet({ netAmountUsdc: "27.03", grossAmountUsdc: "27.17" })).toBe("27.03 USDC net (gross 27.17 USDC)");
     expect(orderNet({ netAmountUsdc: "27.03", grossAmountUsdc: null })).toBe("27.03 USDC net");
+    expect(orderNet({ netAmountUsdc: "2703.1", grossAmountUsdc: "2717" })).toBe("2,703.10 USDC net (gross 2,717.00 USDC)");
   });
   it("nothing for an exact-token order", () => {
     expect(orderNet({ netAmountUsdc: null, grossAmountUsdc: null })).toBeNull();

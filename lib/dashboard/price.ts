@@ -1,4 +1,5 @@
 import { formatFiat } from "@/lib/checkout/view";
+import { formatUsdc } from "@/lib/dashboard/format";
 
 // How the dashboard states what a session asks and what the merchant receives. An exact-token
 // session is priced in the USDC the merchant receives; an exact-fiat one in what the payer pays, and
@@ -12,9 +13,9 @@ type PricedSession = {
   maxFeePercentage?: number | null;
 };
 
-/** "42.50 USDC", or "€25.00 (exact fiat, fee limit 10%)". */
+/** "1,042.50 USDC", or "€25.00 (exact fiat, fee limit 10%)". */
 export function sessionPrice(s: PricedSession): string {
-  if (s.checkoutMode !== "exact-fiat" || !s.fiatAmount || !s.fiatCurrency) return `${s.amountUsdc} USDC`;
+  if (s.checkoutMode !== "exact-fiat" || !s.fiatAmount || !s.fiatCurrency) return formatUsdc(s.amountUsdc);
   const limit = s.maxFeePercentage == null ? "" : `, fee limit ${s.maxFeePercentage}%`;
   return `${formatFiat(s.fiatAmount, s.fiatCurrency)} (exact fiat${limit})`;
 }
@@ -32,5 +33,7 @@ type ReceivingOrder = { netAmountUsdc?: string | null; grossAmountUsdc?: string 
  */
 export function orderNet(o: ReceivingOrder): string | null {
   if (!o.netAmountUsdc) return null;
-  return o.grossAmountUsdc ? `${o.netAmountUsdc} USDC net (gross ${o.grossAmountUsdc} USDC)` : `${o.netAmountUsdc} USDC net`;
+  return o.grossAmountUsdc
+    ? `${formatUsdc(o.netAmountUsdc)} net (gross ${formatUsdc(o.grossAmountUsdc)})`
+    : `${formatUsdc(o.netAmountUsdc)} net`;
 }

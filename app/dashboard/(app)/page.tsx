@@ -4,6 +4,8 @@ import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { merchantOverview } from "@/lib/dashboard/stats";
+import { formatUsdc } from "@/lib/dashboard/format";
+import { StatusBadge } from "@/components/dashboard/status-badge";
 
 export const metadata: Metadata = { title: "Overview" };
 const PERIODS = [7, 30, 90] as const;
@@ -33,7 +35,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
       </div>
       <section className={ui.card} aria-labelledby="volume">
         <h2 id="volume" className="font-semibold">
-          Completed volume: {o.totalUsdc} USDC in {days} days
+          Completed volume: {formatUsdc(o.totalUsdc)} in {days} days
         </h2>
         {max === 0n ? (
           <p className={`mt-4 ${ui.muted}`}>No completed payments in this period yet.</p>
@@ -49,7 +51,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
               const h = max > 0n ? Number((d.micro * 100n) / max) : 0;
               return (
                 <rect key={d.day} x={i * 10 + 1} y={100 - h} width={8} height={h} className="fill-blue-700 dark:fill-blue-400">
-                  <title>{`${d.day}: ${d.amountUsdc} USDC`}</title>
+                  <title>{`${d.day}: ${formatUsdc(d.amountUsdc)}`}</title>
                 </rect>
               );
             })}
@@ -69,7 +71,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
               .map((d) => (
                 <tr key={d.day}>
                   <td>{d.day}</td>
-                  <td>{d.amountUsdc}</td>
+                  <td>{formatUsdc(d.amountUsdc)}</td>
                 </tr>
               ))}
           </tbody>
@@ -83,7 +85,9 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <dl className="mt-3 grid grid-cols-2 gap-2">
             {Object.entries(o.counts).map(([status, n]) => (
               <div key={status} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
-                <dt className={`text-sm ${ui.muted}`}>{status}</dt>
+                <dt className="text-sm">
+                  <StatusBadge status={status} />
+                </dt>
                 <dd className="text-xl font-semibold">{n}</dd>
               </div>
             ))}

@@ -8,6 +8,10 @@ import { requireMerchant } from "@/lib/auth/session";
 import { orMessage, searchProblem } from "@/lib/http/page";
 import { sessionListQuery } from "@/lib/schemas";
 import { isFiatPriced, sessionPrice } from "@/lib/dashboard/price";
+import { chainName, tokenName } from "@/lib/dashboard/format";
+import { HexValue } from "@/components/dashboard/hex-value";
+import { RelativeTime } from "@/components/dashboard/relative-time";
+import { StatusBadge } from "@/components/dashboard/status-badge";
 import { listSessions } from "@/lib/sessions/read";
 
 export const metadata: Metadata = { title: "Sessions" };
@@ -48,7 +52,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         <p className={ui.muted}>No sessions match. Create one with POST /api/checkout/sessions.</p>
       )}
       {result && result.sessions.length > 0 && (
-        <Table caption="Sessions, newest first" columns={["Session", "Amount", "Status", "Created"]}>
+        <Table caption="Sessions, newest first" columns={["Session", "Amount", "Status", "Pays out", "Created"]}>
           {result.sessions.map((s) => (
             <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
               <td className="py-2 pr-3 font-mono">
@@ -60,9 +64,17 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
                 {sessionPrice(s)}
                 {isFiatPriced(s) && s.activeOrderId && <span className={`block ${ui.muted}`}>receives {s.amountUsdc} USDC net</span>}
               </td>
-              <td className="py-2 pr-3">{s.status}</td>
               <td className="py-2 pr-3">
-                <time dateTime={s.createdAt}>{s.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                <StatusBadge status={s.status} />
+              </td>
+              <td className="py-2 pr-3">
+                <span className="block whitespace-nowrap">
+                  {tokenName(s.destinationChainId, s.destinationToken)} on {chainName(s.destinationChainId)}
+                </span>
+                <HexValue value={s.recipientAddress} kind="address" chainId={s.destinationChainId} label="Recipient" />
+              </td>
+              <td className="py-2 pr-3 whitespace-nowrap">
+                <RelativeTime at={s.createdAt} />
               </td>
             </tr>
           ))}

@@ -6,6 +6,10 @@ import { addressId, orNotFound } from "@/lib/http/page";
 import { requireMerchant } from "@/lib/auth/session";
 import { isFiatPriced, orderNet, sessionPrice } from "@/lib/dashboard/price";
 import { getSessionDetail } from "@/lib/dashboard/session-detail";
+import { chainName, tokenName } from "@/lib/dashboard/format";
+import { HexValue } from "@/components/dashboard/hex-value";
+import { RelativeTime } from "@/components/dashboard/relative-time";
+import { StatusBadge } from "@/components/dashboard/status-badge";
 
 export const metadata: Metadata = { title: "Session" };
 
@@ -30,7 +34,9 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
         </h2>
         <dl className="mt-3 grid gap-x-4 gap-y-2 text-sm sm:grid-cols-[auto_1fr]">
           <dt className={ui.muted}>Status</dt>
-          <dd className="font-semibold">{s.status}</dd>
+          <dd>
+            <StatusBadge status={s.status} />
+          </dd>
           <dt className={ui.muted}>Amount</dt>
           <dd>{sessionPrice(s)}</dd>
           {isFiatPriced(s) && (
@@ -43,13 +49,22 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
             </>
           )}
           <dt className={ui.muted}>Chain</dt>
-          <dd>{s.destinationChainId}</dd>
+          <dd>
+            {chainName(s.destinationChainId)} <span className={ui.muted}>(chain id {s.destinationChainId})</span>
+          </dd>
           <dt className={ui.muted}>Token</dt>
-          <dd className="break-all font-mono">{s.destinationToken}</dd>
+          <dd>
+            {tokenName(s.destinationChainId, s.destinationToken)}{" "}
+            <HexValue value={s.destinationToken} kind="address" chainId={s.destinationChainId} label="Token contract" />
+          </dd>
           <dt className={ui.muted}>Recipient</dt>
-          <dd className="break-all font-mono">{s.recipientAddress}</dd>
+          <dd>
+            <HexValue value={s.recipientAddress} kind="address" chainId={s.destinationChainId} label="Recipient" />
+          </dd>
           <dt className={ui.muted}>Expires</dt>
-          <dd>{s.expiresAt}</dd>
+          <dd>
+            <RelativeTime at={s.expiresAt} />
+          </dd>
           <dt className={ui.muted}>Metadata</dt>
           <dd>
             {s.metadata && Object.keys(s.metadata).length ? (
@@ -76,9 +91,14 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           <ul className="mt-3 space-y-2 text-sm">
             {detail.orders.map((o) => (
               <li key={o.id} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
-                <span className="font-mono">{o.id}</span> · {o.status} · {o.fiatAmount} {o.fiatCurrency} via {o.paymentPlatform}
+                <span className="font-mono">{o.id}</span> · <StatusBadge status={o.status} /> · {o.fiatAmount} {o.fiatCurrency} via{" "}
+                {o.paymentPlatform}
                 {orderNet(o) && ` · ${orderNet(o)}`}
-                {o.fulfillTx && <span className="block break-all font-mono">tx {o.fulfillTx}</span>}
+                {o.fulfillTx && (
+                  <span className="mt-1 block">
+                    tx <HexValue value={o.fulfillTx} kind="tx" chainId={s.destinationChainId} label="Transaction" />
+                  </span>
+                )}
               </li>
             ))}
           </ul>
@@ -89,7 +109,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
             <ul className="mt-2 space-y-1 text-sm">
               {detail.proofAttempts.map((p) => (
                 <li key={p.id}>
-                  {p.at} · {p.outcome}
+                  <RelativeTime at={p.at} /> · {p.outcome}
                 </li>
               ))}
             </ul>
@@ -106,16 +126,16 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           <ol className="mt-3 space-y-2 text-sm">
             {detail.timeline.map((e) => (
               <li key={e.id} className="rounded-lg border border-slate-200 p-3 dark:border-slate-700">
-                <span className="font-semibold">{e.type}</span> <time dateTime={e.at}>{e.at}</time>
+                <span className="font-semibold">{e.type}</span> <RelativeTime at={e.at} />
                 {e.deliveries.length > 0 ? (
                   <ul className="mt-1">
                     {e.deliveries.map((d) => (
                       <li key={d.id}>
                         <Link
                           href={`/dashboard/webhooks/${d.webhookId}?delivery=${d.id}`}
-                          className="text-blue-700 underline dark:text-blue-300"
+                          className="rounded-full focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-blue-700 dark:focus-visible:outline-blue-300"
                         >
-                          {d.status}
+                          <StatusBadge status={d.status} />
                         </Link>{" "}
                         after {d.attempts} attempt{d.attempts === 1 ? "" : "s"}
                         {d.responseCode ? ` (HTTP ${d.responseCode})` : ""} to{" "}
