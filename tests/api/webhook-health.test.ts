@@ -1,4 +1,5 @@
 import { eq, inArray } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliveries, deliveryAttempts, events } from "@/db/schema";
 import { dashboardMerchant } from "@/lib/actor";
@@ -11,11 +12,16 @@ import { testDb } from "../support/db";
 // last failure) and "retry all failed", on known deliveries and attempts.
 
 let signedIn: TestMerchant;
-vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ merchantId: signedIn.id }) }));
+vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn.id)(original));
+vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
 const hooks = await import("@/app/dashboard/webhook-actions");
+const { default: WebhookPage } = await import("@/app/dashboard/(app)/webhooks/[id]/page");
+const { default: WebhooksPage } = await import("@/app/dashboard/(app)/webhooks/page");
+const render = async (id: string) =>
+  renderToStaticMarkup(await WebhookPage({ params: Promise.resolve({ id }), searchParams: Promise.resolve({}) }));
 
 const HOUR = 3_600_000;
 const as = (m: TestMerchant) => ({ actor: dashboardMerchant(m.id), generation: "any" as const });
@@ -184,5 +190,29 @@ describe("retry all failed", () => {
     expect(await hooks.retryAllFailedAction(hook.id)).toEqual({ ok: true, data: { queued: 1 } });
     expect(await statuses([mine])).toEqual({ [mine]: "PENDING" });
     expect(await hooks.retryAllFailedAction(42 as never)).toMatchObject({ ok: false });
+  });
+});
+
+describe("the webhook pages", () => {
+  it("show the health, the retry-all count and each pending delivery's next retry", async () => {
+    const hook = await newWebhook(m);
+    await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 10 }]);
+    await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 30 }]);
+    await delivery(m, hook.id, "FAILED", [{ code: 502, ms: 20 }], 60_000);
+    const pending = await delivery(m, hook.id, "PENDING", [{ code: 503, ms: 40 }], 120_000);
+    const [row] = await (await testDb()).select().from(deliveries).where(eq(deliveries.id, pending));
+    const next = row!.nextAttemptAt!.toISOString();
+
+    const page = await render(hook.id);
+    expect(page).toContain("33.3%");
+    expect(page).toContain("1 delivered · 2 failed");
+    expect(page).toContain("25 ms");
+    expect(page).toMatch(/data-testid="webhook-last-failure"[^>]*>HTTP 500</);
+    expect(page).toContain("Retry all failed");
+    expect(page).toContain("Next retry");
+    expect(page).toContain(`<time dateTime="${next}">${next.replace("T", " ").slice(0, 19)} UTC</time>`);
+
+    const list = renderToStaticMarkup(await WebhooksPage());
+    expect(list).toContain("24 h: 33.3% delivered (1 of 3) · median 25 ms · last failure HTTP 500");
   });
 });

@@ -4,13 +4,21 @@ import { CreateWebhookForm } from "@/components/dashboard/webhook-forms";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
+import { healthLine } from "@/components/dashboard/webhook-health";
+import { webhooksHealth } from "@/lib/webhooks/health";
 import { listWebhooks } from "@/lib/webhooks/service";
 
 export const metadata: Metadata = { title: "Webhooks" };
 
 export default async function WebhooksPage() {
   const { actor } = await requireMerchant();
-  const { webhooks } = await listWebhooks(await getDb(), { actor, generation: "any" });
+  const db = await getDb();
+  const { webhooks } = await listWebhooks(db, { actor, generation: "any" });
+  const health = await webhooksHealth(
+    db,
+    webhooks.map((w) => w.id),
+    actor.merchantId,
+  );
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Webhooks</h1>
@@ -31,6 +39,7 @@ export default async function WebhooksPage() {
                   {"apiVersion" in w && w.apiVersion === 1 ? "API v1 · " : ""}
                   {w.active ? "Active" : "Inactive"} · {w.events.length ? w.events.join(", ") : "all events"}
                 </p>
+                {health[w.id] && <p className={`text-sm ${ui.muted}`}>{healthLine(health[w.id]!)}</p>}
               </li>
             ))}
           </ul>

@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { RetryAllFailed } from "@/components/dashboard/retry-all-failed";
 import { ResendButton, WebhookControls } from "@/components/dashboard/webhook-forms";
+import { HealthSummary } from "@/components/dashboard/webhook-health";
 import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
@@ -9,6 +11,7 @@ import { requireMerchant } from "@/lib/auth/session";
 import { addressId, orMessage, orNotFound, searchProblem } from "@/lib/http/page";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { deliveryListQuery } from "@/lib/schemas";
+import { getWebhookHealth } from "@/lib/webhooks/health";
 import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/webhooks/service";
 
 export const metadata: Metadata = { title: "Webhook" };
@@ -40,6 +43,7 @@ export default async function WebhookPage({
   const filterError = problem ?? (!found ? "That filter is not valid." : found.ok ? null : found.message);
   const opened = raw.delivery && !problem ? await orMessage(getDeliveryOrThrow(db, id, raw.delivery, as)) : null;
   const open = opened?.ok ? opened.value : null;
+  const health = await getWebhookHealth(db, id, as);
   const keep = (extra: Record<string, string>) => queryString({ status: raw.status, eventType: raw.eventType, ...extra });
 
   return (
@@ -77,6 +81,13 @@ export default async function WebhookPage({
           <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} eventTypes={eventTypes} />
         </section>
       )}
+      <section className={ui.card} aria-labelledby="health">
+        <h2 id="health" className="font-semibold">
+          Health
+        </h2>
+        <HealthSummary health={health} />
+        {!webhook.deletedAt && <RetryAllFailed webhookId={webhook.id} failed={health.failedNow} />}
+      </section>
       <section className={ui.card} aria-labelledby="log">
         <h2 id="log" className="font-semibold">
           Delivery log
@@ -105,7 +116,7 @@ export default async function WebhookPage({
         )}
         {list && list.deliveries.length > 0 && (
           <div className="mt-3">
-            <Table caption="Deliveries, newest first" columns={["Event", "Status", "Attempts", "Last response", "Created"]}>
+            <Table caption="Deliveries, newest first" columns={["Event", "Status", "Attempts", "Last response", "Next retry", "Created"]}>
               {list.deliveries.map((d) => (
                 <tr key={d.id} className="border-b border-slate-100 dark:border-slate-800">
                   <td className="py-2 pr-3">
@@ -119,6 +130,9 @@ export default async function WebhookPage({
                   <td className="py-2 pr-3">{d.status}</td>
                   <td className="py-2 pr-3">{d.attempts}</td>
                   <td className="py-2 pr-3">{d.responseCode ?? d.lastError ?? "—"}</td>
+                  <td className="py-2 pr-3">
+                    {d.nextRetryAt ? <time dateTime={d.nextRetryAt}>{d.nextRetryAt.replace("T", " ").slice(0, 19)} UTC</time> : "—"}
+                  </td>
                   <td className="py-2 pr-3">
                     <time dateTime={d.createdAt}>{d.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
                   </td>

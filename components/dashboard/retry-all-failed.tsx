@@ -1,0 +1,111 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { retryAllFailedAction } from "@/app/dashboard/webhook-actions";
+import { ui } from "@/components/ui/styles";
+
+const plural = (n: number) => `${n} failed ${n === 1 ? "delivery" : "deliveries"}`;
+
+/**
+ * "Retry all failed": an inline confirmation (role=alertdialog, focus moves into it and back, Escape
+ * cancels) that names the count, then requeues them and says how many were queued. With nothing
+ * failed the button is disabled and says why.
+ */
+export function RetryAllFailed({ webhookId, failed }: { webhookId: string; failed: number }) {
+  const router = useRouter();
+  const [pending, start] = useTransition();
+  const [confirming, setConfirming] = useState(false);
+  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const confirmButton = useRef<HTMLButtonElement>(null);
+  const titleId = useId();
+  const hintId = useId();
+
+  useEffect(() => {
+    if (confirming) confirmButton.current?.focus();
+  }, [confirming]);
+
+  const close = () => {
+    setConfirming(false);
+    // the opener is rendered again on the next paint
+    requestAnimationFrame(() => opener.current?.focus());
+  };
+
+  const retry = () =>
+    start(async () => {
+      const r = await retryAllFailedAction(webhookId);
+      setMessage(
+        r.ok
+          ? {
+              kind: "ok",
+              text: r.data.queued
+                ? `Queued ${plural(r.data.queued)} for retry. They are sent in the next moments.`
+                : "Nothing was queued: no delivery is failed now.",
+            }
+          : { kind: "error", text: r.message },
+      );
+      close();
+      router.refresh();
+    });
+
+  return (
+    <div className="mt-3">
+      {!confirming ? (
+        <span className="flex flex-wrap items-center gap-2">
+          <button
+            ref={opener}
+            type="button"
+            disabled={failed === 0 || pending}
+            aria-describedby={failed === 0 ? hintId : undefined}
+            className={`${ui.button} ${ui.secondary}`}
+            onClick={() => {
+              setMessage(null);
+              setConfirming(true);
+            }}
+          >
+            {pending ? "Queuing…" : "Retry all failed"}
+          </button>
+          {failed === 0 && (
+            <span id={hintId} className={`text-sm ${ui.muted}`}>
+              No failed deliveries to retry.
+            </span>
+          )}
+        </span>
+      ) : (
+        <div
+          role="alertdialog"
+          aria-modal="false"
+          aria-labelledby={titleId}
+          className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          onKeyDown={(e) => {
+            if (e.key === "Escape" && !pending) close();
+          }}
+        >
+          <p id={titleId} className="font-medium">
+            Retry {plural(failed)}?
+          </p>
+          <p className="mt-1 text-sm">Each is sent again now; one that fails again follows the retry schedule.</p>
+          <div className="mt-2 flex flex-wrap gap-2">
+            <button ref={confirmButton} type="button" disabled={pending} className={`${ui.button} ${ui.primary}`} onClick={retry}>
+              {pending ? "Queuing…" : `Yes, retry ${failed}`}
+            </button>
+            <button type="button" disabled={pending} className={`${ui.button} ${ui.secondary}`} onClick={close}>
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      <div aria-live="polite">
+        {message && (
+          <p
+            role={message.kind === "error" ? "alert" : "status"}
+            className={`mt-3 ${message.kind === "error" ? ui.error : "rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"}`}
+          >
+            {message.text}
+          </p>
+        )}
+      </div>
+    </div>
+  );
+}

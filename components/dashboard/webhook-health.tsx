@@ -1,0 +1,53 @@
+import { ui } from "@/components/ui/styles";
+import type { WebhookHealth } from "@/lib/webhooks/health";
+
+// A webhook's health as the dashboard shows it: in full on its page, in one line in the list.
+
+const utc = (iso: string) => `${iso.replace("T", " ").slice(0, 19)} UTC`;
+export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
+const failureText = (f: NonNullable<WebhookHealth["lastFailure"]>) =>
+  f.responseCode !== null ? `HTTP ${f.responseCode}` : (f.error ?? "no response");
+
+export function HealthSummary({ health }: { health: WebhookHealth }) {
+  const { delivered, failed, successRate, p50Ms, lastFailure } = health;
+  return (
+    <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
+      <div>
+        <dt className={ui.muted}>Success rate (24 h)</dt>
+        <dd className="text-lg font-semibold" data-testid="webhook-success-rate">
+          {successRate === null ? "—" : percent(successRate)}
+        </dd>
+        <dd className={ui.muted}>
+          {delivered} delivered · {failed} failed
+        </dd>
+      </div>
+      <div>
+        <dt className={ui.muted}>Median response time (24 h)</dt>
+        <dd className="text-lg font-semibold">{p50Ms === null ? "—" : `${p50Ms} ms`}</dd>
+      </div>
+      <div>
+        <dt className={ui.muted}>Last failure</dt>
+        <dd className="break-words font-semibold" data-testid="webhook-last-failure">
+          {lastFailure ? failureText(lastFailure) : "None"}
+        </dd>
+        {lastFailure && (
+          <dd className={ui.muted}>
+            <time dateTime={lastFailure.at}>{utc(lastFailure.at)}</time>
+          </dd>
+        )}
+      </div>
+    </dl>
+  );
+}
+
+/** One line for the list: "24 h: 75% delivered (3 of 4) · median 35 ms · last failure HTTP 500". */
+export function healthLine(h: WebhookHealth): string {
+  const parts = [
+    h.successRate === null
+      ? "24 h: no deliveries"
+      : `24 h: ${percent(h.successRate)} delivered (${h.delivered} of ${h.delivered + h.failed})`,
+  ];
+  if (h.p50Ms !== null) parts.push(`median ${h.p50Ms} ms`);
+  if (h.lastFailure) parts.push(`last failure ${failureText(h.lastFailure)} at ${utc(h.lastFailure.at)}`);
+  return parts.join(" · ");
+}
