@@ -6,7 +6,7 @@ import type { WebhookHealth } from "@/lib/webhooks/health";
 const utc = (iso: string) => `${iso.replace("T", " ").slice(0, 19)} UTC`;
 export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 const failureText = (f: NonNullable<WebhookHealth["lastFailure"]>) =>
-  f.responseCode !== null ? `HTTP ${f.responseCode}` : (f.error ?? "no response");
+  f.responseCode !== null ? `HTTP status ${f.responseCode}` : (f.error ?? "no response");
 
 export function HealthSummary({ health }: { health: WebhookHealth }) {
   const { delivered, failed, successRate, p50Ms, lastFailure } = health;
@@ -40,7 +40,7 @@ export function HealthSummary({ health }: { health: WebhookHealth }) {
   );
 }
 
-/** One line for the list: "24 h: 75% delivered (3 of 4) · median 35 ms · last failure HTTP 500". */
+/** One line for the list: "24 h: 75% delivered (3 of 4) · median 35 ms · last failure HTTP status 500 at …". */
 export function healthLine(h: WebhookHealth): string {
   const parts = [
     h.successRate === null

@@ -207,12 +207,12 @@ describe("the webhook pages", () => {
     expect(page).toContain("33.3%");
     expect(page).toContain("1 delivered · 2 failed");
     expect(page).toContain("25 ms");
-    expect(page).toMatch(/data-testid="webhook-last-failure"[^>]*>HTTP 500</);
+    expect(page).toMatch(/data-testid="webhook-last-failure"[^>]*>HTTP status 500</);
     expect(page).toContain("Retry all failed");
     expect(page).toContain("Next retry");
     expect(page).toContain(`<time dateTime="${next}">${next.replace("T", " ").slice(0, 19)} UTC</time>`);
 
     const list = renderToStaticMarkup(await WebhooksPage());
-    expect(list).toContain("24 h: 33.3% delivered (1 of 3) · median 25 ms · last failure HTTP 500");
+    expect(list).toContain("24 h: 33.3% delivered (1 of 3) · median 25 ms · last failure HTTP status 500 at ");
   });
 });
