@@ -3,6 +3,7 @@
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useState, useTransition } from "react";
 import type { ActionResult } from "@/app/checkout/actions";
+import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { EmbedProvider, type EmbedSettings, useEmbedded, useEmbedMessages } from "./embed";
@@ -73,6 +74,8 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
   if (v.step === "unavailable") return <CheckoutUnavailable merchant={v.merchant} />;
   return (
     <main className={`mx-auto flex w-full max-w-md flex-col ${embedded ? "p-2" : "min-h-screen px-4 py-6 sm:py-10"}`}>
+      {/* the sandbox rail: said first, so no one takes a payment here for money (compact when embedded) */}
+      {v.sandbox && <SandboxBanner compact={embedded} className={embedded ? "mb-2" : "mb-4"} />}
       {/* embedded, the shop's own page is the chrome: the amount stays, the logo and footer go */}
       <Header view={v} embedded={embedded} />
       <section className={`mt-4 ${ui.card}`} aria-live="polite">

@@ -1,9 +1,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
+import { getPaymentRail } from "@/lib/payments";
 
 export const dynamic = "force-dynamic";
 
@@ -20,6 +22,11 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const merchant = await getMerchantOrThrow(await getDb(), merchantId, { actor });
   return (
     <div className="min-h-screen">
+      {getPaymentRail().name === "sandbox" && (
+        <div className="mx-auto max-w-5xl px-4 pt-3">
+          <SandboxBanner />
+        </div>
+      )}
       <header className="border-b border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
           <p className="font-semibold">{merchant.displayName}</p>
