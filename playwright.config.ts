@@ -59,6 +59,7 @@ export default defineConfig({
               "api-http.spec.ts",
               "checkout.spec.ts",
               "dashboard.spec.ts",
+              "dashboard-readable.spec.ts",
               "security-headers.spec.ts",
               "try-it.spec.ts",
               "fiat-checkout.spec.ts",
