@@ -38,6 +38,7 @@ test.describe("a readable dashboard", () => {
     const time = row.locator("time");
     await expect(time).toHaveText("just now");
     await expect(time).toHaveAccessibleDescription(/GMT\+9/);
+    await expect(time).toHaveAttribute("title", /GMT\+9/); // on hover
     const tip = row.getByRole("tooltip");
     await expect(tip).toBeHidden();
     await time.focus();
