@@ -68,6 +68,7 @@ export default defineConfig({
               "theme.spec.ts",
               "embed.spec.ts",
               "v1-sdk.spec.ts",
+              "sandbox-banner.spec.ts",
               "prod/**/*.spec.ts",
             ],
             // a test that starts a server of its own has nothing to do with the proxy topology
