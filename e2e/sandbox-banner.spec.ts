@@ -44,6 +44,13 @@ test("every dashboard page shows the sandbox banner above its navigation", async
   }
 });
 
+test("the sign-in and sign-up pages show the sandbox banner above the form", async ({ page }, testInfo) => {
+  await page.goto("/dashboard/sign-in");
+  await checkBanner(page, testInfo, "sandbox-sign-in", page.getByLabel("API key"));
+  await page.goto("/dashboard/sign-up");
+  await expect(banner(page)).toBeVisible();
+});
+
 test("the payer's page shows the sandbox banner above the amount", async ({ page, request }, testInfo) => {
   const m = await createMerchant(request);
   const s = await createSession(request, m);
