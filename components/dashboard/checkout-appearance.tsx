@@ -3,6 +3,7 @@
 import { useId, useState, useTransition } from "react";
 import { updateAppearance } from "@/app/dashboard/actions";
 import { BrandMark, MerchantLogo, ThemeRoot } from "@/components/checkout/theme";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import {
   COLOR_LABELS,
@@ -212,13 +213,7 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
         <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary}`}>
           {pending ? "Saving…" : "Save appearance"}
         </button>
-        <div aria-live="polite">
-          {message && (
-            <p role={message.ok ? "status" : "alert"} className={`mt-3 break-words ${message.ok ? "" : ui.error}`}>
-              {message.text}
-            </p>
-          )}
-        </div>
+        <FormMessage message={message} className="break-words" />
       </div>
     </form>
   );

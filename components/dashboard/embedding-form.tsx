@@ -2,6 +2,7 @@
 
 import { useId, useState, useTransition } from "react";
 import { updateEmbedding } from "@/app/dashboard/embed-actions";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { frameOriginsSchema, MAX_FRAME_ORIGINS } from "@/lib/embed/origins";
 
@@ -76,13 +77,7 @@ export function EmbeddingSection({ origins }: { origins: string[] }) {
         <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-3`}>
           {pending ? "Saving…" : "Save embedding"}
         </button>
-        <div aria-live="polite">
-          {message && (
-            <p id={errorId} role={message.ok ? "status" : "alert"} className={`mt-3 ${message.ok ? "" : ui.error}`}>
-              {message.text}
-            </p>
-          )}
-        </div>
+        <FormMessage message={message} id={errorId} />
       </form>
     </section>
   );

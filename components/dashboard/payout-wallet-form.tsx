@@ -2,6 +2,7 @@
 
 import { useState, useTransition } from "react";
 import { updatePayoutWallet } from "@/app/dashboard/wallet-actions";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 
 /** Where v1 orders pay out when they name no destinationAddress. */
@@ -41,13 +42,7 @@ export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
         Save payout wallet
       </button>
-      <div aria-live="polite">
-        {message && (
-          <p role={message.ok ? "status" : "alert"} className={`mt-3 ${message.ok ? "" : ui.error}`}>
-            {message.text}
-          </p>
-        )}
-      </div>
+      <FormMessage message={message} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useState, useTransition } from "react";
 import { updateProfile } from "@/app/dashboard/actions";
 import { MerchantLogo } from "@/components/checkout/theme";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 
 export function ProfileForm({ displayName, logoUrl }: { displayName: string; logoUrl: string | null }) {
@@ -40,13 +41,7 @@ export function ProfileForm({ displayName, logoUrl }: { displayName: string; log
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
         Save
       </button>
-      <div aria-live="polite">
-        {message && (
-          <p role={message.ok ? "status" : "alert"} className={`mt-3 ${message.ok ? "" : ui.error}`}>
-            {message.text}
-          </p>
-        )}
-      </div>
+      <FormMessage message={message} />
     </form>
   );
 }

@@ -3,6 +3,7 @@
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
 import { retryAllFailedAction } from "@/app/dashboard/webhook-actions";
+import { FormMessage, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 
 const plural = (n: number) => `${n} failed ${n === 1 ? "delivery" : "deliveries"}`;
@@ -96,16 +97,7 @@ export function RetryAllFailed({ webhookId, failed }: { webhookId: string; faile
           </div>
         </div>
       )}
-      <div aria-live="polite">
-        {message && (
-          <p
-            role={message.kind === "error" ? "alert" : "status"}
-            className={`mt-3 ${message.kind === "error" ? ui.error : "rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"}`}
-          >
-            {message.text}
-          </p>
-        )}
-      </div>
+      <FormMessage message={message && { ok: message.kind !== "error", text: message.text }} success={SUCCESS_BOX} />
     </div>
   );
 }

@@ -10,6 +10,7 @@ import {
   testWebhookAction,
   updateWebhookAction,
 } from "@/app/dashboard/webhook-actions";
+import { FormMessage, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -207,16 +208,7 @@ export function WebhookControls({
           </span>
         )}
       </div>
-      <div aria-live="polite">
-        {message && (
-          <p
-            role={message.kind === "error" ? "alert" : "status"}
-            className={`mt-3 ${message.kind === "error" ? ui.error : "rounded-lg bg-green-50 p-3 text-green-900 dark:bg-green-950 dark:text-green-100"}`}
-          >
-            {message.text}
-          </p>
-        )}
-      </div>
+      <FormMessage message={message && { ok: message.kind !== "error", text: message.text }} success={SUCCESS_BOX} />
       {secret && <SecretOnce secret={secret} />}
     </div>
   );
