@@ -78,3 +78,37 @@ export function statusLabel(status: string): string {
     .join(" ")
     .replace(/^./, (c) => c.toUpperCase());
 }
+
+// the answers a webhook endpoint commonly gives; others read by their class
+const HTTP_REASONS: Record<number, string> = {
+  200: "OK",
+  201: "Created",
+  202: "Accepted",
+  204: "No Content",
+  301: "Moved Permanently",
+  302: "Found",
+  307: "Temporary Redirect",
+  308: "Permanent Redirect",
+  400: "Bad Request",
+  401: "Unauthorized",
+  403: "Forbidden",
+  404: "Not Found",
+  405: "Method Not Allowed",
+  408: "Request Timeout",
+  409: "Conflict",
+  410: "Gone",
+  413: "Content Too Large",
+  422: "Unprocessable Content",
+  429: "Too Many Requests",
+  500: "Internal Server Error",
+  502: "Bad Gateway",
+  503: "Service Unavailable",
+  504: "Gateway Timeout",
+};
+const HTTP_CLASSES: Record<number, string> = { 1: "Informational", 2: "Success", 3: "Redirect", 4: "Client error", 5: "Server error" };
+
+/** "503 Service Unavailable", "299 Success": an HTTP status code with words a reader knows. */
+export function httpStatusText(code: number): string {
+  const reason = HTTP_REASONS[code] ?? HTTP_CLASSES[Math.floor(code / 100)];
+  return reason ? `${code} ${reason}` : String(code);
+}

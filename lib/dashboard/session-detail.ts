@@ -1,15 +1,20 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { deliveries, events, orders, proofAttempts, webhooks } from "@/db/schema";
+import { checkoutSessions, deliveries, deliveryAttempts, events, orders, proofAttempts, webhooks } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { serializeOrder } from "@/lib/wire/session";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 
-/** A session with all its orders, proof attempts and the timeline of its events and their deliveries. */
+/** A session with all its orders, proof attempts and its events with their deliveries and every attempt. */
 export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<MerchantActor>) {
   const session = await getSessionOrThrow(db, sessionId, { actor });
   // every query below filters by the merchant as well, not only the ownership check above
   const { merchantId } = actor;
+  // an ended session's moment: expiry and cancelling set cancelledAt, completion completedAt
+  const [times] = await db
+    .select({ cancelledAt: checkoutSessions.cancelledAt, completedAt: checkoutSessions.completedAt })
+    .from(checkoutSessions)
+    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.merchantId, merchantId)));
   const orderRows = await db
     .select()
     .from(orders)
@@ -48,6 +53,20 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
             eq(deliveries.merchantId, merchantId),
           ),
         )
+        .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
+    : [];
+  // attempts carry no merchant column: they are read only for the deliveries found above, which are the merchant's
+  const attemptRows = deliveryRows.length
+    ? await db
+        .select()
+        .from(deliveryAttempts)
+        .where(
+          inArray(
+            deliveryAttempts.deliveryId,
+            deliveryRows.map((d) => d.id),
+          ),
+        )
+        .orderBy(asc(deliveryAttempts.attemptNo))
     : [];
   // each delivery names its webhook, deleted ones too: their pages stay readable
   const webhookIds = [...new Set(deliveryRows.map((d) => d.webhookId))];
@@ -60,11 +79,23 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
   const hooks = new Map(hookRows.map((w) => [w.id, { url: w.url, deleted: w.deletedAt !== null }]));
   return {
     session,
-    orders: orderRows.map(serializeOrder),
+    /** when the session completed, expired or was cancelled; null while it is open */
+    endedAt:
+      session.status === "COMPLETED"
+        ? (times?.completedAt?.toISOString() ?? null)
+        : session.status === "EXPIRED" || session.status === "CANCELLED"
+          ? (times?.cancelledAt?.toISOString() ?? null)
+          : null,
+    orders: orderRows.map((o) => ({
+      ...serializeOrder(o),
+      // expired, cancelled and failed orders record no time of their own: their last change is it
+      endedAt: ["EXPIRED", "CANCELLED", "FAILED"].includes(o.status) ? o.updatedAt.toISOString() : null,
+    })),
     proofAttempts: proofs.map((p) => ({
       id: p.id,
       orderId: p.orderId,
       outcome: p.outcome,
+      errorCode: p.errorCode,
       txHash: p.txHash,
       at: p.createdAt.toISOString(),
     })),
@@ -82,6 +113,16 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
           status: d.status,
           attempts: d.attempts,
           responseCode: d.responseCode,
+          nextAttemptAt: d.status === "PENDING" ? (d.nextAttemptAt?.toISOString() ?? null) : null,
+          attemptHistory: attemptRows
+            .filter((a) => a.deliveryId === d.id)
+            .map((a) => ({
+              attempt: a.attemptNo,
+              at: a.startedAt.toISOString(),
+              responseCode: a.responseCode,
+              error: a.error,
+              durationMs: a.durationMs,
+            })),
         })),
     })),
   };
