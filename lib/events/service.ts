@@ -175,18 +175,24 @@ export function serializeEvent(e: EventRow) {
   return { ...(e.payload as EventPayload), sessionId: e.sessionId, orderId: e.orderId, createdAt: e.createdAt.toISOString() };
 }
 
-export async function listEvents(
+/**
+ * One page of the merchant's events, newest first, as rows: GET /api/events serializes them, the
+ * dashboard shows them with their generation. `generation`: the API generation's events (0, the
+ * default: the v0 API's), or both ("any", the dashboard).
+ */
+export async function eventPage(
   db: Db,
-  opts: { type?: string; sessionId?: string; limit: number; cursor?: string },
+  opts: { type?: string; sessionId?: string; limit: number; cursor?: string; generation?: 0 | 1 | "any" },
   { actor }: As<MerchantActor>,
 ) {
+  const generation = opts.generation ?? 0;
   const rows = await db
     .select()
     .from(events)
     .where(
       and(
         eq(events.merchantId, actor.merchantId),
-        eq(events.apiVersion, 0),
+        generation === "any" ? undefined : eq(events.apiVersion, generation),
         opts.type ? eq(events.type, opts.type) : undefined,
         opts.sessionId ? eq(events.sessionId, opts.sessionId) : undefined,
         afterCursor(events.createdAt, events.id, opts.cursor),
@@ -194,6 +200,14 @@ export async function listEvents(
     )
     .orderBy(desc(events.createdAt), desc(events.id))
     .limit(opts.limit + 1);
-  const { items, nextCursor } = page(rows, opts.limit);
+  return page(rows, opts.limit);
+}
+
+export async function listEvents(
+  db: Db,
+  opts: { type?: string; sessionId?: string; limit: number; cursor?: string },
+  as: As<MerchantActor>,
+) {
+  const { items, nextCursor } = await eventPage(db, { ...opts, generation: 0 }, as);
   return { events: items.map(serializeEvent), nextCursor };
 }

@@ -29,6 +29,14 @@ export function signingSecrets(w: WebhookRow, now = new Date()): string[] {
   return secrets;
 }
 
+/**
+ * The body every delivery of an event carries: its stored payload as JSON, exactly the bytes that are
+ * signed. The dashboard shows and copies this same text.
+ */
+export function deliveryBody(payload: unknown): string {
+  return JSON.stringify(payload);
+}
+
 /** When the next attempt is due after `attempts` failures, honouring Retry-After within the schedule. */
 export function nextAttemptDelay(attempts: number, retryAfterMs: number | null): number {
   const schedule = getConfig().webhookRetryDelaysMs;
@@ -139,7 +147,7 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
           result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 },
         };
       }
-      const body = JSON.stringify(payloadById.get(delivery.eventId));
+      const body = deliveryBody(payloadById.get(delivery.eventId));
       const timestamp = Math.floor(now.getTime() / 1000);
       // a v1 webhook's own headers go with every attempt; the signature headers, set last, are always ours
       const headers = {

@@ -12,6 +12,7 @@ export const dynamic = "force-dynamic";
 const NAV = [
   ["/dashboard", "Overview"],
   ["/dashboard/sessions", "Sessions"],
+  ["/dashboard/events", "Events"],
   ["/dashboard/webhooks", "Webhooks"],
   ["/dashboard/settings", "Settings"],
   ["/dashboard/developers", "Developers"],

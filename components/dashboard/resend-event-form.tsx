@@ -1,0 +1,88 @@
+"use client";
+
+import Link from "next/link";
+import { useId, useState, useTransition } from "react";
+import { type ResentEvent, resendEventAction } from "@/app/dashboard/event-actions";
+import { FormMessage, type FormNotice, SUCCESS_BOX } from "@/components/ui/form-message";
+import { ui } from "@/components/ui/styles";
+
+export type ResendTarget = { id: string; url: string };
+
+/** What the endpoint answered, in words: the announcement after a resend. */
+function outcome(r: ResentEvent): FormNotice {
+  const answer = r.responseCode !== null ? `HTTP ${r.responseCode}` : (r.lastError ?? "no answer");
+  if (r.status === "DELIVERED") return { ok: true, text: `Resent to ${r.webhookUrl}: delivered (${answer}).` };
+  if (r.status === "FAILED") return { ok: false, text: `Resent to ${r.webhookUrl}: failed (${answer}).` };
+  if (r.attempts === 0) return { ok: true, text: `Queued for ${r.webhookUrl}; it is sent in the next moments.` };
+  return { ok: false, text: `Resent to ${r.webhookUrl}: not delivered (${answer}); it is retried on the schedule.` };
+}
+
+/**
+ * "Resend to" one of the merchant's active webhooks of the event's API generation. The delivery goes
+ * through the delivery engine (signed, retried on failure) and is listed on the webhook's page,
+ * which the message links to.
+ */
+export function ResendEventForm({ eventId, generation, webhooks }: { eventId: string; generation: 0 | 1; webhooks: ResendTarget[] }) {
+  const selectId = useId();
+  const [pending, start] = useTransition();
+  const [message, setMessage] = useState<FormNotice | null>(null);
+  const [delivery, setDelivery] = useState<{ href: string } | null>(null);
+
+  if (!webhooks.length) {
+    return (
+      <p className={`text-sm ${ui.muted}`}>
+        No active v{generation} webhook to resend this event to.{" "}
+        <Link href="/dashboard/webhooks" className="text-blue-700 underline dark:text-blue-300">
+          Add a webhook
+        </Link>
+      </p>
+    );
+  }
+
+  return (
+    <form
+      className="text-sm"
+      onSubmit={(e) => {
+        e.preventDefault();
+        const webhookId = String(new FormData(e.currentTarget).get("webhookId") ?? "");
+        setMessage(null);
+        setDelivery(null);
+        start(async () => {
+          const r = await resendEventAction(eventId, webhookId);
+          if (!r.ok) {
+            setMessage({ ok: false, text: r.message });
+            return;
+          }
+          setMessage(outcome(r.data));
+          setDelivery({ href: `/dashboard/webhooks/${r.data.webhookId}?delivery=${r.data.deliveryId}` });
+        });
+      }}
+    >
+      <div className="flex flex-wrap items-end gap-2">
+        <div className="min-w-0 flex-1 basis-48">
+          <label htmlFor={selectId} className={ui.label}>
+            Resend to
+          </label>
+          <select id={selectId} name="webhookId" className={`${ui.input} truncate`}>
+            {webhooks.map((w) => (
+              <option key={w.id} value={w.id}>
+                {w.url}
+              </option>
+            ))}
+          </select>
+        </div>
+        <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`}>
+          {pending ? "Resending…" : "Resend"}
+        </button>
+      </div>
+      <FormMessage message={message} success={SUCCESS_BOX} className="break-words" />
+      {delivery && (
+        <p className="mt-2">
+          <Link href={delivery.href} className="text-blue-700 underline dark:text-blue-300">
+            See the delivery on the webhook&apos;s page
+          </Link>
+        </p>
+      )}
+    </form>
+  );
+}
