@@ -1,12 +1,13 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { DeliveryAttempt } from "@/components/dashboard/delivery-attempt";
 import { HexValue } from "@/components/dashboard/hex-value";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ui } from "@/components/ui/styles";
 import { formatFiat } from "@/lib/checkout/view";
 import { orderNet } from "@/lib/dashboard/price";
-import { formatUsdc, httpStatusText, statusLabel } from "@/lib/dashboard/format";
+import { formatUsdc, statusLabel } from "@/lib/dashboard/format";
 import type { TimelineEntry, TimelineEvent, TimelineOrder } from "@/lib/dashboard/timeline";
 import { isPlatform, PLATFORM_LABELS } from "@/lib/payments/platforms";
 
@@ -164,14 +165,8 @@ function EventEntry({ event }: { event: TimelineEvent }) {
                   </summary>
                   <ol className="mt-2 space-y-1" aria-label={`Attempts to deliver ${event.type} to ${d.webhookUrl ?? d.webhookId}`}>
                     {d.attemptHistory.map((a) => (
-                      <li
-                        key={a.attempt}
-                        className="flex flex-wrap items-center gap-x-2 rounded-md bg-slate-100 px-2 py-1 dark:bg-slate-800"
-                      >
-                        <span>Attempt {a.attempt}</span>
-                        <RelativeTime at={a.at} />
-                        <span>{a.responseCode ? `HTTP ${httpStatusText(a.responseCode)}` : `Error: ${a.error ?? "no response"}`}</span>
-                        <span className={ui.muted}>{a.durationMs} ms</span>
+                      <li key={a.attempt} className="rounded-md bg-slate-100 px-2 py-1 dark:bg-slate-800">
+                        <DeliveryAttempt attempt={a} />
                       </li>
                     ))}
                   </ol>

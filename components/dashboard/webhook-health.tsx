@@ -1,3 +1,4 @@
+import { RelativeTime } from "@/components/dashboard/relative-time";
 import { ui } from "@/components/ui/styles";
 import type { WebhookHealth } from "@/lib/webhooks/health";
 
@@ -32,7 +33,7 @@ export function HealthSummary({ health }: { health: WebhookHealth }) {
         </dd>
         {lastFailure && (
           <dd className={ui.muted}>
-            <time dateTime={lastFailure.at}>{utc(lastFailure.at)}</time>
+            <RelativeTime at={lastFailure.at} />
           </dd>
         )}
       </div>
@@ -42,12 +43,32 @@ export function HealthSummary({ health }: { health: WebhookHealth }) {
 
 /** One line for the list: "24 h: 75% delivered (3 of 4) · median 35 ms · last failure HTTP status 500 at …". */
 export function healthLine(h: WebhookHealth): string {
+  const parts = deliveredParts(h);
+  if (h.lastFailure) parts.push(`last failure ${failureText(h.lastFailure)} at ${utc(h.lastFailure.at)}`);
+  return parts.join(" · ");
+}
+
+/** The same line on the webhooks page, its last failure's time relative (the exact time on hover and focus). */
+export function HealthLine({ health: h }: { health: WebhookHealth }) {
+  return (
+    <>
+      {deliveredParts(h).join(" · ")}
+      {h.lastFailure && (
+        <>
+          {" "}
+          · last failure {failureText(h.lastFailure)} <RelativeTime at={h.lastFailure.at} />
+        </>
+      )}
+    </>
+  );
+}
+
+function deliveredParts(h: WebhookHealth): string[] {
   const parts = [
     h.successRate === null
       ? "24 h: no deliveries"
       : `24 h: ${percent(h.successRate)} delivered (${h.delivered} of ${h.delivered + h.failed})`,
   ];
   if (h.p50Ms !== null) parts.push(`median ${h.p50Ms} ms`);
-  if (h.lastFailure) parts.push(`last failure ${failureText(h.lastFailure)} at ${utc(h.lastFailure.at)}`);
-  return parts.join(" · ");
+  return parts;
 }

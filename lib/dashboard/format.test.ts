@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CHAINS } from "@/lib/chains";
 import { USDC_BY_CHAIN } from "@/lib/v1/orders";
-import { chainName, exactTime, explorerUrl, formatUsdc, relativeTime, shortHex, statusLabel, tokenName } from "./format";
+import { chainName, exactTime, explorerUrl, formatUsdc, httpStatusText, relativeTime, shortHex, statusLabel, tokenName } from "./format";
 
 const now = new Date("2026-11-24T12:00:00.000Z");
 const ago = (s: number) => new Date(now.getTime() - s * 1000);
@@ -81,5 +81,15 @@ describe("statusLabel", () => {
   it("title-cases a status word", () => {
     expect(statusLabel("COMPLETED")).toBe("Completed");
     expect(statusLabel("PAYMENT_SETTLED")).toBe("Payment settled");
+  });
+});
+
+describe("httpStatusText", () => {
+  it("names a status code in words, or by its class when it is a rare one", () => {
+    expect(httpStatusText(200)).toBe("200 OK");
+    expect(httpStatusText(503)).toBe("503 Service Unavailable");
+    expect(httpStatusText(418)).toBe("418 Client error");
+    expect(httpStatusText(299)).toBe("299 Success");
+    expect(httpStatusText(600)).toBe("600");
   });
 });

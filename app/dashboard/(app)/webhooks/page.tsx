@@ -4,7 +4,9 @@ import { CreateWebhookForm } from "@/components/dashboard/webhook-forms";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
-import { healthLine } from "@/components/dashboard/webhook-health";
+import { RelativeTime } from "@/components/dashboard/relative-time";
+import { StatusBadge } from "@/components/dashboard/status-badge";
+import { HealthLine } from "@/components/dashboard/webhook-health";
 import { webhooksHealth } from "@/lib/webhooks/health";
 import { listWebhooks } from "@/lib/webhooks/service";
 
@@ -35,11 +37,19 @@ export default async function WebhooksPage() {
                 <Link href={`/dashboard/webhooks/${w.id}`} className="break-all font-medium text-blue-700 underline dark:text-blue-300">
                   {w.url}
                 </Link>
-                <p className={`text-sm ${ui.muted}`}>
-                  {"apiVersion" in w && w.apiVersion === 1 ? "API v1 · " : ""}
-                  {w.active ? "Active" : "Inactive"} · {w.events.length ? w.events.join(", ") : "all events"}
+                <p className={`mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm ${ui.muted}`}>
+                  <StatusBadge status={w.active ? "ACTIVE" : "INACTIVE"} />
+                  {"apiVersion" in w && w.apiVersion === 1 && <span>API v1</span>}
+                  <span>{w.events.length ? w.events.join(", ") : "all events"}</span>
+                  <span>
+                    · added <RelativeTime at={w.createdAt} />
+                  </span>
                 </p>
-                {health[w.id] && <p className={`text-sm ${ui.muted}`}>{healthLine(health[w.id]!)}</p>}
+                {health[w.id] && (
+                  <p className={`mt-1 text-sm ${ui.muted}`}>
+                    <HealthLine health={health[w.id]!} />
+                  </p>
+                )}
               </li>
             ))}
           </ul>

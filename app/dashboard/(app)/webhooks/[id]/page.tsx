@@ -2,12 +2,16 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { RetryAllFailed } from "@/components/dashboard/retry-all-failed";
 import { ResendButton, WebhookControls } from "@/components/dashboard/webhook-forms";
+import { DeliveryAttempt } from "@/components/dashboard/delivery-attempt";
+import { RelativeTime } from "@/components/dashboard/relative-time";
+import { StatusBadge } from "@/components/dashboard/status-badge";
 import { HealthSummary } from "@/components/dashboard/webhook-health";
 import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
+import { httpStatusText } from "@/lib/dashboard/format";
 import { addressId, orMessage, orNotFound, searchProblem } from "@/lib/http/page";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { deliveryListQuery } from "@/lib/schemas";
@@ -68,8 +72,8 @@ export default async function WebhookPage({
             role="status"
             className="mt-2 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
           >
-            This webhook was deleted on <time dateTime={webhook.deletedAt}>{webhook.deletedAt.replace("T", " ").slice(0, 19)} UTC</time>. It
-            receives nothing more; its delivery history is kept here, read-only.
+            This webhook was deleted <RelativeTime at={webhook.deletedAt} />. It receives nothing more; its delivery history is kept here,
+            read-only.
           </p>
           <p className={`mt-2 text-sm ${ui.muted}`}>Events: {webhook.events.length ? webhook.events.join(", ") : "all events"}</p>
         </section>
@@ -127,14 +131,14 @@ export default async function WebhookPage({
                       {d.eventType}
                     </Link>
                   </td>
-                  <td className="py-2 pr-3">{d.status}</td>
-                  <td className="py-2 pr-3">{d.attempts}</td>
-                  <td className="py-2 pr-3">{d.responseCode ?? d.lastError ?? "—"}</td>
                   <td className="py-2 pr-3">
-                    {d.nextRetryAt ? <time dateTime={d.nextRetryAt}>{d.nextRetryAt.replace("T", " ").slice(0, 19)} UTC</time> : "—"}
+                    <StatusBadge status={d.status} />
                   </td>
+                  <td className="py-2 pr-3">{d.attempts}</td>
+                  <td className="py-2 pr-3">{d.responseCode ? httpStatusText(d.responseCode) : (d.lastError ?? "—")}</td>
+                  <td className="py-2 pr-3">{d.nextRetryAt ? <RelativeTime at={d.nextRetryAt} /> : "—"}</td>
                   <td className="py-2 pr-3">
-                    <time dateTime={d.createdAt}>{d.createdAt.replace("T", " ").slice(0, 19)} UTC</time>
+                    <RelativeTime at={d.createdAt} />
                   </td>
                 </tr>
               ))}
@@ -154,9 +158,15 @@ export default async function WebhookPage({
       )}
       {open && (
         <section className={ui.card} aria-labelledby="delivery">
-          <h2 id="delivery" className="font-semibold">
-            Delivery {open.id}: {open.status}
-          </h2>
+          <div className="flex flex-wrap items-center gap-2">
+            <h2 id="delivery" className="break-all font-semibold">
+              Delivery {open.id}: {open.status}
+            </h2>
+            {/* the heading says the status in words; the badge repeats it in colour */}
+            <span aria-hidden="true">
+              <StatusBadge status={open.status} />
+            </span>
+          </div>
           {!webhook.deletedAt && (
             <div className="mt-3">
               <ResendButton webhookId={id} deliveryId={open.id} />
@@ -169,9 +179,11 @@ export default async function WebhookPage({
             <ol className="mt-2 space-y-2 text-sm">
               {open.attemptHistory.map((a) => (
                 <li key={a.attempt} className="rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
-                  #{a.attempt} · <time dateTime={a.at}>{a.at}</time> · {a.responseCode ? `HTTP ${a.responseCode}` : "no response"} ·{" "}
-                  {a.durationMs} ms
-                  {a.error && <span className="block">Error: {a.error}</span>}
+                  <DeliveryAttempt attempt={a} />
+                  {/* an answer's error is its status, said above; anything else is worth its own line */}
+                  {a.error && a.responseCode !== null && a.error !== `HTTP ${a.responseCode}` && (
+                    <span className="block">Error: {a.error}</span>
+                  )}
                   {a.responseExcerpt && (
                     <pre
                       tabIndex={0}
