@@ -4,7 +4,7 @@ import { deliveries } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { conflict } from "@/lib/errors";
 import { DELIVERY, ruleOf } from "@/lib/state";
-import { getWebhookOrThrow, type WebhookScope } from "./service";
+import { getWebhookOrThrow, listWebhooks, type WebhookScope } from "./service";
 
 // A webhook's health for the dashboard: how its deliveries fared over the last day, how fast its
 // endpoint answers, and its last failure; and "retry all failed", which requeues every FAILED
@@ -95,6 +95,40 @@ export async function webhooksHealth(db: Db, ids: string[], merchantId: string, 
     if (h) h.lastFailure = { at: iso(f.started_at), deliveryId: f.delivery_id, responseCode: f.response_code, error: f.error };
   }
   return out;
+}
+
+export type MerchantWebhooksHealth = {
+  /** the merchant's live webhooks */
+  webhooks: number;
+  delivered: number;
+  failed: number;
+  /** across all of them, or null when nothing was delivered nor failed in the window */
+  successRate: number | null;
+  /** the webhooks with failed deliveries in the window, most failures first */
+  failing: { id: string; url: string; health: WebhookHealth }[];
+};
+
+/** The health of all the merchant's live webhooks over the last day, for the overview. */
+export async function merchantWebhooksHealth(db: Db, { actor }: As<MerchantActor>, now = new Date()): Promise<MerchantWebhooksHealth> {
+  const { webhooks } = await listWebhooks(db, { actor, generation: "any" });
+  const health = await webhooksHealth(
+    db,
+    webhooks.map((w) => w.id),
+    actor.merchantId,
+    now,
+  );
+  const delivered = webhooks.reduce((n, w) => n + health[w.id]!.delivered, 0);
+  const failed = webhooks.reduce((n, w) => n + health[w.id]!.failed, 0);
+  return {
+    webhooks: webhooks.length,
+    delivered,
+    failed,
+    successRate: delivered + failed > 0 ? delivered / (delivered + failed) : null,
+    failing: webhooks
+      .map((w) => ({ id: w.id, url: w.url, health: health[w.id]! }))
+      .filter((w) => w.health.failed > 0)
+      .sort((a, b) => b.health.failed - a.health.failed || a.url.localeCompare(b.url)),
+  };
 }
 
 /** One webhook's health, after the same access check as its page (another merchant's is refused). */

@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliveries, deliveryAttempts, events } from "@/db/schema";
 import { dashboardMerchant } from "@/lib/actor";
 import { newId } from "@/lib/ids";
-import { getWebhookHealth, retryAllFailed, webhooksHealth } from "@/lib/webhooks/health";
+import { getWebhookHealth, merchantWebhooksHealth, retryAllFailed, webhooksHealth } from "@/lib/webhooks/health";
 import { newMerchant, newWebhook, randomIp, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 
@@ -129,6 +129,42 @@ describe("webhook health", () => {
     // asked for another merchant's webhook by id, the batch gives nothing of it
     await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 5 }]);
     expect((await webhooksHealth(await testDb(), [hook.id], stranger.id))[hook.id]).toMatchObject({ failed: 0, failedNow: 0 });
+  });
+});
+
+describe("the merchant's webhooks together (the overview)", () => {
+  it("adds up the last day across live webhooks and lists the failing ones, most failures first", async () => {
+    expect(await merchantWebhooksHealth(await testDb(), as(m))).toEqual({
+      webhooks: 0,
+      delivered: 0,
+      failed: 0,
+      successRate: null,
+      failing: [],
+    });
+    const healthy = await newWebhook(m, { url: "https://hooks.example.com/healthy" });
+    const flaky = await newWebhook(m, { url: "https://hooks.example.com/flaky" });
+    const down = await newWebhook(m, { url: "https://hooks.example.com/down" });
+    await delivery(m, healthy.id, "DELIVERED", [{ code: 200, ms: 5 }]);
+    await delivery(m, healthy.id, "DELIVERED", [{ code: 200, ms: 5 }]);
+    await delivery(m, flaky.id, "DELIVERED", [{ code: 200, ms: 5 }]);
+    await delivery(m, flaky.id, "FAILED", [{ code: 502, ms: 5 }]);
+    await delivery(m, down.id, "FAILED", [{ code: 500, ms: 5 }]);
+    await delivery(m, down.id, "FAILED", [{ code: null, ms: 5, error: "connection refused" }]);
+    // a failure older than a day, another merchant's and a deleted webhook's do not count
+    await delivery(m, healthy.id, "FAILED", [{ code: 500, ms: 5 }], 30 * HOUR);
+    const stranger = await newMerchant();
+    await delivery(stranger, (await newWebhook(stranger)).id, "FAILED", [{ code: 500, ms: 5 }]);
+    const gone = await newWebhook(m, { url: "https://hooks.example.com/gone" });
+    await delivery(m, gone.id, "FAILED", [{ code: 500, ms: 5 }]);
+    expect((await hooks.deleteWebhookAction(gone.id)).ok).toBe(true);
+
+    const h = await merchantWebhooksHealth(await testDb(), as(m));
+    expect(h).toMatchObject({ webhooks: 3, delivered: 3, failed: 3, successRate: 0.5 });
+    expect(h.failing.map((w) => [w.id, w.url, w.health.failed, w.health.delivered])).toEqual([
+      [down.id, "https://hooks.example.com/down", 2, 0],
+      [flaky.id, "https://hooks.example.com/flaky", 1, 1],
+    ]);
+    expect(h.failing[0]!.health.lastFailure).toMatchObject({ error: "connection refused" });
   });
 });
 

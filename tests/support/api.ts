@@ -138,8 +138,8 @@ export async function newSession(m: TestMerchant, overrides: Record<string, unkn
   return res.body.responseObject.session as { id: string; [k: string]: any };
 }
 
-export async function startedSession(m: TestMerchant, platform = "venmo", currency = "USD") {
-  const s = await newSession(m);
+export async function startedSession(m: TestMerchant, platform = "venmo", currency = "USD", overrides: Record<string, unknown> = {}) {
+  const s = await newSession(m, overrides);
   const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, {
     key: m.apiKey,
     body: { paymentPlatform: platform, fiatCurrency: currency },
