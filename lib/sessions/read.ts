@@ -1,11 +1,10 @@
-import { and, desc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import type { As, MerchantActor } from "@/lib/actor";
-import { checkoutSessions, type SessionRow } from "@/db/schema";
+import type { SessionRow } from "@/db/schema";
 import { notFound } from "@/lib/errors";
-import { afterCursor, page } from "@/lib/pagination";
 import { expireIfDue, isDue } from "./expiry";
 import { assertSessionAccess, readSessionView } from "./rows";
+import { searchSessions } from "./search";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 /** A session with its merchant and active order, as GET /api/checkout/sessions/:id returns it. */
@@ -26,32 +25,14 @@ export async function getSessionOrThrow(db: Db, id: string, { actor }: As) {
 }
 export type SessionView = Awaited<ReturnType<typeof getSessionOrThrow>>;
 
+/** GET /api/checkout/sessions: newest first, by status and by session id or metadata value. */
 export async function listSessions(
   db: Db,
   opts: { status?: SessionRow["status"]; q?: string; limit: number; cursor?: string },
-  { actor }: As<MerchantActor>,
+  as: As<MerchantActor>,
 ) {
-  const q = opts.q?.trim();
-  const rows = await db
-    .select()
-    .from(checkoutSessions)
-    .where(
-      and(
-        eq(checkoutSessions.merchantId, actor.merchantId),
-        opts.status ? eq(checkoutSessions.status, opts.status) : undefined,
-        // a session id, or any metadata value, exactly
-        q
-          ? q.startsWith("sess_")
-            ? eq(checkoutSessions.id, q)
-            : sql`exists (select 1 from jsonb_each_text(${checkoutSessions.metadata}) m where m.value = ${q})`
-          : undefined,
-        afterCursor(checkoutSessions.createdAt, checkoutSessions.id, opts.cursor),
-      ),
-    )
-    .orderBy(desc(checkoutSessions.createdAt), desc(checkoutSessions.id))
-    .limit(opts.limit + 1);
-  const { items, nextCursor } = page(rows, opts.limit);
-  return { sessions: items.map(serializeSession), nextCursor };
+  const { rows, nextCursor } = await searchSessions(db, { status: opts.status, q: opts.q, limit: opts.limit, cursor: opts.cursor }, as);
+  return { sessions: rows.map(serializeSession), nextCursor };
 }
 
 export async function getActiveOrderOrThrow(db: Db, sessionId: string, as: As) {

@@ -1,89 +1,176 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { SessionList } from "@/components/dashboard/session-list";
 import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
-import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
+import { statusLabel } from "@/lib/dashboard/format";
+import { FILTER_LABELS, type FilterParam, SORT_LABELS, filterParams, isFiltered, parseSessionQuery } from "@/lib/dashboard/session-filters";
 import { orMessage, searchProblem } from "@/lib/http/page";
-import { sessionListQuery } from "@/lib/schemas";
-import { isFiatPriced, sessionPrice } from "@/lib/dashboard/price";
-import { chainName, tokenName } from "@/lib/dashboard/format";
-import { HexValue } from "@/components/dashboard/hex-value";
-import { RelativeTime } from "@/components/dashboard/relative-time";
-import { StatusBadge } from "@/components/dashboard/status-badge";
-import { listSessions } from "@/lib/sessions/read";
+import { PAYMENT_PLATFORMS, PLATFORM_LABELS } from "@/lib/payments/platforms";
+import { SESSION_SORTS, searchSessions } from "@/lib/sessions/search";
+import { SESSION } from "@/lib/state";
+import { serializeSession } from "@/lib/wire/session";
 
 export const metadata: Metadata = { title: "Sessions" };
-const STATUSES = ["CREATED", "ACTIVE", "COMPLETED", "EXPIRED", "CANCELLED"] as const;
 
-export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
+const PAGE_SIZE = 25;
+const LIST = "/dashboard/sessions";
+const STATUS_OPTIONS = SESSION.statuses.map((s) => ({ value: s, label: statusLabel(s) }));
+const PLATFORM_OPTIONS = PAYMENT_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
+const SORT_OPTIONS = SESSION_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }));
+const errorId = (field: FilterParam) => `filter-error-${field}`;
+
+export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
   const { actor } = await requireMerchant();
-  const raw = await searchParams;
-  const parsed = sessionListQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v)) });
-  const query = parsed.success ? parsed.data : { limit: 25 };
+  const params = filterParams(await searchParams);
   // a refused filter or cursor is a message; a failed query is the error boundary's, never an empty list
-  const problem = searchProblem(raw);
-  const found = parsed.success && !problem ? await orMessage(listSessions(await getDb(), query, { actor })) : null;
+  const problem = searchProblem(params);
+  const parsed = problem ? null : parseSessionQuery(params);
+  const found = parsed?.ok
+    ? await orMessage(
+        searchSessions(await getDb(), { ...parsed.filters, sort: parsed.sort, cursor: parsed.cursor, limit: PAGE_SIZE }, { actor }),
+      )
+    : null;
+  const problems = parsed && !parsed.ok ? parsed.problems : [];
+  const message = problem ?? (found && !found.ok ? found.message : null);
+  const invalid = new Set(problems.map((p) => p.field));
   const result = found?.ok ? found.value : null;
-  const error = problem ?? (!found ? "That filter is not valid." : found.ok ? null : found.message);
-  const next = result?.nextCursor ? queryString({ status: raw.status, q: raw.q, cursor: result.nextCursor }) : null;
+  const sessions = result?.rows.map(serializeSession) ?? [];
+  const sort = parsed?.ok ? parsed.sort : "newest";
+
+  const { cursor: _page, ...filters } = params;
+  const filtered = isFiltered(params) || Boolean(params.sort);
+  const next = result?.nextCursor ? `${LIST}${queryString({ ...filters, cursor: result.nextCursor })}` : null;
+  const first = params.cursor ? `${LIST}${queryString(filters)}` : null;
+  const exportHref = `${LIST}/export${queryString(filters)}`;
+  const clear = (
+    <Link href={LIST} className={`${ui.button} ${ui.secondary}`}>
+      Clear filters
+    </Link>
+  );
+  const field = (name: FilterParam) => ({
+    id: name,
+    name,
+    defaultValue: params[name] ?? "",
+    className: ui.input,
+    "aria-invalid": invalid.has(name) || undefined,
+    "aria-describedby": invalid.has(name) ? errorId(name) : undefined,
+  });
+  const label = (name: FilterParam) => (
+    <label htmlFor={name} className={ui.label}>
+      {FILTER_LABELS[name]}
+    </label>
+  );
+
   return (
     <div className="space-y-4">
-      <h1 className="text-2xl font-bold">Sessions</h1>
-      <form className="flex flex-wrap items-end gap-3" role="search" aria-label="Filter sessions">
-        <FilterSelect name="status" label="Status" value={raw.status} options={STATUSES} />
-        <div className="min-w-60 flex-1">
-          <label htmlFor="q" className={ui.label}>
-            Session id or metadata value
-          </label>
-          <input id="q" name="q" type="search" defaultValue={raw.q ?? ""} className={ui.input} />
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-bold">Sessions</h1>
+        {sessions.length > 0 && (
+          // a download, not a page: the browser saves what the route streams
+          <a href={exportHref} download className={`${ui.button} ${ui.secondary}`}>
+            Export CSV
+          </a>
+        )}
+      </div>
+      {/* keyed by the address: after "Clear filters" or a new search, the fields show what the list shows */}
+      <form
+        key={JSON.stringify(params)}
+        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
+        role="search"
+        aria-label="Filter sessions"
+      >
+        <FilterSelect
+          name="status"
+          label={FILTER_LABELS.status}
+          value={params.status}
+          options={STATUS_OPTIONS}
+          errorId={invalid.has("status") ? errorId("status") : undefined}
+        />
+        <FilterSelect
+          name="platform"
+          label={FILTER_LABELS.platform}
+          value={params.platform}
+          options={PLATFORM_OPTIONS}
+          errorId={invalid.has("platform") ? errorId("platform") : undefined}
+        />
+        <div>
+          {label("from")}
+          <input type="date" {...field("from")} />
         </div>
-        <button type="submit" className={`${ui.button} ${ui.primary}`}>
-          Search
-        </button>
+        <div>
+          {label("to")}
+          <input type="date" {...field("to")} />
+        </div>
+        <div>
+          {label("min")}
+          <input type="text" inputMode="decimal" autoComplete="off" placeholder="0.00" {...field("min")} />
+        </div>
+        <div>
+          {label("max")}
+          <input type="text" inputMode="decimal" autoComplete="off" placeholder="Any" {...field("max")} />
+        </div>
+        <div className="sm:col-span-2">
+          {label("q")}
+          <input type="search" {...field("q")} />
+        </div>
+        <FilterSelect
+          name="sort"
+          label={FILTER_LABELS.sort}
+          value={params.sort}
+          options={SORT_OPTIONS}
+          all={false}
+          errorId={invalid.has("sort") ? errorId("sort") : undefined}
+        />
+        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
+          <button type="submit" className={`${ui.button} ${ui.primary}`}>
+            Search
+          </button>
+          {filtered && clear}
+        </div>
       </form>
-      {error && (
-        <p role="alert" className={ui.error}>
-          {error}
-        </p>
+      {(problems.length > 0 || message) && (
+        <div role="alert" className={ui.error}>
+          <p className="font-semibold">{problems.length ? "These filters cannot be applied:" : message}</p>
+          {problems.length > 0 && (
+            <ul className="mt-1 list-disc pl-5">
+              {problems.map((p) => (
+                <li key={p.field + p.message} id={errorId(p.field)}>
+                  {p.message}
+                </li>
+              ))}
+            </ul>
+          )}
+        </div>
       )}
-      {result && result.sessions.length === 0 && (
-        <p className={ui.muted}>No sessions match. Create one with POST /api/checkout/sessions.</p>
+      {result && sessions.length === 0 && (
+        <div className="space-y-3">
+          {filtered || params.cursor ? (
+            <>
+              <p className={ui.muted}>No sessions match these filters.</p>
+              {clear}
+            </>
+          ) : (
+            <p className={ui.muted}>No sessions yet. Create one with POST /api/checkout/sessions.</p>
+          )}
+        </div>
       )}
-      {result && result.sessions.length > 0 && (
-        <Table caption="Sessions, newest first" columns={["Session", "Amount", "Status", "Pays out", "Created"]}>
-          {result.sessions.map((s) => (
-            <tr key={s.id} className="border-b border-slate-100 dark:border-slate-800">
-              <td className="py-2 pr-3 font-mono">
-                <Link href={`/dashboard/sessions/${s.id}`} className="text-blue-700 underline dark:text-blue-300">
-                  {s.id}
-                </Link>
-              </td>
-              <td className="py-2 pr-3 tabular-nums">
-                {sessionPrice(s)}
-                {isFiatPriced(s) && s.activeOrderId && <span className={`block ${ui.muted}`}>receives {s.amountUsdc} USDC net</span>}
-              </td>
-              <td className="py-2 pr-3">
-                <StatusBadge status={s.status} />
-              </td>
-              <td className="py-2 pr-3">
-                <span className="block whitespace-nowrap">
-                  {tokenName(s.destinationChainId, s.destinationToken)} on {chainName(s.destinationChainId)}
-                </span>
-                <HexValue value={s.recipientAddress} kind="address" chainId={s.destinationChainId} label="Recipient" />
-              </td>
-              <td className="py-2 pr-3 whitespace-nowrap">
-                <RelativeTime at={s.createdAt} />
-              </td>
-            </tr>
-          ))}
-        </Table>
-      )}
-      {next && (
-        <Link href={`/dashboard/sessions${next}`} className={`${ui.button} ${ui.secondary}`}>
-          Older sessions
-        </Link>
+      {sessions.length > 0 && <SessionList sessions={sessions} caption={`Sessions, ${SORT_LABELS[sort].toLowerCase()}`} />}
+      {(next || first) && (
+        <nav aria-label="Pages" className="flex flex-wrap gap-3">
+          {first && (
+            <Link href={first} className={`${ui.button} ${ui.secondary}`}>
+              First page
+            </Link>
+          )}
+          {next && (
+            <Link href={next} className={`${ui.button} ${ui.secondary}`}>
+              Next page
+            </Link>
+          )}
+        </nav>
       )}
     </div>
   );

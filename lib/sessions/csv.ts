@@ -1,0 +1,78 @@
+import type { Db } from "@/db/client";
+import type { SessionRow } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/actor";
+import { csvRecord } from "@/lib/csv";
+import { chainName } from "@/lib/dashboard/format";
+import { formatUsdc } from "@/lib/money";
+import { fiatDecimal } from "@/lib/wire/session";
+import { type SessionFilters, type SessionSort, platformsOfSessions, searchSessions } from "./search";
+
+// The dashboard's CSV export: every session the filters select, in the list's order, streamed a
+// keyset page at a time. The next page is read only when the reader has taken the last one
+// (a pull stream), so an export of any size holds one batch in memory.
+
+export const CSV_COLUMNS = [
+  "id",
+  "created_at",
+  "status",
+  "amount_usdc",
+  "fiat_amount",
+  "fiat_currency",
+  "chain_id",
+  "chain",
+  "token",
+  "recipient",
+  "platforms",
+  "completed_at",
+  "metadata",
+] as const;
+
+function sessionRecord(s: SessionRow, platforms: string[] | undefined): string {
+  const fiatPriced = s.checkoutMode === "exact-fiat" && s.fiatAmountMinor !== null && s.fiatCurrency;
+  return csvRecord([
+    s.id,
+    s.createdAt.toISOString(),
+    s.status,
+    formatUsdc(s.amountMicro),
+    fiatPriced ? fiatDecimal(s.fiatAmountMinor!, s.fiatCurrency!) : null,
+    fiatPriced ? s.fiatCurrency : null,
+    s.destinationChainId,
+    chainName(s.destinationChainId),
+    s.destinationToken,
+    s.recipientAddress,
+    platforms?.join(";"),
+    s.completedAt?.toISOString(),
+    s.metadata ? JSON.stringify(s.metadata) : null,
+  ]);
+}
+
+/** The CSV (header, then one record per session) as a stream of UTF-8 chunks, one chunk per batch. */
+export function sessionsCsvStream(
+  db: Db,
+  query: { filters: SessionFilters; sort: SessionSort },
+  as: As<MerchantActor>,
+  batchSize = 1000,
+): ReadableStream<Uint8Array> {
+  const encoder = new TextEncoder();
+  let cursor: string | undefined;
+  let first = true;
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const { rows, nextCursor } = await searchSessions(db, { ...query.filters, sort: query.sort, limit: batchSize, cursor }, as);
+        const platforms = await platformsOfSessions(
+          db,
+          rows.map((r) => r.id),
+          as,
+        );
+        const head = first ? csvRecord(CSV_COLUMNS) : "";
+        first = false;
+        controller.enqueue(encoder.encode(head + rows.map((r) => sessionRecord(r, platforms.get(r.id))).join("")));
+        if (nextCursor) cursor = nextCursor;
+        else controller.close();
+      },
+    },
+    // nothing is read ahead of the reader beyond the batch it is about to take
+    { highWaterMark: 0 },
+  );
+}
