@@ -1,8 +1,12 @@
+"use client";
+
+import { useExplorerOverrides } from "@/components/dashboard/explorer-context";
 import { CopyButton } from "@/components/ui/copy-button";
 import { explorerUrl, shortHex } from "@/lib/dashboard/format";
 
 // An address or a transaction hash, shortened (0x1234…abcd) where it is shown, whole for screen
-// readers, the copy button and the hover title; linked to the chain's explorer when it has one.
+// readers, the copy button and the hover title; linked to the chain's explorer when it has one (the
+// merchant's own when it set one in Settings: ExplorerProvider in the dashboard's layout).
 
 export function HexValue({
   value,
@@ -16,7 +20,7 @@ export function HexValue({
   /** what the value is, for screen readers: "Recipient", "Transaction" */
   label: string;
 }) {
-  const url = explorerUrl(chainId, kind, value);
+  const url = explorerUrl(chainId, kind, value, useExplorerOverrides());
   const short = shortHex(value);
   const whole = (
     <>

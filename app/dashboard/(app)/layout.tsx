@@ -1,9 +1,11 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
+import { ExplorerProvider } from "@/components/dashboard/explorer-context";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
+import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
 import { getPaymentRail } from "@/lib/payments";
 
@@ -20,7 +22,9 @@ const NAV = [
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
   const { merchantId, actor } = await requireMerchant();
-  const merchant = await getMerchantOrThrow(await getDb(), merchantId, { actor });
+  const db = await getDb();
+  const merchant = await getMerchantOrThrow(db, merchantId, { actor });
+  const explorerUrls = await getExplorerUrls(db, { actor });
   return (
     <div className="min-h-screen">
       {getPaymentRail().name === "sandbox" && (
@@ -45,7 +49,9 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <SignOutButton />
         </div>
       </header>
-      <main className="mx-auto max-w-5xl px-4 py-6">{children}</main>
+      <main className="mx-auto max-w-5xl px-4 py-6">
+        <ExplorerProvider urls={explorerUrls}>{children}</ExplorerProvider>
+      </main>
     </div>
   );
 }

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import { EmbeddingSection } from "@/components/dashboard/embedding-form";
+import { ExplorerForm } from "@/components/dashboard/explorer-form";
 import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
 import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
 import { ProfileForm } from "@/components/dashboard/profile-form";
@@ -7,6 +8,7 @@ import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { getFrameAncestors } from "@/lib/embed/framing";
+import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { getMerchantOrThrow, keyPrefixes } from "@/lib/merchants/service";
 import { getPayoutWallet } from "@/lib/merchants/wallet";
 
@@ -19,6 +21,7 @@ export default async function SettingsPage() {
   const prefixes = await keyPrefixes(db, { actor });
   const frameOrigins = await getFrameAncestors(db, { actor });
   const wallet = await getPayoutWallet(db, { actor });
+  const explorerUrls = await getExplorerUrls(db, { actor });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -35,6 +38,13 @@ export default async function SettingsPage() {
           Payouts
         </h2>
         <PayoutWalletForm wallet={wallet} />
+      </section>
+      <section className={ui.card} aria-labelledby="explorers">
+        <h2 id="explorers" className="font-semibold">
+          Block explorers
+        </h2>
+        <p className={`mt-2 ${ui.muted}`}>Where the dashboard links transactions and addresses, per chain.</p>
+        <ExplorerForm explorerUrls={explorerUrls} />
       </section>
       <section className={ui.card} aria-labelledby="key">
         <h2 id="key" className="font-semibold">
