@@ -2,12 +2,12 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DeliveryAttempt } from "@/components/dashboard/delivery-attempt";
 import { HexValue } from "@/components/dashboard/hex-value";
+import { OrderReceives } from "@/components/dashboard/local-usdc";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 import { ui } from "@/components/ui/styles";
 import { formatFiat } from "@/lib/checkout/view";
-import { orderNet } from "@/lib/dashboard/price";
-import { formatUsdc, statusLabel } from "@/lib/dashboard/format";
+import { statusLabel } from "@/lib/dashboard/format";
 import type { TimelineEntry, TimelineEvent, TimelineOrder } from "@/lib/dashboard/timeline";
 import { isPlatform, PLATFORM_LABELS } from "@/lib/payments/platforms";
 
@@ -100,7 +100,7 @@ function OrderEntry({ step, order: o, at, chainId }: { step: string; order: Time
       {step === "created" ? (
         <p>
           <span className="font-mono">{o.id}</span>: the payer pays {formatFiat(o.fiatAmount, o.fiatCurrency)} by{" "}
-          {platformName(o.paymentPlatform)} for {orderNet(o) ?? formatUsdc(o.amountUsdc)}
+          {platformName(o.paymentPlatform)} for <OrderReceives order={o} />
         </p>
       ) : (
         <p className={ui.muted}>

@@ -3,7 +3,11 @@
 import { useState } from "react";
 import { ui } from "@/components/ui/styles";
 
-/** Copies `value`; `label` names what is copied for screen readers ("Copy API key"). */
+/**
+ * Copies `value`; `label` names what is copied for screen readers ("Copy API key"). The button's
+ * own name is its label, so the change of its text to "Copied" is not read out: a polite live
+ * region beside it, present from the start (regions added later are not watched), says it.
+ */
 export function CopyButton({
   value,
   label,
@@ -15,17 +19,23 @@ export function CopyButton({
 }) {
   const [copied, setCopied] = useState(false);
   return (
-    <button
-      type="button"
-      aria-label={label}
-      className={className}
-      onClick={async () => {
-        await navigator.clipboard?.writeText(value).catch(() => {});
-        setCopied(true);
-        setTimeout(() => setCopied(false), 2_000);
-      }}
-    >
-      {copied ? "Copied" : "Copy"}
-    </button>
+    <>
+      <button
+        type="button"
+        aria-label={label}
+        className={className}
+        onClick={async () => {
+          await navigator.clipboard?.writeText(value).catch(() => {});
+          setCopied(true);
+          setTimeout(() => setCopied(false), 2_000);
+        }}
+      >
+        {copied ? "Copied" : "Copy"}
+      </button>
+      {/* no role: a page's own status messages stay the only role=status there */}
+      <span aria-live="polite" className="sr-only" data-copy-announcement>
+        {copied ? "Copied" : ""}
+      </span>
+    </>
   );
 }

@@ -75,6 +75,16 @@ describe("formatUsdc", () => {
     expect(formatUsdc("-3")).toBe("-3.00 USDC");
     expect(formatUsdc("n/a")).toBe("n/a USDC");
   });
+  it("formats large amounts exactly in en-US, de-DE, fr-FR and hi-IN (lakh grouping), and in the locale's numerals", () => {
+    const big = "123456789012345678901.000001";
+    expect(formatUsdc(big, "en-US")).toBe("123,456,789,012,345,678,901.000001 USDC");
+    expect(formatUsdc(big, "de-DE")).toBe("123.456.789.012.345.678.901,000001 USDC");
+    // French groups with a narrow no-break space
+    expect(formatUsdc(big, "fr-FR")).toBe("123\u202f456\u202f789\u202f012\u202f345\u202f678\u202f901,000001 USDC");
+    expect(formatUsdc(big, "hi-IN")).toBe("12,34,56,78,90,12,34,56,78,901.000001 USDC");
+    expect(formatUsdc("1234567.5", "hi-IN")).toBe("12,34,567.50 USDC");
+    expect(formatUsdc("1234.05", "ar-EG")).toBe("١٬٢٣٤٫٠٥ USDC");
+  });
 });
 
 describe("statusLabel", () => {

@@ -73,10 +73,16 @@ export function formatUsdc(amount: string, locale = "en-US"): string {
   const m = /^(-?)(\d+)(?:\.(\d+))?$/.exec(amount.trim());
   if (!m) return `${amount} USDC`;
   const [, sign, int, frac = ""] = m;
-  const parts = new Intl.NumberFormat(locale, { useGrouping: true }).formatToParts(BigInt(int!));
-  const whole = parts.map((p) => p.value).join("");
-  const decimal = new Intl.NumberFormat(locale).formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
-  return `${sign}${whole}${decimal}${frac.padEnd(2, "0")} USDC`;
+  const nf = new Intl.NumberFormat(locale, { useGrouping: true });
+  const whole = nf.format(BigInt(int!));
+  const decimal = nf.formatToParts(1.5).find((p) => p.type === "decimal")?.value ?? ".";
+  // the fraction's digits one by one in the locale's numerals (Arabic-Indic in ar-EG), as the whole part is
+  const fraction = frac
+    .padEnd(2, "0")
+    .split("")
+    .map((d) => nf.format(Number(d)))
+    .join("");
+  return `${sign}${whole}${decimal}${fraction} USDC`;
 }
 
 /** "Completed" for COMPLETED, "Pending" for PENDING. */

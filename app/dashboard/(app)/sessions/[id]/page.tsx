@@ -5,11 +5,12 @@ import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { addressId, orNotFound } from "@/lib/http/page";
 import { requireMerchant } from "@/lib/auth/session";
-import { isFiatPriced, orderNet, sessionPrice } from "@/lib/dashboard/price";
+import { isFiatPriced, sessionPrice } from "@/lib/dashboard/price";
 import { getSessionDetail } from "@/lib/dashboard/session-detail";
 import { sessionTimeline } from "@/lib/dashboard/timeline";
 import { chainName, tokenName } from "@/lib/dashboard/format";
 import { HexValue } from "@/components/dashboard/hex-value";
+import { LocalUsdc, OrderReceives } from "@/components/dashboard/local-usdc";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { StatusBadge } from "@/components/dashboard/status-badge";
 
@@ -40,13 +41,18 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
             <StatusBadge status={s.status} />
           </dd>
           <dt className={ui.muted}>Amount</dt>
-          <dd>{sessionPrice(s)}</dd>
+          <dd>{isFiatPriced(s) ? sessionPrice(s) : <LocalUsdc amount={s.amountUsdc} />}</dd>
           {isFiatPriced(s) && (
             <>
               <dt className={ui.muted}>You receive</dt>
               <dd>
-                {(s.activeOrder && orderNet(s.activeOrder)) ??
-                  `about ${s.amountUsdc} USDC at today's mid rate; set when the payer picks a payment app`}
+                {s.activeOrder?.netAmountUsdc ? (
+                  <OrderReceives order={s.activeOrder} />
+                ) : (
+                  <>
+                    about <LocalUsdc amount={s.amountUsdc} /> at today&apos;s mid rate; set when the payer picks a payment app
+                  </>
+                )}
               </dd>
             </>
           )}
