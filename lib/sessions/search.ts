@@ -31,7 +31,7 @@ export type SessionFilters = {
 type Key = { column: typeof checkoutSessions.createdAt | typeof checkoutSessions.amountMicro; descending: boolean };
 
 // Indexes serving each order: (merchant_id, created_at DESC, id DESC) serves newest, and oldest read
-// backwards. The amount sorts have none yet: they need (merchant_id, amount_micro DESC, id DESC).
+// backwards; (merchant_id, amount_micro DESC, id DESC) serves both amount sorts.
 const KEYS: Record<SessionSort, Key> = {
   newest: { column: checkoutSessions.createdAt, descending: true },
   oldest: { column: checkoutSessions.createdAt, descending: false },
@@ -91,7 +91,8 @@ function filterConditions(f: SessionFilters): (SQL | undefined)[] {
     q
       ? q.startsWith("sess_")
         ? eq(checkoutSessions.id, q)
-        : sql`exists (select 1 from jsonb_each_text(${checkoutSessions.metadata}) m where m.value = ${q})`
+        : // any metadata value equal to q (values are strings); checkout_sessions_metadata_values_idx serves it
+          sql`jsonb_path_query_array(${checkoutSessions.metadata}, '$.*') @> jsonb_build_array(${q}::text)`
       : undefined,
     f.createdFrom ? gte(checkoutSessions.createdAt, f.createdFrom) : undefined,
     f.createdBefore ? lt(checkoutSessions.createdAt, f.createdBefore) : undefined,
