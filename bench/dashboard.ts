@@ -22,6 +22,7 @@ try {
   const { listSessions } = await import("@/lib/sessions/read");
   const { listDeliveries } = await import("@/lib/webhooks/service");
   const { merchantOverview } = await import("@/lib/dashboard/stats");
+  const { merchantWebhooksHealth } = await import("@/lib/webhooks/health");
   const { getSessionDetail } = await import("@/lib/dashboard/session-detail");
   const { dashboardMerchant } = await import("@/lib/actor");
   const db = await getDb();
@@ -112,6 +113,8 @@ try {
     ),
     await time("deliveries: page ~400 (cursor)", () => listDeliveries(db, "wh_bench_1", { limit: 25, cursor: dDeep }, as)),
     await time("overview: 30 days", () => merchantOverview(db, { days: 30 }, as)),
+    await time("overview: 90 days", () => merchantOverview(db, { days: 90 }, as)),
+    await time("overview: webhook health (24 h)", () => merchantWebhooksHealth(db, as)),
   ];
   console.log(
     `\nDashboard queries, ${RUNS} runs each after 3 warm-ups (PostgreSQL, one merchant: ${SESSIONS} sessions, ${n} deliveries)\n`,

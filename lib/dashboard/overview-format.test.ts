@@ -63,7 +63,8 @@ describe("durations and shares", () => {
     expect(humanDuration(3600 + 5 * 60 + 9)).toBe("1 h 5 min");
     expect(humanDuration(7200)).toBe("2 h");
     expect(humanDuration(3 * 86_400 + 4 * 3600 + 59)).toBe("3 d 4 h");
-    expect(humanDuration(0)).toBe("0 s");
+    expect(humanDuration(0.4)).toBe("under 1 s");
+    expect(humanDuration(0)).toBe("under 1 s");
   });
 
   it("gives whole percentages, <1% for small shares, and none without a whole", () => {

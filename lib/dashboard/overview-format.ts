@@ -53,7 +53,7 @@ export function longDay(day: string, locale = "en-GB"): string {
   );
 }
 
-/** "4 min 12 s", "2 h 5 min", "3 d 4 h", "12 s": the two largest units of a duration in seconds. */
+/** "4 min 12 s", "2 h 5 min", "3 d 4 h", "12 s", "under 1 s": the two largest units of a duration in seconds. */
 export function humanDuration(seconds: number): string {
   const s = Math.max(0, Math.round(seconds));
   const units: [string, number][] = [
@@ -63,7 +63,7 @@ export function humanDuration(seconds: number): string {
     ["s", 1],
   ];
   const first = units.findIndex(([, size]) => s >= size);
-  if (first === -1) return "0 s";
+  if (seconds < 1 || first === -1) return "under 1 s";
   const parts: string[] = [];
   let left = s;
   for (const [name, size] of units.slice(first, first + 2)) {

@@ -105,22 +105,24 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
         ) : (
           <DailyChart days={o.days} metric={metric} />
         )}
-        <details className="mt-3">
-          <summary className="cursor-pointer text-sm font-medium text-blue-700 underline dark:text-blue-300">Show as table</summary>
-          <div className="mt-2 max-h-96 overflow-y-auto">
-            <Table caption={`Completed payments per day, last ${days} days (UTC)`} columns={["Day (UTC)", "USDC", "Payments"]}>
-              {o.days.map((d) => (
-                <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
-                  <th scope="row" className="py-1 pr-3 font-normal">
-                    <time dateTime={d.day}>{longDay(d.day)}</time>
-                  </th>
-                  <td className="py-1 pr-3 tabular-nums">{formatUsdc(d.amountUsdc)}</td>
-                  <td className="py-1 pr-3 tabular-nums">{d.completed}</td>
-                </tr>
-              ))}
-            </Table>
-          </div>
-        </details>
+        {o.completedCount > 0 && (
+          <details className="mt-3">
+            <summary className="cursor-pointer text-sm font-medium text-blue-700 underline dark:text-blue-300">Show as table</summary>
+            <div className="mt-2 max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label="Table of days, scrollable">
+              <Table caption={`Completed payments per day, last ${days} days (UTC)`} columns={["Day (UTC)", "USDC", "Payments"]}>
+                {o.days.map((d) => (
+                  <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
+                    <th scope="row" className="py-1 pr-3 font-normal">
+                      <time dateTime={d.day}>{longDay(d.day)}</time>
+                    </th>
+                    <td className="py-1 pr-3 tabular-nums">{formatUsdc(d.amountUsdc)}</td>
+                    <td className="py-1 pr-3 tabular-nums">{d.completed}</td>
+                  </tr>
+                ))}
+              </Table>
+            </div>
+          </details>
+        )}
       </section>
 
       <div className="grid gap-6 md:grid-cols-2">
@@ -243,7 +245,7 @@ function TopTable(props: { id: string; title: string; column: string; rows: Over
         <p className={`mt-2 ${ui.muted}`}>No orders in this period yet: they show here once payers choose how to pay.</p>
       ) : (
         <div className="mt-2">
-          <Table caption={`${title}, by orders started in this period`} columns={[column, "Orders", "Paid", "Volume (USDC)"]}>
+          <Table caption={`${title}, by orders started in this period`} columns={[column, "Orders", "Paid", "USDC"]}>
             {rows.map((r) => (
               <tr key={r.key} className="border-b border-slate-100 dark:border-slate-800">
                 <th scope="row" className="py-2 pr-3 font-medium">
