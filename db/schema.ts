@@ -258,6 +258,8 @@ export const events = pgTable(
     foreignKey({ name: "events_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
     // GET /api/events: newest first, keyset-paginated, optionally by type
     index("events_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    // the dashboard's events page filtered by type
+    index("events_merchant_type_created_idx").on(t.merchantId, t.type, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // a session's timeline
     index("events_session_idx").on(t.sessionId, t.createdAt),
   ],
