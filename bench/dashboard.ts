@@ -24,6 +24,9 @@ try {
   const { merchantOverview } = await import("@/lib/dashboard/stats");
   const { merchantWebhooksHealth } = await import("@/lib/webhooks/health");
   const { getSessionDetail } = await import("@/lib/dashboard/session-detail");
+  const { searchSessions } = await import("@/lib/sessions/search");
+  const { sessionsCsvStream } = await import("@/lib/sessions/csv");
+  const { eventPage } = await import("@/lib/events/service");
   const { dashboardMerchant } = await import("@/lib/actor");
   const db = await getDb();
   const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
@@ -45,7 +48,7 @@ try {
   await sql`
     insert into orders (id, session_id, merchant_id, status, payment_platform, fiat_currency, fiat_amount_minor, token_amount_micro, conversion_rate, recipient, intent_hash, signal_tx, expires_at, created_at, updated_at)
     select 'ord_' || md5(s.id), s.id, s.merchant_id, case when s.status = 'COMPLETED' then 'FULFILLED'::order_status else 'SIGNAL_MINED'::order_status end,
-           'venmo', 'USD', 5000, s.amount_micro, '1.01', '@x', '0x' || md5(s.id) || md5(s.id || 'i'), '0x' || md5(s.id || 's') || md5(s.id || 't'), now() + interval '1 hour', s.created_at, now()
+           (array['venmo','revolut','wise','zelle','cashapp','paypal','monzo','mercadopago'])[1 + abs(hashtext(s.id)) % 8], 'USD', 5000, s.amount_micro, '1.01', '@x', '0x' || md5(s.id) || md5(s.id || 'i'), '0x' || md5(s.id || 's') || md5(s.id || 't'), now() + interval '1 hour', s.created_at, now()
     from checkout_sessions s where s.status in ('ACTIVE', 'COMPLETED')`;
   await sql`update checkout_sessions s set active_order_id = 'ord_' || md5(s.id) where s.status in ('ACTIVE', 'COMPLETED')`;
   const hooks = ["wh_bench_1", "wh_bench_2", "wh_bench_3"];
@@ -62,7 +65,8 @@ try {
     select 'dlv_' || md5(w.id || e.id), w.id, e.merchant_id, e.id, e.type,
            (case when abs(hashtext(e.id)) % 50 = 0 then 'FAILED' when abs(hashtext(e.id)) % 50 = 1 then 'PENDING' else 'DELIVERED' end)::delivery_status, 1, e.created_at, now()
     from events e cross join (select unnest(${sql.array(hooks)}::text[]) as id) w`;
-  await sql`analyze`;
+  // as autovacuum would soon after a bulk load: statistics, and the visibility map that index-only scans need
+  await sql`vacuum analyze`;
   const [{ n }] = await sql`select count(*)::int as n from deliveries`;
   console.log(
     `· seeded ${SESSIONS} sessions per merchant (2 merchants) and ${n} deliveries in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
@@ -112,6 +116,22 @@ try {
       listDeliveries(db, "wh_bench_1", { eventType: "order.fulfilled", limit: 25 }, as),
     ),
     await time("deliveries: page ~400 (cursor)", () => listDeliveries(db, "wh_bench_1", { limit: 25, cursor: dDeep }, as)),
+    await time("sessions: amount high→low", () => searchSessions(db, { sort: "amount_desc", limit: 25 }, as)),
+    await time("sessions: oldest first", () => searchSessions(db, { sort: "oldest", limit: 25 }, as)),
+    await time("sessions: amount 100–120 USDC", () =>
+      searchSessions(db, { amountMin: 100_000_000n, amountMax: 120_000_000n, limit: 25 }, as),
+    ),
+    await time("sessions: one day, 10 days ago", () =>
+      searchSessions(
+        db,
+        { createdFrom: new Date(Date.now() - 10 * 86_400_000), createdBefore: new Date(Date.now() - 9 * 86_400_000), limit: 25 },
+        as,
+      ),
+    ),
+    await time("sessions: platform revolut", () => searchSessions(db, { platform: "revolut", limit: 25 }, as)),
+    await time("sessions: metadata, 1,000 matches", () => searchSessions(db, { q: "c42", limit: 25 }, as)),
+    await time("events: newest 25", () => eventPage(db, { limit: 25, generation: "any" }, as)),
+    await time("events: type session.completed", () => eventPage(db, { type: "session.completed", limit: 25, generation: "any" }, as)),
     await time("overview: 30 days", () => merchantOverview(db, { days: 30 }, as)),
     await time("overview: 90 days", () => merchantOverview(db, { days: 90 }, as)),
     await time("overview: webhook health (24 h)", () => merchantWebhooksHealth(db, as)),
@@ -121,6 +141,19 @@ try {
   );
   console.log("query                                   p50 ms   p95 ms");
   for (const r of rows) console.log(`${r.name.padEnd(38)} ${r.p50.toFixed(2).padStart(7)}  ${r.p95.toFixed(2).padStart(7)}`);
+  // the CSV export of every COMPLETED session: rows per second, and the process's memory after it
+  const csvStart = performance.now();
+  let csvBytes = 0;
+  let csvLines = 0;
+  for await (const chunk of sessionsCsvStream(db, { filters: { status: "COMPLETED" }, sort: "newest" }, as)) {
+    csvBytes += chunk.byteLength;
+    for (const b of chunk) if (b === 10) csvLines++;
+  }
+  const csvSeconds = (performance.now() - csvStart) / 1000;
+  console.log(
+    `\nCSV export of the COMPLETED sessions: ${csvLines - 1} rows, ${(csvBytes / 1e6).toFixed(1)} MB in ${csvSeconds.toFixed(1)} s ` +
+      `(${Math.round((csvLines - 1) / csvSeconds)} rows/s), RSS after ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
+  );
   console.log(
     `\n${os.cpus().length} cores, node ${process.version}, load average ${os
       .loadavg()
