@@ -38,14 +38,14 @@ describe("sessionTimeline", () => {
       ),
     ).toEqual([
       "session CREATED",
-      "session ACTIVE",
       "order created",
+      "session ACTIVE",
       "order.created",
       "session.started",
       "order payment_sent",
-      "session COMPLETED",
-      "order fulfilled",
       "proof",
+      "order fulfilled",
+      "session COMPLETED",
       "order.fulfilled",
     ]);
   });
@@ -69,8 +69,8 @@ describe("sessionTimeline", () => {
     });
     expect(expired.map((e) => [e.kind, e.at])).toEqual([
       ["session", T(0)],
-      ["session", T(10)],
       ["order", T(10)],
+      ["session", T(10)],
       ["order", T(40)],
       ["session", T(50)],
     ]);

@@ -15,8 +15,9 @@ export type TimelineEntry =
   | { kind: "proof"; at: string; proof: TimelineProof; order: TimelineOrder | undefined }
   | { kind: "event"; at: string; event: TimelineEvent };
 
-// at the same instant, the state change reads before what caused or followed it in the same transaction
-const RANK: Record<TimelineEntry["kind"], number> = { session: 0, order: 1, proof: 2, event: 3 };
+// at the same instant, cause before effect: the proof, then the order's step, then the session's
+// state it moved (an order created makes the session active, a fulfilled one completes it), then the event
+const RANK: Record<TimelineEntry["kind"], number> = { proof: 0, order: 1, session: 2, event: 3 };
 
 export function sessionTimeline(detail: Pick<Detail, "session" | "endedAt" | "orders" | "proofAttempts" | "timeline">): TimelineEntry[] {
   const { session } = detail;

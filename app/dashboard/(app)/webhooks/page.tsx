@@ -37,13 +37,9 @@ export default async function WebhooksPage() {
                 <Link href={`/dashboard/webhooks/${w.id}`} className="break-all font-medium text-blue-700 underline dark:text-blue-300">
                   {w.url}
                 </Link>
-                <p className={`mt-1 flex flex-wrap items-center gap-x-2 gap-y-1 text-sm ${ui.muted}`}>
-                  <StatusBadge status={w.active ? "ACTIVE" : "INACTIVE"} />
-                  {"apiVersion" in w && w.apiVersion === 1 && <span>API v1</span>}
-                  <span>{w.events.length ? w.events.join(", ") : "all events"}</span>
-                  <span>
-                    · added <RelativeTime at={w.createdAt} />
-                  </span>
+                <p className={`mt-1 text-sm leading-7 ${ui.muted}`}>
+                  <StatusBadge status={w.active ? "ACTIVE" : "INACTIVE"} /> · {w.events.length ? w.events.join(", ") : "all events"} ·{" "}
+                  {"apiVersion" in w && w.apiVersion === 1 ? "API v1 · " : ""}added <RelativeTime at={w.createdAt} />
                 </p>
                 {health[w.id] && (
                   <p className={`mt-1 text-sm ${ui.muted}`}>
