@@ -6,6 +6,10 @@ import { type ResentEvent, resendEventAction } from "@/app/dashboard/event-actio
 import { FormMessage, type FormNotice, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 
+// ui.input's look, sized to share a line with its label and button
+const SELECT =
+  "theme-control min-w-0 flex-1 truncate rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:max-w-sm dark:border-slate-600 dark:bg-slate-950";
+
 export type ResendTarget = { id: string; url: string };
 
 /** What the endpoint answered, in words: the announcement after a resend. */
@@ -58,19 +62,17 @@ export function ResendEventForm({ eventId, generation, webhooks }: { eventId: st
         });
       }}
     >
-      <div className="flex flex-wrap items-end gap-2">
-        <div className="min-w-0 flex-1 basis-48">
-          <label htmlFor={selectId} className={ui.label}>
-            Resend to
-          </label>
-          <select id={selectId} name="webhookId" className={`${ui.input} truncate`}>
-            {webhooks.map((w) => (
-              <option key={w.id} value={w.id}>
-                {w.url}
-              </option>
-            ))}
-          </select>
-        </div>
+      <div className="flex flex-wrap items-center gap-2">
+        <label htmlFor={selectId} className="font-medium">
+          Resend to
+        </label>
+        <select id={selectId} name="webhookId" className={SELECT}>
+          {webhooks.map((w) => (
+            <option key={w.id} value={w.id}>
+              {w.url}
+            </option>
+          ))}
+        </select>
         <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`}>
           {pending ? "Resending…" : "Resend"}
         </button>

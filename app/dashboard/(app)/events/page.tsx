@@ -114,20 +114,24 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                     <RelativeTime at={e.createdAt.toISOString()} />
                   </span>
                 </div>
-                <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-3 gap-y-1 text-sm">
-                  <dt className={ui.muted}>Type</dt>
-                  <dd className="font-mono break-all">{e.type}</dd>
-                  <dt className={ui.muted}>Event id</dt>
-                  <dd className="font-mono break-all">{e.id}</dd>
+                <dl className="flex flex-wrap gap-x-5 gap-y-1 text-sm">
+                  <div className="flex min-w-0 gap-2">
+                    <dt className={ui.muted}>Type</dt>
+                    <dd className="font-mono break-all">{e.type}</dd>
+                  </div>
+                  <div className="flex min-w-0 gap-2">
+                    <dt className={ui.muted}>Event</dt>
+                    <dd className="font-mono break-all">{e.id}</dd>
+                  </div>
                   {e.sessionId && (
-                    <>
+                    <div className="flex min-w-0 gap-2">
                       <dt className={ui.muted}>Session</dt>
                       <dd className="font-mono break-all">
                         <Link href={`/dashboard/sessions/${e.sessionId}`} className="text-blue-700 underline dark:text-blue-300">
                           {e.sessionId}
                         </Link>
                       </dd>
-                    </>
+                    </div>
                   )}
                 </dl>
                 <details className="group min-w-0">
