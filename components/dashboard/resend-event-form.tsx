@@ -6,9 +6,9 @@ import { type ResentEvent, resendEventAction } from "@/app/dashboard/event-actio
 import { FormMessage, type FormNotice, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 
-// ui.input's look, sized to share a line with its label and button
+// ui.input's look, sized to share a line with its label and button (on a narrow screen, a line of its own)
 const SELECT =
-  "theme-control min-w-0 flex-1 truncate rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:max-w-sm dark:border-slate-600 dark:bg-slate-950";
+  "theme-control w-full min-w-0 truncate rounded-lg border border-slate-300 bg-white px-3 py-2 text-sm sm:w-auto sm:max-w-sm sm:flex-1 dark:border-slate-600 dark:bg-slate-950";
 
 export type ResendTarget = { id: string; url: string };
 
