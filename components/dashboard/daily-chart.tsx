@@ -30,10 +30,12 @@ export function DailyChart({ days, metric }: { days: OverviewDay[]; metric: Char
     </span>
   );
   const unit = metric === "volume" ? "USDC" : "Payments";
+  // the y axis as wide as its longest label (text-xs digits are about 0.6em), the x axis indented to match
+  const axisWidth = `${Math.max(...ticks.map((t) => label(t).length)) * 0.6 + 0.25}em`;
   return (
     <figure className="mt-4">
       <div className="flex gap-2 pt-2 text-xs">
-        <div aria-hidden="true" className={`relative h-48 w-14 shrink-0 text-right tabular-nums ${ui.muted}`}>
+        <div aria-hidden="true" className={`relative h-48 shrink-0 text-right tabular-nums ${ui.muted}`} style={{ width: axisWidth }}>
           {ticks.map((t) => (
             <span key={t.toString()} className="absolute right-0 translate-y-1/2 leading-none" style={{ bottom: `${pct(t)}%` }}>
               {label(t)}
@@ -95,7 +97,11 @@ export function DailyChart({ days, metric }: { days: OverviewDay[]; metric: Char
           </ol>
         </div>
       </div>
-      <div aria-hidden="true" className="relative ml-16 h-6 text-xs text-slate-700 dark:text-slate-300">
+      <div
+        aria-hidden="true"
+        className="relative h-6 text-xs text-slate-700 dark:text-slate-300"
+        style={{ marginLeft: `calc(${axisWidth} + 0.5rem)` }}
+      >
         {labelledDays(n, 7).map(xLabel(true))}
         {labelledDays(n, 4).map(xLabel(false))}
       </div>

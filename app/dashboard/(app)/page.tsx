@@ -22,6 +22,8 @@ const METRICS: [ChartMetric, string][] = [
 ];
 
 type Search = { days?: string; chart?: string };
+/** "1,234.50": in a column headed USDC, the amount alone */
+const usdcAmount = (amount: string) => formatUsdc(amount).replace(/ USDC$/, "");
 
 export default async function OverviewPage({ searchParams }: { searchParams: Promise<Search> }) {
   const { actor } = await requireMerchant();
@@ -109,13 +111,16 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
           <details className="mt-3">
             <summary className="cursor-pointer text-sm font-medium text-blue-700 underline dark:text-blue-300">Show as table</summary>
             <div className="mt-2 max-h-96 overflow-y-auto" tabIndex={0} role="region" aria-label="Table of days, scrollable">
-              <Table caption={`Completed payments per day, last ${days} days (UTC)`} columns={["Day (UTC)", "USDC", "Payments"]}>
-                {o.days.map((d) => (
+              <Table
+                caption={`Completed payments per day, last ${days} days (UTC), newest first`}
+                columns={["Day (UTC)", "USDC", "Payments"]}
+              >
+                {o.days.toReversed().map((d) => (
                   <tr key={d.day} className="border-b border-slate-100 dark:border-slate-800">
                     <th scope="row" className="py-1 pr-3 font-normal">
                       <time dateTime={d.day}>{longDay(d.day)}</time>
                     </th>
-                    <td className="py-1 pr-3 tabular-nums">{formatUsdc(d.amountUsdc)}</td>
+                    <td className="py-1 pr-3 tabular-nums">{usdcAmount(d.amountUsdc)}</td>
                     <td className="py-1 pr-3 tabular-nums">{d.completed}</td>
                   </tr>
                 ))}
@@ -256,7 +261,7 @@ function TopTable(props: { id: string; title: string; column: string; rows: Over
                   <span className={`ml-1 text-xs ${ui.muted}`}>{share(r.orders, total)}</span>
                 </td>
                 <td className="py-2 pr-3 tabular-nums">{r.paid}</td>
-                <td className="py-2 pr-3 tabular-nums">{formatUsdc(r.amountUsdc).replace(/ USDC$/, "")}</td>
+                <td className="py-2 pr-3 tabular-nums">{usdcAmount(r.amountUsdc)}</td>
               </tr>
             ))}
           </Table>
