@@ -60,6 +60,7 @@ export default defineConfig({
               "checkout.spec.ts",
               "dashboard.spec.ts",
               "dashboard-readable.spec.ts",
+              "dashboard-events.spec.ts",
               "security-headers.spec.ts",
               "try-it.spec.ts",
               "fiat-checkout.spec.ts",
