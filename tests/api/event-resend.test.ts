@@ -231,6 +231,33 @@ describe("the events page", () => {
     expect(await renderEvents({ sessionId: theirSession.id })).toContain("No events match these filters.");
   });
 
+  it("pages to older events with the filters kept, each event on one page only", async () => {
+    await startedSession(signedIn);
+    await startedSession(signedIn);
+    const all = (await eventsOf(signedIn)).reverse();
+    const shown = (html: string) => [...html.matchAll(/data-event-id="([^"]+)"/g)].map((m) => m[1]);
+    const older = (html: string) => {
+      const href = /href="\/dashboard\/events\?([^"]+)"/.exec(html)?.[1];
+      return href ? Object.fromEntries(new URLSearchParams(href.replaceAll("&amp;", "&"))) : null;
+    };
+    const seen: string[] = [];
+    let query: Record<string, string> | null = {};
+    while (query) {
+      const html = await renderEvents({ ...query, limit: "3" });
+      seen.push(...shown(html));
+      query = older(html);
+      if (query) expect(html).toContain(">Older events</a>");
+    }
+    expect(seen).toEqual(all.map((e) => e.id));
+    // a filter travels with the cursor
+    const v0 = all.filter((e) => e.apiVersion === 0);
+    const first = await renderEvents({ version: "v0", limit: "1" });
+    expect(shown(first)).toEqual([v0[0]!.id]);
+    const next = older(first)!;
+    expect(next.version).toBe("v0");
+    expect(shown(await renderEvents({ ...next, limit: "1" }))).toEqual([v0[1]!.id]);
+  });
+
   it("says how events arise when there are none, and answers a refused filter with a message", async () => {
     expect(await renderEvents()).toContain("No events yet. Events are recorded when a payer starts checkout");
     for (const [query, message] of [
