@@ -70,6 +70,7 @@ export default defineConfig({
               "embed.spec.ts",
               "v1-sdk.spec.ts",
               "sandbox-banner.spec.ts",
+              "dashboard-overview.spec.ts",
               "prod/**/*.spec.ts",
             ],
             // a test that starts a server of its own has nothing to do with the proxy topology
