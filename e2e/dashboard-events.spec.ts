@@ -30,6 +30,7 @@ test("events: list, filter, read and copy a payload, resend it signed to a webho
     await d.nav("Events").click();
     await expect(page.getByRole("heading", { name: "Events", level: 1 })).toBeVisible();
     await expect(page.getByText("No events yet. Events are recorded when a payer starts checkout")).toBeVisible();
+    await shot(page, testInfo, "events-empty");
 
     // a webhook that takes every event, then a session the payer starts: its events are delivered once
     const secret = await d.addWebhook(receiver.url);
