@@ -105,6 +105,11 @@ test("the overview: a chart with axes and values on focus, a table, the funnel's
     await look(page, testInfo, "overview-focused-day");
     await page.keyboard.press("Shift+Tab");
     await expect(tip).toHaveCSS("opacity", "0");
+    // and on hover, with the mouse
+    await todayBar.hover();
+    await expect(tip).toHaveCSS("opacity", "1");
+    await page.mouse.move(0, 0);
+    await expect(tip).toHaveCSS("opacity", "0");
 
     // the table has the same numbers
     await page.getByText("Show as table").click();
