@@ -70,10 +70,10 @@ function Entry({ entry: e, chainId }: { entry: TimelineEntry; chainId: number })
         <>
           <Line what={ok ? "Proof accepted" : "Proof refused"} badge={ok ? "PROOF_VERIFIED" : "FAILED"} at={e.at} />
           <p className={ui.muted}>
-            For order <span className="font-mono">{e.proof.orderId}</span>
+            For order <span className="break-all font-mono">{e.proof.orderId}</span>
             {!ok && (
               <>
-                : <span className="font-mono">{e.proof.errorCode ?? e.proof.outcome}</span>
+                : <span className="break-all font-mono">{e.proof.errorCode ?? e.proof.outcome}</span>
               </>
             )}
           </p>
@@ -99,12 +99,12 @@ function OrderEntry({ step, order: o, at, chainId }: { step: string; order: Time
       <Line what={what} badge={badge} at={at} />
       {step === "created" ? (
         <p>
-          <span className="font-mono">{o.id}</span>: the payer pays {formatFiat(o.fiatAmount, o.fiatCurrency)} by{" "}
+          <span className="break-all font-mono">{o.id}</span>: the payer pays {formatFiat(o.fiatAmount, o.fiatCurrency)} by{" "}
           {platformName(o.paymentPlatform)} for <OrderReceives order={o} />
         </p>
       ) : (
         <p className={ui.muted}>
-          Order <span className="font-mono">{o.id}</span>
+          Order <span className="break-all font-mono">{o.id}</span>
         </p>
       )}
       {step === "fulfilled" && o.fulfillTx && (
