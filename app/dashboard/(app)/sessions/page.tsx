@@ -76,12 +76,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
         )}
       </div>
       {/* keyed by the address: after "Clear filters" or a new search, the fields show what the list shows */}
-      <form
-        key={JSON.stringify(params)}
-        className="grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-4"
-        role="search"
-        aria-label="Filter sessions"
-      >
+      <form key={JSON.stringify(params)} className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="search" aria-label="Filter sessions">
         <FilterSelect
           name="status"
           label={FILTER_LABELS.status}
@@ -96,11 +91,12 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           options={PLATFORM_OPTIONS}
           errorId={invalid.has("platform") ? errorId("platform") : undefined}
         />
-        <div>
+        {/* pairs side by side even at 320 px, so the list is not pushed a screen down; dates need the width */}
+        <div className="col-span-2 sm:col-span-1">
           {label("from")}
           <input type="date" {...field("from")} />
         </div>
-        <div>
+        <div className="col-span-2 sm:col-span-1">
           {label("to")}
           <input type="date" {...field("to")} />
         </div>
@@ -112,19 +108,21 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           {label("max")}
           <input type="text" inputMode="decimal" autoComplete="off" placeholder="Any" {...field("max")} />
         </div>
-        <div className="sm:col-span-2">
+        <div className="col-span-2">
           {label("q")}
           <input type="search" {...field("q")} />
         </div>
-        <FilterSelect
-          name="sort"
-          label={FILTER_LABELS.sort}
-          value={params.sort}
-          options={SORT_OPTIONS}
-          all={false}
-          errorId={invalid.has("sort") ? errorId("sort") : undefined}
-        />
-        <div className="flex flex-wrap items-end gap-3 sm:col-span-2 lg:col-span-3">
+        <div className="col-span-2 sm:col-span-1">
+          <FilterSelect
+            name="sort"
+            label={FILTER_LABELS.sort}
+            value={params.sort}
+            options={SORT_OPTIONS}
+            all={false}
+            errorId={invalid.has("sort") ? errorId("sort") : undefined}
+          />
+        </div>
+        <div className="col-span-2 flex flex-wrap items-end gap-3 sm:col-span-1 lg:col-span-3">
           <button type="submit" className={`${ui.button} ${ui.primary}`}>
             Search
           </button>
