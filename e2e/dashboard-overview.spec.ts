@@ -105,11 +105,16 @@ test("the overview: a chart with axes and values on focus, a table, the funnel's
     await look(page, testInfo, "overview-focused-day");
     await page.keyboard.press("Shift+Tab");
     await expect(tip).toHaveCSS("opacity", "0");
-    // and on hover, with the mouse
+    // and on hover, with the mouse; the day under the pointer shows instead of the focused one
+    const yesterdayTip = days.nth(28).locator("span").first();
+    await expect(days.nth(28)).toBeFocused();
+    await expect(yesterdayTip).toHaveCSS("opacity", "1");
     await todayBar.hover();
     await expect(tip).toHaveCSS("opacity", "1");
+    await expect(yesterdayTip).toHaveCSS("opacity", "0");
     await page.mouse.move(0, 0);
     await expect(tip).toHaveCSS("opacity", "0");
+    await expect(yesterdayTip).toHaveCSS("opacity", "1");
 
     // the table has the same numbers
     await page.getByText("Show as table").click();

@@ -81,9 +81,10 @@ export function DailyChart({ days, metric }: { days: OverviewDay[]; metric: Char
                 tabIndex={0}
                 className="group h-full flex-1 outline-none hover:bg-slate-500/10 focus:bg-slate-500/15 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-600 dark:focus-visible:ring-blue-400"
               >
-                {/* shown on the side away from the day, so it never covers the bar nor leaves the plot */}
+                {/* shown on the side away from the day, so it never covers the bar nor leaves the plot; while the
+                    pointer is on another day, the focused day gives way to it */}
                 <span
-                  className={`pointer-events-none absolute top-1 z-10 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white opacity-0 shadow group-hover:opacity-100 group-focus:opacity-100 dark:bg-slate-100 dark:text-slate-900 ${
+                  className={`pointer-events-none absolute top-1 z-10 rounded-md bg-slate-900 px-2 py-1 text-xs whitespace-nowrap text-white opacity-0 shadow group-hover:opacity-100 group-focus:opacity-100 [ol:hover_li:focus:not(:hover)_&]:opacity-0 dark:bg-slate-100 dark:text-slate-900 ${
                     i < n / 2 ? "right-1" : "left-1"
                   }`}
                 >
