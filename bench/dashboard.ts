@@ -61,9 +61,9 @@ try {
            'sess_' || md5(${merchantId} || (1 + i % ${SESSIONS})), '{}'::jsonb, now() - (i || ' seconds')::interval
     from generate_series(1, ${eventsNeeded}) i`;
   await sql`
-    insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, attempts, created_at, updated_at)
+    insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, attempts, last_attempt_at, created_at, updated_at)
     select 'dlv_' || md5(w.id || e.id), w.id, e.merchant_id, e.id, e.type,
-           (case when abs(hashtext(e.id)) % 50 = 0 then 'FAILED' when abs(hashtext(e.id)) % 50 = 1 then 'PENDING' else 'DELIVERED' end)::delivery_status, 1, e.created_at, now()
+           (case when abs(hashtext(e.id)) % 50 = 0 then 'FAILED' when abs(hashtext(e.id)) % 50 = 1 then 'PENDING' else 'DELIVERED' end)::delivery_status, 1, e.created_at, e.created_at, now()
     from events e cross join (select unnest(${sql.array(hooks)}::text[]) as id) w`;
   // as autovacuum would soon after a bulk load: statistics, and the visibility map that index-only scans need
   await sql`vacuum analyze`;

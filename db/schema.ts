@@ -301,6 +301,11 @@ export const deliveries = pgTable(
       .where(sql`status = 'PENDING'`),
     // an event's deliveries (session timeline)
     index("deliveries_event_idx").on(t.eventId),
+    // webhook health: a webhook's deliveries that ended in the last day, by when they ended (the
+    // migration adds INCLUDE (status, merchant_id)); pending ones never enter it
+    index("deliveries_webhook_ended_idx")
+      .on(t.webhookId, sql`(coalesce(${t.lastAttemptAt}, ${t.updatedAt}))`)
+      .where(sql`status in ('DELIVERED', 'FAILED')`),
   ],
 );
 

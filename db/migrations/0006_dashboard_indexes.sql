@@ -4,4 +4,5 @@ CREATE INDEX "checkout_sessions_merchant_completed_idx" ON "checkout_sessions" U
 CREATE INDEX "orders_merchant_created_idx" ON "orders" USING btree ("merchant_id","created_at") INCLUDE ("session_id","status","payment_sent_at","payment_platform","fiat_currency","net_amount_micro","token_amount_micro");--> statement-breakpoint
 DROP INDEX "checkout_sessions_merchant_created_idx";--> statement-breakpoint
 CREATE INDEX "checkout_sessions_merchant_created_idx" ON "checkout_sessions" USING btree ("merchant_id","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST) INCLUDE ("status");--> statement-breakpoint
-CREATE INDEX "events_merchant_type_created_idx" ON "events" USING btree ("merchant_id","type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);
+CREATE INDEX "events_merchant_type_created_idx" ON "events" USING btree ("merchant_id","type","created_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "deliveries_webhook_ended_idx" ON "deliveries" USING btree ("webhook_id",(coalesce("last_attempt_at", "updated_at"))) INCLUDE ("status","merchant_id") WHERE status in ('DELIVERED', 'FAILED');

@@ -30,7 +30,7 @@ export type WebhookHealth = {
 
 const EMPTY: WebhookHealth = { delivered: 0, failed: 0, successRate: null, p50Ms: null, failedNow: 0, lastFailure: null };
 
-type CountRow = { webhook_id: string; delivered: number | string; failed: number | string; failed_now: number | string };
+type CountRow = { webhook_id: string; delivered: number | string; failed: number | string };
 type P50Row = { webhook_id: string; p50: number | string | null };
 type FailureRow = {
   webhook_id: string;
@@ -55,11 +55,18 @@ export async function webhooksHealth(db: Db, ids: string[], merchantId: string, 
   const counts = rowsOf<CountRow>(
     await db.execute(sql`
       select webhook_id,
-        count(*) filter (where status = 'DELIVERED' and coalesce(last_attempt_at, updated_at) >= ${since}::timestamptz) as delivered,
-        count(*) filter (where status = 'FAILED' and coalesce(last_attempt_at, updated_at) >= ${since}::timestamptz) as failed,
-        count(*) filter (where status = 'FAILED') as failed_now
+        count(*) filter (where status = 'DELIVERED') as delivered,
+        count(*) filter (where status = 'FAILED') as failed
       from deliveries
       where merchant_id = ${merchantId} and webhook_id in (${idList})
+        and status in ('DELIVERED', 'FAILED') and coalesce(last_attempt_at, updated_at) >= ${since}::timestamptz
+      group by webhook_id`),
+  );
+  // deliveries_webhook_ended_idx serves the window above; deliveries_webhook_status_created_idx this
+  const failedNow = rowsOf<{ webhook_id: string; n: number | string }>(
+    await db.execute(sql`
+      select webhook_id, count(*) as n from deliveries
+      where merchant_id = ${merchantId} and webhook_id in (${idList}) and status = 'FAILED'
       group by webhook_id`),
   );
   // attempts carry no merchant column: they are scoped through their delivery's merchant
@@ -83,8 +90,11 @@ export async function webhooksHealth(db: Db, ids: string[], merchantId: string, 
     if (!h) continue;
     h.delivered = Number(c.delivered);
     h.failed = Number(c.failed);
-    h.failedNow = Number(c.failed_now);
     h.successRate = h.delivered + h.failed > 0 ? h.delivered / (h.delivered + h.failed) : null;
+  }
+  for (const f of failedNow) {
+    const h = out[f.webhook_id];
+    if (h) h.failedNow = Number(f.n);
   }
   for (const p of p50s) {
     const h = out[p.webhook_id];
