@@ -71,7 +71,7 @@ export function ExplorerForm({ explorerUrls }: { explorerUrls: ExplorerOverrides
               autoComplete="off"
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? `${field}-help ${field}-error` : `${field}-help`}
-              className={`${ui.input} font-mono text-sm ${error ? "border-red-700 dark:border-red-400" : ""}`}
+              className={`${ui.input} font-mono text-sm aria-invalid:border-2 aria-invalid:border-red-700 dark:aria-invalid:border-red-400`}
             />
             <p id={`${field}-help`} className={`mt-1 text-sm ${ui.muted}`}>
               Empty uses the default, <span className="break-all font-mono">{c.defaultUrl}</span>.
