@@ -70,6 +70,7 @@ export default defineConfig({
               "embed.spec.ts",
               "v1-sdk.spec.ts",
               "sandbox-banner.spec.ts",
+              "dashboard-timeline.spec.ts",
               "dashboard-sessions.spec.ts",
               "dashboard-overview.spec.ts",
               "prod/**/*.spec.ts",
