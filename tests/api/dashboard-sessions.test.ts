@@ -26,14 +26,16 @@ vi.mock("@/lib/auth/session", async (original) => {
   };
 });
 vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
-// counts the keyset pages read, to see the export stream them rather than read them all first
-const reads = { count: 0 };
+// counts the keyset pages read, to see the export stream them rather than read them all first; and
+// can make the database fail, as when it is down
+const reads = { count: 0, fail: false };
 vi.mock("@/lib/sessions/search", async (original) => {
   const real = await original<typeof import("@/lib/sessions/search")>();
   return {
     ...real,
     searchSessions: (...args: Parameters<typeof real.searchSessions>) => {
       reads.count++;
+      if (reads.fail) throw Object.assign(new Error("connect ECONNREFUSED 10.0.0.9:5432"), { code: "ECONNREFUSED" });
       return real.searchSessions(...args);
     },
   };
@@ -45,6 +47,7 @@ const { searchSessions } = await import("@/lib/sessions/search");
 
 beforeEach(() => {
   reads.count = 0;
+  reads.fail = false;
 });
 
 const render = async (search: Record<string, string>) =>
@@ -243,6 +246,12 @@ describe("the dashboard's sessions list", () => {
     expect(await render({ q: "a\u0000b" })).toContain("must not contain NUL characters");
   });
 
+  it("lets a failed query reach the error boundary instead of showing an empty list", async () => {
+    await fixture();
+    reads.fail = true;
+    await expect(render({ min: "10" })).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
   it("pages 25 at a time with Next page and First page links that keep the filters", async () => {
     const m = await newMerchant();
     signedIn = m.id;
@@ -272,21 +281,9 @@ describe("the sessions CSV export", () => {
     expect(res.headers.get("content-disposition")).toMatch(/^attachment; filename="sessions-\d{4}-\d{2}-\d{2}\.csv"$/);
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const [header, ...records] = parseCsv(await res.text());
-    expect(header).toEqual([
-      "id",
-      "created_at",
-      "status",
-      "amount_usdc",
-      "fiat_amount",
-      "fiat_currency",
-      "chain_id",
-      "chain",
-      "token",
-      "recipient",
-      "platforms",
-      "completed_at",
-      "metadata",
-    ]);
+    expect(header!.join(",")).toBe(
+      "id,created_at,status,amount_usdc,fiat_amount,fiat_currency,chain_id,chain,token,recipient,platforms,completed_at,metadata",
+    );
     expect(records.map((r) => r[0])).toEqual(
       [1, 2, 3, 4, 5, 6]
         .map((i) => sessions[i]!)

@@ -58,6 +58,16 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
     "aria-invalid": invalid.has(name) || undefined,
     "aria-describedby": invalid.has(name) ? errorId(name) : undefined,
   });
+  const select = (name: FilterParam, options: { value: string; label: string }[], all?: false) => (
+    <FilterSelect
+      name={name}
+      label={FILTER_LABELS[name]}
+      value={params[name]}
+      options={options}
+      all={all}
+      errorId={invalid.has(name) ? errorId(name) : undefined}
+    />
+  );
   const label = (name: FilterParam) => (
     <label htmlFor={name} className={ui.label}>
       {FILTER_LABELS[name]}
@@ -77,21 +87,8 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
       </div>
       {/* keyed by the address: after "Clear filters" or a new search, the fields show what the list shows */}
       <form key={JSON.stringify(params)} className="grid grid-cols-2 gap-3 lg:grid-cols-4" role="search" aria-label="Filter sessions">
-        <FilterSelect
-          name="status"
-          label={FILTER_LABELS.status}
-          value={params.status}
-          options={STATUS_OPTIONS}
-          errorId={invalid.has("status") ? errorId("status") : undefined}
-        />
-        <FilterSelect
-          name="platform"
-          label={FILTER_LABELS.platform}
-          value={params.platform}
-          options={PLATFORM_OPTIONS}
-          errorId={invalid.has("platform") ? errorId("platform") : undefined}
-        />
-        {/* pairs side by side even at 320 px, so the list is not pushed a screen down; dates need the width */}
+        {select("status", STATUS_OPTIONS)}
+        {select("platform", PLATFORM_OPTIONS)}
         <div className="col-span-2 sm:col-span-1">
           {label("from")}
           <input type="date" {...field("from")} />
@@ -112,16 +109,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           {label("q")}
           <input type="search" {...field("q")} />
         </div>
-        <div className="col-span-2 sm:col-span-1">
-          <FilterSelect
-            name="sort"
-            label={FILTER_LABELS.sort}
-            value={params.sort}
-            options={SORT_OPTIONS}
-            all={false}
-            errorId={invalid.has("sort") ? errorId("sort") : undefined}
-          />
-        </div>
+        <div className="col-span-2 sm:col-span-1">{select("sort", SORT_OPTIONS, false)}</div>
         <div className="col-span-2 flex flex-wrap items-end gap-3 sm:col-span-1 lg:col-span-3">
           <button type="submit" className={`${ui.button} ${ui.primary}`}>
             Search
@@ -134,8 +122,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           <p className="font-semibold">{problems.length ? "These filters cannot be applied:" : message}</p>
           {problems.length > 0 && (
             <ul className="mt-1 list-disc pl-5">
-              {problems.map((p) => (
-                <li key={p.field + p.message} id={errorId(p.field)}>
+              {problems.map((p, i) => (
+                // the first message about a field is the one the field points to
+                <li key={p.field + p.message} id={problems.findIndex((q) => q.field === p.field) === i ? errorId(p.field) : undefined}>
                   {p.message}
                 </li>
               ))}
