@@ -3,6 +3,7 @@ import type { SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { csvRecord } from "@/lib/csv";
 import { chainName } from "@/lib/dashboard/format";
+import { errorFields, logger } from "@/lib/logger";
 import { formatUsdc } from "@/lib/money";
 import { fiatDecimal } from "@/lib/wire/session";
 import { type SessionFilters, type SessionSort, platformsOfSessions, searchSessions } from "./search";
@@ -56,15 +57,23 @@ export function sessionsCsvStream(
   const encoder = new TextEncoder();
   let cursor: string | undefined;
   let first = true;
+  const nextBatch = async () => {
+    const page = await searchSessions(db, { ...query.filters, sort: query.sort, limit: batchSize, cursor }, as);
+    const platforms = await platformsOfSessions(
+      db,
+      page.rows.map((r) => r.id),
+      as,
+    );
+    return { ...page, platforms };
+  };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { rows, nextCursor } = await searchSessions(db, { ...query.filters, sort: query.sort, limit: batchSize, cursor }, as);
-        const platforms = await platformsOfSessions(
-          db,
-          rows.map((r) => r.id),
-          as,
-        );
+        const { rows, nextCursor, platforms } = await nextBatch().catch((err: unknown) => {
+          // the headers are sent: the download breaks off (the browser says it failed) and the log says why
+          logger.error("sessions export failed", { merchantId: as.actor.merchantId, ...errorFields(err) });
+          throw err;
+        });
         const head = first ? csvRecord(CSV_COLUMNS) : "";
         first = false;
         controller.enqueue(encoder.encode(head + rows.map((r) => sessionRecord(r, platforms.get(r.id))).join("")));

@@ -339,6 +339,15 @@ describe("the sessions CSV export", () => {
     expect(record![10]).toBe("revolut;wise");
   });
 
+  it("breaks off, rather than ends early as if complete, when the database fails mid-export", async () => {
+    const { m } = await fixture();
+    const { sessionsCsvStream } = await import("@/lib/sessions/csv");
+    const reader = sessionsCsvStream(await testDb(), { filters: {}, sort: "newest" }, { actor: dashboardMerchant(m.id) }, 2).getReader();
+    expect(parseCsv(new TextDecoder().decode((await reader.read()).value))).toHaveLength(1 + 2);
+    reads.fail = true;
+    await expect(reader.read()).rejects.toMatchObject({ code: "ECONNREFUSED" });
+  });
+
   it("redirects a signed-out request to sign in", async () => {
     signedIn = "";
     await expect(exportOf({})).rejects.toMatchObject({ digest: expect.stringContaining("NEXT_REDIRECT") });
