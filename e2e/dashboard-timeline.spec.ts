@@ -1,4 +1,4 @@
-import type { Page } from "@playwright/test";
+import type { Page, TestInfo } from "@playwright/test";
 import { Dashboard } from "./pages/dashboard";
 import { TOKEN, checkScreen, createSession, expect, startReceiver, test } from "./support/fixtures";
 
@@ -11,6 +11,21 @@ const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1
 
 /** A full-page picture for a person to look at (test-results/screenshots/, not committed). */
 const shot = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/timeline-${name}.png`, fullPage: true });
+
+/** axe clean and pictured in light, in dark, and at 320 px without sideways scroll. */
+async function everyWay(page: Page, testInfo: TestInfo, name: string) {
+  await checkScreen(page, testInfo, `timeline-${name}`);
+  await shot(page, `${name}-desktop`);
+  await page.emulateMedia({ colorScheme: "dark" });
+  await checkScreen(page, testInfo, `timeline-${name}-dark`);
+  await shot(page, `${name}-dark`);
+  await page.emulateMedia({ colorScheme: "light" });
+  await page.setViewportSize({ width: 320, height: 800 });
+  await noSidewaysScroll(page);
+  await checkScreen(page, testInfo, `timeline-${name}-320`);
+  await shot(page, `${name}-320`);
+  await page.setViewportSize({ width: 1280, height: 800 });
+}
 
 /** Nothing wider than the window; on failure, names the elements that stick out. */
 const noSidewaysScroll = async (page: Page) => {
@@ -145,17 +160,7 @@ test.describe("a session's timeline", () => {
       await copy.click();
       await expect(announcement).toHaveText("Copied");
 
-      await checkScreen(page, testInfo, "timeline-session");
-      await shot(page, "session-desktop");
-      await page.emulateMedia({ colorScheme: "dark" });
-      await checkScreen(page, testInfo, "timeline-session-dark");
-      await shot(page, "session-dark");
-      await page.emulateMedia({ colorScheme: "light" });
-      await page.setViewportSize({ width: 320, height: 800 });
-      await noSidewaysScroll(page);
-      await checkScreen(page, testInfo, "timeline-session-320");
-      await shot(page, "session-320");
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await everyWay(page, testInfo, "session");
 
       // the webhooks list: the state as a badge, when it was added
       await d.nav("Webhooks").click();
@@ -176,16 +181,7 @@ test.describe("a session's timeline", () => {
       await expect(page.getByRole("region", { name: /^Delivery dlv_/ }).locator("[data-status=DELIVERED]")).toBeVisible();
       await expect(page.getByText("HTTP 503 Service Unavailable")).toBeVisible();
       await expect(page.getByText("HTTP 200 OK")).toBeVisible();
-      await checkScreen(page, testInfo, "timeline-webhook");
-      await shot(page, "webhook-desktop");
-      await page.emulateMedia({ colorScheme: "dark" });
-      await checkScreen(page, testInfo, "timeline-webhook-dark");
-      await page.emulateMedia({ colorScheme: "light" });
-      await page.setViewportSize({ width: 320, height: 800 });
-      await noSidewaysScroll(page);
-      await checkScreen(page, testInfo, "timeline-webhook-320");
-      await shot(page, "webhook-320");
-      await page.setViewportSize({ width: 1280, height: 800 });
+      await everyWay(page, testInfo, "webhook");
 
       // the merchant's own explorer: refused as typed wrong (nothing saved), then saved normalised
       await d.nav("Settings").click();
