@@ -246,9 +246,11 @@ describe("the webhook pages", () => {
     expect(page).toMatch(/data-testid="webhook-last-failure"[^>]*>HTTP status 500</);
     expect(page).toContain("Retry all failed");
     expect(page).toContain("Next retry");
-    expect(page).toContain(`<time dateTime="${next}">${next.replace("T", " ").slice(0, 19)} UTC</time>`);
+    // the pending delivery's next retry: a time element of that instant (shown relative once hydrated)
+    expect(page).toMatch(new RegExp(`<time dateTime="${next}"[^>]*>[^<]+ UTC</time>`));
 
     const list = renderToStaticMarkup(await WebhooksPage());
-    expect(list).toContain("24 h: 33.3% delivered (1 of 3) · median 25 ms · last failure HTTP status 500 at ");
+    // the list's line, its last failure's time a time element (relative once hydrated)
+    expect(list).toMatch(/24 h: 33\.3% delivered \(1 of 3\) · median 25 ms · last failure HTTP status 500 <span[^>]*><time dateTime="/);
   });
 });
