@@ -34,10 +34,7 @@ export function exactTime(at: Date | string, locale = "en-GB", timeZone?: string
 }
 
 /** "Base", "Base Sepolia", or "Chain 10" for one not known. */
-export function chainName(chainId: number | null | undefined): string {
-  if (chainId == null) return "Unknown chain";
-  return CHAINS[chainId]?.name ?? `Chain ${chainId}`;
-}
+export { chainName } from "@/lib/chains";
 
 /** "USDC" for the chain's USDC, else the shortened address. */
 export function tokenName(chainId: number | null | undefined, token: string): string {

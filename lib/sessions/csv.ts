@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import type { SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { csvRecord } from "@/lib/csv";
-import { chainName } from "@/lib/dashboard/format";
+import { chainName } from "@/lib/chains";
 import { errorFields, logger } from "@/lib/logger";
 import { formatUsdc } from "@/lib/money";
 import { fiatDecimal } from "@/lib/wire/session";
