@@ -114,7 +114,8 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           <button type="submit" className={`${ui.button} ${ui.primary}`}>
             Search
           </button>
-          {filtered && clear}
+          {/* an empty result offers it beside its message instead */}
+          {filtered && !(result && sessions.length === 0) && clear}
         </div>
       </form>
       {(problems.length > 0 || message) && (
