@@ -336,8 +336,20 @@ export async function retryDelivery(db: Db, webhookId: string, deliveryId: strin
   const delivery = await findDelivery(db, webhookId, deliveryId, as, "write");
   if (!(await requeueDelivery(db, delivery))) throw conflict("The delivery is being attempted right now; try again in a moment");
   const outcome = await attemptDelivery(db, deliveryId, { ...as, force: true });
-  if (outcome.kind === "skipped") throw conflict("The delivery is being attempted right now; try again in a moment");
+  // requeued, but the engine (another instance's dispatcher) claimed it first and is sending it: the
+  // resend is happening, so wait for that attempt's outcome instead of calling it a failure
+  if (outcome.kind === "skipped") return serializeDelivery(await settledDelivery(db, webhookId, deliveryId, as));
   return serializeDelivery(outcome.delivery);
+}
+
+/** The delivery once the attempt that holds its lease has ended (or as it is when the attempt's timeout has passed). */
+async function settledDelivery(db: Db, webhookId: string, deliveryId: string, as: ScopedAs): Promise<DeliveryRow> {
+  const deadline = Date.now() + getConfig().webhookTimeoutMs + 2_000;
+  for (;;) {
+    const row = await findDelivery(db, webhookId, deliveryId, as, "read");
+    if (row.status !== "PENDING" || row.leaseUntil === null || Date.now() >= deadline) return row;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
 }
 
 /**
