@@ -18,6 +18,8 @@ async function shot(page: Page, testInfo: TestInfo, name: string) {
 }
 
 test("events: list, filter, read and copy a payload, resend it signed to a webhook", async ({ page, request, context }, testInfo) => {
+  // one long journey with eight axe-checked screenshots, and through the proxy a resend may wait for the worker's attempt
+  test.slow();
   const receiver = await new Receiver().start();
   try {
     await context.grantPermissions(["clipboard-read", "clipboard-write"]);
