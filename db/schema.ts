@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  date,
   foreignKey,
   index,
   integer,
@@ -9,6 +10,7 @@ import {
   pgEnum,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -115,6 +117,11 @@ export const checkoutSessions = pgTable(
     cancelledAt: ts("cancelled_at"),
     expiresAt: ts("expires_at").notNull(),
     completedAt: ts("completed_at"),
+    // when the session first reached the overview's funnel steps "Started" (its first order) and
+    // "Payment sent" (its first order whose payment was sent or that was fulfilled); set once by the
+    // orders trigger of migration 0007, so that a session with several orders counts once
+    firstOrderAt: ts("first_order_at"),
+    paymentSentAt: ts("payment_sent_at"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -371,3 +378,90 @@ export type EventRow = typeof events.$inferSelect;
 export type DeliveryRow = typeof deliveries.$inferSelect;
 export type SessionStatus = (typeof sessionStatus.enumValues)[number];
 export type OrderStatus = (typeof orderStatus.enumValues)[number];
+
+/*
+ * The dashboard overview's daily rollup (lib/dashboard/stats.ts). Triggers on checkout_sessions and
+ * orders (migration 0007_overview_rollup) keep these tables in step with every write, in the writing
+ * statement's transaction, whichever code path or plain SQL made it. Each (merchant, UTC day) is
+ * spread over OVERVIEW_SHARDS rows (the session id's hash) so that concurrent transactions of one
+ * merchant rarely wait on one row; a read sums the shards. A day is the session's creation day for the
+ * status counts, the funnel and the orders, and its completion day for the volume and time to pay.
+ */
+export const OVERVIEW_SHARDS = 4;
+
+export const merchantDailyStats = pgTable(
+  "merchant_daily_stats",
+  {
+    merchantId: text("merchant_id").notNull(),
+    day: date("day", { mode: "string" }).notNull(),
+    shard: smallint("shard").notNull(),
+    // sessions created on the day, by their status now
+    created: integer("created").notNull().default(0),
+    active: integer("active").notNull().default(0),
+    completed: integer("completed").notNull().default(0),
+    expired: integer("expired").notNull().default(0),
+    cancelled: integer("cancelled").notNull().default(0),
+    // sessions created on the day that have an order, and one whose payment was sent (or fulfilled)
+    started: integer("started").notNull().default(0),
+    paymentSent: integer("payment_sent").notNull().default(0),
+    // sessions completed on the day, and their amount
+    completedOnDay: integer("completed_on_day").notNull().default(0),
+    completedMicro: bigint("completed_micro", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [
+    foreignKey({ name: "merchant_daily_stats_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    // the overview: a merchant's days since the start of the period
+    primaryKey({ name: "merchant_daily_stats_pkey", columns: [t.merchantId, t.day, t.shard] }),
+  ],
+);
+
+export const merchantDailyOrderStats = pgTable(
+  "merchant_daily_order_stats",
+  {
+    merchantId: text("merchant_id").notNull(),
+    // the creation day of the order's session
+    day: date("day", { mode: "string" }).notNull(),
+    shard: smallint("shard").notNull(),
+    dimension: text("dimension", { enum: ["platform", "currency"] }).notNull(),
+    key: text("key").notNull(),
+    orders: integer("orders").notNull().default(0),
+    // fulfilled orders and the USDC they paid (net of fees for exact-fiat orders)
+    paid: integer("paid").notNull().default(0),
+    paidMicro: bigint("paid_micro", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [
+    foreignKey({ name: "merchant_daily_order_stats_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete(
+      "cascade",
+    ),
+    // the overview's top platforms and currencies: a merchant's days since the start of the period
+    primaryKey({ name: "merchant_daily_order_stats_pkey", columns: [t.merchantId, t.day, t.shard, t.dimension, t.key] }),
+  ],
+);
+
+export const merchantDailyTimeToPay = pgTable(
+  "merchant_daily_time_to_pay",
+  {
+    merchantId: text("merchant_id").notNull(),
+    // the completion day
+    day: date("day", { mode: "string" }).notNull(),
+    shard: smallint("shard").notNull(),
+    // -1: under a second; b ≥ 0: [1.02^b, 1.02^(b+1)) seconds (lib/dashboard/stats.ts reads the median from it)
+    bucket: smallint("bucket").notNull(),
+    n: integer("n").notNull().default(0),
+    // the exact sum of the bucket's times to pay, in microseconds: the median is a bucket's mean
+    totalMicros: bigint("total_micros", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
+  },
+  (t) => [
+    foreignKey({ name: "merchant_daily_time_to_pay_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete(
+      "cascade",
+    ),
+    // the overview's median time to pay: a merchant's days since the start of the period
+    primaryKey({ name: "merchant_daily_time_to_pay_pkey", columns: [t.merchantId, t.day, t.shard, t.bucket] }),
+  ],
+);

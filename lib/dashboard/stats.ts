@@ -1,6 +1,6 @@
-import { and, count, eq, gte, isNotNull, or, sql, sum } from "drizzle-orm";
+import { type AnyColumn, and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { checkoutSessions, orders } from "@/db/schema";
+import { merchantDailyOrderStats, merchantDailyStats, merchantDailyTimeToPay } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { formatUsdc } from "@/lib/money";
 import { SESSION, type SessionStatus } from "@/lib/state";
@@ -12,78 +12,85 @@ export type OverviewDay = { day: string; amountUsdc: string; micro: bigint; comp
 export type OverviewStep = { step: "Created" | "Started" | "Payment sent" | "Completed"; n: number };
 export type OverviewTop = { key: string; orders: number; paid: number; micro: bigint; amountUsdc: string };
 
+/** How far the median time to pay may be from the exact one, as a share of it (see medianOfBuckets). */
+export const MEDIAN_RELATIVE_ERROR = 0.02;
+
 /**
  * The overview of a period of `days` UTC days, today included (from midnight UTC `days - 1` days
  * ago): sessions created in it by status, and as a funnel (created, started, payment sent,
  * completed); completed volume and count per day and the median time to pay, by completion time;
  * the payment platforms and fiat currencies of the orders of its sessions, most used first.
+ *
+ * It reads the daily rollup (merchant_daily_*, kept by the triggers of migration 0007 in the
+ * transaction of every write), a few rows per day and shard, so its cost depends on the period's
+ * length and not on how many sessions the merchant has. Counts and sums are exact; the median is
+ * within MEDIAN_RELATIVE_ERROR (exact when the bucket it falls in holds one value).
  */
 export async function merchantOverview(db: Db, opts: { days: number; now?: Date }, { actor }: As<MerchantActor>) {
   const now = opts.now ?? new Date();
   const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
   const since = new Date(today - (opts.days - 1) * DAY_MS);
-  // served by checkout_sessions_merchant_created_idx (merchant_id, created_at)
-  const mine = and(eq(checkoutSessions.merchantId, actor.merchantId), gte(checkoutSessions.createdAt, since));
-  // served by checkout_sessions_merchant_completed_idx (merchant_id, completed_at) where COMPLETED, which
-  // includes the amount and created_at: the volume and the median read the index only
-  const completedInPeriod = and(
-    eq(checkoutSessions.merchantId, actor.merchantId),
-    eq(checkoutSessions.status, "COMPLETED"),
-    gte(checkoutSessions.completedAt, since),
-  );
-  // the orders of the period's sessions: an order is made after its session, so these are the
-  // merchant's orders since the start of the period (orders_merchant_created_idx, which includes the
-  // columns read below) whose session was created in the period, joined by hash on two index-only scans
-  const ordersOfPeriod = and(mine, eq(orders.merchantId, actor.merchantId), gte(orders.createdAt, since));
+  const sinceDay = since.toISOString().slice(0, 10);
+  const d = merchantDailyStats;
+  const total = (c: AnyColumn) => sql<string>`sum(${c})`;
+  // each served by its table's primary key (merchant_id, day, …): the period's rows, every shard
+  const [perDay, buckets, tops] = await Promise.all([
+    db
+      .select({
+        day: d.day,
+        created: total(d.created),
+        active: total(d.active),
+        completed: total(d.completed),
+        expired: total(d.expired),
+        cancelled: total(d.cancelled),
+        started: total(d.started),
+        paymentSent: total(d.paymentSent),
+        completedOnDay: total(d.completedOnDay),
+        completedMicro: total(d.completedMicro),
+      })
+      .from(d)
+      .where(and(eq(d.merchantId, actor.merchantId), gte(d.day, sinceDay)))
+      .groupBy(d.day),
+    db
+      .select({
+        bucket: merchantDailyTimeToPay.bucket,
+        n: sql<string>`sum(${merchantDailyTimeToPay.n})`,
+        micros: sql<string>`sum(${merchantDailyTimeToPay.totalMicros})`,
+      })
+      .from(merchantDailyTimeToPay)
+      .where(and(eq(merchantDailyTimeToPay.merchantId, actor.merchantId), gte(merchantDailyTimeToPay.day, sinceDay)))
+      .groupBy(merchantDailyTimeToPay.bucket)
+      .having(sql`sum(${merchantDailyTimeToPay.n}) > 0`)
+      .orderBy(merchantDailyTimeToPay.bucket),
+    db
+      .select({
+        dimension: merchantDailyOrderStats.dimension,
+        key: merchantDailyOrderStats.key,
+        orders: sql<string>`sum(${merchantDailyOrderStats.orders})`,
+        paid: sql<string>`sum(${merchantDailyOrderStats.paid})`,
+        micro: sql<string>`sum(${merchantDailyOrderStats.paidMicro})`,
+      })
+      .from(merchantDailyOrderStats)
+      .where(and(eq(merchantDailyOrderStats.merchantId, actor.merchantId), gte(merchantDailyOrderStats.day, sinceDay)))
+      .groupBy(merchantDailyOrderStats.dimension, merchantDailyOrderStats.key)
+      .having(sql`sum(${merchantDailyOrderStats.orders}) > 0`),
+  ]);
 
-  const byStatus = await db
-    .select({ status: checkoutSessions.status, n: count() })
-    .from(checkoutSessions)
-    .where(mine)
-    .groupBy(checkoutSessions.status);
-  const day = sql<string>`to_char(date_trunc('day', ${checkoutSessions.completedAt} at time zone 'UTC'), 'YYYY-MM-DD')`;
-  const volume = await db
-    .select({ day, micro: sum(checkoutSessions.amountMicro), n: count() })
-    .from(checkoutSessions)
-    .where(completedInPeriod)
-    .groupBy(day)
-    .orderBy(day);
-  const [timeToPay] = await db
-    .select({
-      p50: sql<
-        number | string | null
-      >`percentile_cont(0.5) within group (order by extract(epoch from ${checkoutSessions.completedAt} - ${checkoutSessions.createdAt}))`,
-    })
-    .from(checkoutSessions)
-    .where(completedInPeriod);
-  const [reached] = await db
-    .select({
-      started: sql<number>`count(distinct ${orders.sessionId})`,
-      // a payment confirmed without the payer's "sent" click was sent all the same
-      paid: sql<number>`count(distinct ${orders.sessionId}) filter (where ${or(isNotNull(orders.paymentSentAt), eq(orders.status, "FULFILLED"))})`,
-    })
-    .from(orders)
-    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.sessionId))
-    .where(ordersOfPeriod);
-  // one pass over the period's orders, grouped twice: by platform and by currency
-  const fulfilled = sql`${orders.status} = 'FULFILLED'`;
-  const tops = await db
-    .select({
-      byPlatform: sql<number>`grouping(${orders.paymentPlatform})`.mapWith(Number),
-      platform: orders.paymentPlatform,
-      currency: orders.fiatCurrency,
-      orders: count(),
-      paid: sql<number>`count(*) filter (where ${fulfilled})`.mapWith(Number),
-      micro: sql<string>`coalesce(sum(coalesce(${orders.netAmountMicro}, ${orders.tokenAmountMicro})) filter (where ${fulfilled}), 0)`,
-    })
-    .from(orders)
-    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.sessionId))
-    .where(ordersOfPeriod)
-    .groupBy(sql`grouping sets ((${orders.paymentPlatform}), (${orders.fiatCurrency}))`);
+  const sumOf = (k: Exclude<keyof (typeof perDay)[number], "day">) => perDay.reduce((a, r) => a + Number(r[k] ?? 0), 0);
+  const byStatus: { status: SessionStatus; n: number }[] = [
+    { status: "CREATED", n: sumOf("created") },
+    { status: "ACTIVE", n: sumOf("active") },
+    { status: "COMPLETED", n: sumOf("completed") },
+    { status: "EXPIRED", n: sumOf("expired") },
+    { status: "CANCELLED", n: sumOf("cancelled") },
+  ];
+  const reached = { started: sumOf("started"), paid: sumOf("paymentSent") };
+  const volume = perDay.map((r) => ({ day: r.day, micro: r.completedMicro, n: r.completedOnDay }));
+  const timeToPay = { p50: medianOfBuckets(buckets.map((b) => ({ n: Number(b.n), micros: BigInt(b.micros) }))) };
 
   // every status appears, in the machine's order, with 0 where the period has none
   const counts = Object.fromEntries(SESSION.statuses.map((s) => [s, 0])) as Record<SessionStatus, number>;
-  for (const r of byStatus) counts[r.status] = Number(r.n);
+  for (const r of byStatus) counts[r.status] = r.n;
   const created = Object.values(counts).reduce((a, b) => a + b, 0);
   const days: OverviewDay[] = [];
   const byDay = new Map(volume.map((v) => [v.day, v]));
@@ -93,43 +100,58 @@ export async function merchantOverview(db: Db, opts: { days: number; now?: Date 
     const micro = BigInt(v?.micro ?? 0);
     days.push({ day: d, micro, amountUsdc: formatUsdc(micro), completed: Number(v?.n ?? 0) });
   }
-  // grouping(payment_platform) is 0 in the rows grouped by platform
-  const top = (rows: typeof tops, key: (r: (typeof tops)[number]) => string | null): OverviewTop[] =>
-    rows
+  const top = (dimension: "platform" | "currency"): OverviewTop[] =>
+    tops
+      .filter((r) => r.dimension === dimension)
       .map((r) => ({
-        key: key(r) ?? "",
+        key: r.key,
         orders: Number(r.orders),
-        paid: r.paid,
+        paid: Number(r.paid),
         micro: BigInt(r.micro),
         amountUsdc: formatUsdc(BigInt(r.micro)),
       }))
       .sort((a, b) => b.orders - a.orders || (b.micro > a.micro ? 1 : b.micro < a.micro ? -1 : 0) || a.key.localeCompare(b.key))
       .slice(0, TOP);
-  const p50 = timeToPay?.p50;
   return {
     since: since.toISOString(),
     counts,
     funnel: [
       { step: "Created", n: created },
-      { step: "Started", n: Number(reached?.started ?? 0) },
-      { step: "Payment sent", n: Number(reached?.paid ?? 0) },
+      { step: "Started", n: reached.started },
+      { step: "Payment sent", n: reached.paid },
       { step: "Completed", n: counts.COMPLETED },
     ] satisfies OverviewStep[],
     days,
     totalUsdc: formatUsdc(days.reduce((a, d) => a + d.micro, 0n)),
     completedCount: days.reduce((a, d) => a + d.completed, 0),
-    /** median seconds from creation to completion of the sessions completed in the period; null without any */
-    medianSecondsToPay: p50 === null || p50 === undefined ? null : Number(p50),
-    orders: tops.filter((r) => r.byPlatform === 0).reduce((a, r) => a + Number(r.orders), 0),
-    platforms: top(
-      tops.filter((r) => r.byPlatform === 0),
-      (r) => r.platform,
-    ),
-    currencies: top(
-      tops.filter((r) => r.byPlatform === 1),
-      (r) => r.currency,
-    ),
+    /** median seconds from creation to completion of the sessions completed in the period, within MEDIAN_RELATIVE_ERROR; null without any */
+    medianSecondsToPay: timeToPay.p50,
+    orders: tops.filter((r) => r.dimension === "platform").reduce((a, r) => a + Number(r.orders), 0),
+    platforms: top("platform"),
+    currencies: top("currency"),
   };
+}
+
+/**
+ * The median (as percentile_cont(0.5): the mean of the two middle values when their number is even)
+ * of a histogram of times to pay, in bucket order. A bucket b ≥ 0 holds the times in
+ * [1.02^b, 1.02^(b+1)) seconds, and -1 those under a second (migration 0007, overview_ttp_bucket); a
+ * middle value is taken as the mean of its bucket (its exact sum over its count), which lies in the
+ * same bucket, so it is within 2 % of the true value (under a second: within a second), and exact
+ * when the bucket holds one value.
+ */
+export function medianOfBuckets(buckets: { n: number; micros: bigint }[]): number | null {
+  const n = buckets.reduce((a, b) => a + b.n, 0);
+  if (n === 0) return null;
+  const valueAt = (rank: number) => {
+    let seen = 0;
+    for (const b of buckets) {
+      seen += b.n;
+      if (seen >= rank) return Number(b.micros) / b.n / 1e6;
+    }
+    return Number(buckets.at(-1)!.micros) / buckets.at(-1)!.n / 1e6;
+  };
+  return n % 2 === 1 ? valueAt((n + 1) / 2) : (valueAt(n / 2) + valueAt(n / 2 + 1)) / 2;
 }
 
 export type MerchantOverview = Awaited<ReturnType<typeof merchantOverview>>;

@@ -75,7 +75,7 @@ export default async function OverviewPage({ searchParams }: { searchParams: Pro
             note={
               o.medianSecondsToPay === null
                 ? "No payments completed in this period, so no time to measure"
-                : "From session created to payment completed"
+                : "From session created to payment completed (within 2%)"
             }
             testId="median-time-to-pay"
           />
