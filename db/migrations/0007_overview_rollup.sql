@@ -112,6 +112,10 @@ END
 $$;--> statement-breakpoint
 CREATE FUNCTION overview_sessions_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- most updates change nothing the overview reads (a timestamp, the active order): they stop here
+  IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o.merchant_id, o.created_at, o.status, o.completed_at, o.amount_micro, o.first_order_at, o.payment_sent_at) IS DISTINCT FROM (n.merchant_id, n.created_at, n.status, n.completed_at, n.amount_micro, n.first_order_at, n.payment_sent_at)) THEN
+    RETURN NULL;
+  END IF;
   WITH s AS (SELECT n.id, n.merchant_id, n.created_at, n.status, n.completed_at, n.amount_micro, n.first_order_at, n.payment_sent_at, 1 AS sign FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (o.merchant_id, o.created_at, o.status, o.completed_at, o.amount_micro, o.first_order_at, o.payment_sent_at) IS DISTINCT FROM (n.merchant_id, n.created_at, n.status, n.completed_at, n.amount_micro, n.first_order_at, n.payment_sent_at)
       UNION ALL SELECT o.id, o.merchant_id, o.created_at, o.status, o.completed_at, o.amount_micro, o.first_order_at, o.payment_sent_at, -1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o.merchant_id, o.created_at, o.status, o.completed_at, o.amount_micro, o.first_order_at, o.payment_sent_at) IS DISTINCT FROM (n.merchant_id, n.created_at, n.status, n.completed_at, n.amount_micro, n.first_order_at, n.payment_sent_at))
   INSERT INTO merchant_daily_stats AS t
@@ -254,6 +258,10 @@ END
 $$;--> statement-breakpoint
 CREATE FUNCTION overview_orders_updated() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
+  -- most updates change nothing the overview reads (a timestamp, the active order): they stop here
+  IF NOT EXISTS (SELECT 1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o.merchant_id, o.session_id, o.status, o.payment_platform, o.fiat_currency, o.net_amount_micro, o.token_amount_micro, o.payment_sent_at) IS DISTINCT FROM (n.merchant_id, n.session_id, n.status, n.payment_platform, n.fiat_currency, n.net_amount_micro, n.token_amount_micro, n.payment_sent_at)) THEN
+    RETURN NULL;
+  END IF;
   WITH o AS (SELECT n.id, n.session_id, n.merchant_id, n.status, n.payment_platform, n.fiat_currency, n.net_amount_micro, n.token_amount_micro, n.payment_sent_at, n.fulfilled_at, n.created_at, 1 AS sign FROM new_rows n JOIN old_rows o ON o.id = n.id WHERE (o.merchant_id, o.session_id, o.status, o.payment_platform, o.fiat_currency, o.net_amount_micro, o.token_amount_micro, o.payment_sent_at) IS DISTINCT FROM (n.merchant_id, n.session_id, n.status, n.payment_platform, n.fiat_currency, n.net_amount_micro, n.token_amount_micro, n.payment_sent_at)
       UNION ALL SELECT o.id, o.session_id, o.merchant_id, o.status, o.payment_platform, o.fiat_currency, o.net_amount_micro, o.token_amount_micro, o.payment_sent_at, o.fulfilled_at, o.created_at, -1 FROM old_rows o JOIN new_rows n ON n.id = o.id WHERE (o.merchant_id, o.session_id, o.status, o.payment_platform, o.fiat_currency, o.net_amount_micro, o.token_amount_micro, o.payment_sent_at) IS DISTINCT FROM (n.merchant_id, n.session_id, n.status, n.payment_platform, n.fiat_currency, n.net_amount_micro, n.token_amount_micro, n.payment_sent_at))
   INSERT INTO merchant_daily_order_stats AS t (merchant_id, day, shard, dimension, key, orders, paid, paid_micro)
