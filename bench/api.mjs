@@ -1,6 +1,7 @@
 #!/usr/bin/env node
-// API benchmark: our Next.js service against a bare node:http + postgres baseline, same database,
-// same SQL essentials, same load. See bench/README.md. `npm run bench:api`
+// API benchmark: our Next.js service against the framework's floor (a no-SQL route of the same
+// server) and a bare node:http + postgres baseline, same database, same SQL essentials, same load
+// from wrk. Also our server's RSS over 200,000 requests. See bench/README.md. `npm run bench:api`
 import { spawn, spawnSync } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -23,8 +24,13 @@ const SECONDS = knob("BENCH_SECONDS", 10);
 const WARMUP_SECONDS = knob("BENCH_WARMUP_SECONDS", 2);
 const GET_IDS = 300;
 const ADMIN_URL = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
-const TARGET_RATIO = 0.5;
-const TARGET_P99_MS = 50;
+const MEMORY_FROM = Math.floor(knob("BENCH_MEMORY_FROM", 10_000));
+const MEMORY_REQUESTS = Math.floor(knob("BENCH_MEMORY_REQUESTS", 200_000));
+const WRK = env.BENCH_WRK || "wrk";
+// ours against the no-SQL route of the same server (the framework's floor)
+const TARGETS = { get: 0.8, post: 0.6, p99: 2 };
+// flat: the server's RSS grows by less than this between MEMORY_FROM and MEMORY_REQUESTS requests
+const MEMORY_GROWTH_MAX = 0.1;
 const SESSION_BODY = {
   amountUsdc: "50.00",
   destinationChainId: 8453,
@@ -165,59 +171,103 @@ function treePids(pid) {
   }
   return [pid, ...kids.flatMap(treePids)];
 }
+const treeCpuMs = (pid) => treePids(pid).reduce((sum, p) => sum + procCpuMs(p), 0);
 async function cpuSnapshot(admin, dbName, serverPid) {
   const backends = await admin`select pid from pg_stat_activity where datname = ${dbName}`;
   const pg = new Map(backends.map((b) => [b.pid, procCpuMs(b.pid)]));
-  return { server: treePids(serverPid).reduce((sum, p) => sum + procCpuMs(p), 0), pg, self: process.cpuUsage() };
+  return { server: treeCpuMs(serverPid), pg };
 }
 function cpuDelta(before, after) {
   let pg = 0;
   for (const [pid, ms] of after.pg) pg += ms - (before.pg.get(pid) ?? 0); // new backends started at ~0
-  const self = process.cpuUsage(before.self);
-  return { server: after.server - before.server, pg, client: (self.user + self.system) / 1000 };
+  return { server: after.server - before.server, pg };
 }
 
 // ---------------------------------------------------------------- load
 
-/** Closed-loop load: CONCURRENCY workers, each issuing its next request as soon as the last one answered. */
-async function load(makeRequest, expectStatus, seconds) {
-  const latencies = [];
-  const errors = new Map();
-  const t0 = process.hrtime.bigint();
-  const deadline = t0 + BigInt(Math.round(seconds * 1e9));
-  let seq = 0;
-  const worker = async () => {
-    while (process.hrtime.bigint() < deadline) {
-      const { url, init } = makeRequest(seq++);
-      const start = process.hrtime.bigint();
-      let outcome;
-      try {
-        const res = await fetch(url, { ...init, signal: AbortSignal.timeout(10_000) });
-        const text = await res.text();
-        outcome = res.status === expectStatus ? null : `HTTP ${res.status} ${text.slice(0, 120)}`;
-      } catch (err) {
-        outcome = `${err.name}: ${err.cause?.code ?? err.message}`;
-      }
-      const ms = Number(process.hrtime.bigint() - start) / 1e6;
-      if (outcome === null) latencies.push(ms);
-      else errors.set(outcome, (errors.get(outcome) ?? 0) + 1);
-    }
+// CPU of reaped children (wrk), from /proc/self/stat: cutime + cstime.
+function childrenCpuMs() {
+  const stat = readOr("/proc/self/stat");
+  if (!stat) return 0;
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  return (Number(fields[13]) + Number(fields[14])) * TICK_MS;
+}
+
+/**
+ * Closed-loop load from wrk (C, one thread, CONCURRENCY keep-alive connections), so the load
+ * generator costs a fraction of what it measures. `mix` picks the requests (bench/api-load.lua);
+ * `stopAfter` ends the run after that many responses instead of after `seconds`.
+ */
+async function load(base, { mix, key = "", body = "", paths = [], seconds, stopAfter = 0, url = "/api/checkout/sessions" }) {
+  const cpuBefore = childrenCpuMs();
+  const duration = stopAfter ? 3600 : seconds;
+  const args = [
+    "-t1",
+    `-c${CONCURRENCY}`,
+    `-d${duration}s`,
+    "--timeout",
+    "10s",
+    "-s",
+    path.join(import.meta.dirname, "api-load.lua"),
+    base + url,
+  ];
+  const child = spawn(WRK, args, {
+    env: {
+      ...env,
+      LOAD_MIX: mix,
+      LOAD_KEY: key,
+      LOAD_BODY: body,
+      LOAD_GET_PATHS: paths.join("\n"),
+      LOAD_STOP_AFTER: String(stopAfter),
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let out = "";
+  let err = "";
+  child.stdout.on("data", (d) => (out += d));
+  child.stderr.on("data", (d) => (err += d));
+  const code = await new Promise((resolve, reject) => child.once("error", reject).once("exit", (c, sig) => resolve(c ?? sig)));
+  const line = out.split("\n").find((l) => l.startsWith("WRK_RESULT "));
+  if (code !== 0 || !line) throw new Error(`wrk failed (${code}): ${err || out}`);
+  const r = {
+    durationUs: 0,
+    connect: 0,
+    read: 0,
+    write: 0,
+    timeout: 0,
+    p50Us: NaN,
+    p99Us: NaN,
+    maxUs: NaN,
+    ...JSON.parse(line.slice("WRK_RESULT ".length)),
   };
-  await Promise.all(Array.from({ length: CONCURRENCY }, worker));
-  // the window ends when the last in-flight request has answered, not at the deadline
-  const elapsed = Number(process.hrtime.bigint() - t0) / 1e9;
-  latencies.sort((a, b) => a - b);
-  const pct = (p) => (latencies.length ? latencies[Math.min(latencies.length - 1, Math.ceil((p / 100) * latencies.length) - 1)] : NaN);
-  const errorCount = [...errors.values()].reduce((a, b) => a + b, 0);
+  const errors = r.connect + r.read + r.write + r.status + r.timeout;
+  const elapsed = r.durationUs / 1e6;
+  const errorKinds = new Map(
+    Object.entries({ connect: r.connect, read: r.read, write: r.write, "HTTP status >= 400": r.status, timeout: r.timeout }).filter(
+      ([, n]) => n > 0,
+    ),
+  );
   return {
-    ok: latencies.length,
-    errors: errorCount,
-    errorKinds: errors,
+    ok: r.requests - r.status,
+    errors,
+    errorKinds,
     elapsed,
-    rps: latencies.length / elapsed,
-    p50: pct(50),
-    p99: pct(99),
+    rps: (r.requests - r.status) / elapsed,
+    p50: r.p50Us / 1000,
+    p99: r.p99Us / 1000,
+    max: r.maxUs / 1000,
+    loadGenCpuMs: childrenCpuMs() - cpuBefore,
   };
+}
+
+/** Resident memory of a process tree (kB → MB), from /proc/<pid>/status. */
+function rssMb(pid) {
+  return (
+    treePids(pid).reduce((sum, p) => {
+      const m = /VmRSS:\s+(\d+) kB/.exec(readOr(`/proc/${p}/status`));
+      return sum + (m ? Number(m[1]) : 0);
+    }, 0) / 1024
+  );
 }
 
 // ---------------------------------------------------------------- main
@@ -254,6 +304,7 @@ async function main() {
       .map((l) => l.toFixed(2))
       .join(" ")}`,
   );
+  if (spawnSync(WRK, ["-v"]).error) throw new Error(`the load generator ${WRK} is not installed: apt-get install wrk (or set BENCH_WRK)`);
   await ensureBuild();
 
   const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
@@ -328,41 +379,54 @@ async function main() {
   log(`merchant ${merchant.id}, ${ids.length} sessions pre-created; both servers answer correctly`);
 
   const postBody = JSON.stringify(sessionBody);
+  const getPaths = ids.map((id) => `/api/checkout/sessions/${id}`);
   const scenarios = [
-    {
-      name: "POST /api/checkout/sessions",
-      expect: 201,
-      request: (base) => () => ({
-        url: `${base}/api/checkout/sessions`,
-        init: { method: "POST", headers: { "x-api-key": key, "content-type": "application/json" }, body: postBody },
-      }),
-    },
-    {
-      name: "GET /api/checkout/sessions/:id",
-      expect: 200,
-      request: (base) => (i) => ({ url: `${base}/api/checkout/sessions/${ids[i % ids.length]}`, init: { headers: { "x-api-key": key } } }),
-    },
-    // what Next.js itself costs: a route through the same wrapper with no database work at all
-    { name: "GET /api/health (no SQL)", expect: 200, only: "ours", request: (base) => () => ({ url: `${base}/api/health`, init: {} }) },
+    { name: "POST /api/checkout/sessions", kind: "post", load: { mix: "post", key, body: postBody } },
+    { name: "GET /api/checkout/sessions/:id", kind: "get", load: { mix: "get", key, paths: getPaths } },
+    // what Next.js itself costs: a route through the same proxy and wrapper with no database work at all
+    { name: "GET /api/health (no SQL)", kind: "floor", only: "ours", load: { mix: "plain", url: "/api/health" } },
   ];
   const servers = [
     { name: "ours", base: oursBase, pid: ours.pid },
     { name: "baseline", base: baseBase, pid: baseline.pid },
   ];
+
+  // Memory first, on the fresh server: RSS after MEMORY_FROM requests (counting the set-up's), then
+  // at steps up to MEMORY_REQUESTS, each after a second's rest. POSTs and GETs in turn.
+  let served = ids.length + 3;
+  const memory = [];
+  const memoryLoad = { mix: "mixed", key, body: postBody, paths: getPaths };
+  const memoryCpuBefore = treeCpuMs(ours.pid);
+  const memoryStarted = Date.now();
+  const steps = [MEMORY_FROM, ...[0.25, 0.5, 0.75, 1].map((f) => Math.round(f * MEMORY_REQUESTS))].filter(
+    (n, i, all) => n > served && all.indexOf(n) === i && n <= MEMORY_REQUESTS,
+  );
+  log(`memory: ${MEMORY_REQUESTS} requests (POST and GET in turn), RSS of our server at ${steps.join(", ")}`);
+  let memoryErrors = 0;
+  for (const step of steps) {
+    const r = await load(oursBase, { ...memoryLoad, stopAfter: step - served });
+    served += r.ok + r.errors;
+    memoryErrors += r.errors;
+    await sleep(1000);
+    memory.push({ requests: served, rss: rssMb(ours.pid) });
+  }
+  const memoryCpuMs = treeCpuMs(ours.pid) - memoryCpuBefore;
+  log(`memory phase: ${served} requests in ${((Date.now() - memoryStarted) / 1000).toFixed(0)} s, ${memoryErrors} errors`);
+
   const results = [];
   for (const scenario of scenarios) {
     for (const server of servers) {
       if (scenario.only && scenario.only !== server.name) continue;
-      const makeRequest = scenario.request(server.base);
       log(`${scenario.name} → ${server.name}: warm-up ${WARMUP_SECONDS} s, then ${SECONDS} s`);
-      await load(makeRequest, scenario.expect, WARMUP_SECONDS);
+      await load(server.base, { ...scenario.load, seconds: WARMUP_SECONDS });
       const before = await cpuSnapshot(admin, dbName, server.pid);
-      const r = await load(makeRequest, scenario.expect, SECONDS);
+      const r = await load(server.base, { ...scenario.load, seconds: SECONDS });
       const cpu = cpuDelta(before, await cpuSnapshot(admin, dbName, server.pid));
-      results.push({ scenario: scenario.name, server: server.name, ...r, cpu });
+      cpu.client = r.loadGenCpuMs;
+      results.push({ scenario: scenario.name, kind: scenario.kind, server: server.name, ...r, cpu });
     }
   }
-  report(results);
+  report(results, memory, { memoryCpuMs, memoryErrors });
   console.log(
     `load average at end ${os
       .loadavg()
@@ -381,15 +445,16 @@ function table(header, rows, textColumns = 2) {
   for (const r of rows) console.log(line(r));
 }
 
-function report(results) {
+function report(results, memory, { memoryCpuMs, memoryErrors }) {
   const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
-  console.log("\nResults (req/s and latencies count only responses with the expected status)\n");
+  const mark = (ok) => (ok ? "met" : "NOT MET");
+  console.log(`\nResults (wrk, 1 thread, ${CONCURRENCY} connections; req/s counts only answers below 400)\n`);
   table(
-    ["scenario", "server", "requests", "req/s", "p50 ms", "p99 ms", "errors"],
-    results.map((r) => [r.scenario, r.server, r.ok + r.errors, f(r.rps), f(r.p50, 2), f(r.p99, 2), r.errors]),
+    ["scenario", "server", "requests", "req/s", "p50 ms", "p99 ms", "max ms", "errors"],
+    results.map((r) => [r.scenario, r.server, r.ok + r.errors, f(r.rps), f(r.p50, 2), f(r.p99, 2), f(r.max, 1), r.errors]),
   );
 
-  console.log("\nCPU per successful request (ms): server process tree, its Postgres backends, the load generator\n");
+  console.log("\nCPU per successful request (ms): server process tree, its Postgres backends, the load generator (wrk)\n");
   table(
     ["scenario", "server", "server", "postgres", "load-gen", "server CPU busy"],
     results.map((r) => [
@@ -402,23 +467,53 @@ function report(results) {
     ]),
   );
 
-  console.log(`\nTargets: throughput ours/baseline >= ${TARGET_RATIO}, our p99 < ${TARGET_P99_MS} ms\n`);
+  const of = (kind, server = "ours") => results.find((r) => r.kind === kind && r.server === server);
+  const floor = of("floor");
   const rows = [];
-  for (const scenario of new Set(results.map((r) => r.scenario))) {
-    const ours = results.find((r) => r.scenario === scenario && r.server === "ours");
-    const base = results.find((r) => r.scenario === scenario && r.server === "baseline");
-    if (!base) continue;
-    const ratio = ours.rps / base.rps;
-    const mark = (ok) => (ok ? "met" : "NOT MET");
-    rows.push([scenario, f(ratio, 2), mark(ratio >= TARGET_RATIO), f(ours.p99, 2), mark(ours.p99 < TARGET_P99_MS)]);
+  for (const [kind, target] of [
+    ["get", TARGETS.get],
+    ["post", TARGETS.post],
+  ]) {
+    const ours = of(kind);
+    const base = of(kind, "baseline");
+    rows.push([
+      `${ours.scenario}: req/s ours / floor`,
+      `${f(ours.rps, 0)} / ${f(floor.rps, 0)} = ${f(ours.rps / floor.rps, 2)}`,
+      `>= ${target}`,
+      mark(ours.rps / floor.rps >= target),
+    ]);
+    rows.push([
+      `${ours.scenario}: p99 ours / floor`,
+      `${f(ours.p99, 2)} / ${f(floor.p99, 2)} ms = ${f(ours.p99 / floor.p99, 2)}`,
+      `< ${TARGETS.p99}`,
+      mark(ours.p99 < TARGETS.p99 * floor.p99),
+    ]);
+    if (base)
+      rows.push([
+        `${ours.scenario}: req/s ours / baseline`,
+        `${f(ours.rps, 0)} / ${f(base.rps, 0)} = ${f(ours.rps / base.rps, 2)}`,
+        "",
+        "(information)",
+      ]);
   }
-  table(["scenario", "ours/baseline req/s", `>= ${TARGET_RATIO}`, "our p99 ms", `< ${TARGET_P99_MS} ms`], rows, 1);
-  const floor = results.find((r) => r.scenario.startsWith("GET /api/health"));
-  if (floor) {
-    console.log(`\nFramework floor: our route with no SQL answers ${f(floor.rps)} req/s (p99 ${f(floor.p99, 2)} ms), that is`);
-    for (const r of results.filter((x) => x.server === "baseline"))
-      console.log(`  ${f(floor.rps / r.rps, 2)} of the baseline's ${r.scenario}`);
+  const first = memory[0];
+  const last = memory.at(-1);
+  if (first && last) {
+    const growth = last.rss - first.rss;
+    rows.push([
+      `RSS after ${last.requests} vs ${first.requests} requests`,
+      `${f(last.rss, 1)} vs ${f(first.rss, 1)} MB: ${growth >= 0 ? "+" : ""}${f(growth, 1)} MB (${f((100 * growth) / first.rss, 1)} %)`,
+      `< +${MEMORY_GROWTH_MAX * 100} %`,
+      mark(growth < MEMORY_GROWTH_MAX * first.rss && memoryErrors === 0),
+    ]);
   }
+  console.log(`\nTargets (at ${CONCURRENCY} concurrent requests; the floor is GET /api/health on the same server)\n`);
+  table(["", "measured", "target", ""], rows, 1);
+
+  console.log(
+    `\nMemory: our server's RSS (process tree) after N requests, POST and GET in turn; ${f(memoryCpuMs / (last?.requests ?? 1), 3)} ms of server CPU per request over the phase${memoryErrors ? `, ${memoryErrors} errors` : ""}`,
+  );
+  console.log("  " + memory.map((m) => `${m.requests}: ${f(m.rss, 1)} MB`).join(", "));
 
   const failures = results.filter((r) => r.errors);
   if (failures.length) {
