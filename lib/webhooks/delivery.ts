@@ -125,6 +125,11 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
   const hookById = new Map(hooks.map((h) => [h.id, h]));
   const payloadById = new Map(payloads.map((e) => [e.id, e.payload]));
   const config = getConfig();
+  // an event goes to several webhooks and a webhook gets several events: each body is serialized,
+  // and each webhook's secrets decrypted, once per batch
+  const bodies = new Map<string, string>();
+  const secrets = new Map<string, string[]>();
+  const batchStarted = new Date();
   return Promise.all(
     claimed.map(async (delivery): Promise<AttemptOutcome> => {
       const now = new Date();
@@ -147,12 +152,15 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
           result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 },
         };
       }
-      const body = deliveryBody(payloadById.get(delivery.eventId));
+      let body = bodies.get(delivery.eventId);
+      if (body === undefined) bodies.set(delivery.eventId, (body = deliveryBody(payloadById.get(delivery.eventId))));
+      let hookSecrets = secrets.get(hook.id);
+      if (!hookSecrets) secrets.set(hook.id, (hookSecrets = signingSecrets(hook, batchStarted)));
       const timestamp = Math.floor(now.getTime() / 1000);
       // a v1 webhook's own headers go with every attempt; the signature headers, set last, are always ours
       const headers = {
         ...(hook.apiVersion === 1 ? customHeadersToSend(hook.customHeaders) : {}),
-        ...signatureHeaders(signingSecrets(hook, now), delivery.eventId, timestamp, body),
+        ...signatureHeaders(hookSecrets, delivery.eventId, timestamp, body),
       };
       const result = await postWebhook(hook.url, body, headers, {
         timeoutMs: config.webhookTimeoutMs,
