@@ -1,6 +1,7 @@
 // Webhook delivery benchmark: events produced through the lib services, delivered by the local
-// Dispatcher to a receiver in a child process; against a plain loop posting the same signed bodies
-// with the same HTTP client. See bench/README.md. `npm run bench:webhooks`
+// Dispatcher to a receiver in a child process; against a durable-queue peer (graphile-worker, on the
+// same PostgreSQL, doing the same work per delivery) and a plain loop posting the same signed bodies
+// with the same HTTP client (the floor). See bench/README.md. `npm run bench:webhooks`
 import { fork } from "node:child_process";
 import { Session } from "node:inspector/promises";
 import crypto from "node:crypto";
@@ -9,6 +10,7 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
+import { createGraphilePeer } from "./webhook-peer";
 
 const root = path.resolve(import.meta.dirname, "..");
 const env = process.env;
@@ -28,8 +30,9 @@ const PATHS = ["/hooks/a", "/hooks/b", "/hooks/c"];
 const SESSIONS = Math.ceil(EVENTS / 2); // startSession emits session.started and order.created
 const PACED = Math.floor(Number(env.BENCH_PACED_SESSIONS ?? 10)); // 0 skips the paced phase
 if (!Number.isFinite(PACED) || PACED < 0) throw new Error(`BENCH_PACED_SESSIONS must be 0 or more, got "${env.BENCH_PACED_SESSIONS}"`);
-const TARGET_RATIO = 0.5;
-const TARGET_P50_MS = 100;
+const BACKLOG = env.BENCH_BACKLOG !== "0"; // the backlog phase: draining already-queued deliveries
+const PEER = env.BENCH_PEER !== "0"; // graphile-worker
+const TARGET_RATIO = 1.0; // ours/peer deliveries/s under the burst
 const SESSION_INPUT = {
   amountUsdc: "50.00",
   destinationChainId: 8453,
@@ -216,7 +219,7 @@ async function main() {
   const { postWebhook } = await import("@/lib/webhooks/http-post");
   const { signatureHeaders } = await import("@/lib/webhooks/signing");
   const { checkoutSessions, deliveries, deliveryAttempts, events } = await import("@/db/schema");
-  const { asc, count } = await import("drizzle-orm");
+  const { asc, count, eq } = await import("drizzle-orm");
 
   const migrateStarted = Date.now();
   const db = await getDb();
@@ -242,7 +245,7 @@ async function main() {
   let asked = 0;
   await Promise.all(
     Array.from({ length: PRODUCERS }, async () => {
-      while (asked < PACED + SESSIONS) {
+      while (asked < PACED + SESSIONS * (BACKLOG ? 2 : 1)) {
         asked++;
         const { session } = await createSession(
           db,
@@ -266,7 +269,8 @@ async function main() {
     await sleep(Math.min(clockLead + 5, 10_000));
   }
   const pacedIds = sessionIds.slice(0, PACED);
-  const burstIds = sessionIds.slice(PACED);
+  const burstIds = sessionIds.slice(PACED, PACED + SESSIONS);
+  const backlogIds = sessionIds.slice(PACED + SESSIONS);
 
   const dispatcher = new Dispatcher(db, { concurrency: CONCURRENCY });
   registerLocalDispatcher(dispatcher);
@@ -284,7 +288,8 @@ async function main() {
   const start = (id: string) =>
     startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: dashboardMerchant(merchant.id) });
   const deliveryCount = async () => (await db.select({ n: count() }).from(deliveries))[0]!.n;
-  const eventCount = async () => (await db.select({ n: count() }).from(events))[0]!.n;
+  // the v0 events: each v0 event here also records its v1 counterparts, which go to no webhook
+  const eventCount = async () => (await db.select({ n: count() }).from(events).where(eq(events.apiVersion, 0)))[0]!.n;
   const statusCounts = () => db.select({ status: deliveries.status, n: count() }).from(deliveries).groupBy(deliveries.status);
 
   // ------------------------------------------------ paced: one session at a time, nothing queued
@@ -391,6 +396,7 @@ async function main() {
   const allEvents = await db
     .select({ id: events.id, sessionId: events.sessionId, payload: events.payload, createdAt: events.createdAt })
     .from(events)
+    .where(eq(events.apiVersion, 0))
     .orderBy(asc(events.createdAt), asc(events.id));
   const eventRows = allEvents.filter((e) => burstSet.has(e.sessionId!));
   // an event stamped after its transaction returned was stamped ahead of the clock (see above)
@@ -457,6 +463,51 @@ async function main() {
   };
   const drain = { n: drained, rate: drained / ((lastReceipt - produceEnded) / 1000), cpu: drainCpu };
 
+  // Waits until the receiver holds `n` requests and `settled()` says the queue is done; fails after `ms`.
+  const waitReceived = async (n: number, settled: () => Promise<boolean>, what: string, ms = WAIT_SECONDS * 1000) => {
+    for (const until = now() + ms; ;) {
+      const received = await receiver.count();
+      if (received >= n && (await settled())) return;
+      if (now() > until) throw new Error(`${what}: the receiver has ${received} of ${n} requests after ${ms / 1000} s`);
+      await sleep(received >= n ? 20 : 50);
+    }
+  };
+
+  // ------------------------------------------------ backlog (ours): the same work already queued
+  // The queue machinery alone: events produced with no dispatcher running, then one drains them.
+  let oursBacklog: Backlog | undefined;
+  if (BACKLOG) {
+    const queuedBefore = await deliveryCount();
+    log(`backlog: starting ${backlogIds.length} more sessions with no dispatcher running, then one dispatcher drains their deliveries`);
+    let k = 0;
+    await Promise.all(
+      Array.from({ length: PRODUCERS }, async () => {
+        while (k < backlogIds.length) await start(backlogIds[k++]!);
+      }),
+    );
+    const queued = (await deliveryCount()) - queuedBefore;
+    const drainer = new Dispatcher(db, { concurrency: CONCURRENCY });
+    registerLocalDispatcher(drainer);
+    cleanups.push(() => drainer.stop());
+    const b0 = await cpuSnapshot(admin, dbName, receiver.pid);
+    const t0 = now();
+    drainer.start();
+    await waitReceived(queued, async () => (await statusCounts()).every((c) => c.status === "DELIVERED"), "backlog (ours)");
+    const b1 = await cpuSnapshot(admin, dbName, receiver.pid);
+    await withTimeout(drainer.stop(), 40_000, "dispatcher.stop()");
+    registerLocalDispatcher(undefined);
+    const recs = await receiver.take();
+    const d = duplicates(recs);
+    oursBacklog = {
+      expected: queued,
+      n: recs.length,
+      rate: recs.length / ((Math.max(...recs.map((r) => r[0])) - t0) / 1000),
+      cpu: cpuDelta(b0, b1),
+      dup: d.dup,
+      lost: queued - d.keys.size,
+    };
+  }
+
   // ------------------------------------------------ baseline: the same signed bodies, a plain loop
   const secretOf = new Map(hooks.map((h) => [h.id, h.secret]));
   const jobs = eventRows.flatMap((e) =>
@@ -505,8 +556,112 @@ async function main() {
     errors: baseErrors,
   };
 
+  // ------------------------------------------------ the peer: graphile-worker, the same events and work
+  let peer: PeerResult | undefined;
+  if (PEER) {
+    const poolSize = getConfig().dbPoolSize;
+    const gw = await createGraphilePeer({
+      dbUrl: dbUrl.href,
+      hooks: hooks.map((h) => ({ id: h.id, url: h.url, secret: h.secret })),
+      concurrency: CONCURRENCY,
+      poolSize,
+      timeoutMs: getConfig().webhookTimeoutMs,
+      postWebhook,
+      signatureHeaders,
+    });
+    cleanups.push(() => gw.close());
+    // the burst's payloads, per started session (the same bodies; fresh ids and timestamps)
+    const bySession = new Map<string, Record<string, unknown>[]>();
+    for (const e of eventRows) bySession.set(e.sessionId!, [...(bySession.get(e.sessionId!) ?? []), e.payload as Record<string, unknown>]);
+    const groups = [...bySession.values()];
+    const perGroup = groups[0]!.length * PATHS.length;
+    const settled = async () => (await gw.counts()).jobs === 0;
+    const keysOf = (ids: string[]) => new Set(ids.flatMap((id) => PATHS.map((p) => `${p}|${id}`)));
+    const produce = async (all: Record<string, unknown>[][], ids: string[]) => {
+      let k = 0;
+      await Promise.all(
+        Array.from({ length: PRODUCERS }, async () => {
+          while (k < all.length) ids.push(...(await gw.record(all[k++]!)));
+        }),
+      );
+    };
+    log(`peer: graphile-worker (concurrency ${CONCURRENCY}, pool ${poolSize}) in schema graphile_worker of the bench database`);
+    await gw.start();
+    let peerPaced = summary([]);
+    if (PACED) {
+      for (let i = 0; i < PACED; i++) {
+        await gw.record(groups[i % groups.length]!);
+        await waitReceived((i + 1) * perGroup, async () => true, "peer, paced", 10_000);
+        await sleep(50);
+      }
+      peerPaced = summary((await receiver.take()).map((r) => r[0] - (r[3] ?? NaN)).filter(Number.isFinite));
+      await waitReceived(0, settled, "peer, paced: jobs left", 10_000);
+    }
+    log(`peer burst: ${groups.length} transactions (events + jobs) with ${PRODUCERS} producers; the worker delivers as they commit`);
+    const attemptsBefore = (await gw.counts()).attempts;
+    const p0 = await cpuSnapshot(admin, dbName, receiver.pid);
+    const pStarted = now();
+    const burstIdsPeer: string[] = [];
+    await produce(groups, burstIdsPeer);
+    const pEnded = now();
+    const pMid = await cpuSnapshot(admin, dbName, receiver.pid);
+    const pExpected = burstIdsPeer.length * PATHS.length;
+    await waitReceived(pExpected, settled, "peer burst");
+    const p1 = await cpuSnapshot(admin, dbName, receiver.pid);
+    const recs = await receiver.take();
+    const pd = duplicates(recs);
+    const pKeys = keysOf(burstIdsPeer);
+    const pLast = Math.max(...recs.map((r) => r[0]));
+    const pFirst = Math.min(...recs.map((r) => r[3] ?? Infinity));
+    const pDrained = recs.filter((r) => r[0] > pEnded).length;
+    const pProducing = cpuDelta(p0, pMid);
+    const pDrainCpu = cpuDelta(pMid, p1);
+    const pPerEvent = (k2: "bench" | "pg") =>
+      (pProducing[k2] - ((recs.length - pDrained) * pDrainCpu[k2]) / pDrained) / burstIdsPeer.length;
+    peer = {
+      expected: pExpected,
+      n: recs.length,
+      rate: recs.length / ((pLast - pFirst) / 1000),
+      windowMs: pLast - pFirst,
+      latency: summary(recs.filter((r) => r[3] !== null).map((r) => r[0] - r[3]!)),
+      dup: pd.dup,
+      lost: [...pKeys].filter((key) => !pd.keys.has(key)).length,
+      attempts: (await gw.counts()).attempts - attemptsBefore,
+      cpu: cpuDelta(p0, p1),
+      produceMs: pEnded - pStarted,
+      paced: peerPaced,
+      perEvent: { bench: pPerEvent("bench"), pg: pPerEvent("pg") },
+    };
+    if (BACKLOG) {
+      await gw.stop();
+      log(`peer backlog: the same ${groups.length} transactions with no worker running, then one worker drains them`);
+      const backlogIdsPeer: string[] = [];
+      await produce(groups, backlogIdsPeer);
+      const b0 = await cpuSnapshot(admin, dbName, receiver.pid);
+      const t0 = now();
+      await gw.start();
+      const queued = backlogIdsPeer.length * PATHS.length;
+      await waitReceived(queued, settled, "peer backlog");
+      const b1 = await cpuSnapshot(admin, dbName, receiver.pid);
+      const brecs = await receiver.take();
+      const bd = duplicates(brecs);
+      const bKeys = keysOf(backlogIdsPeer);
+      peer.backlog = {
+        expected: queued,
+        n: brecs.length,
+        rate: brecs.length / ((Math.max(...brecs.map((r) => r[0])) - t0) / 1000),
+        cpu: cpuDelta(b0, b1),
+        dup: bd.dup,
+        lost: [...bKeys].filter((key) => !bd.keys.has(key)).length,
+      };
+    }
+    await gw.close();
+  }
+
   report({
     ours,
+    oursBacklog,
+    peer,
     base,
     drain,
     paced,
@@ -524,6 +679,9 @@ async function main() {
   });
   const failures = [
     ours.missing && `ours: ${ours.missing} deliveries never arrived`,
+    oursBacklog?.lost && `ours, backlog: ${oursBacklog.lost} deliveries never arrived`,
+    peer?.lost && `peer: ${peer.lost} deliveries never arrived`,
+    peer?.backlog?.lost && `peer, backlog: ${peer.backlog.lost} deliveries never arrived`,
     ours.unexpected && `ours: ${ours.unexpected} requests the run did not produce`,
     base.errors.size && `baseline errors: ${[...base.errors].map(([k, n]) => `${n}× ${k}`).join("; ")}`,
   ].filter(Boolean);
@@ -545,7 +703,25 @@ function table(header: string[], rows: (string | number)[][], textColumns = 1) {
 
 type Summary = ReturnType<typeof summary>;
 type Cpu = ReturnType<typeof cpuDelta>;
+type Backlog = { expected: number; n: number; rate: number; cpu: Cpu; dup: number; lost: number };
+type PeerResult = {
+  expected: number;
+  n: number;
+  rate: number;
+  windowMs: number;
+  latency: Summary;
+  dup: number;
+  lost: number;
+  attempts: number;
+  cpu: Cpu;
+  produceMs: number;
+  paced: Summary;
+  perEvent: { bench: number; pg: number };
+  backlog?: Backlog;
+};
 function report(r: {
+  oursBacklog?: Backlog;
+  peer?: PeerResult;
   ours: {
     n: number;
     windowMs: number;
@@ -576,39 +752,109 @@ function report(r: {
   version: string;
   loadStart: number[];
 }) {
-  const { ours, base } = r;
+  const { ours, base, peer, oursBacklog } = r;
   const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
   const mark = (ok: boolean) => (ok ? "met" : "NOT MET");
-  const ratio = ours.rate / base.rate;
+  const pb = peer?.backlog;
+  const q = (a: number | undefined, b: number | undefined, d = 2) => (a === undefined || b === undefined ? "—" : f(a / b, d));
+  const rateRatio = peer ? ours.rate / peer.rate : NaN;
 
   console.log(
-    `\nResults: ${r.producedEvents} events → ${r.expected} deliveries; the events were produced in ${f(r.produceMs / 1000, 2)} s (${f(r.producedEvents / (r.produceMs / 1000), 0)} events/s)\n`,
+    `\nResults: ${r.producedEvents} events → ${r.expected} deliveries; ours produced them in ${f(r.produceMs / 1000, 2)} s (${f(r.producedEvents / (r.produceMs / 1000), 0)} events/s)` +
+      (peer ? `, the peer in ${f(peer.produceMs / 1000, 2)} s (${f(r.producedEvents / (peer.produceMs / 1000), 0)} events/s)` : "") +
+      "\n",
   );
+  const perDelivery = (cpu: Cpu | undefined, n: number | undefined) => (cpu && n ? `${f(cpu.bench / n, 3)} + ${f(cpu.pg / n, 3)}` : "—");
   table(
-    ["", "ours (dispatcher)", "baseline (plain loop)", "target"],
+    ["", "ours (dispatcher)", "peer (graphile-worker)", "floor (plain loop)", "ours/peer", "target"],
     [
-      ["deliveries received", `${ours.n} of ${r.expected}`, `${base.n} of ${r.expected}`, ""],
-      ["window s", f(ours.windowMs / 1000, 2), f(base.windowMs / 1000, 2), ""],
-      ["deliveries/s", f(ours.rate, 0), f(base.rate, 0), ""],
-      ["ratio ours/baseline", f(ratio, 2), "", `>= ${TARGET_RATIO}: ${mark(ratio >= TARGET_RATIO)}`],
       [
-        "latency p50 ms",
-        f(ours.latency.p50, 1),
-        f(base.latency.p50, 1),
-        `ours < ${TARGET_P50_MS}: ${mark(ours.latency.p50 < TARGET_P50_MS)}`,
+        "burst: deliveries received",
+        `${ours.n} of ${r.expected}`,
+        peer ? `${peer.n} of ${peer.expected}` : "—",
+        `${base.n} of ${r.expected}`,
+        "",
+        "",
       ],
-      ["latency p99 ms", f(ours.latency.p99, 1), f(base.latency.p99, 1), ""],
-      ["latency max ms", f(ours.latency.max, 1), f(base.latency.max, 1), ""],
-      ["duplicates", ours.dup, base.dup, "0"],
-      ["attempts per delivery", `${f(ours.attemptsPerDelivery, 3)} (${ours.attemptRows} attempts)`, "—", "1"],
-      ["errors", ours.missing + ours.unexpected, sumValues(base.errors), "0"],
+      [
+        "burst: deliveries/s",
+        f(ours.rate, 0),
+        peer ? f(peer.rate, 0) : "—",
+        f(base.rate, 0),
+        q(ours.rate, peer?.rate),
+        peer ? `>= ${TARGET_RATIO}: ${mark(rateRatio >= TARGET_RATIO)}` : "",
+      ],
+      [
+        "burst: event → receipt p50 ms",
+        f(ours.latency.p50, 1),
+        peer ? f(peer.latency.p50, 1) : "—",
+        `(${f(base.latency.p50, 1)})`,
+        q(ours.latency.p50, peer?.latency.p50),
+        peer ? `ours <= peer: ${mark(ours.latency.p50 <= peer.latency.p50)}` : "",
+      ],
+      [
+        "burst: event → receipt p99 ms",
+        f(ours.latency.p99, 1),
+        peer ? f(peer.latency.p99, 1) : "—",
+        `(${f(base.latency.p99, 1)})`,
+        q(ours.latency.p99, peer?.latency.p99),
+        "",
+      ],
+      [
+        "burst: CPU ms/delivery, bench + postgres",
+        perDelivery(ours.cpu, ours.n),
+        perDelivery(peer?.cpu, peer?.n),
+        perDelivery(base.cpu, base.n),
+        "",
+        "",
+      ],
+      ["burst: duplicates", ours.dup, peer?.dup ?? "—", base.dup, "", "0"],
+      ["burst: lost deliveries", ours.missing + ours.unexpected, peer?.lost ?? "—", sumValues(base.errors), "", "0"],
+      ["burst: attempts per delivery", f(ours.attemptsPerDelivery, 3), peer ? f(peer.attempts / peer.n, 3) : "—", "—", "", "1"],
+      ["paced: event → receipt p50 ms", f(r.paced.p50, 1), peer ? f(peer.paced.p50, 1) : "—", "", q(r.paced.p50, peer?.paced.p50), ""],
+      [
+        "producing: CPU ms/event, bench + postgres",
+        `${f(r.perEvent.bench, 3)} + ${f(r.perEvent.pg, 3)}`,
+        peer ? `${f(peer.perEvent.bench, 3)} + ${f(peer.perEvent.pg, 3)}` : "—",
+        "",
+        "",
+        "",
+      ],
+      [
+        "backlog: deliveries/s",
+        oursBacklog ? f(oursBacklog.rate, 0) : "—",
+        pb ? f(pb.rate, 0) : "—",
+        "",
+        q(oursBacklog?.rate, pb?.rate),
+        "",
+      ],
+      [
+        "backlog: CPU ms/delivery, bench + postgres",
+        perDelivery(oursBacklog?.cpu, oursBacklog?.n),
+        perDelivery(pb?.cpu, pb?.n),
+        "",
+        "",
+        "",
+      ],
+      [
+        "backlog: duplicates / lost",
+        oursBacklog ? `${oursBacklog.dup} / ${oursBacklog.lost}` : "—",
+        pb ? `${pb.dup} / ${pb.lost}` : "—",
+        "",
+        "",
+        "0 / 0",
+      ],
     ],
   );
+  console.log(`\nratio ours/floor, burst deliveries/s: ${f(ours.rate / base.rate, 2)}`);
   console.log(`
-ours:     window = the first event's timestamp → the last receipt; latency = receipt − the event's \`timestamp\`
+ours, peer: window = the first event's timestamp → the last receipt; latency = receipt − the event's \`timestamp\`
           (set when the event is recorded, inside the producing transaction): commit, queueing and sending.
-baseline: every body exists up front; window = first send → last receipt; latency = receipt − the moment
-          that request was picked up (signed and posted): no queueing in it, so not comparable to ours.`);
+          Our producers start sessions (the session and order rows, 2 events, 6 deliveries); the peer's
+          record the same 2 events and enqueue 6 jobs, one transaction per session, as many producers.
+backlog:  every delivery queued first (no dispatcher / worker running); rate = deliveries over start → last receipt.
+floor:    every body exists up front; window = first send → last receipt; latency (in brackets) = receipt − the
+          moment that request was picked up (signed and posted): no queueing in it, so not comparable.`);
   if (r.noTimestamp) console.log(`          ${r.noTimestamp} of our requests had no parseable body timestamp (left out of the latencies)`);
   if (r.clockLead > 0)
     console.log(
@@ -655,7 +901,10 @@ baseline: every body exists up front; window = first send → last receipt; late
     [
       cpuRow("ours, whole burst", ours.cpu, ours.n),
       cpuRow("ours, after production", r.drain.cpu, r.drain.n),
-      cpuRow("baseline", base.cpu, base.n),
+      ...(r.oursBacklog ? [cpuRow("ours, backlog", r.oursBacklog.cpu, r.oursBacklog.n)] : []),
+      ...(r.peer ? [cpuRow("peer, whole burst", r.peer.cpu, r.peer.n)] : []),
+      ...(r.peer?.backlog ? [cpuRow("peer, backlog", r.peer.backlog.cpu, r.peer.backlog.n)] : []),
+      cpuRow("floor", base.cpu, base.n),
     ],
   );
   console.log(`busy = CPU over the window's wall time, 100 % = one core (the machine has ${os.cpus().length})`);
