@@ -119,37 +119,42 @@ export async function startSession(
         chainId: session.destinationChainId,
       });
       const expiresAt = new Date(Math.min(now.getTime() + config.orderTtlMs, session.expiresAt.getTime()));
-      const [order] = await tx
-        .insert(orders)
-        .values({
-          id: orderId,
-          sessionId: id,
-          merchantId: session.merchantId,
-          status: ORDER.initial,
-          paymentPlatform: platform,
-          fiatCurrency: currency,
-          fiatAmountMinor: quote.fiatAmountMinor,
-          tokenAmountMicro: quote.tokenAmountMicro,
-          conversionRate: quote.conversionRate,
-          grossAmountMicro: fiatQuote?.grossAmountMicro ?? null,
-          netAmountMicro: fiatQuote?.tokenAmountMicro ?? null,
-          recipient: quote.payeeHandle,
-          intentHash: signal.intentHash,
-          signalTx: signal.signalTx,
-          expiresAt,
-          createdAt: now,
-          updatedAt: now,
-        })
-        .returning();
-      session = await transition(tx, "session", session, "start", {
-        set: {
-          activeOrderId: orderId,
-          selectedPaymentPlatform: platform,
-          selectedFiatCurrency: currency,
-          // exact-fiat: the session's USDC is what the live quote gives the merchant
-          ...(fiatQuote ? { amountMicro: fiatQuote.tokenAmountMicro } : {}),
-        },
-      });
+      // the order's insert and the session's move are sent together (one round trip; PostgreSQL runs
+      // them in this order): the session only names the order, whose id is already known
+      const [[order], started] = await Promise.all([
+        tx
+          .insert(orders)
+          .values({
+            id: orderId,
+            sessionId: id,
+            merchantId: session.merchantId,
+            status: ORDER.initial,
+            paymentPlatform: platform,
+            fiatCurrency: currency,
+            fiatAmountMinor: quote.fiatAmountMinor,
+            tokenAmountMicro: quote.tokenAmountMicro,
+            conversionRate: quote.conversionRate,
+            grossAmountMicro: fiatQuote?.grossAmountMicro ?? null,
+            netAmountMicro: fiatQuote?.tokenAmountMicro ?? null,
+            recipient: quote.payeeHandle,
+            intentHash: signal.intentHash,
+            signalTx: signal.signalTx,
+            expiresAt,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning(),
+        transition(tx, "session", session, "start", {
+          set: {
+            activeOrderId: orderId,
+            selectedPaymentPlatform: platform,
+            selectedFiatCurrency: currency,
+            // exact-fiat: the session's USDC is what the live quote gives the merchant
+            ...(fiatQuote ? { amountMicro: fiatQuote.tokenAmountMicro } : {}),
+          },
+        }),
+      ]);
+      session = started;
       await emit({ type: "session.started", session, order: order! });
       await emit({ type: "order.created", session, order: order! });
       return {
