@@ -1,5 +1,5 @@
 import { sql } from "drizzle-orm";
-import { type Db, prepared } from "@/db/client";
+import type { Db } from "@/db/client";
 import { checkoutSessions, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
@@ -35,6 +35,48 @@ export type CreateSessionInput = {
   notes?: Record<string, unknown> | null;
 };
 
+// Building this insert (20 placeholders, every column returned) costs more CPU than sending it, and
+// each transaction is a new handle, so prepared() would rebuild it for every session: its SQL and
+// returned fields are built once, and prepared on each transaction's own session.
+type Shape = { query: unknown; fields: unknown };
+type WithSession = {
+  session: {
+    prepareQuery(query: unknown, fields: unknown, name: string, arrayMode: boolean): { execute(v: unknown): Promise<SessionRow[]> };
+  };
+};
+let insertShape: Shape | undefined;
+function insertSession(tx: Db) {
+  if (!insertShape) {
+    const built = tx
+      .insert(checkoutSessions)
+      .values({
+        id: sql.placeholder("id"),
+        merchantId: sql.placeholder("merchantId"),
+        amountMicro: sql.placeholder("amountMicro"),
+        checkoutMode: sql.placeholder("checkoutMode"),
+        fiatAmountMinor: sql.placeholder("fiatAmountMinor"),
+        fiatCurrency: sql.placeholder("fiatCurrency"),
+        maxFeeBps: sql.placeholder("maxFeeBps"),
+        destinationChainId: sql.placeholder("destinationChainId"),
+        destinationToken: sql.placeholder("destinationToken"),
+        recipientAddress: sql.placeholder("recipientAddress"),
+        successUrl: sql.placeholder("successUrl"),
+        cancelUrl: sql.placeholder("cancelUrl"),
+        metadata: sql.placeholder("metadata"),
+        enabledPaymentPlatforms: sql.placeholder("enabledPaymentPlatforms"),
+        orderTokenHash: sql.placeholder("orderTokenHash"),
+        feePayer: sql.placeholder("feePayer"),
+        notes: sql.placeholder("notes"),
+        expiresAt: sql.placeholder("expiresAt"),
+        createdAt: sql.placeholder("createdAt"),
+        updatedAt: sql.placeholder("createdAt"),
+      })
+      .returning() as unknown as { dialect: { sqlToQuery(q: unknown): unknown }; getSQL(): unknown; config: { returning: unknown } };
+    insertShape = { query: built.dialect.sqlToQuery(built.getSQL()), fields: built.config.returning };
+  }
+  return (tx as unknown as WithSession).session.prepareQuery(insertShape.query, insertShape.fields, "session_insert", true);
+}
+
 export async function createSession(db: Db, input: CreateSessionInput, as: As<MerchantActor>) {
   const row = await createSessionRow(db, input, as);
   return { session: serializeSession(row), checkoutUrl: checkoutUrlFor(row.id) };
@@ -66,35 +108,6 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
   const now = monotonicNow();
-  const insertSession = (tx: Db) =>
-    prepared(tx, "session_insert", (d) =>
-      d
-        .insert(checkoutSessions)
-        .values({
-          id: sql.placeholder("id"),
-          merchantId: sql.placeholder("merchantId"),
-          amountMicro: sql.placeholder("amountMicro"),
-          checkoutMode: sql.placeholder("checkoutMode"),
-          fiatAmountMinor: sql.placeholder("fiatAmountMinor"),
-          fiatCurrency: sql.placeholder("fiatCurrency"),
-          maxFeeBps: sql.placeholder("maxFeeBps"),
-          destinationChainId: sql.placeholder("destinationChainId"),
-          destinationToken: sql.placeholder("destinationToken"),
-          recipientAddress: sql.placeholder("recipientAddress"),
-          successUrl: sql.placeholder("successUrl"),
-          cancelUrl: sql.placeholder("cancelUrl"),
-          metadata: sql.placeholder("metadata"),
-          enabledPaymentPlatforms: sql.placeholder("enabledPaymentPlatforms"),
-          orderTokenHash: sql.placeholder("orderTokenHash"),
-          feePayer: sql.placeholder("feePayer"),
-          notes: sql.placeholder("notes"),
-          expiresAt: sql.placeholder("expiresAt"),
-          createdAt: sql.placeholder("createdAt"),
-          updatedAt: sql.placeholder("createdAt"),
-        })
-        .returning()
-        .prepare("session_insert"),
-    );
   // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same transaction
   const row = await withEvents(db, async (tx, emit) => {
     const [row] = await insertSession(tx).execute({
