@@ -128,7 +128,7 @@ export const checkoutSessions = pgTable(
   (t) => [
     foreignKey({ name: "checkout_sessions_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("restrict"),
     // GET /api/checkout/sessions: a merchant's sessions, newest first, keyset-paginated (the migration
-    // adds INCLUDE (status): the overview counts a period's sessions by status from the index only)
+    // adds INCLUDE (status), which the overview read before it read the daily rollup of migration 0007)
     index("checkout_sessions_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the list filtered by status
     index("checkout_sessions_merchant_status_created_idx").on(
@@ -142,7 +142,8 @@ export const checkoutSessions = pgTable(
     // the dashboard's metadata search: sessions with any metadata value equal to the query
     // (`jsonb_path_query_array(metadata, '$.*') @> '["value"]'`, see listSessions)
     index("checkout_sessions_metadata_values_idx").using("gin", sql`jsonb_path_query_array(${t.metadata}, '$.*') jsonb_path_ops`),
-    // the overview's completed volume per day (the migration adds INCLUDE (amount_micro, created_at): volume and median read the index only)
+    // a merchant's completed sessions by completion time (the overview read its volume and median here, INCLUDE (amount_micro,
+    // created_at), before the daily rollup of migration 0007)
     index("checkout_sessions_merchant_completed_idx")
       .on(t.merchantId, t.completedAt)
       .where(sql`status = 'COMPLETED'`),
@@ -190,8 +191,8 @@ export const orders = pgTable(
     uniqueIndex("orders_intent_hash_key").on(t.intentHash),
     // a session's orders, for the session page and the payload of its events
     index("orders_session_idx").on(t.sessionId, t.createdAt),
-    // the overview: a merchant's orders of a period (funnel, top platforms and currencies); the
-    // migration adds INCLUDE columns so that these read the index only
+    // a merchant's orders of a period (the overview read its funnel and top lists here, with INCLUDE
+    // columns, before the daily rollup of migration 0007)
     index("orders_merchant_created_idx").on(t.merchantId, t.createdAt),
     // expiry sweep: unpaid orders past their expiry
     index("orders_unpaid_expiry_idx")
