@@ -199,6 +199,7 @@ function childrenCpuMs() {
  * `stopAfter` ends the run after that many responses instead of after `seconds`.
  */
 async function load(base, { mix, key = "", body = "", paths = [], seconds, stopAfter = 0, url = "/api/checkout/sessions" }) {
+  if (stopAfter < 0) throw new Error(`a counted run needs a positive count, got ${stopAfter}`);
   const cpuBefore = childrenCpuMs();
   const duration = stopAfter ? 3600 : seconds;
   const args = [
@@ -398,8 +399,9 @@ async function main() {
   const memoryLoad = { mix: "mixed", key, body: postBody, paths: getPaths };
   const memoryCpuBefore = treeCpuMs(ours.pid);
   const memoryStarted = Date.now();
+  // ascending, each above the last: a step at or below the requests already sent would never stop wrk
   const steps = [MEMORY_FROM, ...[0.25, 0.5, 0.75, 1].map((f) => Math.round(f * MEMORY_REQUESTS))].filter(
-    (n, i, all) => n > served && all.indexOf(n) === i && n <= MEMORY_REQUESTS,
+    (n, i, all) => n > served && n >= MEMORY_FROM && all.indexOf(n) === i && n <= Math.max(MEMORY_FROM, MEMORY_REQUESTS),
   );
   log(`memory: ${MEMORY_REQUESTS} requests (POST and GET in turn), RSS of our server at ${steps.join(", ")}`);
   let memoryErrors = 0;
