@@ -1,11 +1,13 @@
 "use client";
 
-import { useCallback, useState, useTransition } from "react";
+import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useState, useTransition } from "react";
 import type { ActionResult } from "@/app/checkout/actions";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { EmbedProvider, type EmbedSettings, useEmbedded, useEmbedMessages } from "./embed";
+import { checkoutKeys } from "./query-keys";
 import { Choose } from "./steps/choose";
 import { Ended, NoPlatform } from "./steps/ended";
 import { Pay } from "./steps/pay";
@@ -14,35 +16,41 @@ import type { StepProps } from "./steps/shared";
 import { Waiting } from "./steps/waiting";
 import { BrandMark, MerchantLogo, ThemeRoot } from "./theme";
 import { CheckoutUnavailable } from "./unavailable";
-import { usePolledView } from "./use-polled-view";
 
 // The shell of the payer's page: it keeps the view fresh, runs the actions and shows the step the
 // server chose (lib/checkout/view.ts). It decides no status rule itself.
 
 /** embed: the link asked for embedded mode (`embed=true`) and the merchant allows these parent origins. */
 export function Checkout({ initial, embed }: { initial: CheckoutView; embed?: EmbedSettings | null }) {
+  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } } }));
   return (
-    <EmbedProvider settings={embed}>
-      <ThemeRoot theme={initial.merchant.theme} className="min-h-screen">
-        <CheckoutFlow initial={initial} />
-      </ThemeRoot>
-    </EmbedProvider>
+    <QueryClientProvider client={client}>
+      <EmbedProvider settings={embed}>
+        <ThemeRoot theme={initial.merchant.theme} className="min-h-screen">
+          <CheckoutFlow initial={initial} />
+        </ThemeRoot>
+      </EmbedProvider>
+    </QueryClientProvider>
   );
 }
 
-async function fetchView(sessionId: string, token: string | null, signal: AbortSignal): Promise<CheckoutView> {
+async function fetchView(sessionId: string, token: string | null): Promise<CheckoutView> {
   const link = new URLSearchParams({ session: sessionId, ...(token ? { token } : {}) });
-  const res = await fetch(`/checkout/status?${link}`, { cache: "no-store", signal });
+  const res = await fetch(`/checkout/status?${link}`, { cache: "no-store" });
   if (!res.ok) throw new Error(`status ${res.status}`);
   return res.json();
 }
 
 function CheckoutFlow({ initial }: { initial: CheckoutView }) {
+  const queryClient = useQueryClient();
   const id = initial.session.id;
-  const token = initial.session.token;
-  const load = useCallback((signal: AbortSignal) => fetchView(id, token, signal), [id, token]);
-  // live while money may be moving; slower otherwise, so expiry still shows up
-  const view = usePolledView(initial, load, (v) => (v.live ? 2_000 : 15_000));
+  const view = useQuery({
+    queryKey: checkoutKeys.view(id),
+    queryFn: () => fetchView(id, initial.session.token),
+    initialData: initial,
+    // live while money may be moving; slower otherwise, so expiry still shows up
+    refetchInterval: (q) => (q.state.data?.live ? 2_000 : 15_000),
+  });
   const [pending, startTransition] = useTransition();
   const [actionError, setActionError] = useState<string | null>(null);
 
@@ -51,7 +59,7 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
     startTransition(async () => {
       try {
         const result = await fn();
-        if (result.view) view.setData(result.view);
+        if (result.view) queryClient.setQueryData(checkoutKeys.view(id), result.view);
         if (!result.ok) setActionError(result.message);
       } catch {
         setActionError("We could not reach the payment service. Check your connection and try again.");

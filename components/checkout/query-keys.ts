@@ -1,0 +1,4 @@
+export const checkoutKeys = {
+  all: ["checkout"] as const,
+  view: (sessionId: string) => ["checkout", "view", sessionId] as const,
+};
