@@ -178,6 +178,35 @@ test.describe("hosted checkout", () => {
     await expect(page.getByText("We lost contact with the payment service")).toBeHidden();
   });
 
+  test("the page hydrates what the server rendered, even when its scripts arrive seconds later", async ({ page, request }) => {
+    // A mismatch makes React throw the server's HTML away and render the page again in the browser:
+    // the payer sees it repainted, and the largest paint moves behind all the JavaScript. The order's
+    // countdown is rendered on the server at one second and hydrated at a later one.
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    const checkout = new CheckoutPage(page);
+    const errors: string[] = [];
+    page.on("console", (msg) => {
+      if (msg.type() === "error") errors.push(msg.text());
+    });
+    page.on("pageerror", (err) => errors.push(err.message));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 2_500));
+      await route.continue();
+    });
+    await checkout.open(s.path);
+    await page.waitForLoadState("networkidle");
+    expect(errors).toEqual([]);
+    await checkout.choose("Revolut", "EUR");
+    await page.reload();
+    const timer = page.getByRole("timer");
+    await expect(timer).toBeVisible();
+    const served = await timer.textContent();
+    // hydrated: the countdown ticks, from the browser's clock
+    await expect(timer).not.toHaveText(served!, { timeout: 10_000 });
+    expect(errors).toEqual([]);
+  });
+
   test("the page is not indexed and holds no merchant secret", async ({ page, request }) => {
     const m = await createMerchant(request);
     const s = await createSession(request, m, { metadata: { internalNote: "vip-customer-1234" } });

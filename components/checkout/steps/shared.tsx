@@ -85,7 +85,9 @@ export function Countdown({ until, label }: { until: string; label: string }) {
   return (
     <p className={`mt-1 text-sm ${ui.muted}`}>
       {label}{" "}
-      <span role="timer" aria-live="off" className="font-semibold tabular-nums">
+      {/* rendered on the server at one second and hydrated at a later one: React keeps the server's
+          text instead of discarding the page over it, and the next tick shows the browser's time */}
+      <span role="timer" aria-live="off" className="font-semibold tabular-nums" suppressHydrationWarning>
         {text}
       </span>
     </p>
