@@ -391,7 +391,8 @@ export type OrderStatus = (typeof orderStatus.enumValues)[number];
  * merchant rarely wait on one row; a read sums the shards. A day is the session's creation day for the
  * status counts, the funnel and the orders, and its completion day for the volume and time to pay.
  */
-export const OVERVIEW_SHARDS = 4;
+/** the shards of merchant_daily_stats and merchant_daily_order_stats; the time-to-pay histogram keeps 4 */
+export const OVERVIEW_SHARDS = 32;
 
 export const merchantDailyStats = pgTable(
   "merchant_daily_stats",
