@@ -3,8 +3,7 @@
 // preview (client components) import this module; lib/theme.ts adds the validation for the server.
 // zod stays out of the browser's bundle: its eval probe is refused by the pages' script policy.
 
-/** The service's own name, shown on the payer's page unless the merchant turns branding off. */
-export const SERVICE_NAME = "Merchant Checkout";
+export { initialsOf, SERVICE_NAME } from "./brand";
 
 export const PRESET_NAMES = ["default", "dark", "light", "custom"] as const;
 export type PresetName = (typeof PRESET_NAMES)[number];
@@ -169,11 +168,4 @@ export function themeRootProps(t: CheckoutTheme): { "data-checkout-theme"?: Pres
   const style: Record<string, string> = Object.fromEntries(THEME_COLORS.map((c) => [CSS_VARS[c], normalizeHex(p[c])]));
   style.colorScheme = luminance(p.panelBackgroundColor) > 0.18 ? "light" : "dark";
   return { "data-checkout-theme": t.presetName, style };
-}
-
-/** Up to two initials of a name, for a logo that is missing or does not load: "Corner Coffee" → "CC". */
-export function initialsOf(name: string): string {
-  const words = name.trim().split(/\s+/u).filter(Boolean);
-  const letters = (words.length > 1 ? [words[0]!, words[words.length - 1]!] : words).map((w) => [...w][0] ?? "");
-  return letters.join("").toUpperCase() || "?";
 }

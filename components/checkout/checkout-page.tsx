@@ -4,6 +4,7 @@ import { getCheckoutView } from "@/lib/checkout/service";
 import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
 import { Checkout } from "./checkout";
+import { ThemeRoot } from "./theme-root";
 import { CheckoutUnavailable } from "./unavailable";
 
 type Param = string | string[] | undefined;
@@ -17,12 +18,22 @@ export async function CheckoutForLink({ id, token, method, embed }: { id: Param;
   if (typeof id !== "string") notFound();
   const db = await getDb();
   const view = await orNotFound(getCheckoutView(db, id, typeof token === "string" ? token : undefined));
-  if (view.step === "unavailable") return <CheckoutUnavailable merchant={view.merchant} />;
+  if (view.step === "unavailable")
+    return (
+      <ThemeRoot theme={view.merchant.theme} className="min-h-screen">
+        <CheckoutUnavailable merchant={view.merchant} />
+      </ThemeRoot>
+    );
   // a preselected app counts only while the payer has chosen none and the app is on offer
   const offered = typeof method === "string" && view.options.some((c) => c.quotes.some((q) => q.platform === method));
   const initial =
     offered && view.session.savesChoice && !view.session.selectedPaymentPlatform
       ? { ...view, session: { ...view.session, selectedPaymentPlatform: method } }
       : view;
-  return <Checkout initial={initial} embed={await embedSettingsFor(db, id, embed)} />;
+  // the theme is the one the page opened with; its root is rendered here, so its code stays on the server
+  return (
+    <ThemeRoot theme={view.merchant.theme} className="min-h-screen">
+      <Checkout initial={initial} embed={await embedSettingsFor(db, id, embed)} />
+    </ThemeRoot>
+  );
 }

@@ -14,21 +14,21 @@ import { Pay } from "./steps/pay";
 import { Receipt } from "./steps/receipt";
 import type { StepProps } from "./steps/shared";
 import { Waiting } from "./steps/waiting";
-import { BrandMark, MerchantLogo, ThemeRoot } from "./theme";
+import { BrandMark, MerchantLogo } from "./theme";
 import { CheckoutUnavailable } from "./unavailable";
 
 // The shell of the payer's page: it keeps the view fresh, runs the actions and shows the step the
 // server chose (lib/checkout/view.ts). It decides no status rule itself.
 
-/** embed: the link asked for embedded mode (`embed=true`) and the merchant allows these parent origins. */
+/**
+ * Rendered inside the merchant's themed root (theme-root.tsx, on the server).
+ * embed: the link asked for embedded mode (`embed=true`) and the merchant allows these parent origins. */
 export function Checkout({ initial, embed }: { initial: CheckoutView; embed?: EmbedSettings | null }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
       <EmbedProvider settings={embed}>
-        <ThemeRoot theme={initial.merchant.theme} className="min-h-screen">
-          <CheckoutFlow initial={initial} />
-        </ThemeRoot>
+        <CheckoutFlow initial={initial} />
       </EmbedProvider>
     </QueryClientProvider>
   );

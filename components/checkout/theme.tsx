@@ -1,24 +1,12 @@
 "use client";
 
-import { type ReactNode, useCallback, useState } from "react";
+import { useCallback, useState } from "react";
 import { ui } from "@/components/ui/styles";
-import { type CheckoutTheme, initialsOf, SERVICE_NAME, themeRootProps } from "@/lib/theme-core";
+import { initialsOf, SERVICE_NAME } from "@/lib/brand";
 
 // The merchant's look on the payer's page, shared by the page and the dashboard's live preview so the
-// preview is the page: the themed root, the merchant's logo (or initials) and the service's mark.
-
-/**
- * The page's root in the merchant's theme: the palette as CSS custom properties (app/globals.css).
- * The default preset adds nothing, so the page looks exactly as it does without a theme.
- */
-export function ThemeRoot({ theme, className, children }: { theme: CheckoutTheme; className?: string; children: ReactNode }) {
-  const props = themeRootProps(theme);
-  return (
-    <div {...props} style={props.style} className={className}>
-      {children}
-    </div>
-  );
-}
+// preview is the page: the merchant's logo (or initials) and the service's mark (the themed root is
+// theme-root.tsx).
 
 /**
  * The merchant's logo, or its initials when it has none or the image does not load. The server

@@ -1,25 +1,23 @@
 import type { CheckoutView } from "@/lib/checkout/service";
-import { ThemeRoot } from "./theme";
 
 /**
  * The checkout of a merchant the operator has disabled. It says nothing about why (that is between
- * the merchant and the operator) and offers no action: the payer's actions all refuse.
+ * the merchant and the operator) and offers no action: the payer's actions all refuse. It renders
+ * inside the page's themed root (components/checkout/theme-root.tsx).
  */
 export function CheckoutUnavailable({ merchant }: { merchant: CheckoutView["merchant"] }) {
   return (
-    <ThemeRoot theme={merchant.theme} className="min-h-screen">
-      <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
-        <div
-          role="alert"
-          className="theme-panel rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
-        >
-          <h1 className="text-xl font-semibold">This checkout is unavailable</h1>
-          <p className="theme-muted mt-2 text-slate-700 dark:text-slate-300">
-            {merchant.displayName} cannot take payments here right now. Do not send any money for this checkout; go back to the shop or
-            contact {merchant.displayName}.
-          </p>
-        </div>
-      </main>
-    </ThemeRoot>
+    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
+      <div
+        role="alert"
+        className="theme-panel rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
+      >
+        <h1 className="text-xl font-semibold">This checkout is unavailable</h1>
+        <p className="theme-muted mt-2 text-slate-700 dark:text-slate-300">
+          {merchant.displayName} cannot take payments here right now. Do not send any money for this checkout; go back to the shop or
+          contact {merchant.displayName}.
+        </p>
+      </div>
+    </main>
   );
 }
