@@ -48,12 +48,15 @@ export function nextAttemptDelay(attempts: number, retryAfterMs: number | null):
 /**
  * Claims one delivery for an attempt: only a PENDING delivery that is due and not claimed by a
  * live lease. The conditional UPDATE is the lock: two workers can never claim the same attempt.
+ * A claim sets the lease only. The lease is no change of the delivery a merchant sees, and it is in no
+ * index, so PostgreSQL can update the row in place (HOT); `updated_at` is in an index expression
+ * (deliveries_webhook_ended_idx), and touching it made every claim write into all eight indexes.
  */
 async function claim(db: Db, id: string, now: Date, force: boolean, actor: Actor): Promise<DeliveryRow | undefined> {
   const leaseUntil = new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
   const [row] = await db
     .update(deliveries)
-    .set({ leaseUntil, updatedAt: now })
+    .set({ leaseUntil })
     .where(
       and(
         eq(deliveries.id, id),
@@ -89,7 +92,7 @@ export async function attemptDelivery(
 /**
  * Claims up to `limit` due deliveries in one statement, oldest first, skipping rows another worker
  * is claiming at this moment (FOR UPDATE SKIP LOCKED); the lease set here keeps everyone else off
- * them until the attempt is recorded or the lease lapses.
+ * them until the attempt is recorded or the lease lapses. Like `claim`, it sets the lease only.
  */
 export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryRow[]> {
   const leaseUntil = new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
@@ -108,7 +111,7 @@ export async function claimDueDeliveries(db: Db, limit: number, now = new Date()
     .for("update", { skipLocked: true });
   return db
     .update(deliveries)
-    .set({ leaseUntil, updatedAt: now })
+    .set({ leaseUntil })
     .where(and(inArray(deliveries.id, due), eq(deliveries.status, "PENDING")))
     .returning();
 }
