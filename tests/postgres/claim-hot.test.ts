@@ -1,8 +1,7 @@
-import crypto from "node:crypto";
 import { sql as q } from "drizzle-orm";
-import postgres from "postgres";
 import { expect, it } from "vitest";
 import { openPostgres } from "@/db/client";
+import { withEmptyDatabase } from "../support/scratch-db";
 import { claimDueDeliveries } from "@/lib/webhooks/delivery";
 
 // The dispatcher claims due deliveries by setting a lease. The lease is in no index, so PostgreSQL can
@@ -11,13 +10,8 @@ import { claimDueDeliveries } from "@/lib/webhooks/delivery";
 // in deliveries_webhook_ended_idx's expression, so a claim that touched it could never be HOT.
 
 it("a claim sets the lease only, so PostgreSQL updates the claimed deliveries in place (HOT)", async () => {
-  const admin = postgres(process.env.TEST_PG_ADMIN_URL ?? process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const name = `checkout_claim_hot_${crypto.randomBytes(4).toString("hex")}`;
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  try {
-    const { db, close } = await openPostgres(url.toString(), 1); // applies the migrations
+  await withEmptyDatabase("claim_hot", async (url) => {
+    const { db, close } = await openPostgres(url, 1); // applies the migrations
     try {
       const created = new Date(Date.now() - 60_000).toISOString();
       await db.execute(q`insert into merchants (id, name) values ('merch_c', 'c')`);
@@ -48,8 +42,5 @@ it("a claim sets the lease only, so PostgreSQL updates the claimed deliveries in
     } finally {
       await close();
     }
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  });
 }, 60_000);

@@ -1,7 +1,7 @@
-import crypto from "node:crypto";
 import postgres from "postgres";
 import { expect, it } from "vitest";
 import { openPostgres } from "@/db/client";
+import { withEmptyDatabase } from "../support/scratch-db";
 
 // Webhook health counts the deliveries that ended in the last day by coalesce(last_attempt_at,
 // updated_at), through a partial expression index. PostgreSQL keeps no statistics for the expression
@@ -10,15 +10,10 @@ import { openPostgres } from "@/db/client";
 // This checks that the planner's estimate follows the data once the table is analysed.
 
 it("the planner estimates 'deliveries ended in the last day' from statistics, not a third of the table", async () => {
-  const admin = postgres(process.env.TEST_PG_ADMIN_URL ?? process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const name = `checkout_health_stats_${crypto.randomBytes(4).toString("hex")}`;
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  try {
-    const opened = await openPostgres(url.toString(), 1); // applies the migrations
+  await withEmptyDatabase("health_stats", async (url) => {
+    const opened = await openPostgres(url, 1); // applies the migrations
     await opened.close();
-    const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const sql = postgres(url, { max: 1, onnotice: () => {} });
     try {
       const total = 30_000;
       await sql`insert into merchants (id, name) values ('merch_h', 'h')`;
@@ -47,8 +42,5 @@ it("the planner estimates 'deliveries ended in the last day' from statistics, no
     } finally {
       await sql.end();
     }
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  });
 }, 60_000);

@@ -1,28 +1,20 @@
-import crypto from "node:crypto";
 import postgres from "postgres";
 import { expect, it } from "vitest";
 import { openPostgres } from "@/db/client";
+import { withEmptyDatabase } from "../support/scratch-db";
 
 // A rolling upgrade starts several instances on one database at once: each applies the migrations
 // at start-up. They must all start, and every migration must be applied exactly once.
 
 it("four instances starting at once on an empty database all start; each migration applies once", async () => {
-  const admin = postgres(process.env.TEST_PG_ADMIN_URL ?? process.env.DATABASE_URL!, { max: 1, onnotice: () => {} });
-  const name = `checkout_migrate_${crypto.randomBytes(4).toString("hex")}`;
-  await admin.unsafe(`create database "${name}"`);
-  const url = new URL(process.env.DATABASE_URL!);
-  url.pathname = `/${name}`;
-  try {
-    const opened = await Promise.all([0, 1, 2, 3].map(() => openPostgres(url.toString(), 2)));
+  await withEmptyDatabase("migrate", async (url) => {
+    const opened = await Promise.all([0, 1, 2, 3].map(() => openPostgres(url, 2)));
     for (const o of opened) expect((await o.db.execute("select count(*)::int as n from merchants")) as unknown).toBeTruthy();
     await Promise.all(opened.map((o) => o.close()));
-    const check = postgres(url.toString(), { max: 1, onnotice: () => {} });
+    const check = postgres(url, { max: 1, onnotice: () => {} });
     const applied = await check`select hash, count(*)::int as n from drizzle.__drizzle_migrations group by hash`;
     await check.end();
     expect(applied.length).toBeGreaterThan(0);
     expect(applied.every((r) => r.n === 1)).toBe(true);
-  } finally {
-    await admin.unsafe(`drop database if exists "${name}" with (force)`);
-    await admin.end();
-  }
+  });
 });
