@@ -8,6 +8,11 @@ import * as schema from "./schema";
 /** A database handle or a transaction: every service takes one of these first. */
 export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 
+/** The rows of a raw `db.execute(sql…)`: postgres-js answers an array, PGlite an object with `rows`. */
+export function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
 type Opened = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };
 
 const migrationsFolder = path.join(process.cwd(), "db", "migrations");

@@ -1,5 +1,5 @@
 import { and, asc, eq, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { type Db, rowsOf } from "@/db/client";
 import { events } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
@@ -38,7 +38,7 @@ async function settledBoundary(db: Db): Promise<Date> {
         where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null
           and backend_type = 'client backend')
     )) * 1000)::bigint - ${FEED_SETTLE_MS} as ms`);
-  const [first] = (Array.isArray(rows) ? rows : ((rows as { rows?: unknown[] }).rows ?? [])) as { ms: string | number }[];
+  const [first] = rowsOf<{ ms: string | number }>(rows);
   return new Date(Number(first!.ms));
 }
 

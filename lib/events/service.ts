@@ -1,6 +1,6 @@
-import { and, desc, eq, inArray, isNull } from "drizzle-orm";
-import type { Db } from "@/db/client";
-import { deliveries, events, type EventRow, type OrderRow, type SessionRow, webhooks } from "@/db/schema";
+import { and, desc, eq, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "@/db/client";
+import { events, type EventRow, type OrderRow, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
@@ -108,18 +108,30 @@ function buildEvent(
 }
 
 /**
- * Writes events and their deliveries in three statements and two round trips, whatever their number:
- * the merchants' live webhooks and the events, then the deliveries. Returns the delivery ids, in the events' order.
+ * Writes events and their deliveries in two statements and one round trip, whatever their number:
+ * the events, then one delivery per event and live webhook of its merchant that subscribes to it,
+ * fanned out by PostgreSQL from the webhooks table inside the same transaction (so a webhook created
+ * or disabled concurrently is seen as of this transaction, as any read of it would be). A webhook
+ * belongs to one API generation and receives that generation's events only, those it subscribes to
+ * (an empty list subscribes to all). Returns the delivery ids, in the events' order.
  */
 async function insertEvents(tx: Db, built: BuiltEvent[]): Promise<string[]> {
   if (!built.length) return [];
-  const merchantIds = [...new Set(built.map((e) => e.session.merchantId))];
-  // issued together, so that PostgreSQL gets both in one write (postgres-js pipelines them)
-  const [hooks] = await Promise.all([
-    tx
-      .select({ id: webhooks.id, merchantId: webhooks.merchantId, apiVersion: webhooks.apiVersion, events: webhooks.events })
-      .from(webhooks)
-      .where(and(inArray(webhooks.merchantId, merchantIds), eq(webhooks.active, true), isNull(webhooks.deletedAt))),
+  // due by the real clock: the event's ordering time may run a little ahead of it during a burst
+  const due = new Date().toISOString();
+  const fanOut = JSON.stringify(
+    built.map((e, ord) => ({
+      ord,
+      id: e.id,
+      merchant_id: e.session.merchantId,
+      type: e.type,
+      api_version: e.apiVersion,
+      created_at: e.now.toISOString(),
+    })),
+  );
+  // issued together, so that PostgreSQL gets both in one write (postgres-js pipelines them); the
+  // deliveries' ids are drawn there: 'dlv_' and 32 hex digits, as newId makes them
+  const [, written] = await Promise.all([
     tx.insert(events).values(
       built.map((e) => ({
         id: e.id,
@@ -132,33 +144,16 @@ async function insertEvents(tx: Db, built: BuiltEvent[]): Promise<string[]> {
         createdAt: e.now,
       })),
     ),
+    tx.execute(sql`
+      insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, created_at)
+      select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING', ${due}::timestamptz, e.created_at
+      from jsonb_to_recordset(${fanOut}::jsonb) as e(ord int, id text, merchant_id text, type text, api_version int, created_at timestamptz)
+      join webhooks w on w.merchant_id = e.merchant_id and w.api_version = e.api_version and w.active and w.deleted_at is null
+        and (w.events = '[]'::jsonb or w.events @> jsonb_build_array(e.type))
+      order by e.ord, w.id
+      returning id`),
   ]);
-  // due by the real clock: the event's ordering time may run a little ahead of it during a burst
-  const due = new Date();
-  // a webhook belongs to one API generation and receives that generation's events only, those it
-  // subscribes to (an empty list subscribes to all)
-  const rows = built.flatMap((e) =>
-    hooks
-      .filter(
-        (w) =>
-          w.merchantId === e.session.merchantId &&
-          w.apiVersion === e.apiVersion &&
-          Array.isArray(w.events) &&
-          (w.events.length === 0 || w.events.includes(e.type)),
-      )
-      .map((w) => ({
-        id: newId("dlv"),
-        webhookId: w.id,
-        merchantId: e.session.merchantId,
-        eventId: e.id,
-        eventType: e.type,
-        status: "PENDING" as const,
-        nextAttemptAt: due,
-        createdAt: e.now,
-      })),
-  );
-  if (rows.length) await tx.insert(deliveries).values(rows);
-  return rows.map((r) => r.id);
+  return rowsOf<{ id: string }>(written).map((r) => r.id);
 }
 
 export type EventInput = {

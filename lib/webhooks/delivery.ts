@@ -1,5 +1,5 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { type Db, rowsOf } from "@/db/client";
 import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
 import type { Actor, As } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
@@ -234,11 +234,6 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   }
   if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
   return row;
-}
-
-/** The rows an UPDATE … RETURNING sent back: postgres-js answers an array, PGlite an object with rows. */
-function rowsOf(result: unknown): unknown[] {
-  return Array.isArray(result) ? result : ((result as { rows?: unknown[] }).rows ?? []);
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { type Db, rowsOf } from "@/db/client";
 import { deliveries } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { conflict } from "@/lib/errors";
@@ -40,7 +40,6 @@ type FailureRow = {
   error: string | null;
 };
 
-const rowsOf = <T>(r: unknown): T[] => (Array.isArray(r) ? r : ((r as { rows?: T[] }).rows ?? [])) as T[];
 const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOString();
 
 /** Health of the merchant's webhooks with these ids (others' ids give nothing), keyed by id. */
