@@ -1,6 +1,6 @@
 import { notFound } from "next/navigation";
 import { getDb } from "@/db/client";
-import { getCheckoutView } from "@/lib/checkout/service";
+import { type CheckoutView, getCheckoutView } from "@/lib/checkout/service";
 import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
 import { Checkout } from "./checkout";
@@ -18,22 +18,23 @@ export async function CheckoutForLink({ id, token, method, embed }: { id: Param;
   if (typeof id !== "string") notFound();
   const db = await getDb();
   const view = await orNotFound(getCheckoutView(db, id, typeof token === "string" ? token : undefined));
-  if (view.step === "unavailable")
-    return (
-      <ThemeRoot theme={view.merchant.theme} className="min-h-screen">
-        <CheckoutUnavailable merchant={view.merchant} />
-      </ThemeRoot>
-    );
-  // a preselected app counts only while the payer has chosen none and the app is on offer
-  const offered = typeof method === "string" && view.options.some((c) => c.quotes.some((q) => q.platform === method));
-  const initial =
-    offered && view.session.savesChoice && !view.session.selectedPaymentPlatform
-      ? { ...view, session: { ...view.session, selectedPaymentPlatform: method } }
-      : view;
-  // the theme is the one the page opened with; its root is rendered here, so its code stays on the server
+  // the page's root in the merchant's theme (as the page opened) is rendered here, so the theme's
+  // code stays on the server
   return (
     <ThemeRoot theme={view.merchant.theme} className="min-h-screen">
-      <Checkout initial={initial} embed={await embedSettingsFor(db, id, embed)} />
+      {view.step === "unavailable" ? (
+        <CheckoutUnavailable merchant={view.merchant} />
+      ) : (
+        <Checkout initial={withPreselected(view, method)} embed={await embedSettingsFor(db, id, embed)} />
+      )}
     </ThemeRoot>
   );
+}
+
+/** A preselected app counts only while the payer has chosen none and the app is on offer. */
+function withPreselected(view: CheckoutView, method: Param): CheckoutView {
+  const offered = typeof method === "string" && view.options.some((c) => c.quotes.some((q) => q.platform === method));
+  return offered && view.session.savesChoice && !view.session.selectedPaymentPlatform
+    ? { ...view, session: { ...view.session, selectedPaymentPlatform: method } }
+    : view;
 }
