@@ -207,6 +207,47 @@ test.describe("hosted checkout", () => {
     expect(errors).toEqual([]);
   });
 
+  test("a new checkout loads the code of its first step only; on a slow network the next step's code never leaves the card empty", async ({
+    page,
+    request,
+  }) => {
+    const m = await createMerchant(request);
+    const s = await createSession(request, m);
+    // the scripts the page's HTML loads; any other chunk is code the page asks for afterwards
+    const html = await (await request.get(s.path)).text();
+    const initial = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((x) => x[1]!));
+    const held: string[] = [];
+    let release!: () => void;
+    const network = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (!initial.has(path)) {
+        held.push(path);
+        await network;
+      }
+      await route.continue();
+    });
+    const checkout = new CheckoutPage(page);
+    await checkout.open(s.path);
+    // once hydrated, the page asks for the later steps by itself, before the payer does anything
+    await expect.poll(() => held.length).toBeGreaterThan(0);
+
+    await page.getByRole("radio", { name: /Zelle/ }).check();
+    const answered = page.waitForResponse((r) => r.request().method() === "POST" && Boolean(r.request().headers()["next-action"]));
+    await page.getByRole("button", { name: "Continue with Zelle" }).click();
+    await answered;
+    // the server has answered with the order, but the pay step's code has not arrived: the choose
+    // step stays on screen, whole, its button still saying the quote is coming (and not pressable again)
+    await expect(page.getByRole("button", { name: "Getting your quote…" })).toBeDisabled();
+    await expect(checkout.heading("How would you like to pay?")).toBeVisible();
+    await expect(page.getByRole("radio", { name: /Zelle/ })).toBeChecked();
+    await expect(checkout.heading(/Send the payment/)).toHaveCount(0);
+
+    release();
+    await expect(checkout.heading("Send the payment with Zelle")).toBeVisible();
+    await expect(page.getByRole("button", { name: "I have sent the payment" })).toBeEnabled();
+  });
+
   test("the page is not indexed and holds no merchant secret", async ({ page, request }) => {
     const m = await createMerchant(request);
     const s = await createSession(request, m, { metadata: { internalNote: "vip-customer-1234" } });

@@ -4,6 +4,7 @@ import { type CheckoutView, getCheckoutView } from "@/lib/checkout/service";
 import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
 import { Checkout } from "./checkout";
+import { checkoutChrome } from "./chrome";
 import { ThemeRoot } from "./theme-root";
 import { CheckoutUnavailable } from "./unavailable";
 
@@ -18,14 +19,14 @@ export async function CheckoutForLink({ id, token, method, embed }: { id: Param;
   if (typeof id !== "string") notFound();
   const db = await getDb();
   const view = await orNotFound(getCheckoutView(db, id, typeof token === "string" ? token : undefined));
-  // the page's root in the merchant's theme (as the page opened) is rendered here, so the theme's
-  // code stays on the server
+  // the page's root in the merchant's theme (as the page opened) and its chrome are rendered here, so
+  // their code stays on the server
   return (
     <ThemeRoot theme={view.merchant.theme} className="min-h-screen">
       {view.step === "unavailable" ? (
         <CheckoutUnavailable merchant={view.merchant} />
       ) : (
-        <Checkout initial={withPreselected(view, method)} embed={await embedSettingsFor(db, id, embed)} />
+        <Checkout initial={withPreselected(view, method)} embed={await embedSettingsFor(db, id, embed)} chrome={checkoutChrome(view)} />
       )}
     </ThemeRoot>
   );

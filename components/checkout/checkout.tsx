@@ -1,34 +1,55 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { useState, useTransition } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useState, useTransition } from "react";
 import type { ActionResult } from "@/app/checkout/actions";
-import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
-import { EmbedProvider, type EmbedSettings, useEmbedded, useEmbedMessages } from "./embed";
+import type { CheckoutChrome } from "./chrome";
+import { EmbedProvider, type EmbedSettings, useEmbedded } from "./embed";
 import { checkoutKeys } from "./query-keys";
 import { Choose } from "./steps/choose";
-import { Ended, NoPlatform } from "./steps/ended";
-import { Pay } from "./steps/pay";
-import { Receipt } from "./steps/receipt";
 import type { StepProps } from "./steps/shared";
-import { Waiting } from "./steps/waiting";
-import { BrandMark, MerchantLogo } from "./theme";
-import { CheckoutUnavailable } from "./unavailable";
+import { MerchantLogo } from "./theme";
 
 // The shell of the payer's page: it keeps the view fresh, runs the actions and shows the step the
 // server chose (lib/checkout/view.ts). It decides no status rule itself.
 
+// A new checkout opens on the choose step, so the page's first load carries that step only. The
+// later steps are chunks of their own: fetched as soon as the page has hydrated, so they are there
+// by the time the payer acts. Until a chunk has arrived the page keeps showing the step before it,
+// its action still pending (the view is rendered through useDeferredValue), never an empty card
+// (e2e/checkout.spec.ts holds a chunk back to see it); a page opened on a later
+// step is rendered whole on the server and hydrates that step once its chunk is in.
+const laterSteps = {
+  pay: () => import("./steps/pay"),
+  waiting: () => import("./steps/waiting"),
+  receipt: () => import("./steps/receipt"),
+  ended: () => import("./steps/ended"),
+  unavailable: () => import("./unavailable"),
+};
+const Pay = lazy(() => laterSteps.pay().then((m) => ({ default: m.Pay })));
+const Waiting = lazy(() => laterSteps.waiting().then((m) => ({ default: m.Waiting })));
+const Receipt = lazy(() => laterSteps.receipt().then((m) => ({ default: m.Receipt })));
+const Ended = lazy(() => laterSteps.ended().then((m) => ({ default: m.Ended })));
+const NoPlatform = lazy(() => laterSteps.ended().then((m) => ({ default: m.NoPlatform })));
+// what an embedded checkout tells the page that frames it: loaded only when the page runs embedded
+const EmbedMessages = lazy(() => import("./embed-messages").then((m) => ({ default: m.EmbedMessages })));
+const CheckoutUnavailable = lazy(() => laterSteps.unavailable().then((m) => ({ default: m.CheckoutUnavailable })));
+
 /**
  * Rendered inside the merchant's themed root (theme-root.tsx, on the server).
- * embed: the link asked for embedded mode (`embed=true`) and the merchant allows these parent origins. */
-export function Checkout({ initial, embed }: { initial: CheckoutView; embed?: EmbedSettings | null }) {
+ * embed: the link asked for embedded mode (`embed=true`) and the merchant allows these parent origins.
+ * chrome: what the page shows around the steps, rendered on the server (chrome.tsx). */
+export function Checkout({ initial, embed, chrome }: { initial: CheckoutView; embed?: EmbedSettings | null; chrome: CheckoutChrome }) {
   const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } } }));
   return (
     <QueryClientProvider client={client}>
       <EmbedProvider settings={embed}>
-        <CheckoutFlow initial={initial} />
+        {/* no fallback: a step whose chunk is not in yet keeps the server's HTML (hydration) or the step before it */}
+        <Suspense fallback={null}>
+          <CheckoutFlow initial={initial} chrome={chrome} />
+        </Suspense>
       </EmbedProvider>
     </QueryClientProvider>
   );
@@ -41,7 +62,7 @@ async function fetchView(sessionId: string, token: string | null): Promise<Check
   return res.json();
 }
 
-function CheckoutFlow({ initial }: { initial: CheckoutView }) {
+function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: CheckoutChrome }) {
   const queryClient = useQueryClient();
   const id = initial.session.id;
   const view = useQuery({
@@ -53,6 +74,9 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
   });
   const [pending, startTransition] = useTransition();
   const [actionError, setActionError] = useState<string | null>(null);
+  useEffect(() => {
+    for (const load of Object.values(laterSteps)) void load().catch(() => {}); // a chunk that cannot load fails where its step renders
+  }, []);
 
   const act = (fn: () => Promise<ActionResult>) => {
     setActionError(null);
@@ -67,15 +91,14 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
     });
   };
 
-  const v = view.data;
+  // a new view renders in the background and shows once the step it needs has loaded
+  const v = useDeferredValue(view.data);
   const embedded = useEmbedded();
-  useEmbedMessages(v);
   // the operator disabled the merchant while this page was open: its next refresh closes it
   if (v.step === "unavailable") return <CheckoutUnavailable merchant={v.merchant} />;
   return (
     <main className={`mx-auto flex w-full max-w-md flex-col ${embedded ? "p-2" : "min-h-screen px-4 py-6 sm:py-10"}`}>
-      {/* the sandbox rail: said first, so no one takes a payment here for money (compact when embedded) */}
-      {v.sandbox && <SandboxBanner compact={embedded} className={embedded ? "mb-2" : "mb-4"} />}
+      {chrome.sandbox && (embedded ? chrome.sandbox.embedded : chrome.sandbox.page)}
       {/* embedded, the shop's own page is the chrome: the amount stays, the logo and footer go */}
       <Header view={v} embedded={embedded} />
       <section className={`mt-4 ${ui.card}`} aria-live="polite">
@@ -97,12 +120,12 @@ function CheckoutFlow({ initial }: { initial: CheckoutView }) {
         )}
         <Step view={v} pending={pending} act={act} />
       </section>
-      {!embedded && (
-        <p className={`mt-6 text-center text-sm ${ui.muted}`}>
-          {v.session.price.mode === "exact-token" && "Payments are settled in USDC on-chain. "}Never share your banking password.
-        </p>
+      {!embedded && chrome.footer}
+      {embedded && (
+        <Suspense fallback={null}>
+          <EmbedMessages view={v} />
+        </Suspense>
       )}
-      {!embedded && <BrandMark hidden={v.merchant.disableBranding} />}
     </main>
   );
 }

@@ -1,8 +1,6 @@
 "use client";
 
-import { createContext, type ReactNode, useContext, useEffect, useRef, useSyncExternalStore } from "react";
-import type { CheckoutView } from "@/lib/checkout/service";
-import { embedEventOf, embedMessage, targetOrigins } from "@/lib/embed/messages";
+import { createContext, type ReactNode, useContext, useSyncExternalStore } from "react";
 
 // Embedded mode (`&embed=true` in an iframe of an origin the merchant allows): the page leaves out
 // its outer chrome, does not navigate the frame to the shop's return addresses, and tells the parent
@@ -29,21 +27,7 @@ export function useEmbedded(): boolean {
   return useContext(EmbedContext).embedded;
 }
 
-const V1_END_STATUS: Record<string, string> = { COMPLETED: "FULFILLED", CANCELLED: "CANCELLED", EXPIRED: "CANCELLED" };
-
-/** Posts checkout.success / .failed / .closed to the parent once the view reaches that end (once per end and page). */
-export function useEmbedMessages(view: CheckoutView) {
-  const { embedded, origins } = useContext(EmbedContext);
-  const sent = useRef<string | null>(null);
-  const type = embedEventOf(view.step);
-  const { id } = view.session;
-  // a v1 link (it carries the order token) names the order's status as the v1 API does (lib/wire/v1.ts)
-  const status = view.session.token ? (V1_END_STATUS[view.session.status] ?? view.session.status) : view.session.status;
-  useEffect(() => {
-    if (!embedded || !type || sent.current === type) return;
-    sent.current = type;
-    const message = embedMessage(type, { id, status });
-    const parent = { ancestorOrigin: window.location.ancestorOrigins?.[0] ?? null, referrer: document.referrer };
-    for (const origin of targetOrigins(parent, origins)) window.parent.postMessage(message, origin);
-  }, [embedded, origins, type, id, status]);
+/** The origins the merchant allows to frame this checkout (none when it does not run embedded). */
+export function useEmbedOrigins(): string[] {
+  return useContext(EmbedContext).origins;
 }

@@ -2,11 +2,11 @@
 
 import { useCallback, useState } from "react";
 import { ui } from "@/components/ui/styles";
-import { initialsOf, SERVICE_NAME } from "@/lib/brand";
+import { initialsOf } from "@/lib/brand";
 
 // The merchant's look on the payer's page, shared by the page and the dashboard's live preview so the
-// preview is the page: the merchant's logo (or initials) and the service's mark (the themed root is
-// theme-root.tsx).
+// preview is the page: the merchant's logo (or initials). The themed root is theme-root.tsx, the
+// service's mark chrome.tsx.
 
 /**
  * The merchant's logo, or its initials when it has none or the image does not load. The server
@@ -57,10 +57,4 @@ export function MerchantLogo({
       <span aria-hidden="true">{initialsOf(name)}</span>
     </div>
   );
-}
-
-/** The service's own mark at the foot of the page; none when the merchant turned branding off. */
-export function BrandMark({ hidden }: { hidden: boolean }) {
-  if (hidden) return null;
-  return <p className={`mt-2 text-center text-xs ${ui.muted}`}>Secure checkout by {SERVICE_NAME}</p>;
 }

@@ -2,7 +2,8 @@
 
 import { useId, useState, useTransition } from "react";
 import { updateAppearance } from "@/app/dashboard/actions";
-import { BrandMark, MerchantLogo } from "@/components/checkout/theme";
+import { BrandMark } from "@/components/checkout/chrome";
+import { MerchantLogo } from "@/components/checkout/theme";
 import { ThemeRoot } from "@/components/checkout/theme-root";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";

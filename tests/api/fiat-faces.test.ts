@@ -1,5 +1,6 @@
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
+import { prerender } from "react-dom/static";
 import { describe, expect, it, vi } from "vitest";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { call, newMerchant, sessionBody, type TestMerchant, TOKEN, WALLET } from "../support/api";
@@ -43,11 +44,18 @@ async function complete(m: TestMerchant, id: string) {
   return order as { id: string; intentHash: string };
 }
 
+/** The checkout's HTML as the server sends it: rendered whole, each step's chunk waited for. */
+async function checkoutHtml(view: Awaited<ReturnType<typeof getCheckoutView>>) {
+  const { Checkout } = await import("@/components/checkout/checkout");
+  const { checkoutChrome } = await import("@/components/checkout/chrome");
+  const { prelude } = await prerender(createElement(Checkout, { initial: view, chrome: checkoutChrome(view) }));
+  return new Response(prelude).text();
+}
+
 /** The page's text as the payer reads it (tags dropped). */
 async function checkoutText(sessionId: string) {
-  const { Checkout } = await import("@/components/checkout/checkout");
-  const view = await getCheckoutView(await testDb(), sessionId);
-  return renderToStaticMarkup(createElement(Checkout, { initial: view })).replace(/<[^>]+>/g, " ");
+  // React marks the seam between two adjacent texts with an empty comment: the browser shows them as one
+  return (await checkoutHtml(await getCheckoutView(await testDb(), sessionId))).replace(/<!-- -->/g, "").replace(/<[^>]+>/g, " ");
 }
 
 const ON_CHAIN = [/USDC/i, /\bBase\b/, /0x[0-9a-f]/i, /chain/i, /token/i, /wallet/i];
@@ -88,7 +96,7 @@ describe("the checkout view of an exact-fiat session", () => {
     const text = await checkoutText(s.id);
     expect(text).toContain("Pay €25.00");
     expect(text).toContain("This payment can’t be made here right now");
-    const html = renderToStaticMarkup(createElement((await import("@/components/checkout/checkout")).Checkout, { initial: view }));
+    const html = await checkoutHtml(view);
     expect(html).toContain('href="https://shop.example/cart"');
   });
 

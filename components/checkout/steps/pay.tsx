@@ -1,7 +1,10 @@
 "use client";
 
+import { useEffect, useState } from "react";
 import { reportPaymentSent } from "@/app/checkout/actions";
-import { CancelButton, CopyRow, Countdown, primary, type StepProps, secondary } from "./shared";
+import { CopyButton } from "@/components/ui/copy-button";
+import { ui } from "@/components/ui/styles";
+import { CancelButton, primary, type StepProps, secondary } from "./shared";
 
 /** The order waits for the payer to send the fiat: what to send, to whom, and until when. */
 export function Pay({ view, pending, act }: StepProps) {
@@ -34,5 +37,41 @@ export function Pay({ view, pending, act }: StepProps) {
       </button>
       <CancelButton view={view} pending={pending} act={act} />
     </div>
+  );
+}
+
+function CopyRow({ term, value, copy }: { term: string; value: string; copy: string }) {
+  return (
+    <div className="theme-border rounded-xl border border-slate-300 p-3 dark:border-slate-600">
+      <dt className={`text-sm ${ui.muted}`}>{term}</dt>
+      <dd className="flex items-center justify-between gap-3">
+        <span className="min-w-0 break-all text-lg font-semibold tabular-nums">{value}</span>
+        <CopyButton
+          value={copy}
+          label={`Copy ${term.toLowerCase()}`}
+          className="theme-control shrink-0 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
+        />
+      </dd>
+    </div>
+  );
+}
+
+function Countdown({ until, label }: { until: string; label: string }) {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    const timer = setInterval(() => setNow(Date.now()), 1_000);
+    return () => clearInterval(timer);
+  }, []);
+  const left = Math.max(0, Math.floor((new Date(until).getTime() - now) / 1000));
+  const text = `${Math.floor(left / 60)}:${String(left % 60).padStart(2, "0")}`;
+  return (
+    <p className={`mt-1 text-sm ${ui.muted}`}>
+      {label}{" "}
+      {/* rendered on the server at one second and hydrated at a later one: React keeps the server's
+          text instead of discarding the page over it, and the next tick shows the browser's time */}
+      <span role="timer" aria-live="off" className="font-semibold tabular-nums" suppressHydrationWarning>
+        {text}
+      </span>
+    </p>
   );
 }
