@@ -247,7 +247,8 @@ try {
     const result = await fn(probe);
     await after?.(result);
     const facts: string[] = [];
-    let bad = false;
+    let seqScan = false;
+    let bigSort = false;
     let execMs = 0;
     for (const { query, params } of captured) {
       if (!/^\s*(select|update|with)/i.test(query) || /pg_stat_activity|pg_catalog|pg_type/.test(query)) continue;
@@ -275,20 +276,23 @@ try {
           );
         } else if (type === "Seq Scan") {
           facts.push(`SEQ SCAN ${rel} (${rows * loops} rows)`);
-          if (rel && BIG.has(rel)) bad = true;
+          if (rel && BIG.has(rel)) seqScan = true;
         } else if (type === "Sort") {
           const input = (n.Plans?.[0]?.["Actual Rows"] as number) ?? 0;
           facts.push(`SORT of ${input} rows`);
-          if (input > 2000) bad = true;
+          if (input > 2000) bigSort = true;
         }
         n.Plans?.forEach(walk);
       };
       walk(plan.Plan);
     }
     const shared = [...new Set(facts)];
-    return { facts: `${shared.join("; ")} — in PostgreSQL ${execMs.toFixed(2)} ms`, bad, execMs };
+    return { facts: `${shared.join("; ")} — in PostgreSQL ${execMs.toFixed(2)} ms`, seqScan, bigSort, execMs };
   }
 
+  // A list (and the background work) must read its rows in order from an index: a Sort of more than
+  // 2,000 rows means it does not. The overview and the metadata search aggregate or filter by design,
+  // and their target is their time; a Seq Scan of a seeded table fails every row.
   type Row = { group: string; name: string; p50: number; p95: number; target: number; facts: string; bad: boolean };
   const rows: Row[] = [];
   async function time(
@@ -311,7 +315,8 @@ try {
       await after?.(r);
     }
     ms.sort((x, y) => x - y);
-    const { facts, bad } = await explainFacts(fn, after);
+    const { facts, seqScan, bigSort } = await explainFacts(fn, after);
+    const bad = seqScan || (bigSort && group !== "heavy");
     rows.push({
       group,
       name,

@@ -10,72 +10,80 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
   const session = await getSessionOrThrow(db, sessionId, { actor });
   // every query below filters by the merchant as well, not only the ownership check above
   const { merchantId } = actor;
-  // an ended session's moment: expiry and cancelling set cancelledAt, completion completedAt
-  const [times] = await db
-    .select({ cancelledAt: checkoutSessions.cancelledAt, completedAt: checkoutSessions.completedAt })
-    .from(checkoutSessions)
-    .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.merchantId, merchantId)));
-  const orderRows = await db
-    .select()
-    .from(orders)
-    .where(and(eq(orders.sessionId, sessionId), eq(orders.merchantId, merchantId)))
-    .orderBy(asc(orders.createdAt));
-  const proofs = orderRows.length
-    ? await db
-        .select()
-        .from(proofAttempts)
-        .where(
-          and(
-            inArray(
-              proofAttempts.orderId,
-              orderRows.map((o) => o.id),
+  // Four round trips, whatever the session: the queries of each stage need only the stage before,
+  // so each stage's are sent together. An ended session's moment: expiry and cancelling set
+  // cancelledAt, completion completedAt.
+  const [[times], orderRows, eventRows] = await Promise.all([
+    db
+      .select({ cancelledAt: checkoutSessions.cancelledAt, completedAt: checkoutSessions.completedAt })
+      .from(checkoutSessions)
+      .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.merchantId, merchantId))),
+    db
+      .select()
+      .from(orders)
+      .where(and(eq(orders.sessionId, sessionId), eq(orders.merchantId, merchantId)))
+      .orderBy(asc(orders.createdAt)),
+    db
+      .select()
+      .from(events)
+      .where(and(eq(events.sessionId, sessionId), eq(events.merchantId, merchantId), eq(events.apiVersion, 0)))
+      .orderBy(asc(events.createdAt), asc(events.id)),
+  ]);
+  const [proofs, deliveryRows] = await Promise.all([
+    orderRows.length
+      ? db
+          .select()
+          .from(proofAttempts)
+          .where(
+            and(
+              inArray(
+                proofAttempts.orderId,
+                orderRows.map((o) => o.id),
+              ),
+              eq(proofAttempts.merchantId, merchantId),
             ),
-            eq(proofAttempts.merchantId, merchantId),
-          ),
-        )
-        .orderBy(asc(proofAttempts.createdAt))
-    : [];
-  const eventRows = await db
-    .select()
-    .from(events)
-    .where(and(eq(events.sessionId, sessionId), eq(events.merchantId, merchantId), eq(events.apiVersion, 0)))
-    .orderBy(asc(events.createdAt), asc(events.id));
-  const deliveryRows = eventRows.length
-    ? await db
-        .select()
-        .from(deliveries)
-        .where(
-          and(
-            inArray(
-              deliveries.eventId,
-              eventRows.map((e) => e.id),
+          )
+          .orderBy(asc(proofAttempts.createdAt))
+      : [],
+    eventRows.length
+      ? db
+          .select()
+          .from(deliveries)
+          .where(
+            and(
+              inArray(
+                deliveries.eventId,
+                eventRows.map((e) => e.id),
+              ),
+              eq(deliveries.merchantId, merchantId),
             ),
-            eq(deliveries.merchantId, merchantId),
-          ),
-        )
-        .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
-    : [];
-  // attempts carry no merchant column: they are read only for the deliveries found above, which are the merchant's
-  const attemptRows = deliveryRows.length
-    ? await db
-        .select()
-        .from(deliveryAttempts)
-        .where(
-          inArray(
-            deliveryAttempts.deliveryId,
-            deliveryRows.map((d) => d.id),
-          ),
-        )
-        .orderBy(asc(deliveryAttempts.attemptNo))
-    : [];
-  // each delivery names its webhook, deleted ones too: their pages stay readable
+          )
+          .orderBy(asc(deliveries.createdAt), asc(deliveries.id))
+      : [],
+  ]);
+  // attempts carry no merchant column: they are read only for the deliveries found above, which are
+  // the merchant's; each delivery names its webhook, deleted ones too: their pages stay readable
   const webhookIds = [...new Set(deliveryRows.map((d) => d.webhookId))];
-  const hookRows = webhookIds.length
-    ? await db
-        .select({ id: webhooks.id, url: webhooks.url, deletedAt: webhooks.deletedAt })
-        .from(webhooks)
-        .where(and(inArray(webhooks.id, webhookIds), eq(webhooks.merchantId, merchantId)))
-    : [];
+  const [attemptRows, hookRows] = await Promise.all([
+    deliveryRows.length
+      ? db
+          .select()
+          .from(deliveryAttempts)
+          .where(
+            inArray(
+              deliveryAttempts.deliveryId,
+              deliveryRows.map((d) => d.id),
+            ),
+          )
+          .orderBy(asc(deliveryAttempts.attemptNo))
+      : [],
+    webhookIds.length
+      ? db
+          .select({ id: webhooks.id, url: webhooks.url, deletedAt: webhooks.deletedAt })
+          .from(webhooks)
+          .where(and(inArray(webhooks.id, webhookIds), eq(webhooks.merchantId, merchantId)))
+      : [],
+  ]);
   const hooks = new Map(hookRows.map((w) => [w.id, { url: w.url, deleted: w.deletedAt !== null }]));
   return {
     session,
