@@ -74,7 +74,10 @@ test.describe("security headers", () => {
     }
   });
 
-  test("the checkout runs with no violation, its served scripts carry the nonce, its logo loads without a Referer", async ({ page, request }) => {
+  test("the checkout runs with no violation, its served scripts carry the nonce, its logo loads without a Referer", async ({
+    page,
+    request,
+  }) => {
     const m = await createMerchant(request, { logoUrl: "https://logos.example/corner-coffee.png" });
     const s = await createSession(request, m);
     const violations = await watchViolations(page);

@@ -226,6 +226,9 @@ export async function start(extraEnv: Record<string, string> = {}): Promise<Topo
       LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
       // webhook receivers in the tests listen on this machine
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+      // as README recommends behind deploy/Caddyfile: on SIGTERM, fail the health check and keep
+      // serving for longer than Caddy's health interval (2 s) before closing
+      SHUTDOWN_DELAY_MS: "3000",
       ...extraEnv,
     },
   };

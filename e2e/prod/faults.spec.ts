@@ -4,7 +4,7 @@ import path from "node:path";
 import { kill, postgresCtl, restart } from "../../scripts/prod-like";
 import { expect, startReceiver, test } from "../support/fixtures";
 import { PROD_ENV } from "../support/prod-global-setup";
-import { Integration, send, topology, topologySql } from "../support/topology";
+import { Integration, proxyHealth, proxyRoutesTo, send, topology, topologySql } from "../support/topology";
 
 // Faults injected into the production topology (Caddy → app1, app2 → PostgreSQL, plus a worker),
 // with a merchant integration that retries as a careful one does (Idempotency-Key, 502/503 retried).
@@ -143,23 +143,26 @@ test("instances restarted one at a time with SIGTERM under traffic: every reques
           }),
         });
         if (res.status === 201) created.push(res.body.responseObject.session.id);
-        else failures.push(`${res.status} ${res.body?.error?.code ?? String(res.body).slice(0, 80)}`);
+        else failures.push(`${new Date().toISOString()} ${res.status} ${res.body?.error?.code ?? String(res.body).slice(0, 80)}`);
       }
     });
     await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(20);
-    // SIGTERM, drain, exit; then a new process, given one health interval (2 s) for the proxy to
-    // see it before the next is replaced, as a rolling deploy does
+    // SIGTERM, drain, exit; then a new process, and the next is replaced once the proxy has put the
+    // new one into rotation, as a rolling deploy does
+    const began = Date.now();
     await restart(t, "app1");
-    await new Promise((r) => setTimeout(r, 2_500));
+    await proxyRoutesTo(t, "app1", began);
     const midway = created.length;
     await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(midway + 20);
     await restart(t, "app2");
+    await proxyRoutesTo(t, "app2", began);
     const after = created.length;
     await expect.poll(() => created.length, { timeout: 30_000 }).toBeGreaterThan(after + 20);
     stop = true;
     await Promise.all(clients);
 
-    expect(failures).toEqual([]);
+    // on failure: when each request failed, beside what the proxy's health checks saw
+    expect(failures, proxyHealth(t, began - 5_000).join("\n")).toEqual([]);
     const [{ n }] = await sql`select count(*)::int as n from checkout_sessions where merchant_id = ${shop.merchantId}`;
     expect(n).toBe(created.length); // every session written was answered, every answer was written
   } finally {

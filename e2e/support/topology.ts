@@ -1,4 +1,6 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
 import postgres from "postgres";
 import { state, type Topology } from "../../scripts/prod-like";
 
@@ -115,5 +117,40 @@ export class Integration {
       cursor = res.body.responseObject.nextCursor ?? undefined;
       if (!cursor) return ids;
     }
+  }
+}
+
+/** Caddy's active health checks as it logged them since `sinceMs`: "<time> <instance> up|down (<why>)". */
+export function proxyHealth(t: Topology, sinceMs = 0): string[] {
+  const file = path.join(t.dir, "caddy.log");
+  if (!fs.existsSync(file)) return [];
+  const byPort = new Map(t.instances.map((i) => [`127.0.0.1:${i.port}`, i.name]));
+  const lines: string[] = [];
+  for (const line of fs.readFileSync(file, "utf8").split("\n")) {
+    if (!line.includes('"host"')) continue;
+    let entry: { ts?: number; msg?: string; host?: string; status_code?: number; error?: string };
+    try {
+      entry = JSON.parse(line);
+    } catch {
+      continue;
+    }
+    const at = (entry.ts ?? 0) * 1000;
+    if (at < sinceMs || !entry.host || !byPort.has(entry.host)) continue;
+    const up = entry.msg === "host is up";
+    const why = up ? "" : ` (${entry.status_code ?? entry.error?.split(": ").at(-1) ?? entry.msg})`;
+    lines.push(`${new Date(at).toISOString()} ${byPort.get(entry.host)} ${up ? "up" : "down"}${why}`);
+  }
+  return lines;
+}
+
+/**
+ * Waits until the proxy has put an instance back into rotation after `sinceMs`: what an operator
+ * waits for before replacing the next instance in a rolling deploy.
+ */
+export async function proxyRoutesTo(t: Topology, name: string, sinceMs: number, ms = 20_000): Promise<void> {
+  const until = Date.now() + ms;
+  while (!proxyHealth(t, sinceMs).some((l) => l.endsWith(` ${name} up`))) {
+    if (Date.now() > until) throw new Error(`the proxy did not report ${name} up: ${proxyHealth(t, sinceMs).join("; ")}`);
+    await new Promise((r) => setTimeout(r, 100));
   }
 }
