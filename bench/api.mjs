@@ -27,6 +27,8 @@ const ADMIN_URL = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/
 const MEMORY_FROM = Math.floor(knob("BENCH_MEMORY_FROM", 10_000));
 const MEMORY_REQUESTS = Math.floor(knob("BENCH_MEMORY_REQUESTS", 200_000));
 const WRK = env.BENCH_WRK || "wrk";
+// at each memory step, seconds of GET session and of the floor, for the server's CPU per request as the phase goes on
+const PROBE_SECONDS = env.BENCH_MEMORY_PROBE_SECONDS === "0" ? 0 : knob("BENCH_MEMORY_PROBE_SECONDS", 3);
 // ours against the no-SQL route of the same server (the framework's floor)
 const TARGETS = { get: 0.8, post: 0.6, p99: 2 };
 // flat: the server's RSS grows by less than this between MEMORY_FROM and MEMORY_REQUESTS requests
@@ -405,14 +407,36 @@ async function main() {
   );
   log(`memory: ${MEMORY_REQUESTS} requests (POST and GET in turn), RSS of our server at ${steps.join(", ")}`);
   let memoryErrors = 0;
+  let probeCpuMs = 0;
+  let mixedServed = 0; // the phase's own requests, without the probes
   for (const step of steps) {
-    const r = await load(oursBase, { ...memoryLoad, stopAfter: step - served });
+    const r = await load(oursBase, { ...memoryLoad, stopAfter: Math.max(1, step - served) });
     served += r.ok + r.errors;
+    mixedServed += r.ok + r.errors;
     memoryErrors += r.errors;
     await sleep(1000);
-    memory.push({ requests: served, rss: rssMb(ours.pid) });
+    const reading = { requests: served, rss: rssMb(ours.pid), probes: [] };
+    memory.push(reading);
+    if (!PROBE_SECONDS) continue;
+    // does a request cost more as the phase goes on? the same GETs and the floor, on the same server
+    const probeStarted = treeCpuMs(ours.pid);
+    for (const [kind, probe] of [
+      ["get", { mix: "get", key, paths: getPaths }],
+      ["floor", { mix: "plain", url: "/api/health" }],
+    ]) {
+      const before = await cpuSnapshot(admin, dbName, ours.pid);
+      const monoStart = process.hrtime.bigint() / 1000n;
+      const p = await load(oursBase, { ...probe, seconds: PROBE_SECONDS });
+      // CLOCK_MONOTONIC in µs, the clock of V8's profile timestamps: to slice NEXT_CPU_PROF's profile by probe
+      if (env.NEXT_CPU_PROF) log(`probe ${kind} after ${served} requests: monotonic µs ${monoStart}–${process.hrtime.bigint() / 1000n}`);
+      const cpu = cpuDelta(before, await cpuSnapshot(admin, dbName, ours.pid));
+      served += p.ok + p.errors;
+      memoryErrors += p.errors;
+      reading.probes.push({ kind, rps: p.rps, serverMs: cpu.server / p.ok, pgMs: cpu.pg / p.ok });
+    }
+    probeCpuMs += treeCpuMs(ours.pid) - probeStarted;
   }
-  const memoryCpuMs = treeCpuMs(ours.pid) - memoryCpuBefore;
+  const memoryCpuMs = treeCpuMs(ours.pid) - memoryCpuBefore - probeCpuMs;
   log(`memory phase: ${served} requests in ${((Date.now() - memoryStarted) / 1000).toFixed(0)} s, ${memoryErrors} errors`);
 
   const results = [];
@@ -428,7 +452,7 @@ async function main() {
       results.push({ scenario: scenario.name, kind: scenario.kind, server: server.name, ...r, cpu });
     }
   }
-  report(results, memory, { memoryCpuMs, memoryErrors });
+  report(results, memory, { memoryCpuMs, memoryErrors, mixedServed });
   console.log(
     `load average at end ${os
       .loadavg()
@@ -447,7 +471,7 @@ function table(header, rows, textColumns = 2) {
   for (const r of rows) console.log(line(r));
 }
 
-function report(results, memory, { memoryCpuMs, memoryErrors }) {
+function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
   const f = (n, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
   const mark = (ok) => (ok ? "met" : "NOT MET");
   console.log(`\nResults (wrk, 1 thread, ${CONCURRENCY} connections; req/s counts only answers below 400)\n`);
@@ -513,9 +537,23 @@ function report(results, memory, { memoryCpuMs, memoryErrors }) {
   table(["", "measured", "target", ""], rows, 1);
 
   console.log(
-    `\nMemory: our server's RSS (process tree) after N requests, POST and GET in turn; ${f(memoryCpuMs / (last?.requests ?? 1), 3)} ms of server CPU per request over the phase${memoryErrors ? `, ${memoryErrors} errors` : ""}`,
+    `\nMemory: our server's RSS (process tree) after N requests, POST and GET in turn; ${f(memoryCpuMs / Math.max(1, mixedServed), 3)} ms of server CPU per request over the phase (the probes below not counted)${memoryErrors ? `, ${memoryErrors} errors` : ""}`,
   );
   console.log("  " + memory.map((m) => `${m.requests}: ${f(m.rss, 1)} MB`).join(", "));
+  if (memory.some((m) => m.probes.length)) {
+    console.log(
+      `\nCost per request as the phase goes on: ${PROBE_SECONDS} s of each at every step (server / PostgreSQL CPU ms per request, req/s)\n`,
+    );
+    const cell = (m, kind) => {
+      const p = m.probes.find((x) => x.kind === kind);
+      return p ? `${f(p.serverMs, 3)} / ${f(p.pgMs, 3)}, ${f(p.rps, 0)}` : "n/a";
+    };
+    table(
+      ["after requests", "GET session", "floor (no SQL)"],
+      memory.map((m) => [m.requests, cell(m, "get"), cell(m, "floor")]),
+      1,
+    );
+  }
 
   const failures = results.filter((r) => r.errors);
   if (failures.length) {
