@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { PgDatabase, PgQueryResultHKT } from "drizzle-orm/pg-core";
+import type { SQL } from "drizzle-orm";
+import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from "drizzle-orm/pg-core";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import * as schema from "./schema";
@@ -11,6 +12,21 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
 /** The rows of a raw `db.execute(sql…)`: postgres-js answers an array, PGlite an object with `rows`. */
 export function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : ((result as { rows?: T[] }).rows ?? [])) as T[];
+}
+
+/**
+ * A raw statement whose SQL is built once and then prepared on whichever handle runs it, the
+ * database or a transaction: drizzle would build the query again for every call (a transaction is a
+ * new handle for `prepared()`), which costs more CPU than sending it. Values go by placeholder name,
+ * as the driver takes them (map column values with the column's `mapToDriverValue`).
+ */
+export function preparedStatement<T>(name: string, build: () => SQL) {
+  let query: ReturnType<PgDialect["sqlToQuery"]> | undefined;
+  return async (db: Db, values: Record<string, unknown>): Promise<T[]> => {
+    const handle = db as unknown as { dialect: PgDialect; session: PgSession };
+    query ??= handle.dialect.sqlToQuery(build());
+    return rowsOf<T>(await handle.session.prepareQuery(query, undefined, name, false).execute(values));
+  };
 }
 
 type Opened = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void> };

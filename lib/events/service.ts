@@ -1,5 +1,5 @@
 import { and, desc, eq, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "@/db/client";
+import { type Db, preparedStatement } from "@/db/client";
 import { events, type EventRow, type OrderRow, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
@@ -43,7 +43,7 @@ export function v1EventsFor(type: EventType, order: OrderRow | null): V1EventTyp
 }
 
 /** An event built at emit time (its id, time and payload), written with the others of its transaction. */
-type BuiltEvent = {
+export type BuiltEvent = {
   id: string;
   type: string;
   apiVersion: 0 | 1;
@@ -108,52 +108,70 @@ function buildEvent(
 }
 
 /**
- * Writes events and their deliveries in two statements and one round trip, whatever their number:
- * the events, then one delivery per event and live webhook of its merchant that subscribes to it,
- * fanned out by PostgreSQL from the webhooks table inside the same transaction (so a webhook created
- * or disabled concurrently is seen as of this transaction, as any read of it would be). A webhook
- * belongs to one API generation and receives that generation's events only, those it subscribes to
- * (an empty list subscribes to all). Returns the delivery ids, in the events' order.
+ * Writes events and their deliveries in one statement, whatever their number, as the common table
+ * expressions `ev` and `dl` (a caller may put its own row's insert before them, in the same
+ * statement): the events, then one delivery per event and live webhook of its merchant that
+ * subscribes to it, fanned out by PostgreSQL from the webhooks table (so a webhook created or
+ * disabled concurrently is seen as of this statement, as any read of it would be). A webhook belongs
+ * to one API generation and receives that generation's events only, those it subscribes to (an empty
+ * list subscribes to all). `dl` returns the delivery ids, in the events' order; the deliveries' ids
+ * are drawn there: 'dlv_' and 32 hex digits, as newId makes them. Placeholders: see `eventValues`.
  */
-async function insertEvents(tx: Db, built: BuiltEvent[]): Promise<string[]> {
-  if (!built.length) return [];
-  // due by the real clock: the event's ordering time may run a little ahead of it during a burst
-  const due = new Date().toISOString();
-  const fanOut = JSON.stringify(
-    built.map((e, ord) => ({
-      ord,
-      id: e.id,
-      merchant_id: e.session.merchantId,
-      type: e.type,
-      api_version: e.apiVersion,
-      created_at: e.now.toISOString(),
-    })),
-  );
-  // issued together, so that PostgreSQL gets both in one write (postgres-js pipelines them); the
-  // deliveries' ids are drawn there: 'dlv_' and 32 hex digits, as newId makes them
-  const [, written] = await Promise.all([
-    tx.insert(events).values(
+export const EVENTS_AND_DELIVERIES = sql`ev as (
+    insert into events (id, merchant_id, type, api_version, session_id, order_id, payload, created_at)
+    select e.id, e.merchant_id, e.type, e.api_version, e.session_id, e.order_id, e.payload, e.created_at
+    from jsonb_to_recordset(${sql.placeholder("events")}::jsonb)
+      as e(id text, merchant_id text, type text, api_version int, session_id text, order_id text, payload jsonb, created_at timestamptz)
+  ), dl as (
+    insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, created_at)
+    select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING', ${sql.placeholder("due")}::timestamptz, e.created_at
+    from jsonb_to_recordset(${sql.placeholder("fanOut")}::jsonb) as e(ord int, id text, merchant_id text, type text, api_version int, created_at timestamptz)
+    join webhooks w on w.merchant_id = e.merchant_id and w.api_version = e.api_version and w.active and w.deleted_at is null
+      and (w.events = '[]'::jsonb or w.events @> jsonb_build_array(e.type))
+    order by e.ord, w.id
+    returning id
+  )`;
+
+/** The values of EVENTS_AND_DELIVERIES's placeholders for these events. */
+export function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due: string } {
+  return {
+    events: JSON.stringify(
       built.map((e) => ({
         id: e.id,
-        merchantId: e.session.merchantId,
+        merchant_id: e.session.merchantId,
         type: e.type,
-        apiVersion: e.apiVersion,
-        sessionId: e.session.id,
-        orderId: e.order?.id ?? null,
+        api_version: e.apiVersion,
+        session_id: e.session.id,
+        order_id: e.order?.id ?? null,
         payload: e.payload,
-        createdAt: e.now,
+        created_at: e.now.toISOString(),
       })),
     ),
-    tx.execute(sql`
-      insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, created_at)
-      select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING', ${due}::timestamptz, e.created_at
-      from jsonb_to_recordset(${fanOut}::jsonb) as e(ord int, id text, merchant_id text, type text, api_version int, created_at timestamptz)
-      join webhooks w on w.merchant_id = e.merchant_id and w.api_version = e.api_version and w.active and w.deleted_at is null
-        and (w.events = '[]'::jsonb or w.events @> jsonb_build_array(e.type))
-      order by e.ord, w.id
-      returning id`),
-  ]);
-  return rowsOf<{ id: string }>(written).map((r) => r.id);
+    // the fan-out reads these few fields rather than the payloads a second time
+    fanOut: JSON.stringify(
+      built.map((e, ord) => ({
+        ord,
+        id: e.id,
+        merchant_id: e.session.merchantId,
+        type: e.type,
+        api_version: e.apiVersion,
+        created_at: e.now.toISOString(),
+      })),
+    ),
+    // due by the real clock: the event's ordering time may run a little ahead of it during a burst
+    due: new Date().toISOString(),
+  };
+}
+
+const insertEventsStatement = preparedStatement<{ id: string }>(
+  "events_insert",
+  () => sql`with ${EVENTS_AND_DELIVERIES} select id from dl`,
+);
+
+/** Writes the events and their deliveries (one statement); returns the delivery ids, in the events' order. */
+async function insertEvents(tx: Db, built: BuiltEvent[]): Promise<string[]> {
+  if (!built.length) return [];
+  return (await insertEventsStatement(tx, eventValues(built))).map((r) => r.id);
 }
 
 export type EventInput = {
@@ -169,18 +187,23 @@ export type Emit = (input: EventInput | V1EventInput) => Promise<void>;
 
 const isV1Input = (input: EventInput | V1EventInput): input is V1EventInput => (V1_EVENT_TYPES as readonly string[]).includes(input.type);
 
+/** What an emit records: a v0 event with the v1 events it stands for, or a v1-only one, each stamped and serialized now. */
+export function buildEventsFor(input: EventInput | V1EventInput): BuiltEvent[] {
+  return isV1Input(input) ? [buildV1Event(input)] : buildEvents(input);
+}
+
 /**
  * A transaction whose events (and their deliveries) commit with it; once it has committed, the
  * background work is told about the new deliveries. An emitted event is stamped and serialized when
- * it is emitted, and written with the transaction's other events when `fn` returns (three
- * statements in all rather than three per event).
+ * it is emitted, and written with the transaction's other events when `fn` returns (one statement
+ * for all of them and their deliveries).
  */
 export async function withEvents<T>(db: Db, fn: (tx: Db, emit: Emit) => Promise<T>): Promise<T> {
   const deliveryIds: string[] = [];
   const result = await db.transaction(async (tx) => {
     const built: BuiltEvent[] = [];
     const out = await fn(tx as unknown as Db, async (input) => {
-      built.push(...(isV1Input(input) ? [buildV1Event(input)] : buildEvents(input)));
+      built.push(...buildEventsFor(input));
     });
     deliveryIds.push(...(await insertEvents(tx as unknown as Db, built)));
     return out;

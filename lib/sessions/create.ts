@@ -1,5 +1,5 @@
-import { sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { type Column, getTableColumns, sql } from "drizzle-orm";
+import { type Db, preparedStatement } from "@/db/client";
 import { checkoutSessions, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
@@ -10,7 +10,7 @@ import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { CURRENCIES } from "@/lib/payments/platforms";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
-import { withEvents } from "@/lib/events/service";
+import { buildEventsFor, EVENTS_AND_DELIVERIES, eventValues } from "@/lib/events/service";
 import { checkFiatBounds } from "./fiat";
 import { serializeSession } from "@/lib/wire/session";
 
@@ -35,47 +35,24 @@ export type CreateSessionInput = {
   notes?: Record<string, unknown> | null;
 };
 
-// Building this insert (20 placeholders, every column returned) costs more CPU than sending it, and
-// each transaction is a new handle, so prepared() would rebuild it for every session: its SQL and
-// returned fields are built once, and prepared on each transaction's own session.
-type Shape = { query: unknown; fields: unknown };
-type WithSession = {
-  session: {
-    prepareQuery(query: unknown, fields: unknown, name: string, arrayMode: boolean): { execute(v: unknown): Promise<SessionRow[]> };
-  };
-};
-let insertShape: Shape | undefined;
-function insertSession(tx: Db) {
-  if (!insertShape) {
-    const built = tx
-      .insert(checkoutSessions)
-      .values({
-        id: sql.placeholder("id"),
-        merchantId: sql.placeholder("merchantId"),
-        amountMicro: sql.placeholder("amountMicro"),
-        checkoutMode: sql.placeholder("checkoutMode"),
-        fiatAmountMinor: sql.placeholder("fiatAmountMinor"),
-        fiatCurrency: sql.placeholder("fiatCurrency"),
-        maxFeeBps: sql.placeholder("maxFeeBps"),
-        destinationChainId: sql.placeholder("destinationChainId"),
-        destinationToken: sql.placeholder("destinationToken"),
-        recipientAddress: sql.placeholder("recipientAddress"),
-        successUrl: sql.placeholder("successUrl"),
-        cancelUrl: sql.placeholder("cancelUrl"),
-        metadata: sql.placeholder("metadata"),
-        enabledPaymentPlatforms: sql.placeholder("enabledPaymentPlatforms"),
-        orderTokenHash: sql.placeholder("orderTokenHash"),
-        feePayer: sql.placeholder("feePayer"),
-        notes: sql.placeholder("notes"),
-        expiresAt: sql.placeholder("expiresAt"),
-        createdAt: sql.placeholder("createdAt"),
-        updatedAt: sql.placeholder("createdAt"),
-      })
-      .returning() as unknown as { dialect: { sqlToQuery(q: unknown): unknown }; getSQL(): unknown; config: { returning: unknown } };
-    insertShape = { query: built.dialect.sqlToQuery(built.getSQL()), fields: built.config.returning };
-  }
-  return (tx as unknown as WithSession).session.prepareQuery(insertShape.query, insertShape.fields, "session_insert", true);
-}
+// A session and its ORDER_CREATED event (with the event's deliveries) are written by one statement:
+// atomic without a transaction, and one round trip to PostgreSQL instead of four (BEGIN, the insert,
+// the events, COMMIT). Every column is written from the row built here, so the event is serialized
+// from exactly the row that is stored; a column added to the table is a type error below until it is
+// given a value.
+const SESSION_COLUMNS = Object.entries(getTableColumns(checkoutSessions)) as [keyof SessionRow, Column][];
+const insertSessionWithEvents = preparedStatement<{ id: string }>(
+  "session_create",
+  () => sql`with s as (
+    insert into ${checkoutSessions} (${sql.join(
+      SESSION_COLUMNS.map(([, c]) => sql.identifier(c.name)),
+      sql`, `,
+    )}) values (${sql.join(
+      SESSION_COLUMNS.map(([key]) => sql.placeholder(`session.${key}`)),
+      sql`, `,
+    )})
+  ), ${EVENTS_AND_DELIVERIES} select id from dl`,
+);
 
 export async function createSession(db: Db, input: CreateSessionInput, as: As<MerchantActor>) {
   const row = await createSessionRow(db, input, as);
@@ -108,34 +85,44 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
   const now = monotonicNow();
-  // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same transaction
-  const row = await withEvents(db, async (tx, emit) => {
-    const [row] = await insertSession(tx).execute({
-      id: newId("sess"),
-      merchantId: actor.merchantId,
-      amountMicro,
-      checkoutMode: fiat ? "exact-fiat" : "exact-token",
-      fiatAmountMinor: fiat?.fiatAmountMinor ?? null,
-      fiatCurrency: fiat?.fiatCurrency ?? null,
-      maxFeeBps: fiat?.maxFeeBps ?? null,
-      destinationChainId: input.destinationChainId,
-      destinationToken: input.destinationToken,
-      recipientAddress: input.recipientAddress,
-      successUrl: input.successUrl ?? null,
-      cancelUrl: input.cancelUrl ?? null,
-      metadata: input.metadata ?? null,
-      enabledPaymentPlatforms,
-      orderTokenHash: input.orderTokenHash ?? null,
-      feePayer: input.feePayer ?? null,
-      notes: input.notes ?? null,
-      expiresAt: new Date(now.getTime() + config.sessionTtlMs),
-      createdAt: now,
-    });
-    await emit({ type: "ORDER_CREATED", session: row!, order: null });
-    return row;
-  });
-  jobs.expiryScheduled(row!.id, row!.expiresAt);
-  return row!;
+  const row: SessionRow = {
+    id: newId("sess"),
+    merchantId: actor.merchantId,
+    amountMicro,
+    destinationChainId: input.destinationChainId,
+    destinationToken: input.destinationToken,
+    recipientAddress: input.recipientAddress,
+    status: "CREATED",
+    successUrl: input.successUrl ?? null,
+    cancelUrl: input.cancelUrl ?? null,
+    metadata: input.metadata ?? null,
+    enabledPaymentPlatforms,
+    selectedPaymentPlatform: null,
+    selectedFiatCurrency: null,
+    activeOrderId: null,
+    checkoutMode: fiat ? "exact-fiat" : "exact-token",
+    fiatAmountMinor: fiat?.fiatAmountMinor ?? null,
+    fiatCurrency: fiat?.fiatCurrency ?? null,
+    maxFeeBps: fiat?.maxFeeBps ?? null,
+    orderTokenHash: input.orderTokenHash ?? null,
+    paidAmountMicro: 0n,
+    feePayer: input.feePayer ?? null,
+    notes: input.notes ?? null,
+    cancelledAt: null,
+    expiresAt: new Date(now.getTime() + config.sessionTtlMs),
+    completedAt: null,
+    firstOrderAt: null,
+    paymentSentAt: null,
+    createdAt: now,
+    updatedAt: now,
+  };
+  // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same statement
+  const values: Record<string, unknown> = eventValues(buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }));
+  for (const [key, column] of SESSION_COLUMNS) values[`session.${key}`] = row[key] === null ? null : column.mapToDriverValue(row[key]);
+  const deliveries = await insertSessionWithEvents(db, values);
+  jobs.deliveriesCreated(deliveries.map((d) => d.id));
+  jobs.expiryScheduled(row.id, row.expiresAt);
+  return row;
 }
 
 /** The hosted checkout page of a session, as the create answer and the payer's link carry it. */
