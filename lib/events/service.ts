@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, preparedStatement } from "@/db/client";
 import { events, type EventRow, type OrderRow, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
@@ -109,15 +109,15 @@ function buildEvent(
 
 /**
  * Writes events and their deliveries in one statement, whatever their number, as the common table
- * expressions `ev` and `dl` (a caller may put its own row's insert before them, in the same
- * statement): the events, then one delivery per event and live webhook of its merchant that
+ * expressions `ev` and `dl` (statementWithEvents may put a caller's own row's insert before them, in
+ * the same statement): the events, then one delivery per event and live webhook of its merchant that
  * subscribes to it, fanned out by PostgreSQL from the webhooks table (so a webhook created or
  * disabled concurrently is seen as of this statement, as any read of it would be). A webhook belongs
  * to one API generation and receives that generation's events only, those it subscribes to (an empty
  * list subscribes to all). `dl` returns the delivery ids, in the events' order; the deliveries' ids
  * are drawn there: 'dlv_' and 32 hex digits, as newId makes them. Placeholders: see `eventValues`.
  */
-export const EVENTS_AND_DELIVERIES = sql`ev as (
+const EVENTS_AND_DELIVERIES = sql`ev as (
     insert into events (id, merchant_id, type, api_version, session_id, order_id, payload, created_at)
     select e.id, e.merchant_id, e.type, e.api_version, e.session_id, e.order_id, e.payload, e.created_at
     from jsonb_to_recordset(${sql.placeholder("events")}::jsonb)
@@ -133,7 +133,7 @@ export const EVENTS_AND_DELIVERIES = sql`ev as (
   )`;
 
 /** The values of EVENTS_AND_DELIVERIES's placeholders for these events. */
-export function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due: string } {
+function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due: string } {
   return {
     events: JSON.stringify(
       built.map((e) => ({
@@ -163,15 +163,26 @@ export function eventValues(built: BuiltEvent[]): { events: string; fanOut: stri
   };
 }
 
-const insertEventsStatement = preparedStatement<{ id: string }>(
-  "events_insert",
-  () => sql`with ${EVENTS_AND_DELIVERIES} select id from dl`,
-);
+/**
+ * One statement, built once, that writes `built` events and their deliveries, after `before` if
+ * given: common table expressions of the caller's own (`name as (insert …)`, its placeholders filled
+ * from `values`), which then commit or fail with the events in one round trip, atomic without a
+ * transaction. Returns the delivery ids, in the events' order; telling the background work about
+ * them is the caller's, once they are committed (jobs.deliveriesCreated).
+ */
+export function statementWithEvents(name: string, before?: () => SQL) {
+  const statement = preparedStatement<{ id: string }>(name, () =>
+    before ? sql`with ${before()}, ${EVENTS_AND_DELIVERIES} select id from dl` : sql`with ${EVENTS_AND_DELIVERIES} select id from dl`,
+  );
+  return async (db: Db, built: BuiltEvent[], values: Record<string, unknown> = {}): Promise<string[]> =>
+    (await statement(db, { ...values, ...eventValues(built) })).map((r) => r.id);
+}
+
+const insertEventsStatement = statementWithEvents("events_insert");
 
 /** Writes the events and their deliveries (one statement); returns the delivery ids, in the events' order. */
 async function insertEvents(tx: Db, built: BuiltEvent[]): Promise<string[]> {
-  if (!built.length) return [];
-  return (await insertEventsStatement(tx, eventValues(built))).map((r) => r.id);
+  return built.length ? insertEventsStatement(tx, built) : [];
 }
 
 export type EventInput = {

@@ -1,5 +1,5 @@
 import { type Column, getTableColumns, sql } from "drizzle-orm";
-import { type Db, preparedStatement } from "@/db/client";
+import type { Db } from "@/db/client";
 import { checkoutSessions, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
@@ -10,7 +10,7 @@ import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { CURRENCIES } from "@/lib/payments/platforms";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
-import { buildEventsFor, EVENTS_AND_DELIVERIES, eventValues } from "@/lib/events/service";
+import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
 import { checkFiatBounds } from "./fiat";
 import { serializeSession } from "@/lib/wire/session";
 
@@ -41,9 +41,9 @@ export type CreateSessionInput = {
 // from exactly the row that is stored; a column added to the table is a type error below until it is
 // given a value.
 const SESSION_COLUMNS = Object.entries(getTableColumns(checkoutSessions)) as [keyof SessionRow, Column][];
-const insertSessionWithEvents = preparedStatement<{ id: string }>(
+const insertSessionWithEvents = statementWithEvents(
   "session_create",
-  () => sql`with s as (
+  () => sql`s as (
     insert into ${checkoutSessions} (${sql.join(
       SESSION_COLUMNS.map(([, c]) => sql.identifier(c.name)),
       sql`, `,
@@ -51,7 +51,7 @@ const insertSessionWithEvents = preparedStatement<{ id: string }>(
       SESSION_COLUMNS.map(([key]) => sql.placeholder(`session.${key}`)),
       sql`, `,
     )})
-  ), ${EVENTS_AND_DELIVERIES} select id from dl`,
+  )`,
 );
 
 export async function createSession(db: Db, input: CreateSessionInput, as: As<MerchantActor>) {
@@ -117,10 +117,10 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     updatedAt: now,
   };
   // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same statement
-  const values: Record<string, unknown> = eventValues(buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }));
+  const values: Record<string, unknown> = {};
   for (const [key, column] of SESSION_COLUMNS) values[`session.${key}`] = row[key] === null ? null : column.mapToDriverValue(row[key]);
-  const deliveries = await insertSessionWithEvents(db, values);
-  jobs.deliveriesCreated(deliveries.map((d) => d.id));
+  const deliveryIds = await insertSessionWithEvents(db, buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }), values);
+  jobs.deliveriesCreated(deliveryIds);
   jobs.expiryScheduled(row.id, row.expiresAt);
   return row;
 }
