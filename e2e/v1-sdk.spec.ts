@@ -60,6 +60,31 @@ test.describe("the v1 API through @zkp2p/pay-sdk", () => {
     }
   });
 
+  test("the payer's page of a v1 order follows it live: confirmed elsewhere, the receipt shows without a reload", async ({ page, request, baseURL }) => {
+    const m = await createMerchant(request);
+    const opts: CheckoutClientOptions = { apiBaseUrl: baseURL!, apiKey: m.apiKey };
+    const created = await createCheckout({ requestedUsdcAmount: "12.00", destinationAddress: TOKEN }, opts);
+    const polls: number[] = [];
+    page.on("response", (r) => {
+      if (new URL(r.url()).pathname === "/checkout/status") polls.push(r.status());
+    });
+    const checkout = new CheckoutPage(page);
+    await checkout.open(created.checkoutUrl);
+    await checkout.choose("Wise");
+    await checkout.paymentSent();
+    // the page polls while the payment is confirmed; every poll of the v1 link is answered
+    await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(0);
+    const order = await (await request.get(`/api/checkout/sessions/${created.order.id}/order`, { headers: { "x-api-key": m.apiKey } })).json();
+    const fulfilled = await request.post("/api/orders/fulfill", {
+      headers: { "x-api-key": m.apiKey },
+      data: { intentHash: order.responseObject.order.intentHash, proof: { sandbox: true, outcome: "success" } },
+    });
+    expect(fulfilled.status()).toBe(200);
+    await expect(checkout.heading("Payment complete")).toBeVisible({ timeout: 10_000 }); // no reload
+    await expect(page.getByText("We lost contact")).toHaveCount(0);
+    expect(polls.every((s) => s === 200)).toBe(true);
+  });
+
   test("a payer pays an order in two parts at the same link; the order is PARTIALLY_FULFILLED, then FULFILLED", async ({
     page,
     request,

@@ -2,7 +2,7 @@ import { getCheckoutView } from "@/lib/checkout/service";
 import { PAYER_LIMITS } from "@/lib/http/rate-limit";
 import { route } from "@/lib/http/route";
 
-// GET /checkout/status?session=… – the payer page's live view, authorised by the session id alone
+// GET /checkout/status?session=… – the payer page's live view, authorised by the session id (and a v1 order's token)
 const status = route(
   {
     auth: "payer",
@@ -13,7 +13,7 @@ const status = route(
     answer: "plain",
     headers: { "cache-control": "no-store", "x-robots-tag": "noindex" },
   },
-  async ({ db, actor }) => ({ message: "Checkout view", data: await getCheckoutView(db, actor.sessionId) }),
+  async ({ db, actor }) => ({ message: "Checkout view", data: await getCheckoutView(db, actor.sessionId, actor.token) }),
 );
 
 // the route has no dynamic segment, so it is called with the request alone
