@@ -1,6 +1,7 @@
 import { closeDb, getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { registerHintSender } from "@/lib/jobs";
+import { unknownAddressWarning } from "@/lib/http/client-ip";
 import { startLocalDispatcher } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 
@@ -10,6 +11,8 @@ const config = getConfig();
 void config.appSecret;
 void config.nextAuthSecret;
 await getDb();
+const addressWarning = unknownAddressWarning(config.ownServer);
+if (addressWarning) logger.warn(addressWarning);
 // lib/ reaches Inngest only through this sender; the client is loaded only when Inngest is configured
 if (config.inngest.enabled) registerHintSender((await import("@/inngest/client")).sendHints);
 const dispatcher = await startLocalDispatcher();

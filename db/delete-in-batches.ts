@@ -1,14 +1,17 @@
-import { sql } from "drizzle-orm";
+import { type SQL, sql } from "drizzle-orm";
 import type { PgColumn, PgTable } from "drizzle-orm/pg-core";
 import type { Db } from "./client";
 
 export type PurgeOptions = { now?: Date; batchSize?: number; maxBatches?: number };
 
+/** A purge of some of a table's rows: `where` narrows the rows it may delete. */
+export type BatchDeleteOptions = PurgeOptions & { where?: SQL };
+
 /**
  * Deletes the rows of `table` whose `column` is before `before`, at most `batchSize` rows per
  * statement, so a large backlog never holds many row locks at once; `maxBatches` bounds one run
  * (the next run goes on). Rows another purger holds are skipped, so purgers never wait on each other.
- * `key` is the table's primary key.
+ * `key` is the table's primary key; `opts.where` narrows the rows further.
  */
 export async function deleteInBatches(
   db: Db,
@@ -16,7 +19,7 @@ export async function deleteInBatches(
   key: readonly [PgColumn, PgColumn],
   column: PgColumn,
   before: Date,
-  opts: PurgeOptions = {},
+  opts: BatchDeleteOptions = {},
 ): Promise<number> {
   const { batchSize = 1000, maxBatches = 50 } = opts;
   let total = 0;
@@ -24,7 +27,7 @@ export async function deleteInBatches(
     const deleted = await db
       .delete(table)
       .where(
-        sql`(${key[0]}, ${key[1]}) in (select ${key[0]}, ${key[1]} from ${table} where ${column} < ${before.toISOString()}::timestamptz limit ${batchSize} for update skip locked)`,
+        sql`(${key[0]}, ${key[1]}) in (select ${key[0]}, ${key[1]} from ${table} where ${column} < ${before.toISOString()}::timestamptz${opts.where ? sql` and ${opts.where}` : sql``} limit ${batchSize} for update skip locked)`,
       )
       .returning({ one: sql<number>`1` });
     total += deleted.length;

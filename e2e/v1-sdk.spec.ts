@@ -60,7 +60,11 @@ test.describe("the v1 API through @zkp2p/pay-sdk", () => {
     }
   });
 
-  test("the payer's page of a v1 order follows it live: confirmed elsewhere, the receipt shows without a reload", async ({ page, request, baseURL }) => {
+  test("the payer's page of a v1 order follows it live: confirmed elsewhere, the receipt shows without a reload", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
     const m = await createMerchant(request);
     const opts: CheckoutClientOptions = { apiBaseUrl: baseURL!, apiKey: m.apiKey };
     const created = await createCheckout({ requestedUsdcAmount: "12.00", destinationAddress: TOKEN }, opts);
@@ -74,7 +78,9 @@ test.describe("the v1 API through @zkp2p/pay-sdk", () => {
     await checkout.paymentSent();
     // the page polls while the payment is confirmed; every poll of the v1 link is answered
     await expect.poll(() => polls.length, { timeout: 10_000 }).toBeGreaterThan(0);
-    const order = await (await request.get(`/api/checkout/sessions/${created.order.id}/order`, { headers: { "x-api-key": m.apiKey } })).json();
+    const order = await (
+      await request.get(`/api/checkout/sessions/${created.order.id}/order`, { headers: { "x-api-key": m.apiKey } })
+    ).json();
     const fulfilled = await request.post("/api/orders/fulfill", {
       headers: { "x-api-key": m.apiKey },
       data: { intentHash: order.responseObject.order.intentHash, proof: { sandbox: true, outcome: "success" } },

@@ -21,7 +21,9 @@ export function SignInForm() {
         // the key goes to the server once, to be checked against its hash; the browser keeps only the session cookie
         const result = await signIn("credentials", { apiKey, redirect: false });
         setPending(false);
+        const limited = /^RATE_LIMITED:(\d+)$/.exec(result?.error ?? "");
         if (result?.ok) router.push("/dashboard");
+        else if (limited) setError(`Too many failed sign-ins from your network. Try again in ${limited[1]} seconds.`);
         else setError("That API key is not valid. Check it and try again.");
       }}
     >

@@ -2,6 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { checkFailedAuth, countFailedAuth } from "@/lib/http/rate-limit";
 import { authenticateApiKey } from "@/lib/merchants/service";
 
 // A dashboard sign-in lasts as long as the API key it was made with: it ends when the operator
@@ -16,10 +17,25 @@ export type DashboardIdentity = { merchantId: string; keyId: string; signedInAt:
 
 export type SignedInUser = { id: string; name: string; keyId: string };
 
-/** Checks an API key typed into the sign-in form; null for a wrong, revoked or disabled one. */
-export async function signInWithApiKey(db: Db, apiKey: string | undefined): Promise<SignedInUser | null> {
+/** The sign-in's refusal when its address has failed too often: the form shows it (sign-in-form.tsx). */
+export const SIGN_IN_RATE_LIMITED = "RATE_LIMITED";
+
+/**
+ * Checks an API key typed into the sign-in form; null for a wrong, revoked or disabled one. Each
+ * failure spends one of the address's failed attempts (RATE_RULES.failedAuthIp, shared with the
+ * API), and an address that has spent them is refused before its key is checked: the Error's
+ * message is `RATE_LIMITED:<seconds>`.
+ */
+export async function signInWithApiKey(db: Db, apiKey: string | undefined, ip: string): Promise<SignedInUser | null> {
+  const refused = checkFailedAuth(db, ip);
+  if (refused) throw new Error(`${SIGN_IN_RATE_LIMITED}:${refused.resetSeconds}`);
   const key = apiKey?.trim();
-  if (!key) return null;
+  const user = key ? await liveUserOf(db, key) : null;
+  if (!user) await countFailedAuth(db, ip);
+  return user;
+}
+
+async function liveUserOf(db: Db, key: string): Promise<SignedInUser | null> {
   let authed;
   try {
     authed = await authenticateApiKey(db, key);

@@ -3,6 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { isDatabaseUnavailable } from "@/lib/errors";
+import { clientAddress } from "@/lib/http/client-ip";
 import { identityAtSignIn, IDLE_SECONDS, liveIdentity, type SignedInUser, signInWithApiKey } from "./dashboard-session";
 
 // The dashboard signs a merchant in with their API key: checked against its hash, never kept. The
@@ -18,8 +19,14 @@ export function authOptions(): NextAuthOptions {
       CredentialsProvider({
         name: "API key",
         credentials: { apiKey: { label: "API key", type: "password" } },
-        async authorize(credentials) {
-          return signInWithApiKey(await getDb(), credentials?.apiKey);
+        async authorize(credentials, req) {
+          // next-auth hands over the request's headers as a plain object
+          const raw: unknown = req?.headers;
+          const headers =
+            raw instanceof Headers
+              ? raw
+              : new Headers(Object.entries(raw ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
+          return signInWithApiKey(await getDb(), credentials?.apiKey, clientAddress(headers));
         },
       }),
     ],

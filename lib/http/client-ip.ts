@@ -33,3 +33,39 @@ function normalise(raw: string): string {
   if (/^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(h)) h = h.slice(7);
   return net.isIP(h) ? h.toLowerCase() : h.replace(/[^\x21-\x7e]/g, "");
 }
+
+/**
+ * What an address rule counts a client by: an IPv4 address alone, an IPv6 address by its /64 (one
+ * subscriber's network, whose interface ids a client picks at will), anything else as it is.
+ */
+export function addressGroup(address: string): string {
+  if (net.isIPv6(address)) return `${expandIPv6(address).slice(0, 4).join(":")}::/64`;
+  return address;
+}
+
+/** The eight 16-bit groups of an IPv6 address, lowercase without leading zeros ("::1" → 0,0,0,0,0,0,0,1). */
+function expandIPv6(address: string): string[] {
+  let text = address.toLowerCase().split("%")[0]!;
+  // an embedded IPv4 tail ("::ffff:1.2.3.4", "64:ff9b::1.2.3.4") as two groups
+  const v4 = /(\d+)\.(\d+)\.(\d+)\.(\d+)$/.exec(text);
+  if (v4) {
+    const [a, b, c, d] = v4.slice(1).map(Number) as [number, number, number, number];
+    text = `${text.slice(0, v4.index)}${((a << 8) | b).toString(16)}:${((c << 8) | d).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const left = head ? head.split(":") : [];
+  const right = tail ? tail.split(":") : [];
+  const groups = tail === undefined ? left : [...left, ...Array(8 - left.length - right.length).fill("0"), ...right];
+  return groups.map((g) => parseInt(g, 16).toString(16));
+}
+
+/**
+ * Said at start-up when the service cannot know its clients' addresses: under any server but its own
+ * (a bare `next start`, `next dev`) every client is "unknown", so every address limit (sign-ups, the
+ * payer's page, failed keys) is one bucket that all clients share.
+ */
+export function unknownAddressWarning(ownServer = getConfig().ownServer): string | null {
+  return ownServer
+    ? null
+    : "Client addresses are unknown under this server: every client counts as the one address 'unknown', so one client can spend the address limits (sign-ups, the payer's page, failed keys) of all. Run the service with `npm start` (scripts/server.mjs), which reads each connection's address.";
+}

@@ -1,9 +1,10 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
-import { rateLimitCounters } from "@/db/schema";
+import { checkoutSessions, rateLimitCounters } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { looksLikeId } from "@/lib/ids";
+import { addressGroup } from "./client-ip";
 
 export type RateRule = { name: string; limit: number; windowMs: number; by: "merchant" | "ip" | "session" };
 
@@ -19,11 +20,20 @@ export const RATE_RULES = {
   payerStatusIp: { name: "checkout.status.ip", limit: 600, windowMs: MINUTE, by: "ip" },
   payerActionSession: { name: "checkout.action.session", limit: 30, windowMs: MINUTE, by: "session" },
   payerActionIp: { name: "checkout.action.ip", limit: 120, windowMs: MINUTE, by: "ip" },
+  // credentials that do not authenticate (an API key, a dashboard sign-in): counted after the
+  // failure, and an address that has spent them is refused before its next attempt is even checked
+  failedAuthIp: { name: "auth.failed.ip", limit: 30, windowMs: MINUTE, by: "ip" },
+  // the dashboard's actions that post to the merchant's endpoints or fan out work (test, resend,
+  // retry-all, rotate): each merchant's, across its signed-in people
+  dashboardSendMerchant: { name: "dashboard.send", limit: 30, windowMs: MINUTE, by: "merchant" },
 } as const satisfies Record<string, RateRule>;
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
 
-type Lease = { windowStartMs: number; left: number; counted: number; exhausted: boolean; pending?: Promise<void> };
+type Lease = { windowStartMs: number; windowMs: number; left: number; counted: number; exhausted: boolean; pending?: Promise<void> };
+
+/** How often, at most, a limiter looks for leases of windows that have ended. */
+const FORGET_EVERY_MS = 10_000;
 
 /**
  * Fixed-window rate limits whose counters live in the database, so every app instance on it shares
@@ -34,7 +44,7 @@ type Lease = { windowStartMs: number; left: number; counted: number; exhausted: 
  */
 export class RateLimiter {
   private leases = new Map<string, Lease>();
-  private claims = 0;
+  private forgotAt = 0;
 
   constructor(private readonly db: Db) {}
 
@@ -43,11 +53,13 @@ export class RateLimiter {
     const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
     const key = `${rule.name}:${subject}`;
     const resetSeconds = Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000));
+    const sinceForgot = now.getTime() - this.forgotAt;
+    if (sinceForgot >= FORGET_EVERY_MS || sinceForgot < 0) this.forgetEnded(now.getTime());
 
     for (;;) {
       let lease = this.leases.get(key);
       if (!lease || lease.windowStartMs !== windowStartMs) {
-        lease = { windowStartMs, left: 0, counted: 0, exhausted: false };
+        lease = { windowStartMs, windowMs: rule.windowMs, left: 0, counted: 0, exhausted: false };
         this.leases.set(key, lease);
       }
       if (lease.left > 0) {
@@ -56,14 +68,35 @@ export class RateLimiter {
       }
       if (lease.exhausted) return { limit, remaining: 0, resetSeconds, allowed: false };
       // one claim at a time per bucket: requests that arrive meanwhile wait for it
-      lease.pending ??= this.claim(key, lease, limit, rule.windowMs).finally(() => {
+      lease.pending ??= this.claim(key, lease, limit).finally(() => {
         lease.pending = undefined;
       });
       await lease.pending;
     }
   }
 
-  private async claim(key: string, lease: Lease, limit: number, windowMs: number): Promise<void> {
+  /**
+   * Whether this instance already knows the rule refuses the subject in the current window,
+   * without counting anything (a refusal another instance saw shows up here at this instance's
+   * next claim).
+   */
+  refuses(rule: RateRule, subject: string, now = new Date()): RateState | null {
+    const lease = this.leases.get(`${rule.name}:${subject}`);
+    const windowStartMs = Math.floor(now.getTime() / rule.windowMs) * rule.windowMs;
+    if (!lease || lease.windowStartMs !== windowStartMs || lease.left > 0) return null;
+    const limit = Math.max(1, Math.ceil(rule.limit * getConfig().rateLimitMultiplier));
+    // spent: a claim was refused, or this instance's claims alone reached the limit
+    if (!lease.exhausted && lease.counted < limit) return null;
+    const resetSeconds = Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000));
+    return { limit, remaining: 0, resetSeconds, allowed: false };
+  }
+
+  /** How many buckets this instance holds in memory. */
+  get size(): number {
+    return this.leases.size;
+  }
+
+  private async claim(key: string, lease: Lease, limit: number): Promise<void> {
     const size = Math.max(1, Math.min(1000, Math.floor(limit / 20)));
     const [row] = await this.db
       .insert(rateLimitCounters)
@@ -78,45 +111,73 @@ export class RateLimiter {
     lease.left += granted;
     lease.counted = Math.min(after, limit);
     if (granted < size) lease.exhausted = true;
-    if (++this.claims % 500 === 0) this.forgetOld(windowMs);
   }
 
-  /** This instance's leases of past windows; the shared counters are purged on a schedule (purgeOldRateLimitWindows). */
-  private forgetOld(windowMs: number) {
-    const horizon = Date.now() - Math.max(windowMs, LONGEST_WINDOW_MS) * 2;
-    for (const [key, lease] of this.leases) if (lease.windowStartMs < horizon) this.leases.delete(key);
+  /**
+   * Forgets the leases of windows that have ended: a new window starts a new lease anyway, so
+   * memory holds only the buckets of current windows. The shared counters are purged on a schedule
+   * (purgeOldRateLimitWindows).
+   */
+  private forgetEnded(nowMs: number) {
+    this.forgotAt = nowMs;
+    for (const [key, lease] of this.leases) {
+      if (lease.windowStartMs + lease.windowMs <= nowMs && !lease.pending) this.leases.delete(key);
+    }
   }
 }
 
 const LONGEST_WINDOW_MS = Math.max(...Object.values(RATE_RULES).map((r) => r.windowMs));
 
 /**
- * Deletes counters of windows that ended long ago (twice the longest window), at most `batchSize`
- * rows per statement so a large backlog never holds many row locks at once; `maxBatches` bounds
- * one run. Run by the local dispatcher and by the Inngest sweep.
+ * Deletes counters of windows that have ended: each rule's a window after its own ended (the
+ * limiter never reads a past window), and any other's (a rule since renamed) after twice the longest
+ * window. At most `batchSize` rows per statement, so a large backlog never holds many row locks at
+ * once; `maxBatches` bounds each pass. Run by the local dispatcher and by the Inngest sweep.
  */
 export async function purgeOldRateLimitWindows(db: Db, opts: PurgeOptions = {}): Promise<number> {
-  const horizon = new Date((opts.now ?? new Date()).getTime() - LONGEST_WINDOW_MS * 2);
+  const nowMs = (opts.now ?? new Date()).getTime();
   const t = rateLimitCounters;
-  return deleteInBatches(db, t, [t.bucket, t.windowStart], t.windowStart, horizon, opts);
+  let total = 0;
+  const byWindow = new Map<number, RateRule[]>();
+  for (const rule of Object.values(RATE_RULES) as RateRule[]) byWindow.set(rule.windowMs, [...(byWindow.get(rule.windowMs) ?? []), rule]);
+  for (const [windowMs, rules] of byWindow) {
+    // a bucket is `${rule.name}:${subject}`, and its window_start the start of its window
+    const named = sql`split_part(${t.bucket}, ':', 1) in (${sql.join(
+      rules.map((r) => sql`${r.name}`),
+      sql`, `,
+    )})`;
+    total += await deleteInBatches(db, t, [t.bucket, t.windowStart], t.windowStart, new Date(nowMs - 2 * windowMs), {
+      ...opts,
+      where: named,
+    });
+  }
+  return total + (await deleteInBatches(db, t, [t.bucket, t.windowStart], t.windowStart, new Date(nowMs - LONGEST_WINDOW_MS * 2), opts));
 }
 
 const limiters = new WeakMap<Db, RateLimiter>();
 
 /** The process's limiter for a database. */
 export function hitRateLimit(db: Db, rule: RateRule, subject: string, now = new Date()): Promise<RateState> {
+  return limiterOf(db).hit(rule, subject, now);
+}
+
+function limiterOf(db: Db): RateLimiter {
   let limiter = limiters.get(db);
   if (!limiter) limiters.set(db, (limiter = new RateLimiter(db)));
-  return limiter.hit(rule, subject, now);
+  return limiter;
 }
+
+/** How many rate-limit buckets the process holds in memory for a database (tests watch it stay bounded). */
+export const rateLimitBucketsInMemory = (db: Db): number => limiterOf(db).size;
 
 /** Who a request is counted against: its client address, and the merchant or the session it acts for. */
 export type RateSubjects = { ip: string; merchantId?: string; sessionId?: string };
 
 /**
- * Counts a request against every rule; the answer is the stricter. A rule by session applies only to
- * what looks like a session id, so junk never names a counter; a rule whose subject is absent is
- * skipped.
+ * Counts a request against its rules, address rules first, and stops at the first that refuses it:
+ * a refused request names no further counter. A rule by session counts only sessions that exist, so
+ * made-up ids never make a counter; an address rule counts an IPv6 address by its /64 (addressGroup);
+ * a rule whose subject is absent is skipped. The answer is the refusal, or the rule with the least left.
  */
 export async function hitRateLimits(
   db: Db,
@@ -124,22 +185,45 @@ export async function hitRateLimits(
   who: RateSubjects,
   now = new Date(),
 ): Promise<RateState | null> {
-  const states: RateState[] = [];
-  for (const rule of [rules].flat() as RateRule[]) {
-    const subject =
-      rule.by === "ip"
-        ? `ip:${who.ip}`
-        : rule.by === "merchant"
-          ? who.merchantId
-          : who.sessionId !== undefined && looksLikeId("sess", who.sessionId)
-            ? who.sessionId
-            : undefined;
-    if (subject !== undefined) states.push(await hitRateLimit(db, rule, subject, now));
+  const ordered = ([rules].flat() as RateRule[]).toSorted((a, b) => Number(b.by === "ip") - Number(a.by === "ip"));
+  let tightest: RateState | null = null;
+  for (const rule of ordered) {
+    const subject = await subjectOf(db, rule, who);
+    if (subject === undefined) continue;
+    const state = await hitRateLimit(db, rule, subject, now);
+    if (!state.allowed) return state;
+    if (!tightest || state.remaining / state.limit < tightest.remaining / tightest.limit) tightest = state;
   }
-  if (!states.length) return null;
-  const denied = states.filter((s) => !s.allowed);
-  if (denied.length) return denied.reduce((a, b) => (a.resetSeconds >= b.resetSeconds ? a : b));
-  return states.reduce((a, b) => (a.remaining / a.limit <= b.remaining / b.limit ? a : b));
+  return tightest;
+}
+
+async function subjectOf(db: Db, rule: RateRule, who: RateSubjects): Promise<string | undefined> {
+  if (rule.by === "ip") return `ip:${addressGroup(who.ip)}`;
+  if (rule.by === "merchant") return who.merchantId;
+  if (who.sessionId === undefined || !looksLikeId("sess", who.sessionId)) return undefined;
+  return (await sessionExists(db, who.sessionId)) ? who.sessionId : undefined;
+}
+
+async function sessionExists(db: Db, id: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, id))
+    .limit(1);
+  return row !== undefined;
+}
+
+/**
+ * Credentials that fail (a wrong API key, a wrong sign-in): `checkFailedAuth` before checking them
+ * refuses an address that has spent its failures in this window, and `countFailedAuth` after a
+ * failure spends one. Valid credentials cost nothing.
+ */
+export function checkFailedAuth(db: Db, ip: string, now = new Date()): RateState | null {
+  return limiterOf(db).refuses(RATE_RULES.failedAuthIp, `ip:${addressGroup(ip)}`, now);
+}
+
+export function countFailedAuth(db: Db, ip: string, now = new Date()): Promise<RateState> {
+  return hitRateLimit(db, RATE_RULES.failedAuthIp, `ip:${addressGroup(ip)}`, now);
 }
 
 /** The payer's page (its actions, or its status poll) is limited per client address and per session. */

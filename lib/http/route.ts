@@ -9,7 +9,16 @@ import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service
 import { clientAddress } from "./client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
-import { hitRateLimits, PAYER_LIMITS, RATE_RULES, type RateRule, rateLimitHeaders } from "./rate-limit";
+import {
+  checkFailedAuth,
+  countFailedAuth,
+  hitRateLimits,
+  PAYER_LIMITS,
+  RATE_RULES,
+  type RateRule,
+  type RateState,
+  rateLimitHeaders,
+} from "./rate-limit";
 import { assertStorableText, parseWith } from "./validation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -27,7 +36,7 @@ export type RouteOptions<P, Q, B> = {
   auth?: "merchant" | "public" | "payer" | "merchantOrPayer";
   /** For auth "payer": where the request names its session (unvalidated; an unknown id is the service's 404). */
   session?: (raw: { params: Record<string, unknown>; query: Record<string, string> }) => string;
-  /** Every rule is counted; the stricter answers. Merchant routes default to the merchant-wide rule. */
+  /** Counted address rules first, up to the first that refuses (hitRateLimits). Merchant routes default to the merchant-wide rule. */
   rateLimit?: RateRule | readonly RateRule[];
   /** The 429 message (default "Too many requests"). */
   tooMany?: (retryAfterSeconds: number) => string;
@@ -139,6 +148,28 @@ function toErrorResponse(err: unknown, requestId: string, headers: Record<string
   return write(new AppError("INTERNAL", `Internal server error (request ${requestId})`), headers);
 }
 
+function rateLimited(state: RateState, headers: Record<string, string>, message = "Too many requests"): AppError {
+  Object.assign(headers, rateLimitHeaders(state), { "Retry-After": String(state.resetSeconds) });
+  return new AppError("RATE_LIMITED", message, { limit: state.limit, retryAfterSeconds: state.resetSeconds });
+}
+
+/**
+ * The merchant of an API key. An address that has sent too many keys that fail is refused before
+ * its next key is looked up, whichever key it is; a key that fails spends one of its address's failures.
+ */
+async function authenticated(db: Db, apiKey: string | null, ip: string, headers: Record<string, string>): Promise<AuthedMerchant> {
+  const refused = checkFailedAuth(db, ip);
+  if (refused)
+    throw rateLimited(refused, headers, `Too many requests with an invalid API key; try again in ${refused.resetSeconds} seconds`);
+  try {
+    return await authenticateApiKey(db, apiKey);
+  } catch (err) {
+    // a request without a key costs no lookup; one with a key that opens nothing is an attempt
+    if (apiKey && err instanceof AppError && err.code === "UNAUTHENTICATED") await countFailedAuth(db, ip);
+    throw err;
+  }
+}
+
 type AuthOf<O> = O extends { auth: infer A } ? A : "merchant";
 type MerchantOf<O> = AuthOf<O> extends "merchant" ? AuthedMerchant : null;
 type ActorOf<O> =
@@ -175,7 +206,7 @@ export function route<
       const db = await getDb();
       const ip = clientIp(req.headers);
       const keyed = auth === "merchant" || (auth === "merchantOrPayer" && req.headers.has("x-api-key"));
-      const merchant = keyed ? await authenticateApiKey(db, req.headers.get("x-api-key")) : null;
+      const merchant = keyed ? await authenticated(db, req.headers.get("x-api-key"), ip, headers) : null;
       const rawParams = await nextCtx.params;
       const query = Object.fromEntries(new URL(req.url).searchParams);
       const token = query.token ?? req.headers.get("x-order-token") ?? undefined;
@@ -196,14 +227,8 @@ export function route<
           merchantId: merchant?.merchantId,
           sessionId: actor?.kind === "payer" ? actor.sessionId : undefined,
         });
-        if (state) {
-          Object.assign(headers, rateLimitHeaders(state));
-          if (!state.allowed) {
-            headers["Retry-After"] = String(state.resetSeconds);
-            const message = options.tooMany?.(state.resetSeconds) ?? "Too many requests";
-            throw new AppError("RATE_LIMITED", message, { limit: state.limit, retryAfterSeconds: state.resetSeconds });
-          }
-        }
+        if (state && !state.allowed) throw rateLimited(state, headers, options.tooMany?.(state.resetSeconds));
+        if (state) Object.assign(headers, rateLimitHeaders(state));
       }
 
       const idemKey = req.headers.get("idempotency-key");

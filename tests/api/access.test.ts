@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { call, newMerchant, newSession, newWebhook, ROUTE_FILES, startedSession, type TestMerchant } from "../support/api";
+import { call, newMerchant, newSession, newWebhook, randomIp, ROUTE_FILES, startedSession, type TestMerchant } from "../support/api";
 
 // One table for every authenticated route: no key → 401, a bad key → 401, another merchant's
 // resource → 403, a resource that does not exist → 404. Each owner's data stays untouched.
@@ -242,7 +242,12 @@ describe("access to every authenticated route", () => {
     const none = await call(c.method, c.path(f), { body: c.body?.(f) });
     expect(none.status).toBe(401);
     expect(none.body).toMatchObject({ success: false, message: c.noKey ?? "Missing API key", responseObject: null, statusCode: 401 });
-    const bad = await call(c.method, c.path(f), { key: "ck_not-a-real-key", body: c.body?.(f) });
+    // each from an address of its own: an address that sends many bad keys is refused (rate-limit-bounds.test.ts)
+    const bad = await call(c.method, c.path(f), {
+      key: "ck_not-a-real-key",
+      body: c.body?.(f),
+      headers: { "x-forwarded-for": randomIp() },
+    });
     expect(bad.status).toBe(401);
     expect(bad.body.message).toBe("Invalid API key");
   });

@@ -20,7 +20,10 @@ const poll = (session: string, token?: string) =>
 describe("GET /checkout/status of a v1 order's link", () => {
   it("answers the view with the link's token, follows the payment to the receipt, and opens nothing without it", async () => {
     const m = await newMerchant();
-    const created = await call("POST", "/api/v1/orders", { key: m.apiKey, body: { requestedUsdcAmount: "20.00", destinationAddress: WALLET } });
+    const created = await call("POST", "/api/v1/orders", {
+      key: m.apiKey,
+      body: { requestedUsdcAmount: "20.00", destinationAddress: WALLET },
+    });
     expect(created.status, created.text).toBe(201);
     const { order, orderToken } = created.body.responseObject as { order: { id: string }; orderToken: string };
 
