@@ -1,7 +1,7 @@
 import { closeDb, getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { registerHintSender } from "@/lib/jobs";
-import { unknownAddressWarning } from "@/lib/http/client-ip";
+import { unknownAddressWarning } from "@/lib/limits/client-ip";
 import { startLocalDispatcher } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 

@@ -262,9 +262,18 @@ export const events = pgTable(
     orderId: text("order_id"),
     payload: jsonb("payload").notNull(),
     createdAt: created(),
+    // the id of the transaction that wrote the event (0 for events written before the column
+    // existed): the event feed's order, whose settled part only grows (lib/events/feed.ts)
+    xid: bigint("xid", { mode: "bigint" })
+      .notNull()
+      .default(sql`(pg_current_xact_id()::text::bigint)`),
   },
   (t) => [
     foreignKey({ name: "events_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    // GET /api/events/feed and its waiters: a merchant's v0 events in transaction order
+    index("events_merchant_feed_idx")
+      .on(t.merchantId, t.xid, t.createdAt, t.id)
+      .where(sql`api_version = 0`),
     // GET /api/events: newest first, keyset-paginated, optionally by type
     index("events_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the dashboard's events page filtered by type

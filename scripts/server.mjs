@@ -2,7 +2,7 @@
 // The service's own HTTP server around Next's request handler (what `npm start` runs). It exists for
 // two things `next start` does not do:
 // - it hands the connection's own address to the app (x-checkout-peer, overwritten on every request,
-//   so a client cannot forge it); lib/http/client-ip.ts combines it with X-Forwarded-For and the
+//   so a client cannot forge it); lib/limits/client-ip.ts combines it with X-Forwarded-For and the
 //   TRUSTED_PROXIES setting;
 // - it shuts down gracefully: on SIGTERM/SIGINT its health check fails at once, it keeps serving for
 //   SHUTDOWN_DELAY_MS (default 0; set it above the proxy's health interval), then stops accepting

@@ -5,7 +5,7 @@ import type { Db } from "@/db/client";
 import type { PayerActor } from "@/lib/actor";
 import { type CheckoutView, getCheckoutView, simulateBankConfirmation } from "@/lib/checkout/service";
 import { type ActionFailure, action } from "@/lib/http/action";
-import { PAYER_LIMITS } from "@/lib/http/rate-limit";
+import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/transitions";
 
 // The payer's actions. Their authority is the unguessable session id of the page (docs/contract.md);

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
-import { RATE_RULES } from "@/lib/http/rate-limit";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createMerchant, updateCheckoutAppearance, updateMerchant } from "@/lib/merchants/service";
 import { createMerchantBody, updateMerchantBody } from "@/lib/schemas";
 import { checkoutThemeInput, fieldMessage } from "@/lib/theme";

@@ -2,7 +2,7 @@ import { and, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
 import { AppError } from "@/lib/errors";
-import { checkFailedAuth, countFailedAuth } from "@/lib/http/rate-limit";
+import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
 import { authenticateApiKey } from "@/lib/merchants/service";
 
 // A dashboard sign-in lasts as long as the API key it was made with: it ends when the operator

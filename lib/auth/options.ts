@@ -3,7 +3,7 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { isDatabaseUnavailable } from "@/lib/errors";
-import { clientAddress } from "@/lib/http/client-ip";
+import { clientAddress } from "@/lib/limits/client-ip";
 import { identityAtSignIn, IDLE_SECONDS, liveIdentity, type SignedInUser, signInWithApiKey } from "./dashboard-session";
 
 // The dashboard signs a merchant in with their API key: checked against its hash, never kept. The

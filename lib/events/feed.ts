@@ -1,45 +1,67 @@
-import { and, asc, eq, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "@/db/client";
 import { events } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
-import { decodeCursor, encodeCursor } from "@/lib/pagination";
+import { AppError } from "@/lib/errors";
+import { logger, errorFields } from "@/lib/logger";
 import type { EventPayload } from "./service";
 
-/**
- * How far behind the present the feed stays, and the clock skew between the app's clocks (which
- * stamp created_at) and the database's clock that it tolerates.
- */
-export const FEED_SETTLE_MS = 2_000;
+/** How often the process's one poller looks for newly settled events while anyone waits. */
 export const FEED_POLL_MS = 250;
+/** Waits a merchant may have open at once on one instance; one more is answered 429 at once. */
+export const FEED_MAX_WAITS_PER_MERCHANT = 4;
 
 /**
- * Why the feed never skips an event.
+ * Why the feed never skips an event, whoever else uses the database.
  *
- * An event's created_at is stamped inside its transaction, which commits later; concurrent
- * transactions therefore commit out of created_at order, and a cursor that had moved past a later
- * event would never see an earlier one that commits afterwards. So the feed only hands out events
- * that are settled: older than a boundary before which nothing can still appear, namely
+ * Each event carries the id of the transaction that wrote it (`xid`, pg_current_xact_id()). The
+ * database's current snapshot names the oldest transaction still running (its xmin): every
+ * transaction with a smaller id has ended, committed or not, so the events with `xid < xmin` are all
+ * the events there will ever be below it. The feed hands out only those, in (xid, created_at, id)
+ * order; a transaction that starts later gets a larger id still. So the settled part only grows at
+ * its end, and a cursor, the position of the last event handed out (or the boundary itself once
+ * everything before it is out), never passes an event that could still appear.
  *
- *   boundary = least(now(), start of the oldest transaction still open on this database) − FEED_SETTLE_MS
- *
- * on the database's clock. Every event not yet committed belongs to an open transaction, which
- * began before the event was stamped; new transactions stamp later times still. The settle margin
- * covers the skew between the app's clock (created_at) and the database's. Within the settled
- * range the order is (created_at, id), and the cursor is the position of the last event handed
- * out, or the boundary itself when the feed has handed out everything before it. An event thus
- * appears once, late-committing ones included, at the cost of up to FEED_SETTLE_MS of delay (and
- * longer while some transaction stays open).
+ * What holds the feed back is only a transaction that has written something and is still open,
+ * and only until it ends: readers (pg_dump, a psql session left idle in a read) have no id and
+ * hold nothing, whatever their role. The service's own writes are short statements. Events written
+ * before the column existed have xid 0 and come first, among themselves by time.
  */
-async function settledBoundary(db: Db): Promise<Date> {
-  const rows = await db.execute<{ ms: string | number }>(sql`
-    select floor(extract(epoch from least(
-      now(),
-      (select min(xact_start) from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid() and xact_start is not null
-          and backend_type = 'client backend')
-    )) * 1000)::bigint - ${FEED_SETTLE_MS} as ms`);
-  const [first] = rowsOf<{ ms: string | number }>(rows);
-  return new Date(Number(first!.ms));
+type Position = { xid: bigint; createdAt: Date; id: string };
+
+const EPOCH = new Date(0);
+
+async function settledXmin(db: Db): Promise<bigint> {
+  const [row] = rowsOf<{ xmin: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`));
+  return BigInt(row!.xmin);
+}
+
+/** The position before every event with xid ≥ xmin, after every one below it. */
+const boundaryAt = (xmin: bigint): Position => ({ xid: xmin, createdAt: EPOCH, id: "" });
+
+function isAfter(a: Position, b: Position): boolean {
+  if (a.xid !== b.xid) return a.xid > b.xid;
+  if (a.createdAt.getTime() !== b.createdAt.getTime()) return a.createdAt.getTime() > b.createdAt.getTime();
+  return a.id > b.id;
+}
+
+export function encodeFeedCursor(p: Position): string {
+  return Buffer.from(JSON.stringify([p.xid.toString(), p.createdAt.toISOString(), p.id])).toString("base64url");
+}
+
+/** A cursor this feed returned; one from before events had a transaction id ([created_at, id]) reads as xid 0. */
+export function decodeFeedCursor(text: string): Position {
+  try {
+    const parts: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if (!Array.isArray(parts)) throw new Error();
+    const [xid, iso, id] = parts.length === 2 ? ["0", ...parts] : parts;
+    const createdAt = new Date(String(iso));
+    if (typeof xid !== "string" || !/^\d{1,20}$/.test(xid) || typeof id !== "string" || Number.isNaN(createdAt.getTime()))
+      throw new Error();
+    return { xid: BigInt(xid), createdAt, id };
+  } catch {
+    throw new AppError("VALIDATION_FAILED", "after: is not a cursor this API returned", { fields: { after: "invalid" } });
+  }
 }
 
 type FeedQuery = { after?: string; limit: number; waitMs: number };
@@ -56,8 +78,8 @@ export type FeedEvent = {
   cursor: string;
 };
 
-async function readOnce(db: Db, merchantId: string, after: { createdAt: Date; id: string } | null, limit: number) {
-  const boundary = await settledBoundary(db);
+async function readOnce(db: Db, merchantId: string, after: Position, limit: number) {
+  const xmin = await settledXmin(db);
   const rows = await db
     .select()
     .from(events)
@@ -66,51 +88,158 @@ async function readOnce(db: Db, merchantId: string, after: { createdAt: Date; id
         eq(events.merchantId, merchantId),
         // the feed speaks v0, as GET /api/events does; v1 events go to v1 webhooks
         eq(events.apiVersion, 0),
-        after ? sql`(${events.createdAt}, ${events.id}) > (${after.createdAt.toISOString()}::timestamptz, ${after.id})` : undefined,
-        sql`${events.createdAt} < ${boundary.toISOString()}::timestamptz`,
+        sql`(${events.xid}, ${events.createdAt}, ${events.id}) > (${after.xid.toString()}::bigint, ${after.createdAt.toISOString()}::timestamptz, ${after.id})`,
+        sql`${events.xid} < ${xmin.toString()}::bigint`,
       ),
     )
-    .orderBy(asc(events.createdAt), asc(events.id))
+    .orderBy(asc(events.xid), asc(events.createdAt), asc(events.id))
     .limit(limit);
   // A full page ends at its last event; a short one has handed out everything before the boundary.
   const last = rows.at(-1);
-  const position =
-    rows.length === limit && last
-      ? { createdAt: last.createdAt, id: last.id }
-      : after && after.createdAt.getTime() >= boundary.getTime()
-        ? after
-        : { createdAt: boundary, id: "" };
-  return { rows, position };
+  const boundary = boundaryAt(xmin);
+  const position = rows.length === limit && last ? last : isAfter(after, boundary) ? after : boundary;
+  return { rows, position, xmin };
 }
-
-const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 /**
  * The merchant's events oldest first after the cursor `after` (from the beginning without one;
  * "now" starts at the present), with the cursor to resume from. With waitMs, waits up to that long
- * for a first event, reading again every FEED_POLL_MS.
+ * for a first event: the process's one poller (FeedWaiters) wakes the wait when the merchant has
+ * newly settled events, and the wait ends early when `signal` aborts (the client went away).
  */
-export async function eventFeed(db: Db, query: FeedQuery, { actor }: As<MerchantActor>) {
-  let after = query.after === undefined ? null : query.after === "now" ? null : decodeCursor(query.after);
-  if (query.after === "now") after = { createdAt: await settledBoundary(db), id: "" };
-  const deadline = Date.now() + query.waitMs;
-  for (;;) {
-    const { rows, position } = await readOnce(db, actor.merchantId, after, query.limit);
-    if (rows.length || Date.now() + FEED_POLL_MS > deadline) {
-      return {
-        events: rows.map((e): FeedEvent => ({
-          id: e.id,
-          type: e.type,
-          createdAt: e.createdAt.toISOString(),
-          sessionId: e.sessionId,
-          orderId: e.orderId,
-          payload: e.payload as EventPayload,
-          cursor: encodeCursor(e),
-        })),
-        cursor: encodeCursor(position),
-      };
+export async function eventFeed(db: Db, query: FeedQuery, { actor, signal }: As<MerchantActor> & { signal?: AbortSignal }) {
+  const release = query.waitMs > 0 ? waitersOf(db).enter(actor.merchantId) : () => {};
+  try {
+    let after = query.after === undefined ? boundaryAt(0n) : query.after === "now" ? null : decodeFeedCursor(query.after);
+    if (after === null) after = boundaryAt(await settledXmin(db));
+    const deadline = Date.now() + query.waitMs;
+    for (;;) {
+      const { rows, position, xmin } = await readOnce(db, actor.merchantId, after, query.limit);
+      const left = deadline - Date.now();
+      if (rows.length || left <= 0 || signal?.aborted) {
+        return {
+          events: rows.map((e): FeedEvent => ({
+            id: e.id,
+            type: e.type,
+            createdAt: e.createdAt.toISOString(),
+            sessionId: e.sessionId,
+            orderId: e.orderId,
+            payload: e.payload as EventPayload,
+            cursor: encodeFeedCursor(e),
+          })),
+          cursor: encodeFeedCursor(position),
+        };
+      }
+      after = position;
+      await waitersOf(db).wait(actor.merchantId, xmin, left, signal);
     }
-    after = position;
-    await sleep(FEED_POLL_MS);
+  } finally {
+    release();
   }
+}
+
+type Waiter = { merchantId: string; boundary: bigint; wake: () => void };
+
+/**
+ * The long-polls of one process on one database. However many wait, one timer reads the snapshot
+ * every FEED_POLL_MS and, when it has moved, asks in one query which waiting merchants have events
+ * that settled since each waiter's last look; only those waiters read their pages. Each merchant
+ * may hold FEED_MAX_WAITS_PER_MERCHANT waits at once.
+ */
+export class FeedWaiters {
+  private readonly waiters = new Set<Waiter>();
+  private readonly open = new Map<string, number>();
+  private timer: NodeJS.Timeout | undefined;
+  /** Database round trips the poller has made (tests watch that waiters do not multiply them). */
+  queries = 0;
+
+  constructor(private readonly db: Db) {}
+
+  /** Counts a long-poll of the merchant's, or refuses it with 429; the returned function ends it. */
+  enter(merchantId: string): () => void {
+    const n = this.open.get(merchantId) ?? 0;
+    if (n >= FEED_MAX_WAITS_PER_MERCHANT) {
+      throw new AppError(
+        "RATE_LIMITED",
+        `At most ${FEED_MAX_WAITS_PER_MERCHANT} long-polls of the event feed at once; wait for one to end (retry in 1 second)`,
+        { limit: FEED_MAX_WAITS_PER_MERCHANT, retryAfterSeconds: 1 },
+      );
+    }
+    this.open.set(merchantId, n + 1);
+    let done = false;
+    return () => {
+      if (done) return;
+      done = true;
+      const left = (this.open.get(merchantId) ?? 1) - 1;
+      if (left > 0) this.open.set(merchantId, left);
+      else this.open.delete(merchantId);
+    };
+  }
+
+  /** Long-polls open now, over all merchants. */
+  get waiting(): number {
+    return this.waiters.size;
+  }
+
+  /** Resolves when the merchant may have events settled at or after `boundary`, after `ms`, or on abort. */
+  wait(merchantId: string, boundary: bigint, ms: number, signal?: AbortSignal): Promise<void> {
+    return new Promise<void>((resolve) => {
+      const end = () => {
+        clearTimeout(timeout);
+        signal?.removeEventListener("abort", end);
+        this.waiters.delete(waiter);
+        resolve();
+      };
+      const waiter: Waiter = { merchantId, boundary, wake: end };
+      const timeout = setTimeout(end, ms);
+      if (signal?.aborted) return end();
+      signal?.addEventListener("abort", end, { once: true });
+      this.waiters.add(waiter);
+      this.timer ??= setTimeout(() => void this.tick(), FEED_POLL_MS);
+    });
+  }
+
+  private async tick() {
+    try {
+      if (!this.waiters.size) return;
+      this.queries++;
+      const xmin = await settledXmin(this.db);
+      const moved = [...this.waiters].filter((w) => w.boundary < xmin);
+      if (!moved.length) return;
+      const low = moved.reduce((a, w) => (w.boundary < a ? w.boundary : a), xmin);
+      this.queries++;
+      const tops = await this.db
+        .select({ merchantId: events.merchantId, top: sql<string>`max(${events.xid})::text` })
+        .from(events)
+        .where(
+          and(
+            inArray(events.merchantId, [...new Set(moved.map((w) => w.merchantId))]),
+            eq(events.apiVersion, 0),
+            sql`${events.xid} >= ${low.toString()}::bigint`,
+            sql`${events.xid} < ${xmin.toString()}::bigint`,
+          ),
+        )
+        .groupBy(events.merchantId);
+      const top = new Map(tops.map((t) => [t.merchantId, BigInt(t.top)]));
+      for (const w of moved) {
+        const newest = top.get(w.merchantId);
+        if (newest !== undefined && newest >= w.boundary) w.wake();
+        else w.boundary = xmin; // nothing of this merchant's settled in between
+      }
+    } catch (err) {
+      // a waiter still ends at its deadline; the next tick tries again
+      logger.warn("event feed poll failed", errorFields(err));
+    } finally {
+      this.timer = this.waiters.size ? setTimeout(() => void this.tick(), FEED_POLL_MS) : undefined;
+    }
+  }
+}
+
+const waiters = new WeakMap<Db, FeedWaiters>();
+
+/** The process's waiters on a database. */
+export function waitersOf(db: Db): FeedWaiters {
+  let w = waiters.get(db);
+  if (!w) waiters.set(db, (w = new FeedWaiters(db)));
+  return w;
 }

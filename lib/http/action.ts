@@ -6,7 +6,7 @@ import { dashboardMerchant, type MerchantActor, type PayerActor, payer } from "@
 import { requireMerchant } from "@/lib/auth/session";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { errorFields, logger } from "@/lib/logger";
-import { hitRateLimits, type RateRule } from "./rate-limit";
+import { hitRateLimits, type RateRule } from "@/lib/limits/rate-limit";
 import { clientIp } from "./route";
 import { assertStorableText, validationError } from "./validation";
 

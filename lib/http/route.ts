@@ -6,7 +6,7 @@ import { type Actor, apiMerchant, type MerchantActor, type PayerActor, payer } f
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { errorFields, logger } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
-import { clientAddress } from "./client-ip";
+import { clientAddress } from "@/lib/limits/client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
 import {
@@ -18,7 +18,7 @@ import {
   type RateRule,
   type RateState,
   rateLimitHeaders,
-} from "./rate-limit";
+} from "@/lib/limits/rate-limit";
 import { assertStorableText, parseWith } from "./validation";
 
 export const MAX_BODY_BYTES = 64 * 1024;
@@ -71,6 +71,8 @@ export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
   body: Infer<B>;
   requestId: string;
   ip: string;
+  /** Aborts when the client goes away: a handler that waits (a long-poll) stops waiting. */
+  signal: AbortSignal;
 };
 
 export type RouteResult = { status?: number; message: string; data?: unknown; headers?: Record<string, string> };
@@ -250,6 +252,7 @@ export function route<
           actor,
           requestId,
           ip,
+          signal: req.signal,
           params: options.params ? parseWith(options.params, rawParams, "params") : undefined,
           query: options.query ? parseWith(options.query, query, "query") : undefined,
           body: options.body ? parseWith(options.body, json, "body") : undefined,
@@ -296,6 +299,8 @@ export function route<
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...answer.headers },
       });
     } catch (err) {
+      const retryAfter = err instanceof AppError && err.code === "RATE_LIMITED" ? err.details?.retryAfterSeconds : undefined;
+      if (typeof retryAfter === "number") headers["Retry-After"] ??= String(retryAfter);
       const response = toErrorResponse(err, requestId, headers, plain ? plainError : generation === 1 ? v1EnvelopeError : envelopeError);
       if (idem) {
         // a client error is the answer to this request and replays; a server error may be retried

@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
 import type { PurgeOptions } from "@/db/delete-in-batches";
 import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
-import { purgeOldRateLimitWindows } from "@/lib/http/rate-limit";
+import { purgeOldRateLimitWindows } from "@/lib/limits/rate-limit";
 
 export type PurgeResult = { idempotencyRecords: number; rateLimitWindows: number };
 

@@ -3,7 +3,7 @@ import { describe, expect, it } from "vitest";
 import { checkoutSessions, events, orders, rateLimitCounters } from "@/db/schema";
 import { openPostgres } from "@/db/client";
 import { getConfig } from "@/lib/config";
-import { RateLimiter } from "@/lib/http/rate-limit";
+import { RateLimiter } from "@/lib/limits/rate-limit";
 import { call, newMerchant, newSession, sessionBody, startedSession } from "../support/api";
 import { testDb } from "../support/db";
 

@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { RATE_RULES } from "@/lib/http/rate-limit";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createMerchant } from "@/lib/merchants/service";
 import { createMerchantBody } from "@/lib/schemas";
 

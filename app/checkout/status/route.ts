@@ -1,5 +1,5 @@
 import { getCheckoutView } from "@/lib/checkout/service";
-import { PAYER_LIMITS } from "@/lib/http/rate-limit";
+import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { route } from "@/lib/http/route";
 
 // GET /checkout/status?session=… – the payer page's live view, authorised by the session id (and a v1 order's token)

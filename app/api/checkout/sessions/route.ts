@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { RATE_RULES } from "@/lib/http/rate-limit";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createSessionBody, sessionListQuery } from "@/lib/schemas";
 import { createSession } from "@/lib/sessions/create";
 import { listSessions } from "@/lib/sessions/read";

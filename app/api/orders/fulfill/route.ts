@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { RATE_RULES } from "@/lib/http/rate-limit";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { fulfillOrder } from "@/lib/orders/service";
 import { fulfillBody } from "@/lib/schemas";
 
