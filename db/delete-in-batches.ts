@@ -16,7 +16,7 @@ export type BatchDeleteOptions = PurgeOptions & { where?: SQL };
 export async function deleteInBatches(
   db: Db,
   table: PgTable,
-  key: readonly [PgColumn, PgColumn],
+  key: readonly [PgColumn, ...PgColumn[]],
   column: PgColumn,
   before: Date,
   opts: BatchDeleteOptions = {},
@@ -27,7 +27,7 @@ export async function deleteInBatches(
     const deleted = await db
       .delete(table)
       .where(
-        sql`(${key[0]}, ${key[1]}) in (select ${key[0]}, ${key[1]} from ${table} where ${column} < ${before.toISOString()}::timestamptz${opts.where ? sql` and ${opts.where}` : sql``} limit ${batchSize} for update skip locked)`,
+        sql`(${sql.join([...key], sql`, `)}) in (select ${sql.join([...key], sql`, `)} from ${table} where ${column} < ${before.toISOString()}::timestamptz${opts.where ? sql` and ${opts.where}` : sql``} limit ${batchSize} for update skip locked)`,
       )
       .returning({ one: sql<number>`1` });
     total += deleted.length;

@@ -274,6 +274,10 @@ export const events = pgTable(
     index("events_merchant_feed_idx")
       .on(t.merchantId, t.xid, t.createdAt, t.id)
       .where(sql`api_version = 0`),
+    // the purge of old test events (purgeOldTestEvents): a handful of rows, however many events there are
+    index("events_test_created_idx")
+      .on(t.createdAt)
+      .where(sql`type in ('webhook.test', 'WEBHOOK_TEST')`),
     // GET /api/events: newest first, keyset-paginated, optionally by type
     index("events_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     // the dashboard's events page filtered by type

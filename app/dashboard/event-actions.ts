@@ -3,6 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { resendEvent } from "@/lib/webhooks/resend";
 
 // Dashboard actions on events: the signed-in merchant's own events and webhooks only (the service
@@ -29,6 +30,7 @@ export const resendEventAction: (eventId: string, webhookId: string) => Promise<
     input: z.strictObject({ eventId: id, webhookId: id }),
     from: (eventId: string, webhookId: string) => ({ eventId, webhookId }),
     actor: "merchant",
+    rateLimit: RATE_RULES.webhookSends,
   },
   async ({ db, input, actor }) => {
     const r = await resendEvent(db, input, { actor });

@@ -4,6 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { EVENT_TYPES, V1_EVENT_TYPES } from "@/lib/events/types";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createWebhookBody, updateWebhookBody } from "@/lib/schemas";
 import { retryAllFailed } from "@/lib/webhooks/health";
 import { createWebhook, deleteWebhook, retryDelivery, rotateWebhookSecret, sendTestEvent, updateWebhook } from "@/lib/webhooks/service";
@@ -57,12 +58,12 @@ export const deleteWebhookAction = action(
 );
 
 export const testWebhookAction = action(
-  { name: "dashboard.webhook.test", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
+  { name: "dashboard.webhook.test", input: byId, from: (id: string) => ({ id }), actor: "merchant", rateLimit: RATE_RULES.webhookSends },
   async ({ db, input, actor }) => done(await sendTestEvent(db, input.id, { actor, ...ANY })),
 );
 
 export const rotateSecretAction: (id: string) => Promise<Result<string>> = action(
-  { name: "dashboard.webhook.rotate", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
+  { name: "dashboard.webhook.rotate", input: byId, from: (id: string) => ({ id }), actor: "merchant", rateLimit: RATE_RULES.webhookSends },
   async ({ db, input, actor }) => done((await rotateWebhookSecret(db, input.id, { actor, ...ANY })).secret),
 );
 
@@ -72,6 +73,7 @@ export const resendDeliveryAction = action(
     input: z.strictObject({ webhookId: z.string(), deliveryId: z.string() }),
     from: (webhookId: string, deliveryId: string) => ({ webhookId, deliveryId }),
     actor: "merchant",
+    rateLimit: RATE_RULES.webhookSends,
   },
   async ({ db, input, actor }) => {
     const d = await retryDelivery(db, input.webhookId, input.deliveryId, { actor, ...ANY });
@@ -79,8 +81,14 @@ export const resendDeliveryAction = action(
   },
 );
 
-/** Requeues every FAILED delivery of the webhook (the signed-in merchant's only); says how many. */
-export const retryAllFailedAction: (id: string) => Promise<Result<{ queued: number }>> = action(
-  { name: "dashboard.webhook.retryAllFailed", input: byId, from: (id: string) => ({ id }), actor: "merchant" },
+/** Requeues the webhook's FAILED deliveries (the signed-in merchant's only), a batch at a time; says how many, and whether more are left. */
+export const retryAllFailedAction: (id: string) => Promise<Result<{ queued: number; more: boolean }>> = action(
+  {
+    name: "dashboard.webhook.retryAllFailed",
+    input: byId,
+    from: (id: string) => ({ id }),
+    actor: "merchant",
+    rateLimit: RATE_RULES.webhookSends,
+  },
   async ({ db, input, actor }) => done(await retryAllFailed(db, input.id, { actor, ...ANY })),
 );

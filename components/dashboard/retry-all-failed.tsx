@@ -41,7 +41,8 @@ export function RetryAllFailed({ webhookId, failed }: { webhookId: string; faile
           ? {
               kind: "ok",
               text: r.data.queued
-                ? `Queued ${plural(r.data.queued)} for retry. They are sent in the next moments.`
+                ? `Queued ${plural(r.data.queued)} for retry. They are sent in the next moments.` +
+                  (r.data.more ? " More failed deliveries are left: retry all again to queue the next batch." : "")
                 : "Nothing was queued: no delivery is failed now.",
             }
           : { kind: "error", text: r.message },

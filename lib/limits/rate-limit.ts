@@ -23,9 +23,10 @@ export const RATE_RULES = {
   // credentials that do not authenticate (an API key, a dashboard sign-in): counted after the
   // failure, and an address that has spent them is refused before its next attempt is even checked
   failedAuthIp: { name: "auth.failed.ip", limit: 30, windowMs: MINUTE, by: "ip" },
-  // the dashboard's actions that post to the merchant's endpoints or fan out work (test, resend,
-  // retry-all, rotate): each merchant's, across its signed-in people
-  dashboardSendMerchant: { name: "dashboard.send", limit: 30, windowMs: MINUTE, by: "merchant" },
+  // what makes the service post to the merchant's endpoint now or requeue work (send a test, resend
+  // or retry a delivery, retry all failed, rotate a secret), from the API and the dashboard alike:
+  // each merchant's, across its keys and signed-in people
+  webhookSends: { name: "webhooks.send", limit: 60, windowMs: MINUTE, by: "merchant" },
 } as const satisfies Record<string, RateRule>;
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };
@@ -227,6 +228,9 @@ export function countFailedAuth(db: Db, ip: string, now = new Date()): Promise<R
 }
 
 /** The payer's page (its actions, or its status poll) is limited per client address and per session. */
+/** The API's routes that send or requeue: the merchant's default rule and the sends' own. */
+export const WEBHOOK_SEND_LIMITS = [RATE_RULES.merchantDefault, RATE_RULES.webhookSends] as const satisfies readonly RateRule[];
+
 export const PAYER_LIMITS = {
   status: [RATE_RULES.payerStatusIp, RATE_RULES.payerStatusSession],
   action: [RATE_RULES.payerActionIp, RATE_RULES.payerActionSession],

@@ -148,30 +148,42 @@ export async function getWebhookHealth(db: Db, webhookId: string, as: ScopedAs, 
   return (await webhooksHealth(db, [webhookId], as.actor.merchantId, now))[webhookId]!;
 }
 
+/** How many failed deliveries one "retry all failed" requeues; the rest wait for the next. */
+export const RETRY_ALL_BATCH = 500;
+
 /**
- * Requeues every FAILED delivery of the merchant's webhook, in one UPDATE under the delivery
- * machine's requeue rule (FAILED must be one of its sources; a delivery whose attempt holds its
- * lease is left alone, as a single retry does). They are due now: the dispatcher sends them, and a
- * failure follows the retry schedule again. Returns how many were queued.
+ * Requeues the FAILED deliveries of the merchant's webhook, oldest first and at most
+ * RETRY_ALL_BATCH of them, in one UPDATE under the delivery machine's requeue rule (FAILED must be
+ * one of its sources; a delivery whose attempt holds its lease is left alone, as a single retry
+ * does). They are due now: the dispatcher sends them, and a failure follows the retry schedule
+ * again. Returns how many were queued, and whether failed ones are left for another call.
  */
-export async function retryAllFailed(db: Db, webhookId: string, as: ScopedAs): Promise<{ queued: number }> {
+export async function retryAllFailed(db: Db, webhookId: string, as: ScopedAs): Promise<{ queued: number; more: boolean }> {
   const hook = await getWebhookOrThrow(db, webhookId, as);
   if (hook.deletedAt) throw conflict(`This webhook was deleted (${hook.deletedAt}); it is kept read-only for its delivery history`);
   const rule = ruleOf("delivery", "requeue");
-  if (!rule.from.includes("FAILED")) return { queued: 0 };
+  if (!rule.from.includes("FAILED")) return { queued: 0, more: false };
   const now = new Date();
+  const failed = and(
+    eq(deliveries.webhookId, webhookId),
+    eq(deliveries.merchantId, as.actor.merchantId),
+    eq(deliveries.status, "FAILED"),
+    inArray(deliveries.status, [...rule.from]),
+    or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
+  );
+  const batch = db
+    .select({ id: deliveries.id })
+    .from(deliveries)
+    .where(failed)
+    .orderBy(deliveries.createdAt)
+    .limit(RETRY_ALL_BATCH + 1);
+  const picked = (await batch).map((r) => r.id);
+  const ids = picked.slice(0, RETRY_ALL_BATCH);
+  if (!ids.length) return { queued: 0, more: false };
   const rows = await db
     .update(deliveries)
     .set({ status: DELIVERY.triggers.requeue.to, nextAttemptAt: now, updatedAt: now })
-    .where(
-      and(
-        eq(deliveries.webhookId, webhookId),
-        eq(deliveries.merchantId, as.actor.merchantId),
-        eq(deliveries.status, "FAILED"),
-        inArray(deliveries.status, [...rule.from]),
-        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
-      ),
-    )
+    .where(and(inArray(deliveries.id, ids), failed))
     .returning({ id: deliveries.id });
-  return { queued: rows.length };
+  return { queued: rows.length, more: picked.length > RETRY_ALL_BATCH };
 }

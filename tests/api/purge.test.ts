@@ -1,9 +1,12 @@
 import { InngestTestEngine } from "@inngest/test";
-import { eq, like } from "drizzle-orm";
+import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { idempotencyRecords, rateLimitCounters } from "@/db/schema";
+import { deliveries, events, idempotencyRecords, rateLimitCounters } from "@/db/schema";
+import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
+import { newId } from "@/lib/ids";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
-import { purgeStaleRows } from "@/lib/maintenance/purge";
+import { purgeStaleRows, TEST_EVENT_RETENTION_MS } from "@/lib/maintenance/purge";
+import { newMerchant, newWebhook } from "../support/api";
 import { testDb } from "../support/db";
 
 // What grows with traffic is purged on a schedule: idempotency records past their 24 hours and
@@ -88,11 +91,62 @@ describe("purging what grows", () => {
     const db = await testDb();
     await purgeStaleRows(db); // what earlier tests left behind, so the counts below are this test's rows
     await seed("batch", 25);
-    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({ idempotencyRecords: 10, rateLimitWindows: 10 });
+    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
+      idempotencyRecords: 10,
+      rateLimitWindows: 10,
+      testEvents: 0,
+    });
     expect((await left("batch")).keys).toHaveLength(25 - 10 + 2);
-    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({ idempotencyRecords: 10, rateLimitWindows: 10 });
-    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({ idempotencyRecords: 5, rateLimitWindows: 5 });
-    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({ idempotencyRecords: 0, rateLimitWindows: 0 });
+    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
+      idempotencyRecords: 10,
+      rateLimitWindows: 10,
+      testEvents: 0,
+    });
+    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
+      idempotencyRecords: 5,
+      rateLimitWindows: 5,
+      testEvents: 0,
+    });
+    expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
+      idempotencyRecords: 0,
+      rateLimitWindows: 0,
+      testEvents: 0,
+    });
     expect(await left("batch")).toEqual(LIVE);
+  });
+
+  it("removes test events past their retention with their deliveries, and keeps recent ones and every other event", async () => {
+    const db = await testDb();
+    const m = await newMerchant();
+    const hook = await newWebhook(m);
+    const now = Date.now();
+    const row = (type: string, ageMs: number) => {
+      const id = newId("evt");
+      const createdAt = new Date(now - ageMs);
+      return { id, merchantId: m.id, type, apiVersion: type === V1_TEST_EVENT_TYPE ? 1 : 0, payload: { id, type }, createdAt };
+    };
+    const old = [row(TEST_EVENT_TYPE, TEST_EVENT_RETENTION_MS + HOUR), row(V1_TEST_EVENT_TYPE, TEST_EVENT_RETENTION_MS + HOUR)];
+    const recent = row(TEST_EVENT_TYPE, TEST_EVENT_RETENTION_MS - HOUR);
+    const payment = row("order.fulfilled", TEST_EVENT_RETENTION_MS * 4);
+    await db.insert(events).values([...old, recent, payment]);
+    await db.insert(deliveries).values(
+      [...old, recent, payment].map((e) => ({
+        id: newId("dlv"),
+        webhookId: hook.id,
+        merchantId: m.id,
+        eventId: e.id,
+        eventType: e.type,
+        status: "DELIVERED" as const,
+        nextAttemptAt: e.createdAt,
+        createdAt: e.createdAt,
+      })),
+    );
+    const result = await purgeStaleRows(db);
+    expect(result.testEvents).toBeGreaterThanOrEqual(2);
+    const ids = [...old, recent, payment].map((e) => e.id);
+    const kept = await db.select({ id: events.id }).from(events).where(inArray(events.id, ids));
+    expect(kept.map((k) => k.id).sort()).toEqual([recent.id, payment.id].sort());
+    const keptDeliveries = await db.select({ eventId: deliveries.eventId }).from(deliveries).where(inArray(deliveries.eventId, ids));
+    expect(keptDeliveries.map((d) => d.eventId).sort()).toEqual([recent.id, payment.id].sort());
   });
 });

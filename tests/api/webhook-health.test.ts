@@ -4,8 +4,8 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliveries, deliveryAttempts, events } from "@/db/schema";
 import { dashboardMerchant } from "@/lib/actor";
 import { newId } from "@/lib/ids";
-import { getWebhookHealth, merchantWebhooksHealth, retryAllFailed, webhooksHealth } from "@/lib/webhooks/health";
-import { newMerchant, newWebhook, randomIp, type TestMerchant } from "../support/api";
+import { getWebhookHealth, merchantWebhooksHealth, RETRY_ALL_BATCH, retryAllFailed, webhooksHealth } from "@/lib/webhooks/health";
+import { awayFromWindowEdge, newMerchant, newWebhook, randomIp, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 
 // A webhook's health on the dashboard (success rate and counts over 24 h, median response time,
@@ -182,7 +182,7 @@ describe("retry all failed", () => {
     const strangers = await delivery(stranger, strangerHook.id, "FAILED", [{ code: 500, ms: 5 }]);
 
     const before = Date.now();
-    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 2 });
+    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 2, more: false });
     expect(await statuses([f1, f2, ok, pending, otherHooks, strangers])).toEqual({
       [f1]: "PENDING",
       [f2]: "PENDING",
@@ -196,7 +196,7 @@ describe("retry all failed", () => {
     expect(row!.nextAttemptAt!.getTime()).toBeGreaterThanOrEqual(before - 1000);
     expect(row!.nextAttemptAt!.getTime()).toBeLessThanOrEqual(Date.now());
     // nothing left to requeue
-    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 0 });
+    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 0, more: false });
   });
 
   it("leaves a delivery whose attempt holds its lease", async () => {
@@ -208,7 +208,7 @@ describe("retry all failed", () => {
       .update(deliveries)
       .set({ leaseUntil: new Date(Date.now() + HOUR) })
       .where(eq(deliveries.id, held));
-    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 0 });
+    expect(await retryAllFailed(await testDb(), hook.id, as(m))).toEqual({ queued: 0, more: false });
     expect(await statuses([held])).toEqual({ [held]: "FAILED" });
   });
 
@@ -223,9 +223,59 @@ describe("retry all failed", () => {
     expect(refused).toMatchObject({ ok: false, message: expect.any(String) });
     expect(await statuses([theirs])).toEqual({ [theirs]: "FAILED" });
 
-    expect(await hooks.retryAllFailedAction(hook.id)).toEqual({ ok: true, data: { queued: 1 } });
+    expect(await hooks.retryAllFailedAction(hook.id)).toEqual({ ok: true, data: { queued: 1, more: false } });
     expect(await statuses([mine])).toEqual({ [mine]: "PENDING" });
     expect(await hooks.retryAllFailedAction(42 as never)).toMatchObject({ ok: false });
+  });
+});
+
+describe("bounded sends", () => {
+  it("retry all requeues a batch at a time, oldest first, and says more are left", async () => {
+    const db = await testDb();
+    const hook = await newWebhook(m);
+    const now = Date.now();
+    const at = (i: number) => new Date(now - (RETRY_ALL_BATCH + 20 - i) * 1000);
+    const evts = Array.from({ length: RETRY_ALL_BATCH + 20 }, (_, i) => {
+      const id = newId("evt");
+      return { id, merchantId: m.id, type: "session.started", payload: { id }, createdAt: at(i) };
+    });
+    await db.insert(events).values(evts);
+    const many = evts.map((e, i) => ({
+      id: newId("dlv"),
+      webhookId: hook.id,
+      merchantId: m.id,
+      eventId: e.id,
+      eventType: e.type,
+      status: "FAILED" as const,
+      createdAt: at(i),
+    }));
+    await db.insert(deliveries).values(many);
+    const first = await retryAllFailed(db, hook.id, as(m));
+    expect(first).toEqual({ queued: RETRY_ALL_BATCH, more: true });
+    // the oldest went first
+    expect((await statuses([many[0]!.id, many.at(-1)!.id]))[many[0]!.id]).toBe("PENDING");
+    expect((await statuses([many.at(-1)!.id]))[many.at(-1)!.id]).toBe("FAILED");
+    expect(await retryAllFailed(db, hook.id, as(m))).toEqual({ queued: 20, more: false });
+  });
+
+  it("the dashboard's sends (test, resend, retry all, rotate) share the merchant's limit of 60 a minute", async () => {
+    await awayFromWindowEdge(60_000, 20_000);
+    const owner = await newMerchant();
+    signedIn = owner;
+    try {
+      const hook = await newWebhook(owner);
+      const answers: string[] = [];
+      for (let i = 0; i < 30; i++) answers.push(((await hooks.retryAllFailedAction(hook.id)) as { ok: boolean }).ok ? "ok" : "refused");
+      for (let i = 0; i < 30; i++) answers.push(((await hooks.rotateSecretAction(hook.id)) as { ok: boolean }).ok ? "ok" : "refused");
+      expect(answers.every((a) => a === "ok")).toBe(true);
+      const refused = await hooks.testWebhookAction(hook.id);
+      expect(refused).toMatchObject({ ok: false, message: expect.stringMatching(/^Too many attempts; try again in \d+ seconds\.$/) });
+      // another merchant's sends are their own
+      signedIn = m;
+      expect(await hooks.retryAllFailedAction((await newWebhook(m)).id)).toMatchObject({ ok: true });
+    } finally {
+      signedIn = m;
+    }
   });
 });
 

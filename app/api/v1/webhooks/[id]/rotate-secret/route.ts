@@ -1,12 +1,13 @@
 import { methods, route } from "@/lib/http/route";
 import { emptyBody, idParams } from "@/lib/schemas";
 import { rotateWebhookSecret } from "@/lib/webhooks/service";
+import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 
 const v1 = { generation: 1 } as const;
 
 // POST /api/v1/webhooks/:id/rotate-secret – the new secret is in this response only
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ ...v1, params: idParams, body: emptyBody }, async ({ db, actor, params }) => ({
+  POST: route({ ...v1, params: idParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS }, async ({ db, actor, params }) => ({
     message: "Webhook secret rotated",
     data: await rotateWebhookSecret(db, params.id, { actor, ...v1 }),
   })),

@@ -1,13 +1,17 @@
 import { methods, route } from "@/lib/http/route";
 import { emptyBody, idParams } from "@/lib/schemas";
 import { sendTestEvent } from "@/lib/webhooks/service";
+import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 
 const v1 = { generation: 1 } as const;
 
 // POST /api/v1/webhooks/:id/test – sends WEBHOOK_TEST now; a failing endpoint is still a successful call
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ ...v1, params: idParams, body: emptyBody, atomic: false }, async ({ db, actor, params }) => {
-    const result = await sendTestEvent(db, params.id, { actor, ...v1 });
-    return { message: result.success ? "Test event delivered" : "Test event failed", data: result };
-  }),
+  POST: route(
+    { ...v1, params: idParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false },
+    async ({ db, actor, params }) => {
+      const result = await sendTestEvent(db, params.id, { actor, ...v1 });
+      return { message: result.success ? "Test event delivered" : "Test event failed", data: result };
+    },
+  ),
 });

@@ -1,11 +1,15 @@
 import { methods, route } from "@/lib/http/route";
 import { emptyBody, webhookDeliveryParams } from "@/lib/schemas";
 import { retryDelivery } from "@/lib/webhooks/service";
+import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 
 // POST /api/webhooks/:id/deliveries/:deliveryId/retry – sends the delivery again now (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: webhookDeliveryParams, body: emptyBody, atomic: false }, async ({ db, actor, params }) => ({
-    message: "Delivery sent again",
-    data: await retryDelivery(db, params.id, params.deliveryId, { actor }),
-  })),
+  POST: route(
+    { params: webhookDeliveryParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false },
+    async ({ db, actor, params }) => ({
+      message: "Delivery sent again",
+      data: await retryDelivery(db, params.id, params.deliveryId, { actor }),
+    }),
+  ),
 });

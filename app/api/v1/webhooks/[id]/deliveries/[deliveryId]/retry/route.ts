@@ -1,13 +1,17 @@
 import { methods, route } from "@/lib/http/route";
 import { emptyBody, webhookDeliveryParams } from "@/lib/schemas";
 import { retryDelivery } from "@/lib/webhooks/service";
+import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 
 const v1 = { generation: 1 } as const;
 
 // POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry – sends the delivery again now
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ ...v1, params: webhookDeliveryParams, body: emptyBody, atomic: false }, async ({ db, actor, params }) => ({
-    message: "Delivery sent again",
-    data: await retryDelivery(db, params.id, params.deliveryId, { actor, ...v1 }),
-  })),
+  POST: route(
+    { ...v1, params: webhookDeliveryParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false },
+    async ({ db, actor, params }) => ({
+      message: "Delivery sent again",
+      data: await retryDelivery(db, params.id, params.deliveryId, { actor, ...v1 }),
+    }),
+  ),
 });
