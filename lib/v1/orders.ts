@@ -140,8 +140,10 @@ async function readOrder(db: Db, id: string, actor: MerchantActor | PayerActor) 
 export async function getOrder(db: Db, id: string, { actor }: As<MerchantActor | PayerActor>) {
   const view = await readOrder(db, id, actor);
   const merchant = await merchantRow(db, view.session.merchantId);
+  const order = serializeV1Order(view.session);
   return {
-    order: serializeV1Order(view.session),
+    // the merchant's own notes and metadata are not the payer's to read (the hosted page hides them too)
+    order: actor.kind === "payer" ? { ...order, notes: null, metadata: null } : order,
     merchant: checkoutMerchant(merchant),
     currentPayment: view.order ? serializeV1Payment(view.order) : null,
   };

@@ -144,6 +144,19 @@ describe("GET /api/v1/orders/:id", () => {
     expect((await order(o.id)).status).toBe(401);
   });
 
+  it("answers the payer's token without the merchant's notes and metadata; the key reads them", async () => {
+    const m = await newMerchant();
+    const { order: o, orderToken } = await newOrder(m, { notes: { memo: "VIP: ship first", crm: "cust_42" } });
+    const asMerchant = (await order(o.id, { key: m.apiKey })).body.responseObject.order;
+    expect(asMerchant).toMatchObject({ notes: { memo: "VIP: ship first", crm: "cust_42" } });
+    for (const read of [await order(o.id, { token: orderToken }), await order(o.id, { header: orderToken })]) {
+      expect(read.status).toBe(200);
+      expect(read.body.responseObject.order).toMatchObject({ id: o.id, notes: null, metadata: null });
+      expect(read.text).not.toContain("VIP: ship first");
+      expect(read.text).not.toContain("cust_42");
+    }
+  });
+
   it("a v0 session is readable with the key, and no token opens it", async () => {
     const m = await newMerchant();
     const s = await newSession(m);
