@@ -1,5 +1,6 @@
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
+import { hasUnreadable } from "@/lib/text";
 
 // Field schemas shared by the API, the checkout page and the dashboard forms.
 
@@ -48,7 +49,9 @@ export const displayName = z
   .string({ error: "must be a string" })
   .trim()
   .min(1, { error: "must not be empty" })
-  .max(100, { error: "must be at most 100 characters" });
+  .max(100, { error: "must be at most 100 characters" })
+  // it is shown to payers and printed in the operator's terminal
+  .refine((v) => !hasUnreadable(v), { error: "must not contain control characters or bidirectional overrides" });
 
 export const metadata = z
   .record(

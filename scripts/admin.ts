@@ -4,6 +4,7 @@ import { closeDb, getDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import { OPERATOR } from "@/lib/actor";
 import { listMerchants, type MerchantSummary, rotateApiKey, setMerchantDisabled } from "@/lib/merchants/admin";
+import { printable } from "@/lib/text";
 
 // stdout is the operator's answer (and --json a machine's): start-up info lines must not mix in
 process.env.LOG_LEVEL ||= "warn";
@@ -55,8 +56,10 @@ function table(rows: MerchantSummary[]): string {
     m.liveKeyPrefixes.map((p) => `${p}…`).join(", ") || "none",
     String(m.sessionCount),
   ]);
-  const widths = head.map((h, i) => Math.max(h.length, ...body.map((r) => r[i]!.length)));
-  return [head, ...body]
+  // what is stored may hold anything (rows older than the display name's checks): never raw to a terminal
+  const cells = body.map((r) => r.map(printable));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
+  return [head, ...cells]
     .map((r) =>
       r
         .map((c, i) => c.padEnd(widths[i]!))

@@ -103,3 +103,36 @@ describe("PATCH /api/merchants/:id", () => {
     expect((await call("GET", "/api/merchants/me", { key: m.apiKey })).body.responseObject.name).toBe(m.name);
   });
 });
+
+describe("display names people read", () => {
+  const HOSTILE = [
+    "Acme\u202Emoc.live",
+    "Evil\x1b]52;c;cm0gLXJmIH4=\x07",
+    "Shop\x1b[2J",
+    "Tab\there",
+    "Iso\u2066late\u2069",
+    "C1\u009b31m",
+  ];
+
+  it("refuse control characters and bidirectional overrides at sign-up and on change, and change nothing", async () => {
+    for (const displayName of HOSTILE) {
+      const name = uniqueName("ctl");
+      const res = await signup({ name, displayName });
+      expect(res.status, displayName).toBe(400);
+      expect(res.body.message).toBe("displayName: must not contain control characters or bidirectional overrides");
+      expect(res.body.error?.details?.fields).toEqual({ displayName: "must not contain control characters or bidirectional overrides" });
+    }
+    const m = await newMerchant();
+    for (const displayName of HOSTILE) {
+      const res = await call("PATCH", `/api/merchants/${m.id}`, { key: m.apiKey, body: { displayName } });
+      expect(res.status).toBe(400);
+    }
+    expect((await call("GET", "/api/merchants/me", { key: m.apiKey })).body.responseObject.displayName).toBe("Test Shop");
+  });
+
+  it("take names in any script", async () => {
+    for (const displayName of ["Café Zoë", "株式会社カフェ", "مقهى", "Straße & Söhne 🍕"]) {
+      expect((await signup({ name: uniqueName("intl"), displayName })).status, displayName).toBe(201);
+    }
+  });
+});

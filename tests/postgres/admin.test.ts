@@ -2,6 +2,8 @@ import { execFile } from "node:child_process";
 import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cancelCheckout, chooseAndStart, saveChoice } from "@/app/checkout/actions";
+import { eq } from "drizzle-orm";
+import { merchants } from "@/db/schema";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { call, newMerchant, newSession, randomIp, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
@@ -199,5 +201,20 @@ describe("npm run admin: bad input", () => {
     expect(run.code).toBe(1);
     expect(run.stderr.trim()).toBe(`No merchant with id or name "${name}"`);
     expect(run.stdout).toBe("");
+  });
+});
+
+describe("npm run admin -- list", () => {
+  it("prints a stored display name's controls and bidirectional overrides as escapes, never raw", async () => {
+    const m = await newMerchant();
+    const db = await testDb();
+    // written straight to the database, as a row from before display names were checked would be
+    const hostile = "Evil\x1b]52;c;cm0gLXJmIH4=\x07\x1b[2J\u202Emoc.acme\x9b31m";
+    await db.update(merchants).set({ displayName: hostile }).where(eq(merchants.id, m.id));
+    const run = await admin("list");
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
+    const line = run.stdout.split("\n").find((l) => l.startsWith(m.id));
+    expect(line).toContain("Evil\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[2J\\u202emoc.acme\\x9b31m");
   });
 });
