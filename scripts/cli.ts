@@ -113,12 +113,27 @@ function apiOf(values: { "api-key"?: string; "base-url"?: string }, usage: strin
   const apiKey = values["api-key"] ?? process.env.CHECKOUT_API_KEY;
   if (!apiKey) throw new CliError(`An API key is needed: --api-key KEY or CHECKOUT_API_KEY.\n\n${usage}`, 2);
   const baseUrl = (values["base-url"] ?? process.env.CHECKOUT_BASE_URL ?? DEFAULT_BASE_URL).replace(/\/+$/, "");
+  let url: URL;
   try {
-    new URL(baseUrl);
+    url = new URL(baseUrl);
   } catch {
     throw new CliError(`--base-url: "${baseUrl}" is not a URL`, 2);
   }
+  if (url.protocol !== "https:" && url.protocol !== "http:") throw new CliError(`--base-url: "${baseUrl}" is not an http(s) URL`, 2);
+  // the API key would cross the network in the clear
+  if (url.protocol === "http:" && !isLoopback(url.hostname)) {
+    throw new CliError(
+      `--base-url: ${baseUrl} is plain http, which would send your API key unencrypted; use https (plain http is for localhost only)`,
+      2,
+    );
+  }
   return { baseUrl, apiKey };
+}
+
+/** localhost, 127.0.0.0/8 and ::1: the machine itself, where plain http never leaves it. */
+function isLoopback(hostname: string): boolean {
+  const h = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  return h === "localhost" || h.endsWith(".localhost") || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h);
 }
 
 /** Whether a failed request is worth repeating: the network, 429 and 5xx. */
@@ -137,12 +152,21 @@ async function request<T>(api: Api, method: string, pathname: string, body?: unk
     res = await fetch(api.baseUrl + pathname, {
       method,
       signal,
+      // a redirect would take the API key to wherever it points
+      redirect: "manual",
       headers: { "x-api-key": api.apiKey, ...(body === undefined ? {} : { "content-type": "application/json" }) },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
   } catch (err) {
     if (signal?.aborted) throw err;
     throw new ApiError(`${api.baseUrl} is unreachable: ${causeOf(err)}`, true);
+  }
+  if (res.status >= 300 && res.status < 400) {
+    const where = res.headers.get("location") ?? "(no Location)";
+    throw new ApiError(
+      `${method} ${pathname}: ${res.status} redirects to ${where}; not followed, since it would carry your API key. Set --base-url to the address the service answers at.`,
+      false,
+    );
   }
   const text = await res.text();
   let json: { message?: string; responseObject?: T } = {};
