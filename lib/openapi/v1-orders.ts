@@ -22,6 +22,9 @@ export const v1OrderSchema = z
     status: z.enum(V1_ORDER_STATUSES).meta({ description: "PARTIALLY_FULFILLED: payments have settled part of the amount" }),
     requestedUsdcAmount: usdc("The USDC the order asks for (for a fiat-priced order, what the current quote gives)"),
     remainingUsdcAmount: usdc("What is still to pay; 0 once fulfilled or cancelled"),
+    paidUsdcAmount: usdc(
+      "What payments have settled so far (extension). A cancelled or expired order paid in part keeps it: the merchant has received this much",
+    ),
     destinationAddress: z.string(),
     destinationToken: z.string(),
     destinationChainId: z.string().meta({ examples: ["8453"] }),

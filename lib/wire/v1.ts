@@ -54,6 +54,9 @@ export function serializeV1Order(s: SessionRow) {
     status: v1OrderStatus(s),
     requestedUsdcAmount: formatUsdc(s.amountMicro),
     remainingUsdcAmount: formatUsdc(remainingMicro(s)),
+    // what payments have settled, whatever became of the order: a cancelled or expired order that was
+    // paid in part says so here (its remainingUsdcAmount is 0, as nothing more can be paid)
+    paidUsdcAmount: formatUsdc(s.paidAmountMicro),
     destinationAddress: s.recipientAddress,
     destinationToken: s.destinationToken,
     destinationChainId: String(s.destinationChainId),

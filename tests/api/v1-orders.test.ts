@@ -1,6 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { events } from "@/db/schema";
+import { checkoutSessions, events } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { startSession } from "@/lib/sessions/transitions";
 import { getCheckoutView, platformQuotes, simulateBankConfirmation } from "@/lib/checkout/service";
@@ -263,6 +263,32 @@ describe("payments, partial payments and the v1 events", () => {
     expect((await getCheckoutView(db, o.id, orderToken)).session.partial).toEqual({ minUsdc: "1.00", maxUsdc: "30.00" });
     expect((await getCheckoutView(db, v0.id)).session.partial).toBeNull();
     expect((await getCheckoutView(db, fiat.order.id, fiat.orderToken)).session.partial).toBeNull();
+  });
+
+  it("an order paid in part, then cancelled or expired, says how much was paid", async () => {
+    const m = await newMerchant();
+    const db = await testDb();
+    const cancelled = await newOrder(m, { requestedUsdcAmount: "30.00" });
+    await pay(cancelled.order.id, cancelled.orderToken, "12.50");
+    const res = await call("POST", `/api/v1/orders/${cancelled.order.id}/cancel`, { key: m.apiKey });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "0.00", paidUsdcAmount: "12.50" });
+
+    const expired = await newOrder(m, { requestedUsdcAmount: "30.00" });
+    await pay(expired.order.id, expired.orderToken, "10.00");
+    await db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, expired.order.id));
+    for (const read of [await order(expired.order.id, { key: m.apiKey }), await order(expired.order.id, { token: expired.orderToken })]) {
+      expect(read.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "0.00", paidUsdcAmount: "10.00" });
+    }
+    // the v1 webhook's ORDER_CANCELLED carries it too
+    const last = (await eventTypes(expired.order.id, 1)).at(-1)!;
+    expect(last.type).toBe("ORDER_CANCELLED");
+    expect(last.payload).toMatchObject({ data: { order: { paidUsdcAmount: "10.00" } } });
+    // an order never paid reads 0.00 paid
+    expect((await newOrder(m)).order).toMatchObject({ paidUsdcAmount: "0.00" });
   });
 
   it("cancel: ORDER_CANCELLED with PAYMENT_CANCELLED; the merchant's key only", async () => {

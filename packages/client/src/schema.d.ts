@@ -2562,6 +2562,11 @@ export interface components {
        * @example 50.00
        */
       remainingUsdcAmount: string;
+      /**
+       * @description What payments have settled so far (extension). A cancelled or expired order paid in part keeps it: the merchant has received this much
+       * @example 50.00
+       */
+      paidUsdcAmount: string;
       destinationAddress: string;
       destinationToken: string;
       /** @example 8453 */
