@@ -234,8 +234,9 @@ export const webhooks = pgTable(
     previousSecretExpiresAt: ts("previous_secret_expires_at"),
     // the API generation whose events the webhook receives: 0 (lowercase v0 events) or 1 (ORDER_*, PAYMENT_*)
     apiVersion: integer("api_version").notNull().default(0),
-    // v1: extra headers sent with every delivery, [{ key, value }] (never the signature headers)
-    customHeaders: jsonb("custom_headers").$type<{ key: string; value: string }[]>().notNull().default([]),
+    // v1: extra headers sent with every delivery (never the signature headers), [{ key, enc }]: each
+    // value sealed with APP_SECRET; [{ key, value }] in rows from before values were sealed
+    customHeaders: jsonb("custom_headers").$type<({ key: string; enc: string } | { key: string; value: string })[]>().notNull().default([]),
     // deleted webhooks are kept so their delivery history stays readable; the API treats them as gone
     deletedAt: ts("deleted_at"),
     createdAt: created(),

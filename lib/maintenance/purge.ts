@@ -5,8 +5,9 @@ import { events } from "@/db/schema";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { purgeOldRateLimitWindows } from "@/lib/limits/rate-limit";
+import { sealPlainCustomHeaders } from "@/lib/webhooks/custom-headers";
 
-export type PurgeResult = { idempotencyRecords: number; rateLimitWindows: number; testEvents: number };
+export type PurgeResult = { idempotencyRecords: number; rateLimitWindows: number; testEvents: number; sealedWebhookHeaders: number };
 
 /** How long a test event (the dashboard's or the API's "send a test"), its delivery and attempts are kept. */
 export const TEST_EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -31,5 +32,7 @@ export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<P
     idempotencyRecords: await purgeExpiredIdempotencyRecords(db, opts),
     rateLimitWindows: await purgeOldRateLimitWindows(db, opts),
     testEvents: await purgeOldTestEvents(db, opts),
+    // not a purge: plain custom header values left from before they were sealed
+    sealedWebhookHeaders: await sealPlainCustomHeaders(db),
   };
 }

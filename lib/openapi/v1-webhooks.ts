@@ -26,7 +26,10 @@ export const v1Webhook = z
     url: z.string(),
     events: z.array(z.enum(V1_EVENT_TYPES)).meta({ description: "The v1 events it receives; empty: all of them" }),
     active: z.boolean(),
-    customHeaders: z.array(customHeader).meta({ description: "Sent with every delivery, beside the signature headers" }),
+    customHeaders: z.array(customHeader).meta({
+      description:
+        'Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one',
+    }),
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
     deletedAt: z.iso.datetime().nullable().meta({ description: "Deleted webhooks stay readable with their delivery history" }),

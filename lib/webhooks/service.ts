@@ -11,7 +11,7 @@ import { newId } from "@/lib/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost } from "./address-policy";
-import type { CustomHeader } from "./custom-headers";
+import { type CustomHeader, maskedCustomHeaders, sealCustomHeaders } from "./custom-headers";
 import { attemptDelivery, requeueDelivery } from "./delivery";
 
 export const MAX_WEBHOOKS_PER_MERCHANT = 20;
@@ -39,7 +39,8 @@ export function serializeV1Webhook(w: WebhookRow) {
     url: w.url,
     events: w.events,
     active: w.active,
-    customHeaders: w.customHeaders.map(({ key, value }) => ({ key, value })),
+    // values are often credentials: shown masked (custom-headers.ts)
+    customHeaders: maskedCustomHeaders(w.customHeaders),
     createdAt: w.createdAt.toISOString(),
     updatedAt: w.updatedAt.toISOString(),
     deletedAt: w.deletedAt?.toISOString() ?? null,
@@ -130,7 +131,7 @@ export async function createWebhook(db: Db, input: { url: string; events?: strin
         active: true,
         secretEnc: encrypt(secret),
         apiVersion,
-        customHeaders: input.customHeaders ?? [],
+        customHeaders: sealCustomHeaders(input.customHeaders ?? []),
       })
       .returning();
     return inserted!;
@@ -199,7 +200,7 @@ export async function updateWebhook(
       ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
       ...(patch.active !== undefined ? { active: patch.active } : {}),
       // the list given replaces the webhook's headers; [] removes them all
-      ...(patch.customHeaders !== undefined ? { customHeaders: patch.customHeaders } : {}),
+      ...(patch.customHeaders !== undefined ? { customHeaders: sealCustomHeaders(patch.customHeaders, found.customHeaders) } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))

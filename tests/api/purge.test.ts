@@ -95,22 +95,26 @@ describe("purging what grows", () => {
       idempotencyRecords: 10,
       rateLimitWindows: 10,
       testEvents: 0,
+      sealedWebhookHeaders: 0,
     });
     expect((await left("batch")).keys).toHaveLength(25 - 10 + 2);
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 10,
       rateLimitWindows: 10,
       testEvents: 0,
+      sealedWebhookHeaders: 0,
     });
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 5,
       rateLimitWindows: 5,
       testEvents: 0,
+      sealedWebhookHeaders: 0,
     });
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 0,
       rateLimitWindows: 0,
       testEvents: 0,
+      sealedWebhookHeaders: 0,
     });
     expect(await left("batch")).toEqual(LIVE);
   });

@@ -5,6 +5,7 @@ import { SYSTEM } from "@/lib/actor";
 import { resetConfigForTests } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { attemptDelivery } from "@/lib/webhooks/delivery";
+import { customHeadersToSend, sealPlainCustomHeaders } from "@/lib/webhooks/custom-headers";
 import { call, newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
@@ -65,9 +66,10 @@ describe("v1 webhooks: create, read, change, delete", () => {
       url: "https://hooks.example.com/v1",
       events: ["PAYMENT_SETTLED", "ORDER_FULFILLED"],
       active: true,
+      // values are often credentials: shown masked, the last 4 characters of a long one
       customHeaders: [
-        { key: "Authorization", value: "Bearer shop-token" },
-        { key: "X-Shop-Id", value: "acme 42" },
+        { key: "Authorization", value: "****oken" },
+        { key: "X-Shop-Id", value: "****" },
       ],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -75,8 +77,15 @@ describe("v1 webhooks: create, read, change, delete", () => {
       secret: expect.stringMatching(/^whsec_/),
     });
     const [row] = await storedRows(m);
-    expect(row).toMatchObject({ apiVersion: 1, customHeaders: hook.customHeaders });
+    expect(row).toMatchObject({ apiVersion: 1 });
     expect(decrypt(row!.secretEnc)).toBe(hook.secret);
+    // sealed at rest: the row holds no value, and each opens to what was sent
+    expect(JSON.stringify(row!.customHeaders)).not.toContain("shop-token");
+    expect(JSON.stringify(row!.customHeaders)).not.toContain("acme 42");
+    expect(row!.customHeaders.map((h) => [h.key, "enc" in h ? decrypt(h.enc) : null])).toEqual([
+      ["Authorization", "Bearer shop-token"],
+      ["X-Shop-Id", "acme 42"],
+    ]);
 
     const got = await call("GET", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey });
     expect(got.status).toBe(200);
@@ -85,6 +94,46 @@ describe("v1 webhooks: create, read, change, delete", () => {
     expect(got.text).not.toContain(hook.secret);
     const list = await call("GET", "/api/v1/webhooks", { key: m.apiKey });
     expect(list.body.responseObject).toEqual({ webhooks: [shown] });
+  });
+
+  it("a header sent back as an answer showed it keeps its stored value; a new value replaces it", async () => {
+    const m = await newMerchant();
+    const hook = await newV1Webhook(m, { customHeaders: [{ key: "Authorization", value: "Bearer long-secret-1234" }] });
+    const shown = (await call("GET", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey })).body.responseObject.customHeaders;
+    expect(shown).toEqual([{ key: "Authorization", value: "****1234" }]);
+    // read, then written back whole with another change: the credential survives
+    await call("PATCH", `/api/v1/webhooks/${hook.id}`, {
+      key: m.apiKey,
+      body: { customHeaders: [...shown, { key: "X-New", value: "n" }] },
+    });
+    const opened = async () => (await storedRows(m))[0]!.customHeaders.map((h) => [h.key, "enc" in h ? decrypt(h.enc) : h.value]);
+    expect(await opened()).toEqual([
+      ["Authorization", "Bearer long-secret-1234"],
+      ["X-New", "n"],
+    ]);
+    await call("PATCH", `/api/v1/webhooks/${hook.id}`, {
+      key: m.apiKey,
+      body: { customHeaders: [{ key: "Authorization", value: "Bearer rotated-9999" }] },
+    });
+    expect(await opened()).toEqual([["Authorization", "Bearer rotated-9999"]]);
+  });
+
+  it("a row from before values were sealed is still sent, and the maintenance pass seals it", async () => {
+    const m = await newMerchant();
+    const hook = await newV1Webhook(m);
+    const db = await testDb();
+    await db
+      .update(webhooks)
+      .set({ customHeaders: [{ key: "Authorization", value: "Bearer legacy-token" }] })
+      .where(eq(webhooks.id, hook.id));
+    expect(customHeadersToSend((await storedRows(m))[0]!.customHeaders)).toEqual({ Authorization: "Bearer legacy-token" });
+    expect((await call("GET", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey })).body.responseObject.customHeaders).toEqual([
+      { key: "Authorization", value: "****oken" },
+    ]);
+    expect(await sealPlainCustomHeaders(db)).toBeGreaterThanOrEqual(1);
+    const [row] = await storedRows(m);
+    expect(JSON.stringify(row!.customHeaders)).not.toContain("legacy-token");
+    expect(customHeadersToSend(row!.customHeaders)).toEqual({ Authorization: "Bearer legacy-token" });
   });
 
   it("omitted events and headers: all v1 events, no headers", async () => {
@@ -104,10 +153,10 @@ describe("v1 webhooks: create, read, change, delete", () => {
     expect(headers.body.responseObject).toMatchObject({
       events: ["ORDER_CREATED"],
       active: true,
-      customHeaders: [{ key: "X-B", value: "2" }],
+      customHeaders: [{ key: "X-B", value: "****" }],
     });
     const off = await call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body: { active: false, events: [] } });
-    expect(off.body.responseObject).toMatchObject({ events: [], active: false, customHeaders: [{ key: "X-B", value: "2" }] });
+    expect(off.body.responseObject).toMatchObject({ events: [], active: false, customHeaders: [{ key: "X-B", value: "****" }] });
     const cleared = await call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body: { customHeaders: [] } });
     expect(cleared.body.responseObject.customHeaders).toEqual([]);
     expect((await storedRows(m))[0]!.customHeaders).toEqual([]);
@@ -263,14 +312,15 @@ describe("customHeaders validation", () => {
     expect(patch.status).toBe(400);
     expect(patch.body.errorCode).toBe("VALIDATION_ERROR");
     expect(patch.body.message).toContain(message);
-    expect((await storedRows(m)).map((w) => [w.active, w.customHeaders])).toEqual([[true, [{ key: "X-Kept", value: "yes" }]]]);
+    expect((await storedRows(m)).map((w) => [w.active, customHeadersToSend(w.customHeaders)])).toEqual([[true, { "X-Kept": "yes" }]]);
   });
 
   it("accepts ten headers with token names and values of visible ASCII and spaces", async () => {
     const m = await newMerchant();
     const ten = Array.from({ length: 10 }, (_, i) => ({ key: `X-Tok!#$%&'*+.^_\`|~${i}`, value: `v ${i} ~!@"` }));
     const hook = await newV1Webhook(m, { customHeaders: ten });
-    expect(hook.customHeaders).toEqual(ten);
+    expect(hook.customHeaders).toEqual(ten.map(({ key }) => ({ key, value: "****" })));
+    expect(customHeadersToSend((await storedRows(m))[0]!.customHeaders)).toEqual(Object.fromEntries(ten.map((h) => [h.key, h.value])));
   });
 });
 

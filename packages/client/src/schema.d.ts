@@ -2328,7 +2328,7 @@ export interface components {
         | "PAYMENT_FAILED"
       )[];
       active: boolean;
-      /** @description Sent with every delivery, beside the signature headers */
+      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one */
       customHeaders: {
         /**
          * @description An HTTP header name
@@ -2370,7 +2370,7 @@ export interface components {
         | "PAYMENT_FAILED"
       )[];
       active: boolean;
-      /** @description Sent with every delivery, beside the signature headers */
+      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one */
       customHeaders: {
         /**
          * @description An HTTP header name
@@ -2417,7 +2417,7 @@ export interface components {
         | "PAYMENT_FAILED"
       )[];
       active: boolean;
-      /** @description Sent with every delivery, beside the signature headers */
+      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one */
       customHeaders: {
         /**
          * @description An HTTP header name
