@@ -172,12 +172,27 @@ function Step({ view, pending, act }: StepProps) {
       return (
         <Ended
           title="This checkout has expired"
-          text="The time to pay has run out. Go back to the shop to start a new checkout."
+          text={
+            view.session.endedPaidUsdc
+              ? `The time to pay has run out. ${view.session.endedPaidUsdc} USDC of this order was paid before it did; the rest was not charged.`
+              : "The time to pay has run out. Go back to the shop to start a new checkout."
+          }
           view={view}
         />
       );
     case "cancelled":
-      return <Ended title="Checkout cancelled" text="Nothing was charged." view={view} back={view.session.cancelUrl} />;
+      return (
+        <Ended
+          title="Checkout cancelled"
+          text={
+            view.session.endedPaidUsdc
+              ? `${view.session.endedPaidUsdc} USDC of this order was paid before it was cancelled; the rest was not charged.`
+              : "Nothing was charged."
+          }
+          view={view}
+          back={view.session.cancelUrl}
+        />
+      );
     case "choose":
       return <Choose {...props} />;
     case "order-expired":

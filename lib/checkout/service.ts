@@ -54,6 +54,8 @@ export type CheckoutView = {
     token: string | null;
     /** a v1 order paid in part: the USDC paid so far (the price is then what is left) */
     paidUsdc: string | null;
+    /** A v1 order that ended (cancelled, expired) after payments settled part of it: how much. */
+    endedPaidUsdc: string | null;
     /** a v1 order may be paid in parts: the bounds of a part, in USDC (null: it is paid at once) */
     partial: { minUsdc: string; maxUsdc: string } | null;
   };
@@ -162,8 +164,11 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
   }
   // a v1 order paid in part: the page asks for the rest, and says what is paid already
   // only a v1 link carries a token, so only then is there anything to read
-  const v1 = token && isSessionOpen(s.status) ? await v1State(db, s.id) : null;
-  const paidMicro = v1 && o?.status === "FULFILLED" ? v1.paid : null;
+  const open = isSessionOpen(s.status);
+  const v1 = token && s.status !== "COMPLETED" ? await v1State(db, s.id) : null;
+  const paidMicro = open && v1 && o?.status === "FULFILLED" ? v1.paid : null;
+  // an order that ended (cancelled, expired) after a part was paid: the page says so
+  const endedPaid = !open && v1 && v1.paid > 0n ? formatUsdc(v1.paid) : null;
   const rest = paidMicro === null ? s : { ...s, amountUsdc: formatUsdc(parseUsdc(s.amountUsdc) - paidMicro) };
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
@@ -186,9 +191,12 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
       savesChoice: canFire("session", "selectPlatform", s.status),
       token: token ?? null,
       paidUsdc: paidMicro === null ? null : formatUsdc(paidMicro),
+      endedPaidUsdc: endedPaid,
       // a v1 order priced in USDC may be paid in parts (lib/sessions/transitions.ts amountToPay)
       partial:
-        v1?.v1 && price.mode === "exact-token" ? { maxUsdc: price.amountUsdc, minUsdc: formatUsdc(getConfig().minAmountMicro) } : null,
+        open && v1?.v1 && price.mode === "exact-token"
+          ? { maxUsdc: price.amountUsdc, minUsdc: formatUsdc(getConfig().minAmountMicro) }
+          : null,
     },
     merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled, theme, disableBranding },
     order:

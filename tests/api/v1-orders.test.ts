@@ -273,6 +273,9 @@ describe("payments, partial payments and the v1 events", () => {
     const res = await call("POST", `/api/v1/orders/${cancelled.order.id}/cancel`, { key: m.apiKey });
     expect(res.status, res.text).toBe(200);
     expect(res.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "0.00", paidUsdcAmount: "12.50" });
+    // the payer's page says so too, instead of "Nothing was charged"
+    const page = await getCheckoutView(db, cancelled.order.id, cancelled.orderToken);
+    expect(page).toMatchObject({ step: "cancelled", session: { endedPaidUsdc: "12.50", paidUsdc: null, partial: null } });
 
     const expired = await newOrder(m, { requestedUsdcAmount: "30.00" });
     await pay(expired.order.id, expired.orderToken, "10.00");
@@ -287,8 +290,12 @@ describe("payments, partial payments and the v1 events", () => {
     const last = (await eventTypes(expired.order.id, 1)).at(-1)!;
     expect(last.type).toBe("ORDER_CANCELLED");
     expect(last.payload).toMatchObject({ data: { order: { paidUsdcAmount: "10.00" } } });
-    // an order never paid reads 0.00 paid
-    expect((await newOrder(m)).order).toMatchObject({ paidUsdcAmount: "0.00" });
+    expect((await getCheckoutView(db, expired.order.id, expired.orderToken)).session.endedPaidUsdc).toBe("10.00");
+    // an order never paid reads 0.00 paid, and its page says nothing was charged
+    const unpaid = await newOrder(m);
+    expect(unpaid.order).toMatchObject({ paidUsdcAmount: "0.00" });
+    await call("POST", `/api/v1/orders/${unpaid.order.id}/cancel`, { key: m.apiKey });
+    expect((await getCheckoutView(db, unpaid.order.id, unpaid.orderToken)).session.endedPaidUsdc).toBeNull();
   });
 
   it("cancel: ORDER_CANCELLED with PAYMENT_CANCELLED; the merchant's key only", async () => {
