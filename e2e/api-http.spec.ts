@@ -1,4 +1,5 @@
 import { expect, test } from "@playwright/test";
+import { createMerchant } from "./support/fixtures";
 
 // The merchant API over real HTTP against the built app: as `npm start` serves it (embedded
 // database), and through the production topology (proxy, TLS, two instances, PostgreSQL).
@@ -63,4 +64,32 @@ test("a body over 64 KiB is refused with 413", async ({ request }) => {
   const res = await request.post("/api/merchants", { data: { name: "big", displayName: "x".repeat(70_000) } });
   expect(res.status()).toBe(413);
   expect(await res.json()).toMatchObject({ success: false, statusCode: 413 });
+});
+
+test("event feed long-polls end when their clients go away, so a merchant's next waits are served", async ({ request, baseURL }) => {
+  const m = await createMerchant(request);
+  const headers = { "x-api-key": m.apiKey };
+  const cursor = (await (await request.get("/api/events/feed?after=now", { headers })).json()).responseObject.cursor as string;
+  const wait = (signal?: AbortSignal) =>
+    fetch(`${baseURL}/api/events/feed?${new URLSearchParams({ after: cursor, waitMs: "20000" })}`, { headers, signal });
+  // three rounds of 4 waits, each abandoned by its client while the server holds it: 12 waits in all,
+  // more than the 4 per merchant that each instance holds at once (two instances behind the proxy: 8)
+  for (let round = 0; round < 3; round++) {
+    const stop = new AbortController();
+    const waits = Array.from({ length: 4 }, () => wait(stop.signal).catch(() => null));
+    await new Promise((r) => setTimeout(r, 700));
+    stop.abort();
+    await Promise.all(waits);
+  }
+  await new Promise((r) => setTimeout(r, 500));
+  // had the server kept waiting for the clients that left, these would be refused (429)
+  const started = Date.now();
+  const answers = await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      const res = await fetch(`${baseURL}/api/events/feed?${new URLSearchParams({ after: cursor, waitMs: "1000" })}`, { headers });
+      return res.status;
+    }),
+  );
+  expect(answers).toEqual([200, 200, 200, 200]);
+  expect(Date.now() - started).toBeLessThan(10_000);
 });
