@@ -135,4 +135,27 @@ test.describe("the v1 API through @zkp2p/pay-sdk", () => {
       await receiver.close();
     }
   });
+
+  test("an order paid in part and then cancelled by the merchant: the open page says what was paid", async ({ page, request, baseURL }) => {
+    const m = await createMerchant(request);
+    const created = await createCheckout(
+      { requestedUsdcAmount: "42.50", destinationAddress: TOKEN },
+      { apiBaseUrl: baseURL!, apiKey: m.apiKey },
+    );
+    const checkout = new CheckoutPage(page);
+    await checkout.open(created.checkoutUrl);
+    await page.getByText("Pay only part of it now").click();
+    await page.getByLabel("Amount to pay now (USDC)").fill("10.00");
+    await page.getByRole("radio", { name: /Zelle/ }).check();
+    await page.getByRole("button", { name: "Continue with Zelle" }).click();
+    await checkout.paymentSent();
+    await checkout.simulateConfirmation();
+    await expect(page.getByRole("heading", { name: "32.50 USDC" })).toBeVisible({ timeout: 15_000 });
+    const cancelled = await request.post(`/api/v1/orders/${created.order.id}/cancel`, { headers: { "x-api-key": m.apiKey } });
+    expect((await cancelled.json()).responseObject.order).toMatchObject({ status: "CANCELLED", paidUsdcAmount: "10.00" });
+    // no reload: the page follows the order
+    await expect(checkout.heading("Checkout cancelled")).toBeVisible({ timeout: 10_000 });
+    await expect(page.getByText("10.00 USDC of this order was paid before it was cancelled; the rest was not charged.")).toBeVisible();
+    await expect(page.getByText("Nothing was charged")).toHaveCount(0);
+  });
 });

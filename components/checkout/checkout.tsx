@@ -157,7 +157,9 @@ function Amount({ view }: { view: CheckoutView }) {
       <p className={`text-sm ${ui.muted}`}>
         {view.session.paidUsdc
           ? `${view.session.paidUsdc} USDC is paid already; this payment is for the rest`
-          : `${view.merchant.displayName} receives ${price.amountUsdc} USDC`}
+          : view.session.endedPaidUsdc
+            ? `${view.merchant.displayName} received ${view.session.endedPaidUsdc} of it`
+            : `${view.merchant.displayName} receives ${price.amountUsdc} USDC`}
       </p>
     </div>
   );
