@@ -4,6 +4,7 @@ import { webhookUrl } from "@/lib/schemas";
 import {
   HEADER_NAME_PATTERN,
   HEADER_VALUE_PATTERN,
+  isMaskedHeaderValue,
   isReservedHeader,
   MAX_CUSTOM_HEADERS,
   MAX_HEADER_NAME_LENGTH,
@@ -32,7 +33,10 @@ const headerValue = z
   .string({ error: "must be a string" })
   .min(1, { error: "must not be empty" })
   .max(MAX_HEADER_VALUE_LENGTH, { error: `must be at most ${MAX_HEADER_VALUE_LENGTH} characters` })
-  .regex(HEADER_VALUE_PATTERN, { error: "must be visible ASCII characters and spaces only (no line breaks or control characters)" })
+  // or a value exactly as an answer showed it masked, which keeps the stored one (lib/webhooks/custom-headers.ts)
+  .refine((v) => HEADER_VALUE_PATTERN.test(v) || isMaskedHeaderValue(v), {
+    error: "must be visible ASCII characters and spaces only (no line breaks or control characters)",
+  })
   .refine((v) => v.trim() === v, { error: "must not start or end with a space" });
 
 /** [{ key, value }]: at most 10, names unique whatever their case. */

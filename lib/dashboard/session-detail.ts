@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, deliveries, deliveryAttempts, events, orders, proofAttempts, webhooks } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
+import { formatUsdc } from "@/lib/money";
 import { serializeOrder } from "@/lib/wire/session";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 
@@ -15,7 +16,12 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
   // cancelledAt, completion completedAt.
   const [[times], orderRows, eventRows] = await Promise.all([
     db
-      .select({ cancelledAt: checkoutSessions.cancelledAt, completedAt: checkoutSessions.completedAt })
+      .select({
+        cancelledAt: checkoutSessions.cancelledAt,
+        completedAt: checkoutSessions.completedAt,
+        amountMicro: checkoutSessions.amountMicro,
+        paidAmountMicro: checkoutSessions.paidAmountMicro,
+      })
       .from(checkoutSessions)
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.merchantId, merchantId))),
     db
@@ -94,6 +100,17 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
         : session.status === "EXPIRED" || session.status === "CANCELLED"
           ? (times?.cancelledAt?.toISOString() ?? null)
           : null,
+    /**
+     * A session paid in part (a v1 order paid in parts): what payments have settled and what was not
+     * paid, kept once it ended; null when nothing was paid, or when it completed (then all of it was).
+     */
+    partlyPaid:
+      session.status !== "COMPLETED" && times && times.paidAmountMicro > 0n
+        ? {
+            paidUsdc: formatUsdc(times.paidAmountMicro),
+            unpaidUsdc: formatUsdc(times.amountMicro > times.paidAmountMicro ? times.amountMicro - times.paidAmountMicro : 0n),
+          }
+        : null,
     orders: orderRows.map((o) => ({
       ...serializeOrder(o),
       // expired, cancelled and failed orders record no time of their own: their last change is it

@@ -91,7 +91,7 @@ function buildEvents(input: EventInput): BuiltEvent[] {
 
 function buildV1Event(input: V1EventInput): BuiltEvent {
   return buildEvent({ ...input, apiVersion: 1 }, () => ({
-    order: serializeV1Order(input.session),
+    order: serializeV1Order(input.session, "merchant"),
     payment: input.order ? serializeV1Payment(input.order) : null,
     paymentBridge: null,
   }));

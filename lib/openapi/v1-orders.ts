@@ -21,7 +21,9 @@ export const v1OrderSchema = z
     merchantId: z.string(),
     status: z.enum(V1_ORDER_STATUSES).meta({ description: "PARTIALLY_FULFILLED: payments have settled part of the amount" }),
     requestedUsdcAmount: usdc("The USDC the order asks for (for a fiat-priced order, what the current quote gives)"),
-    remainingUsdcAmount: usdc("What is still to pay; 0 once fulfilled or cancelled"),
+    remainingUsdcAmount: usdc(
+      "What has not been paid: 0.00 once fulfilled. A cancelled (or expired) order keeps what was never paid, so requestedUsdcAmount less this is what was paid",
+    ),
     paidUsdcAmount: usdc(
       "What payments have settled so far (extension). A cancelled or expired order paid in part keeps it: the merchant has received this much",
     ),
@@ -32,10 +34,16 @@ export const v1OrderSchema = z
     enabledRails: z.array(z.string()),
     successUrl: z.string().nullable(),
     cancelUrl: z.string().nullable(),
-    notes: z.record(z.string(), z.unknown()).nullable(),
-    metadata: z.record(z.string(), z.string()).nullable(),
+    notes: z
+      .record(z.string(), z.unknown())
+      .nullable()
+      .meta({ description: "The merchant's notes. null when read with the order's token: they are not the payer's to read" }),
+    metadata: z
+      .record(z.string(), z.string())
+      .nullable()
+      .meta({ description: "The merchant's metadata. null when read with the order's token: it is not the payer's to read" }),
     referralSplitConfig: z.null(),
-    cancelledAt: isoOrNull("When it was cancelled, or expired unpaid"),
+    cancelledAt: isoOrNull("When it was cancelled, or expired"),
     completedAt: isoOrNull("When payments had paid all of it"),
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
@@ -191,7 +199,8 @@ export const V1_ORDER_OPERATIONS: V1Op[] = [
     summary: "Get an order",
     description:
       "With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= or X-Order-Token " +
-      "(a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment.",
+      "(a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment. Read with the token, " +
+      "order.notes and order.metadata are null: they are the merchant's own.",
     params: orderParams,
     query: orderQuery,
     status: 200,

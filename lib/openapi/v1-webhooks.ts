@@ -16,7 +16,7 @@ const iso = (description: string) => z.iso.datetime().meta({ description, exampl
 
 const customHeader = z.strictObject({
   key: z.string().meta({ description: "An HTTP header name", examples: ["Authorization"] }),
-  value: z.string().meta({ examples: ["Bearer shop-secret"] }),
+  value: z.string().meta({ description: "Masked: the value itself is never answered", examples: ["••••cret"] }),
 });
 
 export const v1Webhook = z
@@ -28,7 +28,7 @@ export const v1Webhook = z
     active: z.boolean(),
     customHeaders: z.array(customHeader).meta({
       description:
-        'Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one',
+        'Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400',
     }),
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),

@@ -96,7 +96,7 @@ export async function createOrder(db: Db, body: CreateOrderBody, { actor }: As<M
   ).catch((err: unknown) => {
     throw renameFields(err);
   });
-  return { order: serializeV1Order(row), orderToken: token, checkoutUrl: orderCheckoutUrl(row.id, token) };
+  return { order: serializeV1Order(row, "merchant"), orderToken: token, checkoutUrl: orderCheckoutUrl(row.id, token) };
 }
 
 // the session service names v0 fields; a v1 client sent v1 ones
@@ -140,10 +140,9 @@ async function readOrder(db: Db, id: string, actor: MerchantActor | PayerActor) 
 export async function getOrder(db: Db, id: string, { actor }: As<MerchantActor | PayerActor>) {
   const view = await readOrder(db, id, actor);
   const merchant = await merchantRow(db, view.session.merchantId);
-  const order = serializeV1Order(view.session);
   return {
-    // the merchant's own notes and metadata are not the payer's to read (the hosted page hides them too)
-    order: actor.kind === "payer" ? { ...order, notes: null, metadata: null } : order,
+    // read with the order's token, the order leaves out what is the merchant's own (notes, metadata)
+    order: serializeV1Order(view.session, actor.kind),
     merchant: checkoutMerchant(merchant),
     currentPayment: view.order ? serializeV1Payment(view.order) : null,
   };
@@ -165,7 +164,7 @@ export async function cancelOrder(db: Db, id: string, { actor }: As<MerchantActo
   await readOrder(db, id, actor);
   await cancelSession(db, id, { actor });
   const view = (await readSessionView(db, id))!;
-  return { order: serializeV1Order(view.session) };
+  return { order: serializeV1Order(view.session, "merchant") };
 }
 
 const environment = () => (getPaymentRail().name === "sandbox" ? ("SANDBOX" as const) : ("LIVE" as const));

@@ -2,6 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhooks } from "@/db/schema";
 import { decrypt, encrypt } from "@/lib/crypto";
+import { invalid } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { SIGNATURE_HEADER_NAMES } from "./signing";
 
@@ -18,8 +19,19 @@ export type CustomHeader = { key: string; value: string };
  */
 export type StoredCustomHeader = { key: string; enc: string } | { key: string; value: string };
 
-/** How an answer shows a stored value: never whole; the last 4 characters of a long one. */
-export const maskHeaderValue = (value: string): string => (value.length >= 12 ? `****${value.slice(-4)}` : "****");
+/**
+ * What a masked value starts with. It is not ASCII, and a value must be (HEADER_VALUE_PATTERN), so a
+ * value that starts with it can only be a mask sent back: never a value of the merchant's own.
+ */
+export const HEADER_VALUE_MASK = "\u2022\u2022\u2022\u2022"; // ••••
+
+/** How an answer shows a stored value: never whole; the last 4 characters of one of 12 or more. */
+export const maskHeaderValue = (value: string): string =>
+  value.length >= 12 ? `${HEADER_VALUE_MASK}${value.slice(-4)}` : HEADER_VALUE_MASK;
+
+/** A value as maskHeaderValue shows one: the mask, then at most 4 visible ASCII characters. */
+export const isMaskedHeaderValue = (value: string): boolean =>
+  value.startsWith(HEADER_VALUE_MASK) && /^[\x20-\x7e]{0,4}$/.test(value.slice(HEADER_VALUE_MASK.length));
 
 /** The value a stored header holds, or null when it cannot be opened (APP_SECRET changed). */
 function openValue(h: StoredCustomHeader): string | null {
@@ -32,26 +44,40 @@ function openValue(h: StoredCustomHeader): string | null {
   }
 }
 
+/** A stored header's value as an answer shows it. */
+const shownValue = (h: StoredCustomHeader) => maskHeaderValue(openValue(h) ?? "");
+
+/** A stored header with its value sealed: a plain one (from before values were sealed) is sealed now. */
+const sealed = (h: StoredCustomHeader): StoredCustomHeader => ("value" in h ? { key: h.key, enc: encrypt(h.value) } : h);
+
 /**
  * The headers to store for a list given in a request. A value sent back exactly as an answer showed
- * it (its mask, for the same header name) keeps the stored value: a client that reads a webhook and
- * sends its customHeaders back changes nothing.
+ * it (its mask, for the same header name, whatever its case) keeps the stored value, so a client that
+ * reads a webhook and sends its customHeaders back changes nothing. A mask that matches no stored
+ * header is refused (400): stored, it would replace a credential with its mask.
  */
 export function sealCustomHeaders(given: readonly CustomHeader[], stored: readonly StoredCustomHeader[] = []): StoredCustomHeader[] {
   const before = new Map(stored.map((h) => [h.key.toLowerCase(), h]));
-  return given.map(({ key, value }) => {
+  return given.map(({ key, value }, i) => {
+    if (!isMaskedHeaderValue(value)) return { key, enc: encrypt(value) };
     const old = before.get(key.toLowerCase());
-    const oldValue = old ? openValue(old) : null;
-    if (old && oldValue !== null && value === maskHeaderValue(oldValue) && value !== oldValue) {
-      return "enc" in old ? { key, enc: old.enc } : { key, enc: encrypt(oldValue) };
+    if (!old || value !== shownValue(old)) {
+      throw invalid(
+        `customHeaders.${i}.value`,
+        `is a masked value that matches no stored value of ${key}: send the value itself, or the mask exactly as an answer showed it`,
+      );
     }
-    return { key, enc: encrypt(value) };
+    return { ...sealed(old), key };
   });
 }
 
+/** Whether a stored list still holds plain values (a row from before values were sealed). */
+export const hasPlainValues = (stored: readonly StoredCustomHeader[] | null | undefined): boolean =>
+  (stored ?? []).some((h) => "value" in h);
+
 /** The headers as an API answer shows them: the names, and each value masked. */
 export function maskedCustomHeaders(stored: readonly StoredCustomHeader[] | null | undefined): CustomHeader[] {
-  return (stored ?? []).map((h) => ({ key: h.key, value: maskHeaderValue(openValue(h) ?? "") }));
+  return (stored ?? []).map((h) => ({ key: h.key, value: shownValue(h) }));
 }
 
 export const MAX_CUSTOM_HEADERS = 10;
@@ -102,9 +128,22 @@ export function customHeadersToSend(headers: readonly StoredCustomHeader[] | nul
 }
 
 /**
+ * Seals the plain values of one webhook's stored headers, if the row still holds exactly `stored`
+ * (a change made meanwhile is kept, never overwritten). The row as it is then, or null if it changed.
+ */
+export async function sealPlainValuesOf(db: Db, id: string, stored: readonly StoredCustomHeader[]) {
+  const [row] = await db
+    .update(webhooks)
+    .set({ customHeaders: stored.map(sealed) })
+    .where(and(eq(webhooks.id, id), sql`${webhooks.customHeaders} = ${JSON.stringify(stored)}::jsonb`))
+    .returning();
+  return row ?? null;
+}
+
+/**
  * Seals the custom header values that rows from before sealing still hold in plain text, `limit`
- * webhooks at a time (each update applies only if the row has not changed meanwhile). Run with the
- * maintenance purge, so a deployment's old rows are sealed without an operator's step.
+ * webhooks at a time. Run with the maintenance purge, so a deployment's old rows are sealed without
+ * an operator's step; a webhook changed through the API is sealed then (service.ts updateWebhook).
  */
 export async function sealPlainCustomHeaders(db: Db, limit = 100): Promise<number> {
   const plain = await db
@@ -112,15 +151,7 @@ export async function sealPlainCustomHeaders(db: Db, limit = 100): Promise<numbe
     .from(webhooks)
     .where(sql`jsonb_path_exists(${webhooks.customHeaders}, '$[*].value')`)
     .limit(limit);
-  let sealed = 0;
-  for (const row of plain) {
-    const next = row.customHeaders.map((h) => ("value" in h ? { key: h.key, enc: encrypt(h.value) } : h));
-    const done = await db
-      .update(webhooks)
-      .set({ customHeaders: next })
-      .where(and(eq(webhooks.id, row.id), sql`${webhooks.customHeaders} = ${JSON.stringify(row.customHeaders)}::jsonb`))
-      .returning({ id: webhooks.id });
-    sealed += done.length;
-  }
-  return sealed;
+  let count = 0;
+  for (const row of plain) if (await sealPlainValuesOf(db, row.id, row.customHeaders)) count++;
+  return count;
 }

@@ -11,7 +11,7 @@ import { newId } from "@/lib/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost } from "./address-policy";
-import { type CustomHeader, maskedCustomHeaders, sealCustomHeaders } from "./custom-headers";
+import { type CustomHeader, hasPlainValues, maskedCustomHeaders, sealCustomHeaders, sealPlainValuesOf } from "./custom-headers";
 import { attemptDelivery, requeueDelivery } from "./delivery";
 
 export const MAX_WEBHOOKS_PER_MERCHANT = 20;
@@ -111,6 +111,7 @@ export async function createWebhook(db: Db, input: { url: string; events?: strin
   checkEvents(input.events, apiVersion);
   if (input.customHeaders?.length && apiVersion !== 1) throw invalid("customHeaders", "are for v1 webhooks only");
   const secret = newWebhookSecret();
+  const customHeaders = sealCustomHeaders(input.customHeaders ?? []);
   const row = await db.transaction(async (tx) => {
     // the merchant row is the lock: creations for one merchant count and insert one at a time, so
     // simultaneous requests cannot all see room under the cap (NO KEY UPDATE: rows that merely
@@ -131,7 +132,7 @@ export async function createWebhook(db: Db, input: { url: string; events?: strin
         active: true,
         secretEnc: encrypt(secret),
         apiVersion,
-        customHeaders: sealCustomHeaders(input.customHeaders ?? []),
+        customHeaders,
       })
       .returning();
     return inserted!;
@@ -193,19 +194,22 @@ export async function updateWebhook(
   if (patch.url !== undefined) checkWebhookUrl(patch.url);
   checkEvents(patch.events, found.apiVersion);
   if (patch.customHeaders !== undefined && found.apiVersion !== 1) throw invalid("customHeaders", "are for v1 webhooks only");
-  const [row] = await db
+  // the list given replaces the webhook's headers; [] removes them all
+  const customHeaders = patch.customHeaders === undefined ? undefined : sealCustomHeaders(patch.customHeaders, found.customHeaders);
+  let [row] = await db
     .update(webhooks)
     .set({
       ...(patch.url !== undefined ? { url: patch.url } : {}),
       ...(patch.events !== undefined ? { events: [...new Set(patch.events)] } : {}),
       ...(patch.active !== undefined ? { active: patch.active } : {}),
-      // the list given replaces the webhook's headers; [] removes them all
-      ...(patch.customHeaders !== undefined ? { customHeaders: sealCustomHeaders(patch.customHeaders, found.customHeaders) } : {}),
+      ...(customHeaders !== undefined ? { customHeaders } : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(webhooks.id, id), eq(webhooks.merchantId, as.actor.merchantId), isNull(webhooks.deletedAt)))
     .returning();
   if (!row) throw await deletedMeanwhile(db, id, as);
+  // a row from before values were sealed is sealed at its first change, whatever the change
+  if (hasPlainValues(row.customHeaders)) row = (await sealPlainValuesOf(db, row.id, row.customHeaders)) ?? row;
   return present(row, as);
 }
 

@@ -12,9 +12,13 @@ export const V1_PAYMENT_STATUSES = ["CREATED", "SETTLED", "CANCELLED", "EXPIRED"
 export type V1OrderStatus = (typeof V1_ORDER_STATUSES)[number];
 export type V1PaymentStatus = (typeof V1_PAYMENT_STATUSES)[number];
 
-/** What is still to pay: the amount less what payments have settled; nothing once the order has ended. */
+/**
+ * What has not been paid: the amount less what payments have settled, nothing once it is paid in full.
+ * An order that ended (cancelled, expired) keeps it: it is what was never paid, so requested less
+ * remaining is what was paid, whatever the status (an SDK client knows no other field that says so).
+ */
 export function remainingMicro(s: Pick<SessionRow, "amountMicro" | "paidAmountMicro" | "status">): bigint {
-  if (s.status !== "CREATED" && s.status !== "ACTIVE") return 0n;
+  if (s.status === "COMPLETED") return 0n;
   const left = s.amountMicro - s.paidAmountMicro;
   return left > 0n ? left : 0n;
 }
@@ -46,8 +50,12 @@ export function v1PaymentStatus(status: OrderRow["status"]): V1PaymentStatus {
   }
 }
 
-export function serializeV1Order(s: SessionRow) {
+/** Who reads a v1 order: the merchant (its key, its webhooks) or the payer (the order's token). */
+export type V1OrderAudience = "merchant" | "payer";
+
+export function serializeV1Order(s: SessionRow, audience: V1OrderAudience) {
   const ended = s.status === "CANCELLED" || s.status === "EXPIRED";
+  const merchant = audience === "merchant";
   return {
     id: s.id,
     merchantId: s.merchantId,
@@ -55,7 +63,7 @@ export function serializeV1Order(s: SessionRow) {
     requestedUsdcAmount: formatUsdc(s.amountMicro),
     remainingUsdcAmount: formatUsdc(remainingMicro(s)),
     // what payments have settled, whatever became of the order: a cancelled or expired order that was
-    // paid in part says so here (its remainingUsdcAmount is 0, as nothing more can be paid)
+    // paid in part says so here, and its remainingUsdcAmount is the rest, which was never paid
     paidUsdcAmount: formatUsdc(s.paidAmountMicro),
     destinationAddress: s.recipientAddress,
     destinationToken: s.destinationToken,
@@ -64,8 +72,10 @@ export function serializeV1Order(s: SessionRow) {
     enabledRails: s.enabledPaymentPlatforms ?? [...PAYMENT_PLATFORMS],
     successUrl: s.successUrl,
     cancelUrl: s.cancelUrl,
-    notes: s.notes ?? null,
-    metadata: s.metadata ?? null,
+    // the merchant's own, not the payer's to read (the hosted page does not show them either); null
+    // rather than absent, as the SDK's CheckoutOrder has both fields (`unknown | null`)
+    notes: merchant ? (s.notes ?? null) : null,
+    metadata: merchant ? (s.metadata ?? null) : null,
     referralSplitConfig: null,
     cancelledAt: ended ? (s.cancelledAt ?? s.updatedAt).toISOString() : null,
     completedAt: s.completedAt?.toISOString() ?? null,

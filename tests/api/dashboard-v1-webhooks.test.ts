@@ -25,7 +25,14 @@ async function merchantWithBoth() {
   const v1 = (
     await call("POST", "/api/v1/webhooks", {
       key: signedIn.apiKey,
-      body: { url: "https://hooks.example.com/v1", events: ["PAYMENT_CREATED"], customHeaders: [{ key: "X-Shop", value: "1" }] },
+      body: {
+        url: "https://hooks.example.com/v1",
+        events: ["PAYMENT_CREATED"],
+        customHeaders: [
+          { key: "X-Shop", value: "1" },
+          { key: "Authorization", value: "Bearer dash-secret-5678" },
+        ],
+      },
     })
   ).body.responseObject;
   return { v0, v1 };
@@ -48,9 +55,16 @@ describe("the dashboard's webhooks of both API generations", () => {
     expect(page).toContain('value="PAYMENT_SETTLED"');
     expect(page).not.toContain('value="order.created"');
     expect(page).toMatch(/>PAYMENT_CREATED<\/a>/);
+    // its custom headers, masked: the page never holds a value
+    const text = page.replace(/<[^>]+>/g, "");
+    expect(text).toContain("Custom headers");
+    expect(text).toContain("X-Shop: ••••");
+    expect(text).toContain("Authorization: ••••5678");
+    expect(page).not.toContain("dash-secret");
     const v0Page = renderToStaticMarkup(await WebhookPage({ params: Promise.resolve({ id: v0.id }), searchParams: Promise.resolve({}) }));
     expect(v0Page).toContain("API v0 webhook");
     expect(v0Page).toContain('value="order.created"');
+    expect(v0Page).not.toContain("Custom headers");
   });
 
   it("changes a v1 webhook with v1 event names, refuses v0 ones, and keeps its custom headers", async () => {
@@ -58,7 +72,7 @@ describe("the dashboard's webhooks of both API generations", () => {
     expect(await actions.updateWebhookAction(v1.id, { events: ["ORDER_FULFILLED"], active: false })).toMatchObject({ ok: true });
     const changed = await row(v1.id);
     expect(changed).toMatchObject({ events: ["ORDER_FULFILLED"], active: false });
-    expect(customHeadersToSend(changed.customHeaders)).toEqual({ "X-Shop": "1" });
+    expect(customHeadersToSend(changed.customHeaders)).toEqual({ "X-Shop": "1", Authorization: "Bearer dash-secret-5678" });
     const refused = await actions.updateWebhookAction(v1.id, { events: ["order.created"] });
     expect(refused).toMatchObject({ ok: false, message: expect.stringContaining("events.0: must be event names: ORDER_CREATED") });
     expect((await row(v1.id)).events).toEqual(["ORDER_FULFILLED"]);

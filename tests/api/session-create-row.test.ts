@@ -42,7 +42,9 @@ describe("creating a session", () => {
         .from(events)
         .where(and(eq(events.sessionId, row.id), eq(events.type, "ORDER_CREATED")));
       expect(event).toMatchObject({ merchantId: m.id, apiVersion: 1, orderId: null });
-      expect((event!.payload as { data: { order: unknown } }).data.order).toEqual(JSON.parse(JSON.stringify(serializeV1Order(stored!))));
+      expect((event!.payload as { data: { order: unknown } }).data.order).toEqual(
+        JSON.parse(JSON.stringify(serializeV1Order(stored!, "merchant"))),
+      );
     }
   });
 });

@@ -1,5 +1,6 @@
 import { and, asc, eq } from "drizzle-orm";
-import { describe, expect, it } from "vitest";
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, it, vi } from "vitest";
 import { checkoutSessions, events } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { startSession } from "@/lib/sessions/transitions";
@@ -9,6 +10,15 @@ import { call, newMerchant, newSession, type TestMerchant, TOKEN, WALLET } from 
 import { testDb } from "../support/db";
 
 // The v1 API (parity.md §4): orders are sessions, payments are their orders, on the same services.
+
+// the merchant's dashboard page of an order, rendered in-process for the signed-in merchant
+let signedIn = "";
+vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
+vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
+const dashboardPageText = async (id: string) => {
+  const { default: SessionPage } = await import("@/app/dashboard/(app)/sessions/[id]/page");
+  return renderToStaticMarkup(await SessionPage({ params: Promise.resolve({ id }) })).replace(/<[^>]+>/g, "");
+};
 
 const create = (m: TestMerchant, body: Record<string, unknown>) => call("POST", "/api/v1/orders", { key: m.apiKey, body });
 const order = (id: string, opts: { key?: string; token?: string; header?: string } = {}) =>
@@ -147,14 +157,24 @@ describe("GET /api/v1/orders/:id", () => {
   it("answers the payer's token without the merchant's notes and metadata; the key reads them", async () => {
     const m = await newMerchant();
     const { order: o, orderToken } = await newOrder(m, { notes: { memo: "VIP: ship first", crm: "cust_42" } });
+    // v1 sets no metadata, but a session's row may hold some (the v0 face): the payer reads none of it either
+    await (
+      await testDb()
+    )
+      .update(checkoutSessions)
+      .set({ metadata: { margin: "41%" } })
+      .where(eq(checkoutSessions.id, o.id));
     const asMerchant = (await order(o.id, { key: m.apiKey })).body.responseObject.order;
-    expect(asMerchant).toMatchObject({ notes: { memo: "VIP: ship first", crm: "cust_42" } });
+    expect(asMerchant).toMatchObject({ notes: { memo: "VIP: ship first", crm: "cust_42" }, metadata: { margin: "41%" } });
     for (const read of [await order(o.id, { token: orderToken }), await order(o.id, { header: orderToken })]) {
       expect(read.status).toBe(200);
+      // present and null, as the SDK's CheckoutOrder has both fields
       expect(read.body.responseObject.order).toMatchObject({ id: o.id, notes: null, metadata: null });
-      expect(read.text).not.toContain("VIP: ship first");
-      expect(read.text).not.toContain("cust_42");
+      for (const secret of ["VIP: ship first", "cust_42", "41%"]) expect(read.text).not.toContain(secret);
     }
+    // the merchant's own webhooks carry them
+    const created = (await eventTypes(o.id, 1)).find((e) => e.type === "ORDER_CREATED")!;
+    expect(created.payload).toMatchObject({ data: { order: { notes: { memo: "VIP: ship first", crm: "cust_42" } } } });
   });
 
   it("a v0 session is readable with the key, and no token opens it", async () => {
@@ -265,17 +285,35 @@ describe("payments, partial payments and the v1 events", () => {
     expect((await getCheckoutView(db, fiat.order.id, fiat.orderToken)).session.partial).toBeNull();
   });
 
-  it("an order paid in part, then cancelled or expired, says how much was paid", async () => {
+  it("an order paid in part, then cancelled or expired, says how much was paid and how much was not", async () => {
     const m = await newMerchant();
+    signedIn = m.id;
     const db = await testDb();
     const cancelled = await newOrder(m, { requestedUsdcAmount: "30.00" });
     await pay(cancelled.order.id, cancelled.orderToken, "12.50");
+    expect(await dashboardPageText(cancelled.order.id)).toContain("Partly paid: 12.50 USDC received, 17.50 USDC still to pay");
     const res = await call("POST", `/api/v1/orders/${cancelled.order.id}/cancel`, { key: m.apiKey });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "0.00", paidUsdcAmount: "12.50" });
+    // remaining is what was never paid: requested less remaining is what was paid, in every status
+    expect(res.body.responseObject.order).toMatchObject({
+      status: "CANCELLED",
+      requestedUsdcAmount: "30.00",
+      remainingUsdcAmount: "17.50",
+      paidUsdcAmount: "12.50",
+    });
+    for (const read of [
+      await order(cancelled.order.id, { key: m.apiKey }),
+      await order(cancelled.order.id, { token: cancelled.orderToken }),
+    ]) {
+      expect(read.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "17.50", paidUsdcAmount: "12.50" });
+    }
     // the payer's page says so too, instead of "Nothing was charged"
     const page = await getCheckoutView(db, cancelled.order.id, cancelled.orderToken);
     expect(page).toMatchObject({ step: "cancelled", session: { endedPaidUsdc: "12.50", paidUsdc: null, partial: null } });
+    // and the merchant's dashboard
+    expect(await dashboardPageText(cancelled.order.id)).toContain(
+      "Partly paid: 12.50 USDC received, 17.50 USDC not paid: the session was cancelled before the rest was paid",
+    );
 
     const expired = await newOrder(m, { requestedUsdcAmount: "30.00" });
     await pay(expired.order.id, expired.orderToken, "10.00");
@@ -284,18 +322,27 @@ describe("payments, partial payments and the v1 events", () => {
       .set({ expiresAt: new Date(Date.now() - 1000) })
       .where(eq(checkoutSessions.id, expired.order.id));
     for (const read of [await order(expired.order.id, { key: m.apiKey }), await order(expired.order.id, { token: expired.orderToken })]) {
-      expect(read.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "0.00", paidUsdcAmount: "10.00" });
+      expect(read.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "20.00", paidUsdcAmount: "10.00" });
     }
     // the v1 webhook's ORDER_CANCELLED carries it too
     const last = (await eventTypes(expired.order.id, 1)).at(-1)!;
     expect(last.type).toBe("ORDER_CANCELLED");
-    expect(last.payload).toMatchObject({ data: { order: { paidUsdcAmount: "10.00" } } });
+    expect(last.payload).toMatchObject({ data: { order: { remainingUsdcAmount: "20.00", paidUsdcAmount: "10.00" } } });
     expect((await getCheckoutView(db, expired.order.id, expired.orderToken)).session.endedPaidUsdc).toBe("10.00");
-    // an order never paid reads 0.00 paid, and its page says nothing was charged
+    expect(await dashboardPageText(expired.order.id)).toContain(
+      "Partly paid: 10.00 USDC received, 20.00 USDC not paid: the session expired before the rest was paid",
+    );
+    // an order never paid reads 0.00 paid and all of it remaining, and its page says nothing was charged
     const unpaid = await newOrder(m);
     expect(unpaid.order).toMatchObject({ paidUsdcAmount: "0.00" });
-    await call("POST", `/api/v1/orders/${unpaid.order.id}/cancel`, { key: m.apiKey });
+    const unpaidCancelled = await call("POST", `/api/v1/orders/${unpaid.order.id}/cancel`, { key: m.apiKey });
+    expect(unpaidCancelled.body.responseObject.order).toMatchObject({
+      status: "CANCELLED",
+      remainingUsdcAmount: "50.00",
+      paidUsdcAmount: "0.00",
+    });
     expect((await getCheckoutView(db, unpaid.order.id, unpaid.orderToken)).session.endedPaidUsdc).toBeNull();
+    expect(await dashboardPageText(unpaid.order.id)).not.toContain("Partly paid");
   });
 
   it("cancel: ORDER_CANCELLED with PAYMENT_CANCELLED; the merchant's key only", async () => {
@@ -308,7 +355,7 @@ describe("payments, partial payments and the v1 events", () => {
     expect((await call("POST", `/api/v1/orders/sess_unknown/cancel`, { key: m.apiKey })).status).toBe(404);
     const res = await call("POST", `/api/v1/orders/${o.id}/cancel`, { key: m.apiKey });
     expect(res.status, res.text).toBe(200);
-    expect(res.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "0.00" });
+    expect(res.body.responseObject.order).toMatchObject({ status: "CANCELLED", remainingUsdcAmount: "50.00", paidUsdcAmount: "0.00" });
     expect(res.body.responseObject.order.cancelledAt).not.toBeNull();
     const v1 = (await eventTypes(o.id, 1)).map((e) => e.type);
     expect(v1).toEqual(["ORDER_CREATED", "PAYMENT_CREATED", "PAYMENT_CANCELLED", "ORDER_CANCELLED"]);

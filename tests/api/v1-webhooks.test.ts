@@ -5,6 +5,7 @@ import { SYSTEM } from "@/lib/actor";
 import { resetConfigForTests } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { attemptDelivery } from "@/lib/webhooks/delivery";
+import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { customHeadersToSend, sealPlainCustomHeaders } from "@/lib/webhooks/custom-headers";
 import { call, newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
@@ -68,8 +69,8 @@ describe("v1 webhooks: create, read, change, delete", () => {
       active: true,
       // values are often credentials: shown masked, the last 4 characters of a long one
       customHeaders: [
-        { key: "Authorization", value: "****oken" },
-        { key: "X-Shop-Id", value: "****" },
+        { key: "Authorization", value: "••••oken" },
+        { key: "X-Shop-Id", value: "••••" },
       ],
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
@@ -94,13 +95,14 @@ describe("v1 webhooks: create, read, change, delete", () => {
     expect(got.text).not.toContain(hook.secret);
     const list = await call("GET", "/api/v1/webhooks", { key: m.apiKey });
     expect(list.body.responseObject).toEqual({ webhooks: [shown] });
+    for (const answer of [res.text, got.text, list.text]) expect(answer).not.toContain("shop-token");
   });
 
   it("a header sent back as an answer showed it keeps its stored value; a new value replaces it", async () => {
     const m = await newMerchant();
     const hook = await newV1Webhook(m, { customHeaders: [{ key: "Authorization", value: "Bearer long-secret-1234" }] });
     const shown = (await call("GET", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey })).body.responseObject.customHeaders;
-    expect(shown).toEqual([{ key: "Authorization", value: "****1234" }]);
+    expect(shown).toEqual([{ key: "Authorization", value: "••••1234" }]);
     // read, then written back whole with another change: the credential survives
     await call("PATCH", `/api/v1/webhooks/${hook.id}`, {
       key: m.apiKey,
@@ -116,9 +118,75 @@ describe("v1 webhooks: create, read, change, delete", () => {
       body: { customHeaders: [{ key: "Authorization", value: "Bearer rotated-9999" }] },
     });
     expect(await opened()).toEqual([["Authorization", "Bearer rotated-9999"]]);
+    // a PATCH without customHeaders keeps them
+    expect((await call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body: { active: false } })).status).toBe(200);
+    expect(await opened()).toEqual([["Authorization", "Bearer rotated-9999"]]);
+  });
+
+  it("a mask that matches no stored value is refused, never stored as the value", async () => {
+    const m = await newMerchant();
+    const hook = await newV1Webhook(m, { customHeaders: [{ key: "Authorization", value: "Bearer long-secret-1234" }] });
+    const before = (await storedRows(m))[0]!.customHeaders;
+    const masks: [string, { key: string; value: string }[]][] = [
+      ["another header's name", [{ key: "X-Renamed", value: "••••1234" }]],
+      ["another value's mask", [{ key: "Authorization", value: "••••9999" }]],
+      ["a short value's mask for a long one", [{ key: "Authorization", value: "••••" }]],
+    ];
+    for (const [why, customHeaders] of masks) {
+      const res = await call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body: { customHeaders } });
+      expect(res.status, why).toBe(400);
+      expect(res.body.message, why).toContain("customHeaders.0.value: is a masked value that matches no stored value");
+      expect((await storedRows(m))[0]!.customHeaders, why).toEqual(before);
+    }
+    const created = await call("POST", "/api/v1/webhooks", {
+      key: m.apiKey,
+      body: { url: "https://hooks.example.com/v1", customHeaders: [{ key: "Authorization", value: "••••1234" }] },
+    });
+    expect(created.status).toBe(400);
+    expect(await storedRows(m)).toHaveLength(1);
+    // the mask's bullets are accepted as a mask only, never inside a value of the merchant's own
+    const bullets = await call("PATCH", `/api/v1/webhooks/${hook.id}`, {
+      key: m.apiKey,
+      body: { customHeaders: [{ key: "Authorization", value: "Bearer ••••" }] },
+    });
+    expect(bullets.status).toBe(400);
+    expect(bullets.body.message).toContain("customHeaders.0.value: must be visible ASCII");
   });
 
   it("a row from before values were sealed is still sent, and the maintenance pass seals it", async () => {
+    const r = await receiver();
+    const m = await newMerchant();
+    const hook = await newV1Webhook(m, { url: r.url });
+    const db = await testDb();
+    const legacy = [
+      { key: "Authorization", value: "Bearer legacy-token" },
+      { key: "X-Shop-Id", value: "acme" },
+    ];
+    await db.update(webhooks).set({ customHeaders: legacy }).where(eq(webhooks.id, hook.id));
+    const sendTest = async () => {
+      const res = await call("POST", `/api/v1/webhooks/${hook.id}/test`, { key: m.apiKey, body: {} });
+      expect(res.body.responseObject, res.text).toMatchObject({ success: true, responseCode: 200 });
+      return r.received.at(-1)!.headers;
+    };
+    expect(await sendTest()).toMatchObject({ authorization: "Bearer legacy-token", "x-shop-id": "acme" });
+    const got = await call("GET", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey });
+    expect(got.body.responseObject.customHeaders).toEqual([
+      { key: "Authorization", value: "••••oken" },
+      { key: "X-Shop-Id", value: "••••" },
+    ]);
+    expect(got.text).not.toContain("legacy-token");
+    // the maintenance purge runs the pass
+    expect((await purgeStaleRows(db)).sealedWebhookHeaders).toBeGreaterThanOrEqual(1);
+    const [row] = await storedRows(m);
+    expect(row!.customHeaders.every((h) => "enc" in h && !("value" in h))).toBe(true);
+    expect(JSON.stringify(row!.customHeaders)).not.toContain("legacy-token");
+    expect(JSON.stringify(row!.customHeaders)).not.toContain("acme");
+    expect(await sendTest()).toMatchObject({ authorization: "Bearer legacy-token", "x-shop-id": "acme" });
+    // nothing is left for the next run
+    expect(await sealPlainCustomHeaders(db)).toBe(0);
+  });
+
+  it("a row from before values were sealed is sealed at its next change, whatever the change", async () => {
     const m = await newMerchant();
     const hook = await newV1Webhook(m);
     const db = await testDb();
@@ -126,14 +194,25 @@ describe("v1 webhooks: create, read, change, delete", () => {
       .update(webhooks)
       .set({ customHeaders: [{ key: "Authorization", value: "Bearer legacy-token" }] })
       .where(eq(webhooks.id, hook.id));
-    expect(customHeadersToSend((await storedRows(m))[0]!.customHeaders)).toEqual({ Authorization: "Bearer legacy-token" });
-    expect((await call("GET", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey })).body.responseObject.customHeaders).toEqual([
-      { key: "Authorization", value: "****oken" },
-    ]);
-    expect(await sealPlainCustomHeaders(db)).toBeGreaterThanOrEqual(1);
+    const res = await call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body: { events: ["ORDER_FULFILLED"] } });
+    expect(res.status, res.text).toBe(200);
+    expect(res.body.responseObject.customHeaders).toEqual([{ key: "Authorization", value: "••••oken" }]);
     const [row] = await storedRows(m);
     expect(JSON.stringify(row!.customHeaders)).not.toContain("legacy-token");
     expect(customHeadersToSend(row!.customHeaders)).toEqual({ Authorization: "Bearer legacy-token" });
+    // a legacy value sent back masked is kept, and sealed
+    await db
+      .update(webhooks)
+      .set({ customHeaders: [{ key: "Authorization", value: "Bearer legacy-token" }] })
+      .where(eq(webhooks.id, hook.id));
+    const back = await call("PATCH", `/api/v1/webhooks/${hook.id}`, {
+      key: m.apiKey,
+      body: { customHeaders: [{ key: "Authorization", value: "••••oken" }] },
+    });
+    expect(back.status, back.text).toBe(200);
+    const [again] = await storedRows(m);
+    expect(JSON.stringify(again!.customHeaders)).not.toContain("legacy-token");
+    expect(customHeadersToSend(again!.customHeaders)).toEqual({ Authorization: "Bearer legacy-token" });
   });
 
   it("omitted events and headers: all v1 events, no headers", async () => {
@@ -153,10 +232,10 @@ describe("v1 webhooks: create, read, change, delete", () => {
     expect(headers.body.responseObject).toMatchObject({
       events: ["ORDER_CREATED"],
       active: true,
-      customHeaders: [{ key: "X-B", value: "****" }],
+      customHeaders: [{ key: "X-B", value: "••••" }],
     });
     const off = await call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body: { active: false, events: [] } });
-    expect(off.body.responseObject).toMatchObject({ events: [], active: false, customHeaders: [{ key: "X-B", value: "****" }] });
+    expect(off.body.responseObject).toMatchObject({ events: [], active: false, customHeaders: [{ key: "X-B", value: "••••" }] });
     const cleared = await call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body: { customHeaders: [] } });
     expect(cleared.body.responseObject.customHeaders).toEqual([]);
     expect((await storedRows(m))[0]!.customHeaders).toEqual([]);
@@ -319,7 +398,7 @@ describe("customHeaders validation", () => {
     const m = await newMerchant();
     const ten = Array.from({ length: 10 }, (_, i) => ({ key: `X-Tok!#$%&'*+.^_\`|~${i}`, value: `v ${i} ~!@"` }));
     const hook = await newV1Webhook(m, { customHeaders: ten });
-    expect(hook.customHeaders).toEqual(ten.map(({ key }) => ({ key, value: "****" })));
+    expect(hook.customHeaders).toEqual(ten.map(({ key }) => ({ key, value: "••••" })));
     expect(customHeadersToSend((await storedRows(m))[0]!.customHeaders)).toEqual(Object.fromEntries(ten.map((h) => [h.key, h.value])));
   });
 });

@@ -642,7 +642,7 @@ export interface paths {
     };
     /**
      * Get an order
-     * @description With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= or X-Order-Token (a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment.
+     * @description With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= or X-Order-Token (a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment. Read with the token, order.notes and order.metadata are null: they are the merchant's own.
      */
     get: operations["v1GetOrder"];
     put?: never;
@@ -2328,14 +2328,17 @@ export interface components {
         | "PAYMENT_FAILED"
       )[];
       active: boolean;
-      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one */
+      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
       customHeaders: {
         /**
          * @description An HTTP header name
          * @example Authorization
          */
         key: string;
-        /** @example Bearer shop-secret */
+        /**
+         * @description Masked: the value itself is never answered
+         * @example ••••cret
+         */
         value: string;
       }[];
       /**
@@ -2370,14 +2373,17 @@ export interface components {
         | "PAYMENT_FAILED"
       )[];
       active: boolean;
-      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one */
+      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
       customHeaders: {
         /**
          * @description An HTTP header name
          * @example Authorization
          */
         key: string;
-        /** @example Bearer shop-secret */
+        /**
+         * @description Masked: the value itself is never answered
+         * @example ••••cret
+         */
         value: string;
       }[];
       /**
@@ -2417,14 +2423,17 @@ export interface components {
         | "PAYMENT_FAILED"
       )[];
       active: boolean;
-      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("****" and the last 4 characters of a value of 12 or more); a value sent back as shown keeps the stored one */
+      /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
       customHeaders: {
         /**
          * @description An HTTP header name
          * @example Authorization
          */
         key: string;
-        /** @example Bearer shop-secret */
+        /**
+         * @description Masked: the value itself is never answered
+         * @example ••••cret
+         */
         value: string;
       }[];
       /**
@@ -2558,7 +2567,7 @@ export interface components {
        */
       requestedUsdcAmount: string;
       /**
-       * @description What is still to pay; 0 once fulfilled or cancelled
+       * @description What has not been paid: 0.00 once fulfilled. A cancelled (or expired) order keeps what was never paid, so requestedUsdcAmount less this is what was paid
        * @example 50.00
        */
       remainingUsdcAmount: string;
@@ -2576,14 +2585,16 @@ export interface components {
       enabledRails: string[];
       successUrl: string | null;
       cancelUrl: string | null;
+      /** @description The merchant's notes. null when read with the order's token: they are not the payer's to read */
       notes: {
         [key: string]: unknown;
       } | null;
+      /** @description The merchant's metadata. null when read with the order's token: it is not the payer's to read */
       metadata: {
         [key: string]: string;
       } | null;
       referralSplitConfig: null;
-      /** @description When it was cancelled, or expired unpaid */
+      /** @description When it was cancelled, or expired */
       cancelledAt: string | null;
       /** @description When payments had paid all of it */
       completedAt: string | null;

@@ -42,6 +42,19 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           </dd>
           <dt className={ui.muted}>Amount</dt>
           <dd>{isFiatPriced(s) ? sessionPrice(s) : <LocalUsdc amount={s.amountUsdc} />}</dd>
+          {detail.partlyPaid && (
+            <>
+              <dt className={ui.muted}>Paid</dt>
+              <dd>
+                Partly paid: <LocalUsdc amount={detail.partlyPaid.paidUsdc} /> received, <LocalUsdc amount={detail.partlyPaid.unpaidUsdc} />{" "}
+                {s.status === "CANCELLED"
+                  ? "not paid: the session was cancelled before the rest was paid"
+                  : s.status === "EXPIRED"
+                    ? "not paid: the session expired before the rest was paid"
+                    : "still to pay"}
+              </dd>
+            </>
+          )}
           {isFiatPriced(s) && (
             <>
               <dt className={ui.muted}>You receive</dt>

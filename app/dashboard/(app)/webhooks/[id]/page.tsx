@@ -85,6 +85,28 @@ export default async function WebhookPage({
           <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} eventTypes={eventTypes} />
         </section>
       )}
+      {v1 && "customHeaders" in webhook && (
+        <section className={ui.card} aria-labelledby="custom-headers">
+          <h2 id="custom-headers" className="font-semibold">
+            Custom headers
+          </h2>
+          {webhook.customHeaders.length === 0 ? (
+            <p className={`mt-2 text-sm ${ui.muted}`}>None.</p>
+          ) : (
+            <ul className="mt-2 space-y-1 text-sm">
+              {webhook.customHeaders.map((h) => (
+                <li key={h.key} className="break-all font-mono">
+                  {h.key}: {h.value}
+                </li>
+              ))}
+            </ul>
+          )}
+          <p className={`mt-2 text-sm ${ui.muted}`}>
+            Sent with every delivery. Values are stored encrypted and shown masked; they are changed through the API (PATCH
+            /api/v1/webhooks/{webhook.id}).
+          </p>
+        </section>
+      )}
       <section className={ui.card} aria-labelledby="health">
         <h2 id="health" className="font-semibold">
           Health
