@@ -11,6 +11,17 @@ const config = getConfig();
 void config.appSecret;
 void config.nextAuthSecret;
 await getDb();
+// the real rail moves money: it is checked against the chain before the first request (fail closed)
+if (config.liveRail) {
+  const { preflightLiveRail } = await import("@/lib/zkp2p/preflight");
+  const report = await preflightLiveRail(config.liveRail);
+  if (report.problems.length) throw new Error(`The real rail failed its start-up check:\n  ${report.problems.join("\n  ")}`);
+  logger.info("real rail ready", {
+    network: config.liveRail.network.name,
+    chainId: report.chainId,
+    takerWallets: config.liveRail.takerKeys.size,
+  });
+}
 const addressWarning = unknownAddressWarning(config.ownServer);
 if (addressWarning) logger.warn(addressWarning);
 // lib/ reaches Inngest only through this sender; the client is loaded only when Inngest is configured

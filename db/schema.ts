@@ -34,6 +34,9 @@ export const orderStatus = pgEnum("order_status", [
 ]);
 export const deliveryStatus = pgEnum("delivery_status", ["PENDING", "DELIVERED", "FAILED"]);
 export const checkoutMode = pgEnum("checkout_mode", ["exact-token", "exact-fiat"]);
+// sandbox: the sandbox rail, no money moves; live: the real rail (lib/payments)
+export const environment = pgEnum("environment", ["sandbox", "live"]);
+export type Environment = (typeof environment.enumValues)[number];
 
 export const merchants = pgTable(
   "merchants",
@@ -54,6 +57,9 @@ export const merchants = pgTable(
     frameAncestors: jsonb("frame_ancestors").$type<string[]>().notNull().default([]),
     // the merchant's block explorer per chain id ({ "8453": "https://…" }, lib/explorers.ts); a chain not in it uses the default
     explorerUrls: jsonb("explorer_urls").$type<Record<string, string>>(),
+    // every merchant starts in the sandbox; the operator moves one to live (`npm run admin -- go-live`)
+    environment: environment("environment").notNull().default("sandbox"),
+    liveSince: ts("live_since"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -87,6 +93,9 @@ export const checkoutSessions = pgTable(
   {
     id: text("id").primaryKey(),
     merchantId: text("merchant_id").notNull(),
+    // the merchant's environment when the session was created: it decides the rail for good, so a
+    // sandbox session never takes real money, whatever the merchant becomes later
+    environment: environment("environment").notNull().default("sandbox"),
     amountMicro: bigint("amount_micro", { mode: "bigint" }).notNull(),
     destinationChainId: integer("destination_chain_id").notNull(),
     destinationToken: text("destination_token").notNull(),

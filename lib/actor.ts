@@ -5,7 +5,14 @@
 // the `actor` of its last argument, an options object: `getSessionOrThrow(db, id, { actor })`.
 
 /** A merchant: through the API (keyId: the key that authenticated) or the dashboard (keyId: null). */
-export type MerchantActor = { kind: "merchant"; merchantId: string; keyId: string | null; face: "api" | "dashboard" };
+export type MerchantActor = {
+  kind: "merchant";
+  merchantId: string;
+  keyId: string | null;
+  face: "api" | "dashboard";
+  /** the merchant's environment, when the face already read it (the API key's lookup does) */
+  environment?: "sandbox" | "live";
+};
 
 /**
  * The payer on the hosted checkout page; its authority is its link: the session id, and for a v1
@@ -24,11 +31,12 @@ export type Actor = MerchantActor | PayerActor | OperatorActor | SystemActor;
 /** The last argument of every service: who acts, in an object that can grow (a transaction, a clock). */
 export type As<A extends Actor = Actor> = { actor: A };
 
-export const apiMerchant = (key: { merchantId: string; keyId: string }): MerchantActor => ({
+export const apiMerchant = (key: { merchantId: string; keyId: string; environment?: "sandbox" | "live" }): MerchantActor => ({
   kind: "merchant",
   merchantId: key.merchantId,
   keyId: key.keyId,
   face: "api",
+  ...(key.environment ? { environment: key.environment } : {}),
 });
 
 // the next-auth session names the merchant; the key behind it is checked on every request there

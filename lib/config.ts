@@ -5,6 +5,7 @@ import { z } from "zod";
 import { parseDuration } from "./duration";
 import { logger, setLogLevel } from "./logger";
 import { parseUsdc } from "./money";
+import { parseLiveRailSettings } from "./zkp2p/settings";
 
 // Every setting of the service, parsed once. Nothing else reads process.env.
 
@@ -92,6 +93,16 @@ const envSchema = z.object({
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // the real ZKP2P rail (lib/zkp2p/settings.ts checks them together)
+  ZKP2P_NETWORK: optionalString,
+  ZKP2P_RPC_URL: optionalString,
+  ZKP2P_API_URL: optionalString,
+  ZKP2P_ATTESTATION_URL: optionalString,
+  ZKP2P_TAKER_KEYS: optionalString,
+  ZKP2P_TAKER_KEYS_FILE: optionalString,
+  ZKP2P_CONFIRMATIONS: optionalString,
+  ZKP2P_CODE_HASHES: optionalString,
+  ZKP2P_MIN_WALLET_ETH: optionalString,
 });
 
 export type Config = ReturnType<typeof buildConfig>;
@@ -163,6 +174,8 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       enabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV),
     },
     logLevel: e.LOG_LEVEL,
+    /** the real rail, or null: then every merchant is in the sandbox and none can go live */
+    liveRail: parseLiveRailSettings(e),
   };
 }
 

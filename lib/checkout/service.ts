@@ -1,6 +1,6 @@
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { checkoutSessions, proofAttempts } from "@/db/schema";
+import { checkoutSessions, type Environment, proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
@@ -93,8 +93,8 @@ export type CheckoutView = {
 };
 
 /** Quotes for every platform and currency the session allows, per platform (unsorted). */
-export function platformQuotes(amountUsdc: string, enabled: string[] | null): PlatformQuotes[] {
-  const rail = getPaymentRail();
+export function platformQuotes(environment: Environment, amountUsdc: string, enabled: string[] | null): PlatformQuotes[] {
+  const rail = getPaymentRail(environment);
   const amountMicro = parseUsdc(amountUsdc);
   const platforms = PAYMENT_PLATFORMS.filter((p) => !enabled || enabled.includes(p));
   return platforms.map((platform) => ({
@@ -117,9 +117,10 @@ export function platformQuotes(amountUsdc: string, enabled: string[] | null): Pl
  * USDC amount. exact-fiat: the price's currency only, on the platforms within the fee limit.
  */
 function sessionOptions(s: SessionView, price: Price): CurrencyQuotes[] {
-  if (price.mode === "exact-token") return quotesByCurrency(platformQuotes(s.amountUsdc, s.enabledPaymentPlatforms));
+  if (price.mode === "exact-token") return quotesByCurrency(platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms));
   const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
   const offers = fiatOffers({
+    environment: s.environment,
     fiatAmountMinor: parseScaled(price.fiatAmount, decimals),
     fiatCurrency: price.fiatCurrency,
     maxFeeBps: s.maxFeePercentage === null ? 0 : percentToBps(s.maxFeePercentage),
@@ -222,7 +223,7 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
       options.map((c) => c.currency),
       s.selectedFiatCurrency,
     ),
-    sandbox: getPaymentRail().name === "sandbox",
+    sandbox: s.environment === "sandbox",
   };
 }
 
@@ -231,9 +232,9 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
  * session's active order. A real rail plugs its proof step in here.
  */
 export async function simulateBankConfirmation(db: Db, sessionId: string, outcome: "success" | "invalid", token?: string) {
-  if (getPaymentRail().name !== "sandbox") throw new AppError("CONFLICT", "Only the sandbox rail can simulate a bank confirmation");
   const actor = payer(sessionId, token);
   const s = await getSessionOrThrow(db, sessionId, { actor });
+  if (s.environment !== "sandbox") throw new AppError("CONFLICT", "Only a sandbox session can simulate a bank confirmation");
   if (!s.activeOrder) throw new AppError("CONFLICT", "Checkout has not started");
   try {
     await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof: { sandbox: true, outcome } }, { actor });

@@ -1,14 +1,14 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
-import { apiKeys, merchants, type MerchantRow } from "@/db/schema";
+import { apiKeys, type Environment, merchants, type MerchantRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { type CheckoutTheme, checkoutThemeOf, type MerchantCheckoutTheme, readTheme, storedTheme } from "@/lib/theme";
 
-export type AuthedMerchant = { merchantId: string; keyId: string };
+export type AuthedMerchant = { merchantId: string; keyId: string; environment: Environment };
 
 const KEY_PREFIX = "ck_";
 
@@ -43,6 +43,7 @@ export function serializeMerchant(m: MerchantRow) {
     name: m.name,
     displayName: m.displayName ?? m.name,
     logoUrl: m.logoUrl,
+    environment: m.environment,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };
@@ -93,7 +94,7 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
   if (cached && cached.until > now) return cached.merchant;
   const lookup = prepared(db, "api_key_by_hash", (d) =>
     d
-      .select({ keyId: apiKeys.id, merchantId: apiKeys.merchantId, disabledAt: merchants.disabledAt })
+      .select({ keyId: apiKeys.id, merchantId: apiKeys.merchantId, disabledAt: merchants.disabledAt, environment: merchants.environment })
       .from(apiKeys)
       .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
       .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
@@ -109,7 +110,8 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
     keyCache.delete(hash);
     throw merchantDisabled();
   }
-  const merchant = { keyId: row.keyId, merchantId: row.merchantId };
+  // the environment is cached with the key: a merchant moved to live creates live sessions within KEY_CACHE_MS
+  const merchant = { keyId: row.keyId, merchantId: row.merchantId, environment: row.environment };
   if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
   keyCache.set(hash, { merchant, until: now + KEY_CACHE_MS });
   return merchant;

@@ -28,6 +28,9 @@ export const merchant = z
     name: z.string().meta({ description: "Unique, lowercase; never changes", examples: ["acme-shop"] }),
     displayName: z.string().meta({ description: "The name shown to payers; the name when none was given" }),
     logoUrl: z.string().nullable(),
+    environment: z.enum(["sandbox", "live"]).meta({
+      description: "sandbox until the operator moves the merchant to live; its new sessions take this environment",
+    }),
     createdAt: iso("When the merchant signed up"),
     updatedAt: iso("Last change"),
   })
@@ -73,6 +76,10 @@ export const session = z
     destinationToken: z.string().meta({ description: "Token contract address, EIP-55 checksummed" }),
     recipientAddress: z.string().meta({ description: "Receiving wallet, EIP-55 checksummed" }),
     status: sessionStatus,
+    environment: z.enum(["sandbox", "live"]).meta({
+      description:
+        "sandbox: the sandbox rail, no money moves; live: a real payment. The merchant's environment when the session was created, kept for good",
+    }),
     successUrl: z.string().nullable(),
     cancelUrl: z.string().nullable(),
     metadata: z.record(z.string(), z.string()).nullable().meta({ description: "The merchant's own string key/values" }),

@@ -45,7 +45,11 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
       });
     }
 
-    const verdict = getPaymentRail().verifyProof({ orderId: order.id, intentHash: order.intentHash, proof: input.proof });
+    const verdict = getPaymentRail(session.environment).verifyProof({
+      orderId: order.id,
+      intentHash: order.intentHash,
+      proof: input.proof,
+    });
     const proofAttemptId = newId("proof");
     await tx.insert(proofAttempts).values({
       id: proofAttemptId,

@@ -1,6 +1,6 @@
-import { type Column, getTableColumns, sql } from "drizzle-orm";
+import { type Column, eq, getTableColumns, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { checkoutSessions, type SessionRow } from "@/db/schema";
+import { checkoutSessions, type Environment, merchants, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
 import { getConfig } from "@/lib/config";
@@ -8,7 +8,7 @@ import { forbidden, invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
-import { CURRENCIES } from "@/lib/payments/platforms";
+import { CURRENCIES, getPaymentRail } from "@/lib/payments";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
 import { checkFiatBounds } from "./fiat";
@@ -64,6 +64,9 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   if (input.merchantId !== actor.merchantId) throw forbidden("merchant");
   const config = getConfig();
   const enabledPaymentPlatforms = input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null;
+  const environment = actor.environment ?? (await merchantEnvironment(db, actor.merchantId));
+  // a live merchant on a deployment without a real rail: refused now, not when the payer arrives
+  getPaymentRail(environment);
   let amountMicro: bigint;
   let fiat: { fiatAmountMinor: bigint; fiatCurrency: string; maxFeeBps: number } | null = null;
   if (input.checkoutMode === "exact-fiat") {
@@ -74,7 +77,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
       maxFeeBps: percentToBps(input.maxFeePercentage ?? DEFAULT_MAX_FEE_PERCENTAGE),
     };
     // the estimate at the mid rate until a quote fixes it (docs/api.md)
-    amountMicro = checkFiatBounds({ ...fiat, enabledPaymentPlatforms });
+    amountMicro = checkFiatBounds({ ...fiat, enabledPaymentPlatforms, environment });
   } else {
     amountMicro = parseUsdc(input.amountUsdc!);
     if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {
@@ -88,6 +91,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   const row: SessionRow = {
     id: newId("sess"),
     merchantId: actor.merchantId,
+    environment,
     amountMicro,
     destinationChainId: input.destinationChainId,
     destinationToken: input.destinationToken,
@@ -123,6 +127,11 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   jobs.deliveriesCreated(deliveryIds);
   jobs.expiryScheduled(row.id, row.expiresAt);
   return row;
+}
+
+async function merchantEnvironment(db: Db, merchantId: string): Promise<Environment> {
+  const [m] = await db.select({ environment: merchants.environment }).from(merchants).where(eq(merchants.id, merchantId));
+  return m?.environment ?? "sandbox";
 }
 
 /** The hosted checkout page of a session, as the create answer and the payer's link carry it. */

@@ -1,4 +1,4 @@
-import type { SessionRow } from "@/db/schema";
+import type { Environment, SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { AppError, invalid } from "@/lib/errors";
 import { bpsToPercent, formatUsdc, maxFiatForMicro, minFiatForMicro } from "@/lib/money";
@@ -9,6 +9,7 @@ import { fiatFormatted } from "@/lib/wire/session";
 // USDC that the chosen platform's rate gives for it, rounded down to micro-USDC (lib/money.ts).
 
 export type FiatTerms = {
+  environment: Environment;
   fiatAmountMinor: bigint;
   fiatCurrency: string;
   maxFeeBps: number;
@@ -19,7 +20,7 @@ export type FiatOffer = { platform: PaymentPlatform; quote: FiatQuote; offered: 
 
 /** The platforms that take the session's currency (and are enabled), each with its quote; `offered`: its spread is within maxFeePercentage. */
 export function fiatOffers(terms: FiatTerms): FiatOffer[] {
-  const rail = getPaymentRail();
+  const rail = getPaymentRail(terms.environment);
   return PAYMENT_PLATFORMS.filter(
     (p) => platformAccepts(p, terms.fiatCurrency) && (!terms.enabledPaymentPlatforms || terms.enabledPaymentPlatforms.includes(p)),
   ).map((platform) => {
@@ -32,6 +33,7 @@ export function fiatOffers(terms: FiatTerms): FiatOffer[] {
 export function fiatTermsOf(session: SessionRow): FiatTerms | null {
   if (session.checkoutMode !== "exact-fiat" || session.fiatAmountMinor === null || !session.fiatCurrency) return null;
   return {
+    environment: session.environment,
     fiatAmountMinor: session.fiatAmountMinor,
     fiatCurrency: session.fiatCurrency,
     maxFeeBps: session.maxFeeBps ?? 0,

@@ -103,7 +103,7 @@ export async function startSession(
       const amountMicro = amountToPay(session, input.amountUsdc);
       const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
 
-      const rail = getPaymentRail();
+      const rail = getPaymentRail(session.environment);
       const config = getConfig();
       const now = new Date();
       const orderId = newId("ord");

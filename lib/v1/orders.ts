@@ -1,12 +1,12 @@
 import crypto from "node:crypto";
 import { and, asc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { apiKeys, merchants, type MerchantRow, orders } from "@/db/schema";
+import { apiKeys, type Environment, merchants, type MerchantRow, orders } from "@/db/schema";
 import type { As, MerchantActor, PayerActor } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, invalid, notFound } from "@/lib/errors";
-import { getPaymentRail, PAYMENT_PLATFORMS } from "@/lib/payments";
+import { PAYMENT_PLATFORMS } from "@/lib/payments";
 import { DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { createSessionRow } from "@/lib/sessions/create";
 import { expireIfDue, isDue } from "@/lib/sessions/expiry";
@@ -143,7 +143,7 @@ export async function getOrder(db: Db, id: string, { actor }: As<MerchantActor |
   return {
     // read with the order's token, the order leaves out what is the merchant's own (notes, metadata)
     order: serializeV1Order(view.session, actor.kind),
-    merchant: checkoutMerchant(merchant),
+    merchant: checkoutMerchant(merchant, view.session.environment),
     currentPayment: view.order ? serializeV1Payment(view.order) : null,
   };
 }
@@ -167,15 +167,16 @@ export async function cancelOrder(db: Db, id: string, { actor }: As<MerchantActo
   return { order: serializeV1Order(view.session, "merchant") };
 }
 
-const environment = () => (getPaymentRail().name === "sandbox" ? ("SANDBOX" as const) : ("LIVE" as const));
-
-/** The merchant as a payer's order shows it (the SDK's CheckoutMerchant). */
-export function checkoutMerchant(m: MerchantRow) {
+/**
+ * The merchant as a payer's order shows it (the SDK's CheckoutMerchant). environment: the order's
+ * (the environment it was created in), or the merchant's own where no order is meant.
+ */
+export function checkoutMerchant(m: MerchantRow, environment: Environment = m.environment) {
   return {
     id: m.id,
     name: m.displayName ?? m.name,
     logoUrl: m.logoUrl,
-    environment: environment(),
+    environment: environment === "live" ? ("LIVE" as const) : ("SANDBOX" as const),
     disableBranding: m.disableBranding,
     checkoutTheme: checkoutThemeOf(m),
     defaultPaymentCurrency: null,
@@ -198,7 +199,7 @@ export async function getMerchantProfile(db: Db, { actor }: As<MerchantActor>) {
     name: m.displayName ?? m.name,
     logoUrl: m.logoUrl,
     apiKey: key ? `${key.displayPrefix}…` : null,
-    environment: environment(),
+    environment: m.environment === "live" ? ("LIVE" as const) : ("SANDBOX" as const),
     sandboxMerchantId: null,
     evmWalletAddress: m.evmWalletAddress,
     solanaWalletAddress: null,

@@ -18,6 +18,7 @@ export function serializeSession(s: SessionRow) {
     destinationToken: s.destinationToken,
     recipientAddress: s.recipientAddress,
     status: s.status,
+    environment: s.environment,
     successUrl: s.successUrl,
     cancelUrl: s.cancelUrl,
     metadata: s.metadata,

@@ -24,6 +24,7 @@ describe("POST /api/merchants", () => {
       name,
       displayName: "Acme Inc",
       logoUrl: "https://acme.example/logo.png",
+      environment: "sandbox",
       createdAt: m.createdAt,
       updatedAt: m.updatedAt,
     });

@@ -7,7 +7,6 @@ import { getDb } from "@/db/client";
 import { requireMerchant } from "@/lib/auth/session";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
-import { getPaymentRail } from "@/lib/payments";
 
 export const dynamic = "force-dynamic";
 
@@ -27,7 +26,7 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const explorerUrls = await getExplorerUrls(db, { actor });
   return (
     <div className="min-h-screen">
-      {getPaymentRail().name === "sandbox" && (
+      {merchant.environment === "sandbox" && (
         <div className="mx-auto max-w-5xl px-4 pt-3">
           <SandboxBanner />
         </div>

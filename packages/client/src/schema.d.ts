@@ -1703,6 +1703,11 @@ export interface components {
       displayName: string;
       logoUrl: string | null;
       /**
+       * @description sandbox until the operator moves the merchant to live; its new sessions take this environment
+       * @enum {string}
+       */
+      environment: "sandbox" | "live";
+      /**
        * Format: date-time
        * @description When the merchant signed up
        * @example 2026-01-15T12:00:00.000Z
@@ -1727,6 +1732,11 @@ export interface components {
       /** @description The name shown to payers; the name when none was given */
       displayName: string;
       logoUrl: string | null;
+      /**
+       * @description sandbox until the operator moves the merchant to live; its new sessions take this environment
+       * @enum {string}
+       */
+      environment: "sandbox" | "live";
       /**
        * Format: date-time
        * @description When the merchant signed up
@@ -1786,6 +1796,11 @@ export interface components {
        * @enum {string}
        */
       status: "CREATED" | "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+      /**
+       * @description sandbox: the sandbox rail, no money moves; live: a real payment. The merchant's environment when the session was created, kept for good
+       * @enum {string}
+       */
+      environment: "sandbox" | "live";
       successUrl: string | null;
       cancelUrl: string | null;
       /** @description The merchant's own string key/values */
@@ -1940,6 +1955,11 @@ export interface components {
        * @enum {string}
        */
       status: "CREATED" | "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+      /**
+       * @description sandbox: the sandbox rail, no money moves; live: a real payment. The merchant's environment when the session was created, kept for good
+       * @enum {string}
+       */
+      environment: "sandbox" | "live";
       successUrl: string | null;
       cancelUrl: string | null;
       /** @description The merchant's own string key/values */

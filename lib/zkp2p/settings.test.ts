@@ -1,0 +1,104 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { inspect } from "node:util";
+import { describe, expect, it } from "vitest";
+import { privateKeyToAddress } from "viem/accounts";
+import { NETWORKS } from "./network";
+import { parseLiveRailSettings } from "./settings";
+
+const KEY_A = `0x${"1a".repeat(32)}` as const;
+const KEY_B = `0x${"2b".repeat(32)}` as const;
+const urls = {
+  ZKP2P_RPC_URL: "http://127.0.0.1:8545",
+  ZKP2P_API_URL: "https://api.example.test/",
+  ZKP2P_ATTESTATION_URL: "https://attest.example.test",
+};
+
+const problemsOf = (env: Record<string, string>) => {
+  try {
+    parseLiveRailSettings(env);
+  } catch (err) {
+    return (err as Error).message;
+  }
+  throw new Error("expected the settings to be refused");
+};
+
+describe("the real rail's settings", () => {
+  it("are absent when none is given: the deployment is sandbox-only", () => {
+    expect(parseLiveRailSettings({})).toBeNull();
+    expect(parseLiveRailSettings({ ZKP2P_CONFIRMATIONS: "3" })).toBeNull();
+  });
+
+  it("parse a complete set, with the package's addresses and published code hash", () => {
+    const s = parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: `${KEY_A}, ${KEY_B}` })!;
+    expect(s.network.name).toBe("base");
+    expect(s.network.chainId).toBe(8453);
+    expect(s.network.addresses.OrchestratorV3).toBe("0x014025fDE093f8701d86e9f38e2C3a9b779cb5c7");
+    expect(s.network.usdc).toBe("0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913");
+    // the package publishes the orchestrator's runtime code hash (and none for the escrow or verifier)
+    expect(s.codeHashes.OrchestratorV3).toMatch(/^0x[0-9a-f]{64}$/);
+    expect(s.codeHashes.EscrowV2).toBeUndefined();
+    expect(s.apiUrl).toBe("https://api.example.test");
+    expect(s.confirmations).toBe(2);
+    expect(s.takerKeys.addresses).toEqual([privateKeyToAddress(KEY_A), privateKeyToAddress(KEY_B)]);
+    expect(s.takerKeys.keyOf(privateKeyToAddress(KEY_B))).toBe(KEY_B);
+    expect(s.minWalletWei).toBe(2_000_000_000_000_000n);
+  });
+
+  it("never print a key, however they are printed", () => {
+    const s = parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!;
+    for (const text of [
+      JSON.stringify(s, (_, v) => (typeof v === "bigint" ? v.toString() : v)),
+      inspect(s, { depth: 10 }),
+      `${s.takerKeys}`,
+      String(s.takerKeys),
+    ]) {
+      expect(text).not.toContain(KEY_A.slice(2));
+      expect(text).toContain("[1 taker keys]");
+    }
+  });
+
+  it("name every missing or malformed setting, and never repeat a key", () => {
+    const typo = `0x${"1a".repeat(31)}zz`;
+    const message = problemsOf({ ZKP2P_RPC_URL: "ftp://x", ZKP2P_TAKER_KEYS: `${KEY_A},${typo}`, ZKP2P_CONFIRMATIONS: "-1" });
+    expect(message).toContain("ZKP2P_API_URL: missing");
+    expect(message).toContain("ZKP2P_ATTESTATION_URL: missing");
+    expect(message).toContain("ZKP2P_RPC_URL: must be an http(s) URL");
+    expect(message).toContain("ZKP2P_TAKER_KEYS: entry 2 is not a private key");
+    expect(message).toContain("ZKP2P_CONFIRMATIONS");
+    expect(message).not.toContain("1a1a1a");
+    expect(problemsOf({ ...urls })).toContain("ZKP2P_TAKER_KEYS or ZKP2P_TAKER_KEYS_FILE: missing");
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: `${KEY_A},${KEY_A}` })).toContain("listed twice");
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_NETWORK: "mainnet" })).toContain("ZKP2P_NETWORK");
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_CODE_HASHES: "Orchestrator=0x12" })).toContain("ZKP2P_CODE_HASHES");
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_MIN_WALLET_ETH: "lots" })).toContain("ZKP2P_MIN_WALLET_ETH");
+  });
+
+  it("read keys from a file, one a line with comments, and refuse an unreadable one without echoing its path's content", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "keys-"));
+    const file = path.join(dir, "keys");
+    fs.writeFileSync(file, `# taker wallets\n${KEY_A}\n\n${KEY_B} # second\n`);
+    const s = parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS_FILE: file })!;
+    expect(s.takerKeys.size).toBe(2);
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS_FILE: path.join(dir, "none") })).toContain("cannot be read (ENOENT)");
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS_FILE: file, ZKP2P_TAKER_KEYS: KEY_A })).toContain("not both");
+    fs.rmSync(dir, { recursive: true });
+  });
+
+  it("take another network's contracts, and code hashes for contracts the package does not pin", () => {
+    const hash = `0x${"ab".repeat(32)}`;
+    const s = parseLiveRailSettings({
+      ...urls,
+      ZKP2P_TAKER_KEYS: KEY_A,
+      ZKP2P_NETWORK: "baseStaging",
+      ZKP2P_CODE_HASHES: `EscrowV2=${hash}`,
+      ZKP2P_MIN_WALLET_ETH: "0.05",
+    })!;
+    expect(s.network.addresses.OrchestratorV3).toBe(NETWORKS.baseStaging.addresses.OrchestratorV3);
+    expect(s.network.addresses.OrchestratorV3).not.toBe(NETWORKS.base.addresses.OrchestratorV3);
+    expect(s.codeHashes.EscrowV2).toBe(hash);
+    expect(s.codeHashes.OrchestratorV3).toBe(NETWORKS.baseStaging.publishedCodeHashes.OrchestratorV3);
+    expect(s.minWalletWei).toBe(50_000_000_000_000_000n);
+  });
+});

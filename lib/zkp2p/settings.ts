@@ -1,0 +1,177 @@
+import fs from "node:fs";
+import { inspect } from "node:util";
+import { type Address, type Hex, isHex } from "viem";
+import { privateKeyToAddress } from "viem/accounts";
+import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2pNetwork, type Zkp2pNetworkName } from "./network";
+
+/**
+ * The taker wallets' private keys. They are never logged and never in an error: the object prints as
+ * "[4 taker keys]" however it is printed (JSON, util.inspect, template strings), and only the rail's
+ * signer reads the keys themselves.
+ */
+export class TakerKeys {
+  readonly #keys: readonly Hex[];
+  readonly addresses: readonly Address[];
+  constructor(keys: readonly Hex[]) {
+    this.#keys = keys;
+    this.addresses = keys.map((k) => privateKeyToAddress(k));
+  }
+  get size() {
+    return this.#keys.length;
+  }
+  /** The key of one of the wallets: for the signer, nothing else. */
+  keyOf(address: Address): Hex {
+    const i = this.addresses.findIndex((a) => a.toLowerCase() === address.toLowerCase());
+    if (i < 0) throw new Error(`no taker key for ${address}`);
+    return this.#keys[i]!;
+  }
+  toString() {
+    return `[${this.#keys.length} taker keys]`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+  [inspect.custom]() {
+    return this.toString();
+  }
+}
+
+export type LiveRailSettings = {
+  network: Zkp2pNetwork;
+  rpcUrl: string;
+  /** curator: quotes and the gating signature (`/v3/quote/*`, `/v3/sign`) */
+  apiUrl: string;
+  attestationUrl: string;
+  takerKeys: TakerKeys;
+  /** blocks on top of a transaction's block before the rail acts on it */
+  confirmations: number;
+  /** the runtime code hash each rail contract must have: the package's, or ZKP2P_CODE_HASHES */
+  codeHashes: Partial<Record<RailContract, Hex>>;
+  /** a taker wallet below this many wei is reported (logs, `admin wallets`) */
+  minWalletWei: bigint;
+};
+
+export type LiveRailEnv = {
+  ZKP2P_NETWORK?: string;
+  ZKP2P_RPC_URL?: string;
+  ZKP2P_API_URL?: string;
+  ZKP2P_ATTESTATION_URL?: string;
+  ZKP2P_TAKER_KEYS?: string;
+  ZKP2P_TAKER_KEYS_FILE?: string;
+  ZKP2P_CONFIRMATIONS?: string;
+  ZKP2P_CODE_HASHES?: string;
+  ZKP2P_MIN_WALLET_ETH?: string;
+};
+
+const REQUIRED = ["ZKP2P_RPC_URL", "ZKP2P_API_URL", "ZKP2P_ATTESTATION_URL"] as const;
+const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+const set = (v: string | undefined): v is string => v !== undefined && v.trim() !== "";
+
+/**
+ * The real rail's settings, or null when none is given (the deployment serves sandbox merchants
+ * only). Some given and others missing or malformed is an error that names every problem, and never
+ * repeats a key.
+ */
+export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null {
+  const given = [...REQUIRED, "ZKP2P_TAKER_KEYS", "ZKP2P_TAKER_KEYS_FILE"].some((k) => set(env[k as keyof LiveRailEnv]));
+  if (!given) return null;
+  const problems: string[] = [];
+  for (const k of REQUIRED) if (!set(env[k])) problems.push(`${k}: missing (the real rail needs ${REQUIRED.join(", ")} and taker keys)`);
+  const url = (name: (typeof REQUIRED)[number]) => {
+    const v = env[name]?.trim();
+    if (!v) return "";
+    try {
+      const u = new URL(v);
+      if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
+      return v.replace(/\/+$/, "");
+    } catch {
+      problems.push(`${name}: must be an http(s) URL`);
+      return "";
+    }
+  };
+  const rpcUrl = url("ZKP2P_RPC_URL");
+  const apiUrl = url("ZKP2P_API_URL");
+  const attestationUrl = url("ZKP2P_ATTESTATION_URL");
+
+  const networkName = (env.ZKP2P_NETWORK?.trim() || "base") as Zkp2pNetworkName;
+  if (!ZKP2P_NETWORKS.includes(networkName)) problems.push(`ZKP2P_NETWORK: must be one of ${ZKP2P_NETWORKS.join(", ")}`);
+  const network = NETWORKS[networkName] ?? NETWORKS.base;
+
+  const keys = takerKeysFrom(env, problems);
+
+  const confirmations = set(env.ZKP2P_CONFIRMATIONS) ? Number(env.ZKP2P_CONFIRMATIONS) : 2;
+  if (!Number.isSafeInteger(confirmations) || confirmations < 0 || confirmations > 64) {
+    problems.push("ZKP2P_CONFIRMATIONS: must be a whole number of blocks from 0 to 64");
+  }
+
+  const codeHashes: Partial<Record<RailContract, Hex>> = { ...network.publishedCodeHashes };
+  for (const pair of (env.ZKP2P_CODE_HASHES ?? "")
+    .split(",")
+    .map((s) => s.trim())
+    .filter(Boolean)) {
+    const [name, hash] = pair.split("=").map((s) => s.trim());
+    if (!RAIL_CONTRACTS.includes(name as RailContract) || !hash || !isHex(hash) || hash.length !== 66) {
+      problems.push(`ZKP2P_CODE_HASHES: "${pair.slice(0, 40)}" is not ${RAIL_CONTRACTS.join("|")}=0x<32-byte hash>`);
+      continue;
+    }
+    codeHashes[name as RailContract] = hash.toLowerCase() as Hex;
+  }
+
+  let minWalletWei = 2_000_000_000_000_000n; // 0.002 ETH: a few hundred Base transactions (guess)
+  if (set(env.ZKP2P_MIN_WALLET_ETH)) {
+    const m = /^(\d{1,6})(?:\.(\d{1,18}))?$/.exec(env.ZKP2P_MIN_WALLET_ETH.trim());
+    if (!m) problems.push("ZKP2P_MIN_WALLET_ETH: must be an amount of ETH such as 0.01");
+    else minWalletWei = BigInt(m[1]!) * 10n ** 18n + BigInt((m[2] ?? "").padEnd(18, "0"));
+  }
+
+  if (problems.length) throw new Error(`Invalid settings for the real rail:\n  ${problems.join("\n  ")}`);
+  return {
+    network,
+    rpcUrl,
+    apiUrl,
+    attestationUrl,
+    takerKeys: new TakerKeys(keys),
+    confirmations,
+    codeHashes,
+    minWalletWei,
+  };
+}
+
+/** The keys from ZKP2P_TAKER_KEYS (comma-separated) or ZKP2P_TAKER_KEYS_FILE (one a line, # comments). */
+function takerKeysFrom(env: LiveRailEnv, problems: string[]): Hex[] {
+  let text: string;
+  let source: string;
+  if (set(env.ZKP2P_TAKER_KEYS) && set(env.ZKP2P_TAKER_KEYS_FILE)) {
+    problems.push("ZKP2P_TAKER_KEYS and ZKP2P_TAKER_KEYS_FILE: set one of them, not both");
+    return [];
+  }
+  if (set(env.ZKP2P_TAKER_KEYS_FILE)) {
+    source = "ZKP2P_TAKER_KEYS_FILE";
+    try {
+      text = fs.readFileSync(env.ZKP2P_TAKER_KEYS_FILE.trim(), "utf8");
+    } catch (err) {
+      problems.push(`${source}: cannot be read (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+      return [];
+    }
+  } else if (set(env.ZKP2P_TAKER_KEYS)) {
+    source = "ZKP2P_TAKER_KEYS";
+    text = env.ZKP2P_TAKER_KEYS;
+  } else {
+    problems.push("ZKP2P_TAKER_KEYS or ZKP2P_TAKER_KEYS_FILE: missing (the taker wallets' private keys)");
+    return [];
+  }
+  const entries = text
+    .split(/[\n,]/)
+    .map((l) => l.replace(/#.*/, "").trim())
+    .filter(Boolean);
+  const keys: Hex[] = [];
+  entries.forEach((k, i) => {
+    // the entry itself is never repeated: it may be a key with a typo
+    if (!PRIVATE_KEY.test(k)) problems.push(`${source}: entry ${i + 1} is not a private key (0x and 64 hex digits)`);
+    else keys.push(k.toLowerCase() as Hex);
+  });
+  if (entries.length === 0) problems.push(`${source}: holds no key`);
+  if (new Set(keys).size !== keys.length) problems.push(`${source}: a key is listed twice`);
+  return keys;
+}
