@@ -179,12 +179,22 @@ export const orders = pgTable(
     grossAmountMicro: bigint("gross_amount_micro", { mode: "bigint" }),
     netAmountMicro: bigint("net_amount_micro", { mode: "bigint" }),
     recipient: text("recipient").notNull(),
-    intentHash: text("intent_hash").notNull(),
-    signalTx: text("signal_tx").notNull(),
+    // null while a live order's signal is not mined yet (SIGNAL_SUBMITTED): the receipt names the intent
+    intentHash: text("intent_hash"),
+    signalTx: text("signal_tx"),
     fulfillTx: text("fulfill_tx"),
     expiresAt: ts("expires_at").notNull(),
     paymentSentAt: ts("payment_sent_at"),
     fulfilledAt: ts("fulfilled_at"),
+    // the real rail (lib/orders/rail-steps.ts): when the order's next on-chain step is due (null: none),
+    // how many times a step has been tried, and what the rail needs to act (the quote it signals with,
+    // the taker wallet that owns the intent, the attestation it fulfils with)
+    railDueAt: ts("rail_due_at"),
+    railTries: integer("rail_tries").notNull().default(0),
+    railState: jsonb("rail_state").$type<Record<string, unknown>>(),
+    takerWallet: text("taker_wallet"),
+    // why it failed, in words a merchant can act on ("AccountHasActiveIntent", "signature expired")
+    failureReason: text("failure_reason"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -208,8 +218,55 @@ export const orders = pgTable(
     index("orders_unpaid_expiry_idx")
       .on(t.expiresAt)
       .where(sql`status = 'SIGNAL_MINED'`),
+    // the rail's due steps, for the dispatcher and the sweep
+    index("orders_rail_due_idx")
+      .on(t.railDueAt)
+      .where(sql`rail_due_at is not null`),
   ],
 );
+
+/**
+ * Every transaction the real rail signs, written before it is broadcast: a crash between signing and
+ * broadcasting loses nothing (the raw bytes are here to send) and sends nothing twice (the nonce is
+ * taken). A replacement (higher fee, or a no-op that frees a nonce) is a new row naming what it replaces.
+ */
+export const chainTxs = pgTable(
+  "chain_txs",
+  {
+    id: text("id").primaryKey(),
+    orderId: text("order_id").notNull(),
+    // signal | fulfill | cancel | noop
+    kind: text("kind").notNull(),
+    wallet: text("wallet").notNull(),
+    nonce: integer("nonce").notNull(),
+    raw: text("raw").notNull(),
+    hash: text("hash").notNull(),
+    // signed → sent → mined → confirmed; or reverted, replaced, dropped
+    status: text("status").notNull(),
+    maxFeePerGas: text("max_fee_per_gas"),
+    blockNumber: bigint("block_number", { mode: "bigint" }),
+    blockHash: text("block_hash"),
+    replaces: text("replaces"),
+    error: text("error"),
+    sentAt: ts("sent_at"),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    foreignKey({ name: "chain_txs_order_fk", columns: [t.orderId], foreignColumns: [orders.id] }).onDelete("restrict"),
+    uniqueIndex("chain_txs_hash_key").on(t.hash),
+    index("chain_txs_order_idx").on(t.orderId, t.createdAt),
+    index("chain_txs_wallet_nonce_idx").on(t.wallet, t.nonce),
+  ],
+);
+
+/** The taker wallets of the real rail: one open intent each, so an order holds one while it needs it. */
+export const takerWallets = pgTable("taker_wallets", {
+  address: text("address").primaryKey(),
+  // the order whose intent the wallet holds (or is signalling); null: free
+  orderId: text("order_id").unique("taker_wallets_order_key"),
+  updatedAt: updated(),
+});
 
 export const proofAttempts = pgTable(
   "proof_attempts",

@@ -55,11 +55,13 @@ test("the typed client drives a checkout over HTTP", async ({ baseURL }) => {
   expect(started.response.status).toBe(200);
   const { order, quote, intentHash } = started.data!.responseObject;
   expect(order.status).toBe("SIGNAL_MINED");
+  // a sandbox signal is mined at once: its intent hash is in the answer (null only while a live one is on its way)
+  expect(intentHash).toMatch(/^0x[0-9a-f]{64}$/);
   expect(quote.fiatAmountFormatted).toMatch(/^€\d+\.\d{2}$/);
 
   const sent = await checkout.POST("/api/checkout/sessions/{id}/payment-sent", { params: { path: { id: session.id } }, body: {} });
   expect(sent.data!.responseObject.order.status).toBe("PAYMENT_SENT");
-  const fulfilled = await checkout.POST("/api/orders/fulfill", { body: { intentHash, proof: { sandbox: true, outcome: "success" } } });
+  const fulfilled = await checkout.POST("/api/orders/fulfill", { body: { intentHash: intentHash!, proof: { sandbox: true, outcome: "success" } } });
   expect(fulfilled.data!.responseObject.order.status).toBe("FULFILLED");
 
   // webhooks: register one (its secret shown once), then list them

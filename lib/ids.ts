@@ -10,6 +10,7 @@ export const ID_PREFIXES = {
   proof: "proof",
   attempt: "att",
   apiKey: "key",
+  chainTx: "ctx",
 } as const;
 
 type Prefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

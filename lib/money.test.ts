@@ -93,7 +93,7 @@ describe("sandbox quotes", () => {
       const currencies = PLATFORM_CURRENCIES[platform];
       const currency = currencies[Math.floor(r() * currencies.length)]!;
       const amountMicro = 1_000_000n + randomBig(r, 11);
-      const q = rail.quote({ platform, fiatCurrency: currency, amountMicro });
+      const q = rail.quoteNow({ platform, fiatCurrency: currency, amountMicro });
       expect(q.tokenAmountMicro).toBe(amountMicro);
 
       // the exact price in units of 10^-22 of the fiat: micro-USDC (6) × rate (8) × spread bps (4) × minor (…)
@@ -108,27 +108,30 @@ describe("sandbox quotes", () => {
 
   it("differ by platform, so the cheapest can be shown first", () => {
     const quotes = PAYMENT_PLATFORMS.filter((p) => (PLATFORM_CURRENCIES[p] as readonly string[]).includes("USD")).map(
-      (p) => rail.quote({ platform: p, fiatCurrency: "USD", amountMicro: 100_000_000n }).fiatAmountMinor,
+      (p) => rail.quoteNow({ platform: p, fiatCurrency: "USD", amountMicro: 100_000_000n }).fiatAmountMinor,
     );
     expect(new Set(quotes).size).toBeGreaterThan(1);
-    expect(rail.quote({ platform: "wise", fiatCurrency: "USD", amountMicro: 100_000_000n }).fiatAmountMinor).toBe(10_030n);
-    expect(rail.quote({ platform: "wise", fiatCurrency: "JPY", amountMicro: 100_000_000n }).fiatAmountMinor).toBe(14_995n); // 149.50 × 1.003 = 149.9485 → ¥14,995
+    expect(rail.quoteNow({ platform: "wise", fiatCurrency: "USD", amountMicro: 100_000_000n }).fiatAmountMinor).toBe(10_030n);
+    expect(rail.quoteNow({ platform: "wise", fiatCurrency: "JPY", amountMicro: 100_000_000n }).fiatAmountMinor).toBe(14_995n); // 149.50 × 1.003 = 149.9485 → ¥14,995
   });
 
   it("reads an overriding rate table and refuses a bad one", () => {
     const custom = new SandboxRail(parseRateTable("EUR=0.5"));
-    expect(custom.quote({ platform: "n26", fiatCurrency: "EUR", amountMicro: 10_000_000n }).fiatAmountMinor).toBe(503n); // 5.025 → 5.03
+    expect(custom.quoteNow({ platform: "n26", fiatCurrency: "EUR", amountMicro: 10_000_000n }).fiatAmountMinor).toBe(503n); // 5.025 → 5.03
     expect(() => parseRateTable("EUR=abc")).toThrow();
     expect(() => parseRateTable("XXX=1")).toThrow();
     expect(() => parseRateTable("EUR=0")).toThrow();
   });
 
-  it("derives 32-byte intent hashes and signal transactions deterministically from the order", () => {
-    const a = rail.signalIntent({ orderId: "ord_a" } as never);
+  it("derives 32-byte intent hashes and signal transactions deterministically from the order, mined at once", async () => {
+    const signal = (orderId: string) =>
+      rail.signalIntent({ orderId } as never) as Promise<{ state: "mined"; intentHash: string; signalTx: string }>;
+    const a = await signal("ord_a");
+    expect(a.state).toBe("mined");
     expect(a.intentHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(a.signalTx).toMatch(/^0x[0-9a-f]{64}$/);
-    expect(rail.signalIntent({ orderId: "ord_a" } as never)).toEqual(a);
-    expect(rail.signalIntent({ orderId: "ord_b" } as never).intentHash).not.toBe(a.intentHash);
+    expect(await signal("ord_a")).toEqual(a);
+    expect((await signal("ord_b")).intentHash).not.toBe(a.intentHash);
   });
 });
 

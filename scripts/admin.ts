@@ -3,7 +3,8 @@
 import { closeDb, getDb } from "@/db/client";
 import { AppError } from "@/lib/errors";
 import { OPERATOR } from "@/lib/actor";
-import { listMerchants, type MerchantSummary, rotateApiKey, setMerchantDisabled } from "@/lib/merchants/admin";
+import { listMerchants, type MerchantSummary, rotateApiKey, setMerchantDisabled, setMerchantEnvironment } from "@/lib/merchants/admin";
+import { walletReport } from "@/lib/orders/rail-steps";
 import { printable } from "@/lib/text";
 
 // stdout is the operator's answer (and --json a machine's): start-up info lines must not mix in
@@ -16,12 +17,17 @@ Commands:
   rotate-key <merchant> [--json] a new API key (printed once); the old key(s) stop working
   disable <merchant>             the merchant's keys get 403, its dashboard and checkouts close
   enable <merchant>              undoes disable
+  go-live <merchant>             its new sessions take real payments (refused without a working real rail)
+  sandbox <merchant>             its new sessions go back to the sandbox
+  wallets [--json]               the real rail's taker wallets: ETH balance, nonce, the order each holds
 
 <merchant> is a merchant id (merch_…) or name.`;
 
 class UsageError extends Error {}
 
-type Parsed = { command: "list"; json: boolean } | { command: "rotate-key" | "disable" | "enable"; merchant: string; json: boolean };
+type Parsed =
+  | { command: "list" | "wallets"; json: boolean }
+  | { command: "rotate-key" | "disable" | "enable" | "go-live" | "sandbox"; merchant: string; json: boolean };
 
 function parse(argv: string[]): Parsed | "help" {
   const flags = argv.filter((a) => a.startsWith("-"));
@@ -32,11 +38,11 @@ function parse(argv: string[]): Parsed | "help" {
   const json = flags.includes("--json");
   const [command, ...rest] = args;
   if (!command) throw new UsageError("Missing command");
-  if (command === "list") {
-    if (rest.length) throw new UsageError(`list takes no arguments (got: ${rest.join(" ")})`);
+  if (command === "list" || command === "wallets") {
+    if (rest.length) throw new UsageError(`${command} takes no arguments (got: ${rest.join(" ")})`);
     return { command, json };
   }
-  if (command === "rotate-key" || command === "disable" || command === "enable") {
+  if (command === "rotate-key" || command === "disable" || command === "enable" || command === "go-live" || command === "sandbox") {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`${command} takes exactly one merchant id or name`);
     if (json && command !== "rotate-key") throw new UsageError(`${command} has no --json output`);
     return { command, merchant: rest[0]!.trim(), json };
@@ -87,7 +93,33 @@ async function run(p: Parsed): Promise<void> {
           `Revoked: ${revoked}. The API refuses the old key within 10 s; dashboard sessions signed in with it end now.\n`,
       );
     }
-  } else {
+  } else if (p.command === "wallets") {
+    const rows = await walletReport(db);
+    if (!rows) throw new AppError("CONFLICT", "This deployment has no real rail: no taker wallets");
+    if (p.json) {
+      process.stdout.write(
+        JSON.stringify(
+          rows.map((r) => ({ ...r, balanceWei: r.balanceWei.toString() })),
+          null,
+          2,
+        ) + "\n",
+      );
+    } else {
+      const eth = (wei: bigint) => `${wei / 10n ** 18n}.${(wei % 10n ** 18n).toString().padStart(18, "0").slice(0, 6)}`;
+      const lines = rows.map(
+        (r) => `${r.address}  ${eth(r.balanceWei)} ETH${r.low ? " (LOW)" : ""}  nonce ${r.nonce}  ${r.orderId ?? "free"}`,
+      );
+      process.stdout.write(lines.join("\n") + "\n");
+    }
+  } else if (p.command === "go-live" || p.command === "sandbox") {
+    const env = p.command === "go-live" ? "live" : "sandbox";
+    const { merchant, changed } = await setMerchantEnvironment(db, p.merchant, env, { actor: OPERATOR });
+    process.stdout.write(
+      `${merchant.name} (${merchant.id}) ${changed ? "is now" : "was already"} ${env}.` +
+        (changed ? " Its new sessions take this environment within 10 s; sessions made before keep theirs." : "") +
+        "\n",
+    );
+  } else if (p.command === "disable" || p.command === "enable") {
     const disable = p.command === "disable";
     const { merchant, changed } = await setMerchantDisabled(db, p.merchant, disable, { actor: OPERATOR });
     const state = disable ? "disabled" : "enabled";

@@ -30,6 +30,7 @@ const laterSteps = {
 };
 const Pay = lazy(() => laterSteps.pay().then((m) => ({ default: m.Pay })));
 const Waiting = lazy(() => laterSteps.waiting().then((m) => ({ default: m.Waiting })));
+const Reserving = lazy(() => laterSteps.waiting().then((m) => ({ default: m.Reserving })));
 const Receipt = lazy(() => laterSteps.receipt().then((m) => ({ default: m.Receipt })));
 const Ended = lazy(() => laterSteps.ended().then((m) => ({ default: m.Ended })));
 const NoPlatform = lazy(() => laterSteps.ended().then((m) => ({ default: m.NoPlatform })));
@@ -203,6 +204,8 @@ function Step({ view, pending, act }: StepProps) {
       return <Choose {...props} notice="The payment could not be completed. You can start again." />;
     case "no-platform":
       return <NoPlatform view={view} />;
+    case "reserving":
+      return <Reserving view={view} />;
     case "pay":
       return <Pay {...props} />;
     case "waiting":

@@ -1,5 +1,6 @@
 import { deliverWebhook } from "./deliver-webhook";
 import { expireSession } from "./expire-session";
+import { railStep } from "./rail-step";
 import { sweep } from "./sweep";
 
-export const functions = [deliverWebhook, expireSession, sweep];
+export const functions = [deliverWebhook, expireSession, railStep, sweep];

@@ -1,5 +1,6 @@
 import { getDb } from "@/db/client";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
+import { findDueRailSteps } from "@/lib/orders/rail-steps";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
@@ -23,7 +24,15 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
     for (const id of ids) await expireIfDue(db, id);
     return ids;
   });
+  // real-rail steps that are due (a receipt to read, a transaction to send): one event each
+  const railDue = await step.run("find-due-rail-steps", async () => findDueRailSteps(await getDb(), 500));
+  if (railDue.length) {
+    await step.sendEvent(
+      "redrive-rail-steps",
+      railDue.map((orderId) => ({ name: "checkout/rail.due", data: { orderId } })),
+    );
+  }
   // rows that would otherwise grow without bound; bounded batches, so one run never holds long locks
   const purged = await step.run("purge-stale-rows", async () => purgeStaleRows(await getDb()));
-  return { redriven: overdue.length, expired: expired.length, purged };
+  return { redriven: overdue.length, railSteps: railDue.length, expired: expired.length, purged };
 });

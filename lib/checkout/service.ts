@@ -77,7 +77,8 @@ export type CheckoutView = {
     fiatCurrency: string;
     fiatAmount: string;
     fiatAmountFormatted: string;
-    recipient: string;
+    /** the payee; null until the real rail's signal is mined (the page says it is reserving the payment) */
+    recipient: string | null;
     expiresAt: string;
     /** the on-chain transaction; null for an exact-fiat price, whose payer is told nothing on-chain */
     fulfillTx: string | null;
@@ -92,34 +93,43 @@ export type CheckoutView = {
   sandbox: boolean;
 };
 
-/** Quotes for every platform and currency the session allows, per platform (unsorted). */
-export function platformQuotes(environment: Environment, amountUsdc: string, enabled: string[] | null): PlatformQuotes[] {
+/**
+ * Quotes for every platform and currency the session allows, per platform (unsorted). A platform or
+ * currency the rail cannot quote now (no liquidity, its service down) is left out, not an error.
+ */
+export async function platformQuotes(environment: Environment, amountUsdc: string, enabled: string[] | null): Promise<PlatformQuotes[]> {
   const rail = getPaymentRail(environment);
   const amountMicro = parseUsdc(amountUsdc);
-  const platforms = PAYMENT_PLATFORMS.filter((p) => !enabled || enabled.includes(p));
-  return platforms.map((platform) => ({
-    platform,
-    label: PLATFORM_LABELS[platform],
-    quotes: PLATFORM_CURRENCIES[platform].map((currency) => {
-      const q = rail.quote({ platform, fiatCurrency: currency, amountMicro });
-      return {
-        currency,
-        fiatAmount: fiatDecimal(q.fiatAmountMinor, currency),
-        fiatAmountFormatted: fiatFormatted(q.fiatAmountMinor, currency),
-        minor: q.fiatAmountMinor.toString(),
-      };
+  const platforms = rail.platforms.filter((p) => !enabled || enabled.includes(p));
+  const all = await Promise.all(
+    platforms.map(async (platform) => {
+      const quotes = await Promise.all(
+        PLATFORM_CURRENCIES[platform].map(async (currency) => {
+          const q = await rail.quote({ platform, fiatCurrency: currency, amountMicro }).catch(() => null);
+          return q
+            ? {
+                currency,
+                fiatAmount: fiatDecimal(q.fiatAmountMinor, currency),
+                fiatAmountFormatted: fiatFormatted(q.fiatAmountMinor, currency),
+                minor: q.fiatAmountMinor.toString(),
+              }
+            : null;
+        }),
+      );
+      return { platform, label: PLATFORM_LABELS[platform], quotes: quotes.filter((q) => q !== null) };
     }),
-  }));
+  );
+  return all.filter((p) => p.quotes.length > 0);
 }
 
 /**
  * What the payer may choose from. exact-token: every allowed platform and currency, priced from the
  * USDC amount. exact-fiat: the price's currency only, on the platforms within the fee limit.
  */
-function sessionOptions(s: SessionView, price: Price): CurrencyQuotes[] {
-  if (price.mode === "exact-token") return quotesByCurrency(platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms));
+async function sessionOptions(s: SessionView, price: Price): Promise<CurrencyQuotes[]> {
+  if (price.mode === "exact-token") return quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms));
   const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
-  const offers = fiatOffers({
+  const offers = await fiatOffers({
     environment: s.environment,
     fiatAmountMinor: parseScaled(price.fiatAmount, decimals),
     fiatCurrency: price.fiatCurrency,
@@ -174,7 +184,7 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
   const price = priceOf(rest);
-  const options = !disabled && isSessionOpen(s.status) ? sessionOptions(rest, price) : [];
+  const options = !disabled && isSessionOpen(s.status) ? await sessionOptions(rest, price) : [];
   // the order's amount in the same words as the price above it
   const orderAmount = o2 && price.mode === "exact-fiat" ? formatFiat(o2.fiatAmount, o2.fiatCurrency) : o2?.quote.fiatAmountFormatted;
   return {
@@ -213,7 +223,7 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
             recipient: o2.recipient,
             expiresAt: o2.expiresAt,
             fulfillTx: price.mode === "exact-fiat" ? null : o2.fulfillTx,
-            paymentLink: paymentLink(platform, o2.recipient, o2.fiatAmount),
+            paymentLink: o2.recipient ? paymentLink(platform, o2.recipient, o2.fiatAmount) : null,
             note: paymentNote(platform, o2.id),
             lastProofError,
           }
@@ -235,7 +245,7 @@ export async function simulateBankConfirmation(db: Db, sessionId: string, outcom
   const actor = payer(sessionId, token);
   const s = await getSessionOrThrow(db, sessionId, { actor });
   if (s.environment !== "sandbox") throw new AppError("CONFLICT", "Only a sandbox session can simulate a bank confirmation");
-  if (!s.activeOrder) throw new AppError("CONFLICT", "Checkout has not started");
+  if (!s.activeOrder?.intentHash) throw new AppError("CONFLICT", "Checkout has not started");
   try {
     await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof: { sandbox: true, outcome } }, { actor });
   } catch (err) {

@@ -23,7 +23,7 @@ const OPEN: Record<OrderStatus | "none", CheckoutStep> = {
   EXPIRED: "order-expired",
   FAILED: "order-failed",
   SIGNAL_MINED: "pay",
-  SIGNAL_SUBMITTED: "waiting",
+  SIGNAL_SUBMITTED: "reserving",
   PAYMENT_SENT: "waiting",
   PROOF_VERIFIED: "waiting",
   FULFILL_SUBMITTED: "waiting",

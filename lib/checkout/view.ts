@@ -17,7 +17,17 @@ import { canFire, isOrderEnded, ORDER, type OrderStatus, type SessionStatus } fr
  *   price whose every platform is above the merchant's fee limit, or in a currency none accepts)
  */
 export type CheckoutStep =
-  "unavailable" | "choose" | "order-expired" | "order-failed" | "no-platform" | "pay" | "waiting" | "receipt" | "expired" | "cancelled";
+  | "unavailable"
+  | "choose"
+  | "order-expired"
+  | "order-failed"
+  | "no-platform"
+  | "reserving"
+  | "pay"
+  | "waiting"
+  | "receipt"
+  | "expired"
+  | "cancelled";
 
 const SESSION_ENDS: Partial<Record<SessionStatus, CheckoutStep>> = { COMPLETED: "receipt", EXPIRED: "expired", CANCELLED: "cancelled" };
 const ORDER_ENDS: Partial<Record<OrderStatus, CheckoutStep>> = { EXPIRED: "order-expired", FAILED: "order-failed" };
@@ -31,6 +41,8 @@ export function checkoutStep(session: SessionStatus, order: OrderStatus | null, 
   // v1 order (the session is still open): the payer pays the rest
   if (!order || isOrderEnded(order) || order === ORDER.triggers.fulfil.to)
     return offered ? (ORDER_ENDS[order ?? "CANCELLED"] ?? "choose") : "no-platform";
+  // the real rail locks the funds first: the payee shows only once that is confirmed on-chain
+  if (canFire("order", "signalMined", order)) return "reserving";
   if (canFire("order", "paymentSent", order)) return "pay";
   return "waiting";
 }

@@ -15,6 +15,10 @@ export type DispatcherWork<Claim extends { id: string }> = {
   findDueExpiries(db: Db): Promise<string[]>;
   /** Applies whatever expiry is due for one session. */
   expireIfDue(db: Db, sessionId: string): Promise<void>;
+  /** Ids of the orders whose real-rail step is due now. */
+  findDueRailSteps(db: Db): Promise<string[]>;
+  /** Carries one order's rail step on (idempotent; claims the order itself). */
+  advanceOrder(db: Db, orderId: string): Promise<void>;
   /** Removes rows that would otherwise grow without bound. */
   purge(db: Db): Promise<unknown>;
 };
@@ -105,6 +109,30 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
     }
   }
 
+  private railRunning = new Set<string>();
+  private lastRailSweep = 0;
+
+  /** Starts the due rail steps that are not running here already; they run beside the deliveries. */
+  private async railSteps() {
+    // at most once a second: a tick runs on every poke, and deliveries poke often
+    if (Date.now() - this.lastRailSweep < 1_000) return;
+    this.lastRailSweep = Date.now();
+    const due = await this.work.findDueRailSteps(this.db);
+    for (const id of due) {
+      if (this.railRunning.has(id)) continue;
+      this.railRunning.add(id);
+      this.inFlight.add(`rail:${id}`);
+      this.work
+        .advanceOrder(this.db, id)
+        .catch((err) => logger.error("rail step failed", { orderId: id, ...errorFields(err) }))
+        .finally(() => {
+          this.railRunning.delete(id);
+          this.inFlight.delete(`rail:${id}`);
+          this.poke();
+        });
+    }
+  }
+
   private async tick(): Promise<number> {
     if (!this.purging && Date.now() - this.lastPurge >= this.purgeEveryMs) {
       this.lastPurge = Date.now();
@@ -123,6 +151,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
         await this.work.expireIfDue(this.db, sessionId).catch((err) => logger.error("expiry failed", { sessionId, ...errorFields(err) }));
       }
     }
+    await this.railSteps();
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
     const claimed = await this.work.claimDeliveries(this.db, free);

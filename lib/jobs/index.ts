@@ -11,7 +11,8 @@ export type Wakeable = { poke(): void };
 
 export type Hint =
   | { name: "checkout/delivery.due"; data: { deliveryId: string } }
-  | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } };
+  | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } }
+  | { name: "checkout/rail.due"; data: { orderId: string } };
 
 /**
  * Hands hints to Inngest. lib/ never imports the Inngest client: the code that owns it registers
@@ -69,6 +70,10 @@ export const jobs = {
   /** New deliveries were committed. */
   deliveriesCreated(deliveryIds: string[]) {
     hint(deliveryIds.map((deliveryId) => ({ name: "checkout/delivery.due" as const, data: { deliveryId } })));
+  },
+  /** A real-rail order has an on-chain step due now (lib/orders/rail-steps.ts). */
+  railDue(orderId: string) {
+    hint([{ name: "checkout/rail.due", data: { orderId } }]);
   },
   /** A session or order will expire at `at` unless something happens first. */
   expiryScheduled(sessionId: string, at: Date) {

@@ -1,8 +1,10 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { apiKeys, checkoutSessions, merchants, type MerchantRow } from "@/db/schema";
+import { apiKeys, checkoutSessions, type Environment, merchants, type MerchantRow } from "@/db/schema";
 import type { As, OperatorActor } from "@/lib/actor";
+import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { preflightLiveRail } from "@/lib/zkp2p/preflight";
 import { newApiKey } from "./service";
 
 // What the operator (whom a merchant asks to replace a leaked key) does to a merchant account from the
@@ -72,6 +74,42 @@ export async function setMerchantDisabled(
     .returning();
   if (!row) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
   return { merchant: row, changed: (found.disabledAt !== null) !== disabled };
+}
+
+/**
+ * Moves a merchant to live (its new sessions take real payments) or back to the sandbox. Going live
+ * is refused while the deployment has no real rail, or while that rail fails its check against the
+ * chain (fail closed). Sessions already made keep their environment.
+ */
+export async function setMerchantEnvironment(
+  db: Db,
+  ref: string,
+  environment: Environment,
+  as: As<OperatorActor>,
+): Promise<{ merchant: MerchantRow; changed: boolean }> {
+  const found = await findMerchantOrThrow(db, ref, as);
+  if (environment === "live") {
+    const settings = getConfig().liveRail;
+    if (!settings) {
+      throw new AppError(
+        "CONFLICT",
+        "This deployment has no real rail: set ZKP2P_RPC_URL, ZKP2P_API_URL, ZKP2P_ATTESTATION_URL and taker keys (docs/guides/real-rail.md)",
+      );
+    }
+    const report = await preflightLiveRail(settings);
+    if (report.problems.length) throw new AppError("CONFLICT", `The real rail failed its check:\n  ${report.problems.join("\n  ")}`);
+  }
+  const [row] = await db
+    .update(merchants)
+    .set({
+      environment,
+      liveSince: environment === "live" ? sql`coalesce(${merchants.liveSince}, now())` : null,
+      updatedAt: new Date(),
+    })
+    .where(eq(merchants.id, found.id))
+    .returning();
+  if (!row) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
+  return { merchant: row, changed: found.environment !== environment };
 }
 
 /** Every merchant, oldest first, with its live key prefixes and how many checkout sessions it made. */

@@ -99,8 +99,14 @@ export const order = z
     id: z.string().meta({ examples: ["ord_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
     sessionId: z.string(),
     status: orderStatus,
-    intentHash: z.string().meta({ description: "0x + 64 hex characters; the key of POST /api/orders/fulfill" }),
-    signalTx: z.string(),
+    intentHash: z
+      .string()
+      .nullable()
+      .meta({
+        description:
+          "0x + 64 hex characters; the key of POST /api/orders/fulfill. null while a live order's signal is not mined (SIGNAL_SUBMITTED)",
+      }),
+    signalTx: z.string().nullable().meta({ description: "The signal transaction; null until it is mined" }),
     paymentPlatform: z.string(),
     fiatCurrency: z.string().meta({ examples: ["USD"] }),
     fiatAmount: z.string().meta({ description: "Decimal string in the currency's minor-unit digits", examples: ["50.25"] }),
@@ -113,8 +119,15 @@ export const order = z
       description: "exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token",
     }),
     conversionRate: z.string(),
-    recipient: z.string().meta({ description: "The payee handle on the payment platform" }),
+    recipient: z
+      .string()
+      .nullable()
+      .meta({ description: "The payee handle on the payment platform; null until the signal is mined (pay only once it shows)" }),
     fulfillTx: z.string().nullable(),
+    failureReason: z
+      .string()
+      .nullable()
+      .meta({ description: "Why a FAILED order failed, as the rail reported it (a decoded revert such as AccountHasActiveIntent)" }),
     expiresAt: iso("When the order expires unpaid"),
     paymentSentAt: isoOrNull("When the payer reported the fiat payment"),
     fulfilledAt: isoOrNull("When the USDC was released"),
@@ -250,7 +263,7 @@ export const data = {
     session,
     order,
     quote,
-    intentHash: z.string(),
+    intentHash: z.string().nullable().meta({ description: "null on the real rail until the signal is mined: follow the order" }),
     expiresAt: iso("When the order expires unpaid"),
   }),
   orderOnly: z.strictObject({ order }),

@@ -57,7 +57,7 @@ export const v1Payment = z
     status: z.enum(V1_PAYMENT_STATUSES),
     rail: z.string().meta({ examples: ["venmo"] }),
     currency: z.string().meta({ examples: ["USD"] }),
-    payTo: z.string(),
+    payTo: z.string().nullable().meta({ description: "The payee handle; null until the signal is mined" }),
     quote: z.strictObject({
       conversionRate: z.string(),
       signalIntent: z.strictObject({
@@ -66,9 +66,9 @@ export const v1Payment = z
         amount: z.string().meta({ description: "USDC in micro-units" }),
         toAddress: z.string(),
         fiatCurrencyCode: z.string(),
-        payeeDetails: z.string(),
+        payeeDetails: z.string().nullable(),
       }),
-      intentHash: z.string(),
+      intentHash: z.string().nullable(),
     }),
     quoteExpiresAt: iso("The payer pays before this, or the payment expires"),
     paymentAmount: z.string().meta({ description: "The fiat the payer pays", examples: ["50.00"] }),

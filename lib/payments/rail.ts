@@ -9,6 +9,8 @@ export type Quote = {
   /** fiat per USDC, as a decimal string */
   conversionRate: string;
   payeeHandle: string;
+  /** what a real rail needs to signal this quote (its deposit, rate, payee hash); the sandbox has none */
+  intent?: Record<string, string>;
 };
 
 /** An exact-fiat quote: the payer pays fiatAmountMinor exactly; tokenAmountMicro is the merchant's (net) USDC. */
@@ -21,20 +23,45 @@ export type FiatQuote = Quote & {
   rate: bigint;
 };
 
-export type Signal = { intentHash: `0x${string}`; signalTx: `0x${string}` };
+/** A signal the rail mined at once (the sandbox), or one its order's rail steps will carry out. */
+export type SignalStep = { state: "mined"; intentHash: `0x${string}`; signalTx: `0x${string}` } | { state: "submitted" };
 
-export type ProofOutcome =
-  { ok: true; txHash: `0x${string}` } | { ok: false; code: "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED"; message: string };
+export type ProofRejection = { ok: false; code: "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED"; message: string };
 
 /**
- * A payment rail: how a fiat payment on a platform becomes USDC on-chain. The sandbox rail needs no
- * network; a real ZKP2P rail implements the same four steps against the escrow contracts.
+ * A proof's verdict: released at once (the sandbox), verified with the release to follow on-chain
+ * (the real rail: `attestation` is what the order's fulfil step sends), or refused.
+ */
+export type ProofOutcome =
+  | { ok: true; state: "released"; txHash: `0x${string}` }
+  | { ok: true; state: "verified"; attestation: Record<string, string>; releaseMicro: bigint }
+  | ProofRejection;
+
+export type QuoteInput = { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint; recipientAddress?: string };
+export type FiatQuoteInput = { platform: PaymentPlatform; fiatCurrency: string; fiatAmountMinor: bigint; recipientAddress?: string };
+
+/**
+ * A payment rail: how a fiat payment on a platform becomes USDC on-chain. Both rails go through the
+ * same steps; the sandbox answers each at once, the real ZKP2P rail (lib/payments/zkp2p-rail.ts)
+ * asks its services and the chain, and its on-chain steps are carried on by jobs
+ * (lib/orders/rail-steps.ts).
  */
 export interface PaymentRail {
-  readonly name: string;
-  quote(input: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint }): Quote;
+  readonly name: "sandbox" | "zkp2p";
+  /** the platforms this rail can pay on */
+  readonly platforms: readonly PaymentPlatform[];
+  quote(input: QuoteInput): Promise<Quote>;
   /** The exact-fiat quote: what a fixed fiat amount buys on a platform, rounded down to micro-USDC. */
-  quoteFiat(input: { platform: PaymentPlatform; fiatCurrency: string; fiatAmountMinor: bigint }): FiatQuote;
-  signalIntent(input: { orderId: string; sessionId: string; quote: Quote; recipientAddress: string; chainId: number }): Signal;
-  verifyProof(input: { orderId: string; intentHash: string; proof: unknown }): ProofOutcome;
+  quoteFiat(input: FiatQuoteInput): Promise<FiatQuote>;
+  signalIntent(input: { orderId: string; sessionId: string; quote: Quote; recipientAddress: string; chainId: number }): Promise<SignalStep>;
+  /** intent: the order's on-chain intent as the rail recorded it (real rail); proof: the payer's, never stored */
+  verifyProof(input: { orderId: string; intentHash: string; proof: unknown; order: ProofContext }): Promise<ProofOutcome>;
 }
+
+/** What a rail may need of an order to verify its proof. */
+export type ProofContext = {
+  paymentPlatform: string;
+  fiatCurrency: string;
+  tokenAmountMicro: bigint;
+  railState: Record<string, unknown> | null;
+};

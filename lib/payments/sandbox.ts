@@ -1,7 +1,7 @@
 import { keccak256, toHex } from "viem";
 import { divCeil, microForFiat, parseScaled, RATE_DECIMALS } from "@/lib/money";
-import { CURRENCIES, type PaymentPlatform } from "./platforms";
-import type { FiatQuote, PaymentRail, ProofOutcome, Quote } from "./rail";
+import { CURRENCIES, PAYMENT_PLATFORMS, type PaymentPlatform } from "./platforms";
+import type { FiatQuote, PaymentRail, ProofOutcome, Quote, SignalStep } from "./rail";
 
 /** Fiat per USDC, 8 decimals. Overridable with SANDBOX_RATES ("EUR=0.92,GBP=0.79"). */
 export const DEFAULT_RATES: Record<string, string> = {
@@ -53,6 +53,7 @@ const hash = (label: string) => keccak256(toHex(label));
 
 export class SandboxRail implements PaymentRail {
   readonly name = "sandbox";
+  readonly platforms = PAYMENT_PLATFORMS;
   constructor(private readonly rates: Record<string, bigint>) {}
 
   /** The mid rate and the platform's rate (spread added, rounded up so the quote never shorts the merchant), 8 decimals. */
@@ -63,7 +64,12 @@ export class SandboxRail implements PaymentRail {
     return { mid, rate: divCeil(mid * (10_000n + PLATFORM_SPREAD_BPS[platform]), 10_000n), decimals: currency.decimals };
   }
 
-  quote({ platform, fiatCurrency, amountMicro }: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint }): Quote {
+  async quote(input: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint }): Promise<Quote> {
+    return this.quoteNow(input);
+  }
+
+  /** The sandbox's quote, at once: sandbox pages price every platform and currency from it. */
+  quoteNow({ platform, fiatCurrency, amountMicro }: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint }): Quote {
     const { rate, decimals } = this.rates8(platform, fiatCurrency);
     const currency = { decimals };
     // micro-USDC (6) × rate (8) = 14 decimals; to the currency's minor unit, rounded up
@@ -77,7 +83,7 @@ export class SandboxRail implements PaymentRail {
     };
   }
 
-  quoteFiat({
+  async quoteFiat({
     platform,
     fiatCurrency,
     fiatAmountMinor,
@@ -85,7 +91,7 @@ export class SandboxRail implements PaymentRail {
     platform: PaymentPlatform;
     fiatCurrency: string;
     fiatAmountMinor: bigint;
-  }): FiatQuote {
+  }): Promise<FiatQuote> {
     const { mid, rate, decimals } = this.rates8(platform, fiatCurrency);
     return {
       fiatCurrency,
@@ -99,11 +105,11 @@ export class SandboxRail implements PaymentRail {
     };
   }
 
-  signalIntent({ orderId }: { orderId: string }) {
-    return { intentHash: hash(`sandbox:intent:${orderId}`), signalTx: hash(`sandbox:signal:${orderId}`) };
+  async signalIntent({ orderId }: { orderId: string }): Promise<SignalStep> {
+    return { state: "mined", intentHash: hash(`sandbox:intent:${orderId}`), signalTx: hash(`sandbox:signal:${orderId}`) };
   }
 
-  verifyProof({ orderId, proof }: { orderId: string; proof: unknown }): ProofOutcome {
+  async verifyProof({ orderId, proof }: { orderId: string; proof: unknown }): Promise<ProofOutcome> {
     const p = proof as { sandbox?: unknown; outcome?: unknown } | null;
     if (!p || typeof p !== "object" || p.sandbox !== true) {
       return {
@@ -114,7 +120,7 @@ export class SandboxRail implements PaymentRail {
     }
     switch (p.outcome ?? "success") {
       case "success":
-        return { ok: true, txHash: hash(`sandbox:fulfill:${orderId}`) };
+        return { ok: true, state: "released", txHash: hash(`sandbox:fulfill:${orderId}`) };
       case "invalid":
         return { ok: false, code: "PROOF_INVALID", message: "The payment proof could not be verified" };
       case "expired":

@@ -77,7 +77,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
       maxFeeBps: percentToBps(input.maxFeePercentage ?? DEFAULT_MAX_FEE_PERCENTAGE),
     };
     // the estimate at the mid rate until a quote fixes it (docs/api.md)
-    amountMicro = checkFiatBounds({ ...fiat, enabledPaymentPlatforms, environment });
+    amountMicro = await checkFiatBounds({ ...fiat, enabledPaymentPlatforms, environment });
   } else {
     amountMicro = parseUsdc(input.amountUsdc!);
     if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {

@@ -19,14 +19,17 @@ export type FiatTerms = {
 export type FiatOffer = { platform: PaymentPlatform; quote: FiatQuote; offered: boolean };
 
 /** The platforms that take the session's currency (and are enabled), each with its quote; `offered`: its spread is within maxFeePercentage. */
-export function fiatOffers(terms: FiatTerms): FiatOffer[] {
+export async function fiatOffers(terms: FiatTerms): Promise<FiatOffer[]> {
   const rail = getPaymentRail(terms.environment);
-  return PAYMENT_PLATFORMS.filter(
+  const platforms = rail.platforms.filter(
     (p) => platformAccepts(p, terms.fiatCurrency) && (!terms.enabledPaymentPlatforms || terms.enabledPaymentPlatforms.includes(p)),
-  ).map((platform) => {
-    const quote = rail.quoteFiat({ platform, fiatCurrency: terms.fiatCurrency, fiatAmountMinor: terms.fiatAmountMinor });
-    return { platform, quote, offered: quote.spreadBps <= terms.maxFeeBps };
-  });
+  );
+  return Promise.all(
+    platforms.map(async (platform) => {
+      const quote = await rail.quoteFiat({ platform, fiatCurrency: terms.fiatCurrency, fiatAmountMinor: terms.fiatAmountMinor });
+      return { platform, quote, offered: quote.spreadBps <= terms.maxFeeBps };
+    }),
+  );
 }
 
 /** The exact-fiat terms of a session row (null for exact-token sessions). */
@@ -47,8 +50,8 @@ export function fiatTermsOf(session: SessionRow): FiatTerms | null {
  * gives the least), naming the bound in the fiat currency. Returns the estimate of the USDC the
  * merchant receives: the fiat's worth at the mid rate, rounded down.
  */
-export function checkFiatBounds(terms: FiatTerms): bigint {
-  const offers = fiatOffers(terms);
+export async function checkFiatBounds(terms: FiatTerms): Promise<bigint> {
+  const offers = await fiatOffers(terms);
   if (!offers.length) throw invalid("fiatCurrency", `${terms.fiatCurrency} is not accepted on any platform enabled for this session`);
   const { minAmountMicro, maxAmountMicro } = getConfig();
   const decimals = CURRENCIES[terms.fiatCurrency]!.decimals;
@@ -77,8 +80,8 @@ export function checkFiatBounds(terms: FiatTerms): bigint {
  * within maxFeePercentage, or the chosen one is not; 400 when the chosen platform's USDC falls
  * outside the amount bounds.
  */
-export function quoteForStart(terms: FiatTerms, platform: PaymentPlatform): FiatQuote {
-  const offers = fiatOffers(terms);
+export async function quoteForStart(terms: FiatTerms, platform: PaymentPlatform): Promise<FiatQuote> {
+  const offers = await fiatOffers(terms);
   const offered = offers.filter((o) => o.offered);
   const maxFeePercentage = bpsToPercent(terms.maxFeeBps);
   const percent = `${maxFeePercentage}%`;

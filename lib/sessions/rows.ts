@@ -51,6 +51,14 @@ export async function readSessionView(db: Db, id: string) {
   return row;
 }
 
+/** The session row as it is now, checked against the actor, without a lock (for work done before one). */
+export async function readSession(db: Db, id: string, actor: Actor): Promise<SessionRow> {
+  const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).limit(1);
+  if (!row) throw notFound("Session");
+  assertSessionAccess(row, actor);
+  return row;
+}
+
 /** Locks the session row for the rest of the transaction; every transition starts here. */
 export async function lockSession(tx: Db, id: string, actor: Actor): Promise<SessionRow> {
   const [row] = await tx.select().from(checkoutSessions).where(eq(checkoutSessions.id, id)).for("update").limit(1);

@@ -12,7 +12,7 @@ import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh } from "./expiry";
 import { fiatTermsOf, quoteForStart } from "./fiat";
-import { lockOrder, lockSession } from "./rows";
+import { lockOrder, lockSession, readSession } from "./rows";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 // What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
@@ -58,7 +58,7 @@ export async function selectPlatform(db: Db, id: string, input: { paymentPlatfor
     if (!canFire("session", "selectPlatform", session.status)) throw conflict("The platform can only be chosen before checkout starts");
     checkPlatform(session, input.paymentPlatform, input.fiatCurrency);
     const fiat = fiatTermsOf(session);
-    if (fiat) quoteForStart(fiat, input.paymentPlatform as PaymentPlatform); // refuses a platform above the fee limit now, not at start
+    if (fiat) await quoteForStart(fiat, input.paymentPlatform as PaymentPlatform); // refuses a platform above the fee limit now, not at start
     const row = await transition(tx, "session", session, "selectPlatform", {
       set: { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency },
     });
@@ -93,6 +93,24 @@ export async function startSession(
   as: As,
 ) {
   await ensureFresh(db, id, as);
+  // the quote is asked before the row lock: a real rail's quote is a network call, never made under a
+  // lock; the transaction checks that what it priced is still what is to pay
+  const before = await readSession(db, id, as.actor);
+  assertOpen(before);
+  const priced = amountToPay(before, input.amountUsdc);
+  const choice = resolvePlatform(before, input.paymentPlatform, input.fiatCurrency);
+  const rail = getPaymentRail(before.environment);
+  const fiat = fiatTermsOf(before);
+  // exact-fiat: the payer pays the session's fiat amount; the merchant gets what it buys on this platform
+  const fiatQuote = fiat ? await quoteForStart(fiat, choice.platform) : null;
+  const quote =
+    fiatQuote ??
+    (await rail.quote({
+      platform: choice.platform,
+      fiatCurrency: choice.currency,
+      amountMicro: priced,
+      recipientAddress: before.recipientAddress,
+    }));
   try {
     const started = await withEvents(db, async (tx, emit) => {
       let session = await lockSession(tx, id, as.actor);
@@ -101,23 +119,20 @@ export async function startSession(
       if (current && isOrderLive(current.status))
         throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
       const amountMicro = amountToPay(session, input.amountUsdc);
+      if (amountMicro !== priced) throw conflict("What is left to pay changed while checkout started; start again");
       const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
 
-      const rail = getPaymentRail(session.environment);
       const config = getConfig();
       const now = new Date();
       const orderId = newId("ord");
-      const fiat = fiatTermsOf(session);
-      // exact-fiat: the payer pays the session's fiat amount; the merchant gets what it buys on this platform
-      const fiatQuote = fiat ? quoteForStart(fiat, platform) : null;
-      const quote = fiatQuote ?? rail.quote({ platform, fiatCurrency: currency, amountMicro });
-      const signal = rail.signalIntent({
+      const signal = await rail.signalIntent({
         orderId,
         sessionId: id,
         quote,
         recipientAddress: session.recipientAddress,
         chainId: session.destinationChainId,
       });
+      const mined = signal.state === "mined";
       const expiresAt = new Date(Math.min(now.getTime() + config.orderTtlMs, session.expiresAt.getTime()));
       // the order's insert and the session's move are sent together (one round trip; PostgreSQL runs
       // them in this order): the session only names the order, whose id is already known
@@ -128,7 +143,7 @@ export async function startSession(
             id: orderId,
             sessionId: id,
             merchantId: session.merchantId,
-            status: ORDER.initial,
+            status: mined ? ORDER.initial : "SIGNAL_SUBMITTED",
             paymentPlatform: platform,
             fiatCurrency: currency,
             fiatAmountMinor: quote.fiatAmountMinor,
@@ -137,8 +152,11 @@ export async function startSession(
             grossAmountMicro: fiatQuote?.grossAmountMicro ?? null,
             netAmountMicro: fiatQuote?.tokenAmountMicro ?? null,
             recipient: quote.payeeHandle,
-            intentHash: signal.intentHash,
-            signalTx: signal.signalTx,
+            intentHash: mined ? signal.intentHash : null,
+            signalTx: mined ? signal.signalTx : null,
+            // the real rail: what its signal step needs, and that the step is due now
+            railState: quote.intent ?? null,
+            railDueAt: mined ? null : now,
             expiresAt,
             createdAt: now,
             updatedAt: now,
@@ -166,6 +184,7 @@ export async function startSession(
       };
     });
     jobs.expiryScheduled(id, new Date(started.expiresAt));
+    if (started.order.status === "SIGNAL_SUBMITTED") jobs.railDue(started.order.id);
     return started;
   } catch (err) {
     if (isUniqueViolation(err, "orders_one_live_per_session_key"))

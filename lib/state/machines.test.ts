@@ -43,8 +43,13 @@ describe("the predicates, derived from the tables", () => {
     expect(statusesWhere("order", isOrderPaid)).toEqual(["PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED", "FULFILLED"]);
   });
 
-  it("a fulfillable order is SIGNAL_MINED or PAYMENT_SENT", () => {
-    expect(statusesWhere("order", (s) => canFire("order", "fulfil", s))).toEqual(["SIGNAL_MINED", "PAYMENT_SENT"]);
+  it("a fulfillable order has its intent on-chain: mined, paid, verified or its release sent", () => {
+    expect(statusesWhere("order", (s) => canFire("order", "fulfil", s))).toEqual([
+      "SIGNAL_MINED",
+      "PAYMENT_SENT",
+      "PROOF_VERIFIED",
+      "FULFILL_SUBMITTED",
+    ]);
   });
 
   it("session expiry may end a paid order, cancel may not", () => {

@@ -47,16 +47,48 @@ export const SESSION = define<SessionStatus, "selectPlatform" | "start" | "order
   },
 );
 
-export const ORDER = define<OrderStatus, "paymentSent" | "fulfil" | "fulfilReverted" | "expire" | "sessionExpired" | "cancel">({
+export const ORDER = define<
+  OrderStatus,
+  | "signalMined"
+  | "signalFailed"
+  | "paymentSent"
+  | "proofVerified"
+  | "fulfilSubmitted"
+  | "fulfil"
+  | "fulfilReverted"
+  | "expire"
+  | "sessionExpired"
+  | "cancel"
+>({
   name: "order",
   statuses: orderStatus.enumValues,
-  // the sandbox rail mines the intent at once; SIGNAL_SUBMITTED, PROOF_VERIFIED and FULFILL_SUBMITTED
-  // are kept for an asynchronous rail and no trigger leads to them yet
+  // the sandbox rail mines the intent at once, and its orders are created SIGNAL_MINED; the real rail
+  // creates them SIGNAL_SUBMITTED and its jobs carry them on (lib/orders/rail-steps.ts)
   initial: "SIGNAL_MINED",
   triggers: {
+    signalMined: { from: ["SIGNAL_SUBMITTED"], to: "SIGNAL_MINED", when: "the real rail's signal transaction is mined and confirmed" },
+    signalFailed: {
+      from: ["SIGNAL_SUBMITTED"],
+      to: "FAILED",
+      when: "the signal cannot be made: refused by curator, reverted, or not mined before its signature expired",
+    },
     paymentSent: { from: ["SIGNAL_MINED"], to: "PAYMENT_SENT", when: "the payer says the fiat is on its way" },
-    fulfil: { from: ["SIGNAL_MINED", "PAYMENT_SENT"], to: "FULFILLED", when: "the rail verifies a proof and releases the funds" },
-    fulfilReverted: { from: ["SIGNAL_MINED", "PAYMENT_SENT"], to: "FAILED", when: "the proof holds but the release reverts" },
+    proofVerified: {
+      from: ["SIGNAL_MINED", "PAYMENT_SENT"],
+      to: "PROOF_VERIFIED",
+      when: "the real rail's attestation service verifies the payment; the release is to be sent",
+    },
+    fulfilSubmitted: { from: ["PROOF_VERIFIED"], to: "FULFILL_SUBMITTED", when: "the release transaction is broadcast" },
+    fulfil: {
+      from: ["SIGNAL_MINED", "PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED"],
+      to: "FULFILLED",
+      when: "the funds are released: at once on the sandbox, once the release is confirmed on the real rail (whoever sent it)",
+    },
+    fulfilReverted: {
+      from: ["SIGNAL_MINED", "PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED"],
+      to: "FAILED",
+      when: "the proof holds but the release reverts",
+    },
     expire: { from: ["SIGNAL_MINED"], to: "EXPIRED", when: "its own expiresAt passes before the payment was sent" },
     // expiry of the session ends a paid order too, where cancel may not: money may be on its way,
     // but the time to pay is over

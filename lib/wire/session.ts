@@ -44,6 +44,9 @@ export function fiatFormatted(minor: bigint, currency: string): string {
   return `${symbol}${fiatDecimal(minor, currency)}`;
 }
 
+/** A live order's payee and intent appear once its signal is mined: a payment made before the lock fails. */
+export const payeeShown = (o: Pick<OrderRow, "status">) => o.status !== "SIGNAL_SUBMITTED";
+
 export function serializeOrder(o: OrderRow) {
   return {
     id: o.id,
@@ -59,8 +62,9 @@ export function serializeOrder(o: OrderRow) {
     grossAmountUsdc: o.grossAmountMicro === null ? null : formatUsdc(o.grossAmountMicro),
     netAmountUsdc: o.netAmountMicro === null ? null : formatUsdc(o.netAmountMicro),
     conversionRate: o.conversionRate,
-    recipient: o.recipient,
+    recipient: payeeShown(o) ? o.recipient : null,
     fulfillTx: o.fulfillTx,
+    failureReason: o.failureReason,
     expiresAt: o.expiresAt.toISOString(),
     paymentSentAt: o.paymentSentAt?.toISOString() ?? null,
     fulfilledAt: o.fulfilledAt?.toISOString() ?? null,
@@ -79,7 +83,7 @@ export function quoteOf(o: OrderRow) {
     tokenAmount: o.tokenAmountMicro.toString(),
     tokenAmountFormatted: `${formatUsdc(o.tokenAmountMicro)} USDC`,
     paymentMethod: o.paymentPlatform,
-    payeeAddress: o.recipient,
+    payeeAddress: payeeShown(o) ? o.recipient : null,
     conversionRate: o.conversionRate,
   };
 }

@@ -1,7 +1,7 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
 import { formatUsdc } from "@/lib/money";
 import { PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
-import { fiatDecimal } from "./session";
+import { fiatDecimal, payeeShown } from "./session";
 
 // The v1 face of the same rows (parity.md §4): a v1 order is a v0 session, a v1 payment is a v0
 // order (one attempt by the payer on one rail). Both API generations and both kinds of event read
@@ -97,7 +97,7 @@ export function serializeV1Payment(o: OrderRow) {
     status: v1PaymentStatus(o.status),
     rail: o.paymentPlatform,
     currency: o.fiatCurrency,
-    payTo: o.recipient,
+    payTo: payeeShown(o) ? o.recipient : null,
     quote: {
       conversionRate: o.conversionRate,
       signalIntent: {
@@ -106,7 +106,7 @@ export function serializeV1Payment(o: OrderRow) {
         amount: o.tokenAmountMicro.toString(),
         toAddress: o.recipient,
         fiatCurrencyCode: o.fiatCurrency,
-        payeeDetails: o.recipient,
+        payeeDetails: payeeShown(o) ? o.recipient : null,
       },
       intentHash: o.intentHash,
     },

@@ -4,6 +4,8 @@ import baseConstants from "@zkp2p/contracts-v2/constants/base.json";
 import stagingConstants from "@zkp2p/contracts-v2/constants/baseStaging.json";
 import baseStack from "@zkp2p/contracts-v2/disputeStack/base.json";
 import stagingStack from "@zkp2p/contracts-v2/disputeStack/baseStaging.json";
+import baseMethods from "@zkp2p/contracts-v2/paymentMethods/base.json";
+import stagingMethods from "@zkp2p/contracts-v2/paymentMethods/baseStaging.json";
 import type { Address, Hex } from "viem";
 
 // The ZKP2P deployments the real rail can use, as `@zkp2p/contracts-v2` publishes them (the version is
@@ -24,12 +26,15 @@ export type Zkp2pNetwork = {
   addresses: Record<RailContract, Address>;
   /** keccak256 of each contract's runtime code, where the package publishes one */
   publishedCodeHashes: Partial<Record<RailContract, Hex>>;
+  /** the payment methods of the catalog: each one's hash and the currency hashes it takes */
+  paymentMethods: Record<string, { hash: Hex; currencies: Hex[] }>;
 };
 
 type Published = {
   addresses: { chainId: number; contracts: Record<string, string> };
   constants: { USDC: string };
   stack: { runtimeIdentities: Record<string, { address: string; runtimeCodeHash: string }> };
+  methods: { methods: Record<string, { paymentMethodHash: string; currencies: string[] }> };
 };
 
 function network(name: Zkp2pNetworkName, p: Published): Zkp2pNetwork {
@@ -43,10 +48,19 @@ function network(name: Zkp2pNetworkName, p: Published): Zkp2pNetwork {
     // a hash is only taken for the address it was published for
     if (identity && identity.address.toLowerCase() === address.toLowerCase()) publishedCodeHashes[c] = identity.runtimeCodeHash as Hex;
   }
-  return { name, chainId: p.addresses.chainId, usdc: p.constants.USDC as Address, addresses, publishedCodeHashes };
+  const paymentMethods: Zkp2pNetwork["paymentMethods"] = {};
+  for (const [method, m] of Object.entries(p.methods.methods)) {
+    paymentMethods[method] = { hash: m.paymentMethodHash as Hex, currencies: m.currencies as Hex[] };
+  }
+  return { name, chainId: p.addresses.chainId, usdc: p.constants.USDC as Address, addresses, publishedCodeHashes, paymentMethods };
 }
 
 export const NETWORKS: Record<Zkp2pNetworkName, Zkp2pNetwork> = {
-  base: network("base", { addresses: baseAddresses, constants: baseConstants, stack: baseStack }),
-  baseStaging: network("baseStaging", { addresses: stagingAddresses, constants: stagingConstants, stack: stagingStack }),
+  base: network("base", { addresses: baseAddresses, constants: baseConstants, stack: baseStack, methods: baseMethods }),
+  baseStaging: network("baseStaging", {
+    addresses: stagingAddresses,
+    constants: stagingConstants,
+    stack: stagingStack,
+    methods: stagingMethods,
+  }),
 };

@@ -239,7 +239,7 @@ describe("payments, partial payments and the v1 events", () => {
     // the payer's page asks for the rest
     const view = await getCheckoutView(await testDb(), o.id, orderToken);
     expect(view).toMatchObject({ step: "choose", order: null, session: { price: { amountUsdc: "17.50" }, paidUsdc: "12.50" } });
-    expect(view.options).toEqual(quotesByCurrency(platformQuotes("sandbox", "17.50", null)));
+    expect(view.options).toEqual(quotesByCurrency(await platformQuotes("sandbox", "17.50", null)));
     // more than is left is refused, and changes nothing
     const db = await testDb();
     await expect(

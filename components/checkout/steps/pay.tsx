@@ -15,7 +15,7 @@ export function Pay({ view, pending, act }: StepProps) {
       <Countdown until={order.expiresAt} label="Order expires in" />
       <dl className="mt-4 space-y-3">
         <CopyRow term="Amount to send (exactly)" value={order.fiatAmountFormatted} copy={order.fiatAmount} />
-        <CopyRow term={`Recipient on ${order.platformLabel}`} value={order.recipient} copy={order.recipient} />
+        <CopyRow term={`Recipient on ${order.platformLabel}`} value={order.recipient ?? ""} copy={order.recipient ?? ""} />
       </dl>
       <p className="theme-subtle mt-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
         <span className="font-medium">Note: </span>

@@ -4,6 +4,27 @@ import { simulateConfirmation } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
 import { primary, type StepProps, secondary } from "./shared";
 
+/** The real rail is locking the payment's funds on-chain; the payee is not shown before that is done. */
+export function Reserving({ view }: { view: StepProps["view"] }) {
+  const order = view.order!;
+  return (
+    <div>
+      <div role="status" className="flex items-center gap-3">
+        <span
+          aria-hidden="true"
+          className="theme-spinner h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
+        />
+        <h2 className="text-lg font-semibold">Reserving your payment</h2>
+      </div>
+      <p className={`mt-2 ${ui.muted}`}>
+        We are locking {order.fiatAmountFormatted} worth of USDC for you on-chain. It usually takes a few seconds; this page updates by
+        itself. Do not send any money yet: who to pay appears here once the reservation is confirmed, and a payment sent before then cannot
+        be matched.
+      </p>
+    </div>
+  );
+}
+
 /** The payment was sent; the page follows the order until it is confirmed (or its proof rejected). */
 export function Waiting({ view, pending, act }: StepProps) {
   const order = view.order!;

@@ -1849,9 +1849,10 @@ export interface components {
         | "CANCELLED"
         | "EXPIRED"
         | "FAILED";
-      /** @description 0x + 64 hex characters; the key of POST /api/orders/fulfill */
-      intentHash: string;
-      signalTx: string;
+      /** @description 0x + 64 hex characters; the key of POST /api/orders/fulfill. null while a live order's signal is not mined (SIGNAL_SUBMITTED) */
+      intentHash: string | null;
+      /** @description The signal transaction; null until it is mined */
+      signalTx: string | null;
       paymentPlatform: string;
       /** @example USD */
       fiatCurrency: string;
@@ -1875,9 +1876,11 @@ export interface components {
       /** @description exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token */
       netAmountUsdc: string | null;
       conversionRate: string;
-      /** @description The payee handle on the payment platform */
-      recipient: string;
+      /** @description The payee handle on the payment platform; null until the signal is mined (pay only once it shows) */
+      recipient: string | null;
       fulfillTx: string | null;
+      /** @description Why a FAILED order failed, as the rail reported it (a decoded revert such as AccountHasActiveIntent) */
+      failureReason: string | null;
       /**
        * Format: date-time
        * @description When the order expires unpaid
@@ -2012,9 +2015,10 @@ export interface components {
           | "CANCELLED"
           | "EXPIRED"
           | "FAILED";
-        /** @description 0x + 64 hex characters; the key of POST /api/orders/fulfill */
-        intentHash: string;
-        signalTx: string;
+        /** @description 0x + 64 hex characters; the key of POST /api/orders/fulfill. null while a live order's signal is not mined (SIGNAL_SUBMITTED) */
+        intentHash: string | null;
+        /** @description The signal transaction; null until it is mined */
+        signalTx: string | null;
         paymentPlatform: string;
         /** @example USD */
         fiatCurrency: string;
@@ -2038,9 +2042,11 @@ export interface components {
         /** @description exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token */
         netAmountUsdc: string | null;
         conversionRate: string;
-        /** @description The payee handle on the payment platform */
-        recipient: string;
+        /** @description The payee handle on the payment platform; null until the signal is mined (pay only once it shows) */
+        recipient: string | null;
         fulfillTx: string | null;
+        /** @description Why a FAILED order failed, as the rail reported it (a decoded revert such as AccountHasActiveIntent) */
+        failureReason: string | null;
         /**
          * Format: date-time
          * @description When the order expires unpaid
@@ -2642,7 +2648,8 @@ export interface components {
       rail: string;
       /** @example USD */
       currency: string;
-      payTo: string;
+      /** @description The payee handle; null until the signal is mined */
+      payTo: string | null;
       quote: {
         conversionRate: string;
         signalIntent: {
@@ -2652,9 +2659,9 @@ export interface components {
           amount: string;
           toAddress: string;
           fiatCurrencyCode: string;
-          payeeDetails: string;
+          payeeDetails: string | null;
         };
-        intentHash: string;
+        intentHash: string | null;
       };
       /**
        * Format: date-time
@@ -2893,7 +2900,8 @@ export interface components {
         session: components["schemas"]["Session"];
         order: components["schemas"]["Order"];
         quote: components["schemas"]["Quote"];
-        intentHash: string;
+        /** @description null on the real rail until the signal is mined: follow the order */
+        intentHash: string | null;
         /**
          * Format: date-time
          * @description When the order expires unpaid

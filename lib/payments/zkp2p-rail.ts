@@ -1,0 +1,199 @@
+import type { Address, Hex } from "viem";
+import { AppError } from "@/lib/errors";
+import { logger } from "@/lib/logger";
+import { nameHash } from "@/lib/zkp2p/protocol";
+import { attestPayment, type CuratorQuote, fetchQuotes, proofNeedsIndex, ServiceError } from "@/lib/zkp2p/services";
+import type { LiveRailSettings } from "@/lib/zkp2p/settings";
+import { CURRENCIES, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "./platforms";
+import type { FiatQuote, PaymentRail, ProofContext, ProofOutcome, Quote, SignalStep } from "./rail";
+
+// The real rail: ZKP2P on Base. Quotes come from curator; the signal, the release and a cancel are
+// transactions sent by the order's rail steps (lib/orders/rail-steps.ts), which is why signalIntent
+// only says "submitted"; a proof goes to the attestation service, and a verified one is released by
+// the fulfil step.
+
+const PRECISE = 10n ** 18n;
+const QUOTE_CACHE_MS = 15_000;
+
+/** The intent a quote signals, as the order keeps it (railState): strings only, so it stores as JSON. */
+export type QuotedIntent = {
+  depositId: string;
+  escrow: Address;
+  payeeDetails: Hex;
+  paymentMethod: Hex;
+  fiatCurrency: Hex;
+  /** fiat per USDC, 18 decimals */
+  conversionRate: string;
+  processorName: string;
+  amount: string;
+};
+
+/** fiat per USDC with 18 decimals, as a decimal string for people ("1.02") */
+export function formatRate18(rate: bigint): string {
+  const whole = rate / PRECISE;
+  const frac = (rate % PRECISE).toString().padStart(18, "0").replace(/0+$/, "");
+  return `${whole}.${frac.padEnd(2, "0")}`;
+}
+
+/** The fiat a USDC amount needs at a rate, in the currency's minor unit, rounded up: the release then covers the amount. */
+export function fiatMinorFor(amountMicro: bigint, rate: bigint, decimals: number): bigint {
+  const unit = PRECISE * 10n ** BigInt(6 - decimals);
+  return (amountMicro * rate + unit - 1n) / unit;
+}
+
+export class Zkp2pRail implements PaymentRail {
+  readonly name = "zkp2p";
+  readonly platforms: readonly PaymentPlatform[];
+  private readonly cache = new Map<string, { until: number; quotes: Promise<CuratorQuote[]> }>();
+
+  constructor(readonly settings: LiveRailSettings) {
+    this.platforms = PAYMENT_PLATFORMS.filter((p) => settings.network.paymentMethods[p]);
+  }
+
+  /** Whether the catalog lets a platform take a currency (its currency hashes). */
+  private takes(platform: PaymentPlatform, currency: string) {
+    const m = this.settings.network.paymentMethods[platform];
+    return Boolean(m?.currencies.includes(nameHash(currency))) && platformAccepts(platform, currency);
+  }
+
+  /**
+   * Every platform's quote for one currency and amount, in one curator call, kept a few seconds: the
+   * payer's page prices each platform and currency, and a start needs the same numbers again.
+   */
+  private quotesFor(currency: string, amountMicro: bigint, recipient: Address) {
+    const key = `${currency}:${amountMicro}:${recipient.toLowerCase()}`;
+    const now = Date.now();
+    const hit = this.cache.get(key);
+    if (hit && hit.until > now) return hit.quotes;
+    if (this.cache.size > 500) this.cache.clear();
+    const quotes = fetchQuotes(this.settings.apiUrl, {
+      platforms: this.platforms.filter((p) => this.takes(p, currency)),
+      fiatCurrency: currency,
+      amount: amountMicro.toString(),
+      exactFiat: false,
+      user: this.settings.takerKeys.addresses[0]!,
+      recipient,
+      chainId: this.settings.network.chainId,
+      usdc: this.settings.network.usdc,
+    });
+    this.cache.set(key, { until: now + QUOTE_CACHE_MS, quotes });
+    quotes.catch(() => this.cache.delete(key));
+    return quotes;
+  }
+
+  async quote(input: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint; recipientAddress?: string }): Promise<Quote> {
+    if (!this.takes(input.platform, input.fiatCurrency)) {
+      throw new AppError("VALIDATION_FAILED", `${input.platform} does not take ${input.fiatCurrency} on the real rail`);
+    }
+    const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
+    let quotes: CuratorQuote[];
+    try {
+      quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, recipient);
+    } catch (err) {
+      if (err instanceof ServiceError) {
+        logger.warn("quote service failed", { kind: err.kind, status: err.status });
+        throw new AppError("CONFLICT", "No quote is available right now: the quote service is not answering. Try again in a minute.");
+      }
+      throw err;
+    }
+    const q = quotes.find((x) => x.platform === input.platform && x.tokenAmount === input.amountMicro);
+    if (!q) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
+    const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
+    const intent: QuotedIntent = {
+      depositId: q.depositId.toString(),
+      escrow: q.escrow,
+      payeeDetails: q.payeeDetails,
+      paymentMethod: this.settings.network.paymentMethods[input.platform]!.hash,
+      fiatCurrency: nameHash(input.fiatCurrency),
+      conversionRate: q.conversionRate.toString(),
+      processorName: input.platform,
+      amount: q.tokenAmount.toString(),
+    };
+    return {
+      fiatCurrency: input.fiatCurrency,
+      fiatAmountMinor: fiatMinorFor(q.tokenAmount, q.conversionRate, decimals),
+      tokenAmountMicro: q.tokenAmount,
+      conversionRate: formatRate18(q.conversionRate),
+      payeeHandle: q.payeeHandle,
+      intent,
+    };
+  }
+
+  async quoteFiat(): Promise<FiatQuote> {
+    // a fiat price needs the market's mid rate to tell a platform's spread; the real rail has no such
+    // source yet, so fiat-priced sessions stay in the sandbox
+    throw new AppError("VALIDATION_FAILED", "checkoutMode: exact-fiat is not available for live payments yet; price the session in USDC");
+  }
+
+  async signalIntent(): Promise<SignalStep> {
+    return { state: "submitted" };
+  }
+
+  async verifyProof({ proof, order }: { orderId: string; intentHash: string; proof: unknown; order: ProofContext }): Promise<ProofOutcome> {
+    const p = proof as { proofType?: unknown; encryptedSessionMaterial?: unknown; params?: unknown; actionType?: unknown } | null;
+    if (!p || p.proofType !== "buyerTee" || typeof p.encryptedSessionMaterial !== "string" || !p.params || typeof p.params !== "object") {
+      return {
+        ok: false,
+        code: "PROOF_INVALID",
+        message:
+          'A live payment proof is the Peer extension\'s { "proofType": "buyerTee", "encryptedSessionMaterial": "…", "params": { … } }',
+      };
+    }
+    const state = (order.railState ?? {}) as Partial<QuotedIntent> & { intentHash?: Hex; intentTimestamp?: string };
+    if (!state.intentHash || !state.intentTimestamp)
+      return { ok: false, code: "PROOF_INVALID", message: "The order's intent is not on-chain yet" };
+    if (proofNeedsIndex(order.paymentPlatform) && (p.params as { index?: unknown }).index === undefined) {
+      logger.info("proof without a row index for a platform that usually needs one", { platform: order.paymentPlatform });
+    }
+    try {
+      const a = await attestPayment(this.settings.attestationUrl, {
+        platform: order.paymentPlatform,
+        actionType: typeof p.actionType === "string" ? p.actionType : `transfer_${order.paymentPlatform}`,
+        encryptedSessionMaterial: p.encryptedSessionMaterial,
+        params: p.params as Record<string, unknown>,
+        chainId: this.settings.network.chainId,
+        intent: {
+          intentHash: state.intentHash,
+          amount: BigInt(state.amount ?? order.tokenAmountMicro),
+          timestampMs: BigInt(state.intentTimestamp) * 1000n,
+          paymentMethod: state.paymentMethod!,
+          fiatCurrency: state.fiatCurrency!,
+          conversionRate: BigInt(state.conversionRate!),
+          payeeDetails: state.payeeDetails!,
+        },
+      });
+      if (a.intentHash.toLowerCase() !== state.intentHash.toLowerCase()) {
+        return { ok: false, code: "PROOF_INVALID", message: "The attestation is for another intent" };
+      }
+      return {
+        ok: true,
+        state: "verified",
+        releaseMicro: a.releaseAmount,
+        attestation: {
+          intentHash: a.intentHash,
+          releaseAmount: a.releaseAmount.toString(),
+          dataHash: a.dataHash,
+          signature: a.signature,
+          signer: a.signer,
+          encodedPaymentDetails: a.encodedPaymentDetails,
+          metadata: a.metadata,
+        },
+      };
+    } catch (err) {
+      if (!(err instanceof ServiceError)) throw err;
+      if (err.kind === "retry") {
+        logger.warn("attestation service failed", { status: err.status });
+        throw new AppError(
+          "UNAVAILABLE",
+          "The payment could not be checked now: the attestation service is not answering. Send the proof again in a minute.",
+        );
+      }
+      const expired = err.code === "PROOF_EXPIRED" || /expired|stale/i.test(err.message);
+      return {
+        ok: false,
+        code: expired ? "PROOF_EXPIRED" : "PROOF_INVALID",
+        message: expired ? "The payment proof has expired; capture a fresh one" : "The payment could not be verified",
+      };
+    }
+  }
+}

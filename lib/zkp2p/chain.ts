@@ -1,0 +1,137 @@
+import {
+  type Address,
+  createPublicClient,
+  type Hex,
+  http,
+  keccak256,
+  type PublicClient,
+  type TransactionReceipt,
+  TransactionReceiptNotFoundError,
+  TransactionNotFoundError,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { ORCHESTRATOR_ABI } from "./protocol";
+import type { LiveRailSettings } from "./settings";
+
+// The chain as the rail uses it: one JSON-RPC endpoint, transactions signed here with the taker
+// wallets' keys (never by the node) so that the raw bytes can be written down before they are sent.
+
+export type SignedTx = { raw: Hex; hash: Hex; nonce: number; maxFeePerGas: bigint };
+
+export type TxState =
+  | { state: "unknown" } // the node does not know it: never sent, or dropped
+  | { state: "pending" }
+  | { state: "mined"; receipt: TransactionReceipt; confirmations: number };
+
+export class RailChain {
+  readonly client: PublicClient;
+
+  constructor(private readonly settings: LiveRailSettings) {
+    this.client = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 15_000, retryCount: 0 }) }) as PublicClient;
+  }
+
+  get chainId() {
+    return this.settings.network.chainId;
+  }
+
+  /** The next nonce of a wallet as the node sees it, pending transactions included. */
+  pendingNonce(wallet: Address): Promise<number> {
+    return this.client.getTransactionCount({ address: wallet, blockTag: "pending" });
+  }
+
+  /** Signs a transaction from a taker wallet (EIP-1559), estimating gas and fees unless given. */
+  async sign(
+    wallet: Address,
+    tx: { to: Address; data: Hex; value?: bigint; nonce: number; gas?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint },
+  ): Promise<SignedTx> {
+    const account = privateKeyToAccount(this.settings.takerKeys.keyOf(wallet));
+    const gas =
+      tx.gas ??
+      ((await this.client.estimateGas({ account: wallet, to: tx.to, data: tx.data, value: tx.value ?? 0n })) * 12n) / 10n + 10_000n;
+    let { maxFeePerGas, maxPriorityFeePerGas } = tx;
+    if (maxFeePerGas === undefined || maxPriorityFeePerGas === undefined) {
+      const fees = await this.client.estimateFeesPerGas();
+      maxFeePerGas ??= fees.maxFeePerGas * 2n;
+      maxPriorityFeePerGas ??= fees.maxPriorityFeePerGas;
+    }
+    const raw = await account.signTransaction({
+      chainId: this.chainId,
+      type: "eip1559",
+      to: tx.to,
+      data: tx.data,
+      value: tx.value ?? 0n,
+      nonce: tx.nonce,
+      gas,
+      maxFeePerGas,
+      maxPriorityFeePerGas: maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : maxPriorityFeePerGas,
+    });
+    return { raw, hash: keccak256(raw), nonce: tx.nonce, maxFeePerGas };
+  }
+
+  /**
+   * Sends signed bytes. Sending them again is harmless: a node that already has the transaction, or
+   * has mined it, says so, and that is success.
+   */
+  async broadcast(raw: Hex): Promise<void> {
+    try {
+      await this.client.sendRawTransaction({ serializedTransaction: raw });
+    } catch (err) {
+      const text = String((err as Error).message ?? err).toLowerCase();
+      if (text.includes("already known") || text.includes("known transaction") || text.includes("already imported")) return;
+      // "nonce too low": the nonce is used, by this transaction (then the receipt shows it) or another
+      if (text.includes("nonce too low")) return;
+      throw err;
+    }
+  }
+
+  /** Where a transaction stands, with its confirmations once mined. */
+  async stateOf(hash: Hex): Promise<TxState> {
+    try {
+      const receipt = await this.client.getTransactionReceipt({ hash });
+      const head = await this.client.getBlockNumber();
+      return { state: "mined", receipt, confirmations: Number(head - receipt.blockNumber) };
+    } catch (err) {
+      if (!(err instanceof TransactionReceiptNotFoundError)) throw err;
+    }
+    try {
+      await this.client.getTransaction({ hash });
+      return { state: "pending" };
+    } catch (err) {
+      if (err instanceof TransactionNotFoundError) return { state: "unknown" };
+      throw err;
+    }
+  }
+
+  /** Whether the block a receipt names is still on the chain (a reorg replaces it). */
+  async stillCanonical(receipt: TransactionReceipt): Promise<boolean> {
+    const block = await this.client.getBlock({ blockNumber: receipt.blockNumber }).catch(() => null);
+    return block?.hash === receipt.blockHash;
+  }
+
+  /** Runs a call as the wallet would send it: a revert is caught before any gas is spent. */
+  async simulate(wallet: Address, to: Address, data: Hex): Promise<void> {
+    await this.client.call({ account: wallet, to, data });
+  }
+
+  /** The orchestrator's record of an intent; null once it is gone (fulfilled, cancelled or pruned). */
+  async intentOf(intentHash: Hex): Promise<{ owner: Address; to: Address; amount: bigint; timestamp: bigint } | null> {
+    const intent = (await this.client.readContract({
+      address: this.settings.network.addresses.OrchestratorV3,
+      abi: ORCHESTRATOR_ABI,
+      functionName: "getIntent",
+      args: [intentHash],
+    })) as { owner: Address; to: Address; amount: bigint; timestamp: bigint };
+    return intent.owner === "0x0000000000000000000000000000000000000000" ? null : intent;
+  }
+
+  /** The orchestrator's IntentFulfilled logs of one intent (its hash is an indexed topic). */
+  async fulfilmentLogs(intentHash: Hex, fromBlock: bigint) {
+    return this.client.getLogs({
+      address: this.settings.network.addresses.OrchestratorV3,
+      event: ORCHESTRATOR_ABI.find((x) => x.type === "event" && x.name === "IntentFulfilled") as never,
+      args: { intentHash } as never,
+      fromBlock,
+      toBlock: "latest",
+    });
+  }
+}

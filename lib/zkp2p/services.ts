@@ -1,0 +1,242 @@
+import type { Address, Hex } from "viem";
+
+// ZKP2P's off-chain services, called through `@zkp2p/sdk`'s own request helpers (loaded on first use:
+// a sandbox-only deployment never loads the SDK): curator's quote and gating signature, and the
+// attestation service. Errors come back classified, so that the rail retries what can pass later and
+// fails the order on a refusal.
+
+type Sdk = typeof import("@zkp2p/sdk");
+let sdk: Promise<Sdk> | undefined;
+export const loadSdk = () => (sdk ??= import("@zkp2p/sdk"));
+
+/** Why a service call failed: `retry` (5xx, timeout, network: try again later) or `refused` (4xx). */
+export class ServiceError extends Error {
+  constructor(
+    readonly service: "quote" | "sign" | "attestation",
+    readonly kind: "retry" | "refused",
+    message: string,
+    readonly status?: number,
+    readonly code?: string,
+  ) {
+    super(message);
+  }
+}
+
+function classify(service: ServiceError["service"], err: unknown): ServiceError {
+  if (err instanceof ServiceError) return err;
+  const e = err as { status?: number; message?: string; name?: string; details?: { responseBody?: { errorCode?: string } } };
+  const status = typeof e.status === "number" ? e.status : undefined;
+  const message = (e.message ?? String(err)).slice(0, 300);
+  if (status === undefined || status >= 500 || status === 429 || /timed out|timeout|connect/i.test(message)) {
+    return new ServiceError(service, "retry", `${service} service unavailable: ${message}`, status);
+  }
+  return new ServiceError(service, "refused", message, status, e.details?.responseBody?.errorCode);
+}
+
+export type CuratorQuote = {
+  platform: string;
+  /** USDC the intent locks, base units */
+  tokenAmount: bigint;
+  /** fiat per USDC, 18 decimals: the intent's conversionRate */
+  conversionRate: bigint;
+  payeeHandle: string;
+  payeeDetails: Hex;
+  depositId: bigint;
+  escrow: Address;
+  expiresAt: string;
+};
+
+export type QuoteAsk = {
+  platforms: string[];
+  fiatCurrency: string;
+  /** exact fiat: a decimal of the currency; exact token: USDC base units */
+  amount: string;
+  exactFiat: boolean;
+  /** the taker wallet that would signal, and where the USDC goes */
+  user: Address;
+  recipient: Address;
+  chainId: number;
+  usdc: Address;
+  exclude?: string[];
+};
+
+export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_000): Promise<CuratorQuote[]> {
+  const { apiGetQuote } = await loadSdk();
+  let res: Awaited<ReturnType<Sdk["apiGetQuote"]>>;
+  try {
+    res = await apiGetQuote(
+      {
+        paymentPlatforms: ask.platforms,
+        fiatCurrency: ask.fiatCurrency,
+        user: ask.user,
+        recipient: ask.recipient,
+        destinationChainId: ask.chainId,
+        destinationToken: ask.usdc,
+        amount: ask.amount,
+        isExactFiat: ask.exactFiat,
+        ...(ask.exclude?.length ? { excludedPayToValues: ask.exclude } : {}),
+      },
+      { baseApiUrl: apiUrl, timeoutMs },
+    );
+  } catch (err) {
+    throw classify("quote", err);
+  }
+  const o = res.responseObject;
+  return (o?.quotes ?? [])
+    .filter((q) => q.maker?.offchainId && q.intent)
+    .map((q) => ({
+      platform: q.intent.processorName,
+      tokenAmount: BigInt(q.intent.amount),
+      conversionRate: BigInt(q.conversionRate),
+      payeeHandle: q.maker.offchainId,
+      payeeDetails: q.intent.payeeDetails as Hex,
+      depositId: BigInt(q.intent.depositId),
+      escrow: q.intent.escrowAddress as Address,
+      expiresAt: o.quoteExpiresAt,
+    }));
+}
+
+export type GatingSignature = {
+  signature: Hex;
+  expiration: bigint;
+  preIntentHookData: Hex;
+  referralFees: { recipient: Address; fee: bigint }[];
+};
+
+/** curator's `/v3/sign`: the gating signature for one intent, or a refusal (never signalled). */
+export async function fetchGatingSignature(
+  apiUrl: string,
+  req: {
+    processorName: string;
+    payeeDetails: Hex;
+    depositId: bigint;
+    amount: bigint;
+    to: Address;
+    paymentMethod: Hex;
+    fiatCurrency: Hex;
+    conversionRate: bigint;
+    chainId: number;
+    orchestrator: Address;
+    escrow: Address;
+    caller: Address;
+  },
+  timeoutMs = 10_000,
+): Promise<GatingSignature> {
+  const { apiSignIntentV3Raw } = await loadSdk();
+  let raw: Awaited<ReturnType<Sdk["apiSignIntentV3Raw"]>>;
+  try {
+    raw = await apiSignIntentV3Raw(
+      {
+        processorName: req.processorName,
+        payeeDetails: req.payeeDetails,
+        depositId: req.depositId.toString(),
+        amount: req.amount.toString(),
+        toAddress: req.to,
+        paymentMethod: req.paymentMethod,
+        fiatCurrency: req.fiatCurrency,
+        conversionRate: req.conversionRate.toString(),
+        chainId: String(req.chainId),
+        orchestratorAddress: req.orchestrator,
+        escrowAddress: req.escrow,
+        callerAddress: req.caller,
+        referralFees: [],
+      },
+      { baseApiUrl: apiUrl, timeoutMs },
+    );
+  } catch (err) {
+    throw classify("sign", err);
+  }
+  // the deposit gates through on-chain hooks: signal with an empty signature
+  if (raw.gating === "enforced-on-chain") return { signature: "0x", expiration: 0n, preIntentHookData: "0x", referralFees: [] };
+  const r = raw.response;
+  const sig = r?.signedIntent;
+  const exp = r?.intentData?.signatureExpiration ?? r?.signatureExpiration;
+  if (!sig || !exp) throw new ServiceError("sign", "retry", "/v3/sign answered without a signature or expiration");
+  const fees = r?.intentData?.referralFees ?? r?.referralFees ?? [];
+  return {
+    signature: sig,
+    expiration: BigInt(exp),
+    preIntentHookData: (r?.intentData?.preIntentHookData ?? r?.preIntentHookData ?? "0x") as Hex,
+    // curator may impose fees: they are what the intent must carry
+    referralFees: fees.map((f) => ({ recipient: f.recipient, fee: BigInt(f.fee) })),
+  };
+}
+
+export type Attestation = {
+  intentHash: Hex;
+  releaseAmount: bigint;
+  dataHash: Hex;
+  signature: Hex;
+  signer: Address;
+  encodedPaymentDetails: Hex;
+  metadata: Hex;
+};
+
+/** Platforms whose proof names the payment's row index (the SDK's rule; docs/guides/real-rail.md). */
+const INDEXED_PLATFORMS = new Set(["venmo", "cashapp", "revolut", "zelle"]);
+export const proofNeedsIndex = (platform: string) => INDEXED_PLATFORMS.has(platform);
+
+/**
+ * The attestation service's verdict on a payer's proof. The proof is sent on and never kept or
+ * logged: it can replay the payer's session with their platform while that session lives.
+ */
+export async function attestPayment(
+  attestationUrl: string,
+  input: {
+    platform: string;
+    actionType: string;
+    encryptedSessionMaterial: string;
+    params: Record<string, unknown>;
+    chainId: number;
+    intent: {
+      intentHash: Hex;
+      amount: bigint;
+      timestampMs: bigint;
+      paymentMethod: Hex;
+      fiatCurrency: Hex;
+      conversionRate: bigint;
+      payeeDetails: Hex;
+    };
+  },
+): Promise<Attestation> {
+  const { apiVerifyBuyerTeePayment } = await loadSdk();
+  let res: Awaited<ReturnType<Sdk["apiVerifyBuyerTeePayment"]>>;
+  try {
+    res = await apiVerifyBuyerTeePayment(
+      {
+        encryptedSessionMaterial: input.encryptedSessionMaterial,
+        params: input.params as never,
+        chainId: input.chainId,
+        intent: {
+          intentHash: input.intent.intentHash,
+          amount: input.intent.amount.toString(),
+          timestampMs: input.intent.timestampMs.toString(),
+          paymentMethod: input.intent.paymentMethod,
+          fiatCurrency: input.intent.fiatCurrency,
+          conversionRate: input.intent.conversionRate.toString(),
+          payeeDetails: input.intent.payeeDetails,
+          timestampBufferMs: "300000",
+        },
+      },
+      attestationUrl,
+      input.platform,
+      input.actionType,
+      // never the SDK's default fallback host: the service talks only to what the operator configured
+      { fallbackUrls: [] },
+    );
+  } catch (err) {
+    throw classify("attestation", err);
+  }
+  const o = res.responseObject;
+  if (!o?.signature || !o.typedDataValue?.intentHash)
+    throw new ServiceError("attestation", "retry", "the attestation answer is incomplete");
+  return {
+    intentHash: o.typedDataValue.intentHash as Hex,
+    releaseAmount: BigInt(o.typedDataValue.releaseAmount),
+    dataHash: o.typedDataValue.dataHash as Hex,
+    signature: o.signature as Hex,
+    signer: o.signer,
+    encodedPaymentDetails: o.encodedPaymentDetails as Hex,
+    metadata: (typeof o.metadata === "string" && o.metadata.length > 2 ? o.metadata : "0x") as Hex,
+  };
+}

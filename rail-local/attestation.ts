@@ -1,0 +1,128 @@
+import { type Address, type Hex, keccak256, toHex } from "viem";
+import { FaultSwitch, serveJson } from "./faults";
+
+// A local stand-in for ZKP2P's attestation service (POST /buyer/verify/:platform/:actionType, in the
+// shape `@zkp2p/sdk` 0.14.1's apiVerifyBuyerTeePayment sends and reads). The real service opens the
+// payer's sealed session inside an enclave and reads the payment from the platform; this one cannot,
+// so it accepts documented test proofs instead (docs/guides/real-rail.md). Only the stand-in knows them:
+//   encryptedSessionMaterial "local-ok"       a payment of exactly the intent's fiat amount
+//   encryptedSessionMaterial "local-partial"  a payment of params.paidFiat (a decimal), less than asked
+//   encryptedSessionMaterial "local-invalid"  refused: the payment cannot be verified
+//   encryptedSessionMaterial "local-expired"  refused: the session material is stale
+// A proof may name params.paymentId to reuse one payment (the verifier's nullifier refuses the second).
+
+export type AttestationRoute = "verify";
+
+export type PaymentDetails = { method: Hex; currency: Hex; amount: bigint; timestamp: bigint; paymentId: Hex; payeeId: Hex };
+
+export type SignedAttestation = {
+  signature: Hex;
+  signer: Address;
+  dataHash: Hex;
+  encodedPaymentDetails: Hex;
+  domainSeparator: Hex;
+  typeHash: Hex;
+};
+
+export type AttestationOptions = {
+  /** signs an attestation with the witness key: the chain harness's signer */
+  attest: (input: { intentHash: Hex; releaseAmount: bigint; payment: PaymentDetails }) => Promise<SignedAttestation>;
+};
+
+const PRECISE = 10n ** 18n;
+
+export async function startAttestation(opts: AttestationOptions, port = 0) {
+  const faults = new FaultSwitch<AttestationRoute>(["verify"]);
+  let counter = 0;
+
+  const verify = async (body: unknown, url: URL) => {
+    const [, , , platform = "", actionType = ""] = url.pathname.split("/");
+    const b = body as { encryptedSessionMaterial?: unknown; params?: Record<string, unknown>; intent?: Record<string, string> } | undefined;
+    const intent = b?.intent;
+    if (!b || typeof b.encryptedSessionMaterial !== "string" || !intent?.intentHash || !intent.amount || !intent.conversionRate) {
+      return { status: 400, body: { success: false, message: "encryptedSessionMaterial and intent are required", statusCode: 400 } };
+    }
+    if (faults.get("verify") === "refuse" || b.encryptedSessionMaterial === "local-invalid") {
+      return {
+        status: 400,
+        body: { success: false, message: "Payment could not be verified", errorCode: "PROOF_INVALID", statusCode: 400 },
+      };
+    }
+    if (b.encryptedSessionMaterial === "local-expired") {
+      return { status: 400, body: { success: false, message: "Session material expired", errorCode: "PROOF_EXPIRED", statusCode: 400 } };
+    }
+    const amount = BigInt(intent.amount);
+    const rate = BigInt(intent.conversionRate);
+    let fiat: bigint; // 6 decimals, as the verifier reads a payment
+    if (b.encryptedSessionMaterial === "local-ok") {
+      fiat = (amount * rate + PRECISE - 1n) / PRECISE;
+    } else if (
+      b.encryptedSessionMaterial === "local-partial" &&
+      typeof b.params?.paidFiat === "string" &&
+      /^\d+(\.\d{1,6})?$/.test(b.params.paidFiat)
+    ) {
+      const [w, f = ""] = b.params.paidFiat.split(".");
+      fiat = BigInt(w!) * 1_000_000n + BigInt(f.padEnd(6, "0"));
+    } else {
+      return {
+        status: 400,
+        body: { success: false, message: "Payment could not be verified", errorCode: "PROOF_INVALID", statusCode: 400 },
+      };
+    }
+    const release = (fiat * PRECISE) / rate;
+    const releaseAmount = release < amount ? release : amount;
+    const paymentId =
+      typeof b.params?.paymentId === "string"
+        ? keccak256(toHex(b.params.paymentId))
+        : keccak256(toHex(`${intent.intentHash}:${++counter}:${Date.now()}`));
+    const signed = await opts.attest({
+      intentHash: intent.intentHash as Hex,
+      releaseAmount,
+      payment: {
+        method: intent.paymentMethod as Hex,
+        currency: intent.fiatCurrency as Hex,
+        amount: fiat,
+        timestamp: BigInt(Date.now()),
+        paymentId,
+        payeeId: intent.payeeDetails as Hex,
+      },
+    });
+    return {
+      status: 200,
+      body: {
+        success: true,
+        message: "ok",
+        statusCode: 200,
+        responseObject: {
+          platform,
+          actionType,
+          signature: signed.signature,
+          signer: signed.signer,
+          domainSeparator: signed.domainSeparator,
+          typeHash: signed.typeHash,
+          typedDataSpec: {
+            primaryType: "PaymentAttestation",
+            types: {
+              PaymentAttestation: [
+                { name: "intentHash", type: "bytes32" },
+                { name: "releaseAmount", type: "uint256" },
+                { name: "dataHash", type: "bytes32" },
+              ],
+            },
+          },
+          typedDataValue: { intentHash: intent.intentHash, releaseAmount: releaseAmount.toString(), dataHash: signed.dataHash },
+          proofInput: "",
+          encodedPaymentDetails: signed.encodedPaymentDetails,
+          metadata: "0x",
+        },
+      },
+    };
+  };
+
+  const server = await serveJson<AttestationRoute>(
+    [{ route: "verify", method: "POST", path: /^\/buyer\/verify\/[^/]+\/[^/]+$/, handle: verify }],
+    faults,
+    port,
+  );
+  return { ...server, faults };
+}

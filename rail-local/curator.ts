@@ -1,0 +1,183 @@
+import { type Address, type Hex, isAddress, keccak256, toHex } from "viem";
+import { FaultSwitch, serveJson } from "./faults";
+
+// A local stand-in for ZKP2P's curator API (https://api.zkp2p.xyz): the two calls the real rail
+// makes, in the shapes `@zkp2p/sdk` 0.14.1 sends and reads (QuoteRequest / QuoteResponse,
+// SignIntentV3Request / SignIntentV3ResponseObject). It quotes one maker deposit on the local chain
+// and signs intents with the deposit's gating key. It is written from the SDK's types, not from
+// curator's code, and it proves nothing about curator's own rules (tiers, fees, eligibility).
+
+export type CuratorRoute = "quote" | "sign";
+
+export type CuratorOptions = {
+  chainId: number;
+  escrow: Address;
+  orchestrator: Address;
+  usdc: Address;
+  depositId: bigint;
+  /** USDC the deposit has for new intents, in base units (quotes above it find no liquidity) */
+  liquidity: () => Promise<bigint>;
+  /** the smallest and largest intent the deposit takes, in base units */
+  intentRange: { min: bigint; max: bigint };
+  /** the maker's payee handle per platform (the quote's maker.offchainId); keccak256 of it is payeeDetails */
+  payees: Record<string, string>;
+  /** fiat per USDC for each currency the deposit takes, 18 decimals (the on-chain conversionRate) */
+  rates: Record<string, bigint>;
+  /** signs the gating message of an intent: the chain harness's signer, with the deposit's gating key */
+  signGating: (intent: GatedIntent) => Promise<Hex>;
+  /** how long a gating signature stays valid */
+  signatureTtlSeconds?: number;
+  /** the chain's clock, so that expirations follow anvil's time when a test moves it */
+  now?: () => Promise<bigint>;
+};
+
+export type GatedIntent = {
+  orchestrator: Address;
+  escrow: Address;
+  depositId: bigint;
+  amount: bigint;
+  to: Address;
+  paymentMethod: Hex;
+  fiatCurrency: Hex;
+  conversionRate: bigint;
+  referralFees: { recipient: Address; fee: bigint }[];
+  signatureExpiration: bigint;
+  chainId: bigint;
+};
+
+const PRECISE = 10n ** 18n;
+const ok = (responseObject: unknown) => ({ status: 200, body: { success: true, message: "ok", responseObject, statusCode: 200 } });
+const fail = (status: number, message: string) => ({ status, body: { success: false, message, statusCode: status } });
+
+/** keccak256 of a platform name or currency code, as the catalog and the SDK hash them. */
+export const nameHash = (s: string): Hex => keccak256(toHex(s));
+
+/** Decimal string → integer in `decimals` digits, rounding down; null when it is not a plain decimal. */
+function parseDecimal(s: unknown, decimals: number): bigint | null {
+  if (typeof s !== "string" || !/^\d{1,18}(\.\d{1,18})?$/.test(s)) return null;
+  const [whole, frac = ""] = s.split(".");
+  return BigInt(whole!) * 10n ** BigInt(decimals) + BigInt((frac.slice(0, decimals) || "0").padEnd(decimals, "0"));
+}
+
+const formatUnits = (v: bigint, decimals: number) => {
+  const s = v.toString().padStart(decimals + 1, "0");
+  return decimals ? `${s.slice(0, -decimals)}.${s.slice(-decimals)}` : s;
+};
+
+export async function startCurator(opts: CuratorOptions, port = 0) {
+  const faults = new FaultSwitch<CuratorRoute>(["quote", "sign"]);
+  const ttl = BigInt(opts.signatureTtlSeconds ?? 300);
+  const now = opts.now ?? (async () => BigInt(Math.floor(Date.now() / 1000)));
+  const fiatDecimals = (code: string) => (code === "JPY" ? 0 : 2);
+
+  const quote = async (body: unknown, url: URL) => {
+    const exactFiat = url.pathname.endsWith("/exact-fiat");
+    const req = body as Record<string, unknown> | undefined;
+    if (!req || !Array.isArray(req.paymentPlatforms) || typeof req.fiatCurrency !== "string") {
+      return fail(400, "paymentPlatforms and fiatCurrency are required");
+    }
+    if (!isAddress(String(req.user)) || !isAddress(String(req.recipient))) return fail(400, "user and recipient must be addresses");
+    const currency = req.fiatCurrency;
+    const rate = opts.rates[currency];
+    const decimals = fiatDecimals(currency);
+    // guess, kept in one place: exactFiatAmount is a decimal of the currency, exactTokenAmount USDC base units
+    const fiatIn = exactFiat ? parseDecimal(req.exactFiatAmount, decimals) : null;
+    const tokenIn = exactFiat ? null : /^\d{1,30}$/.test(String(req.exactTokenAmount)) ? BigInt(String(req.exactTokenAmount)) : null;
+    if (fiatIn === null && tokenIn === null)
+      return fail(400, exactFiat ? "exactFiatAmount must be a decimal" : "exactTokenAmount must be base units");
+    const excluded = new Set(Array.isArray(req.excludedPayToValues) ? req.excludedPayToValues.map(String) : []);
+    const liquidity = await opts.liquidity();
+    const quotes = [];
+    if (rate) {
+      for (const platform of req.paymentPlatforms.map(String)) {
+        const handle = opts.payees[platform];
+        if (!handle || excluded.has(handle)) continue;
+        // the verifier's rule: release = fiat (6 decimals) × 1e18 / rate; so the USDC a fiat amount
+        // buys is rounded down, and the fiat a USDC amount needs is rounded up to the currency's unit
+        const unit = 10n ** BigInt(6 - decimals);
+        const tokenAmount = tokenIn ?? (fiatIn! * unit * PRECISE) / rate;
+        const fiatMinor = fiatIn ?? (tokenIn! * rate + PRECISE * unit - 1n) / (PRECISE * unit);
+        if (tokenAmount < opts.intentRange.min || tokenAmount > opts.intentRange.max || tokenAmount > liquidity) continue;
+        quotes.push({
+          // guess: curator's fiatAmount has 6 decimals, as tokenAmount (the rail computes the fiat itself)
+          fiatAmount: (fiatMinor * 10n ** BigInt(6 - decimals)).toString(),
+          fiatAmountFormatted: formatUnits(fiatMinor, decimals),
+          tokenAmount: tokenAmount.toString(),
+          tokenAmountFormatted: formatUnits(tokenAmount, 6),
+          paymentMethod: platform,
+          payeeAddress: handle,
+          conversionRate: rate.toString(),
+          whitelistEnabled: false,
+          allowedGroupIds: [],
+          disputeProtectionOptedOut: true,
+          disputeProtectionRequiresStake: false,
+          sellerAutomatedReleaseAvailable: false,
+          intent: {
+            depositId: Number(opts.depositId),
+            escrowAddress: opts.escrow,
+            orchestratorAddress: opts.orchestrator,
+            processorName: platform,
+            amount: tokenAmount.toString(),
+            toAddress: String(req.recipient),
+            payeeDetails: nameHash(handle),
+            fiatCurrencyCode: currency,
+            chainId: String(opts.chainId),
+          },
+          maker: { offchainId: handle },
+        });
+      }
+    }
+    return ok({
+      fiat: { currencyCode: currency, currencyName: currency, currencySymbol: "", countryCode: "" },
+      token: { token: opts.usdc, decimals: 6, name: "USD Coin", symbol: "USDC", chainId: opts.chainId },
+      quotes,
+      fees: { zkp2pFee: "0", zkp2pFeeFormatted: "0", swapFee: "0", swapFeeFormatted: "0" },
+      quoteExpiresAt: new Date(Date.now() + 60_000).toISOString(),
+      orchestratorAddress: opts.orchestrator,
+      mode: "eligible",
+    });
+  };
+
+  const sign = async (body: unknown) => {
+    const fault = faults.get("sign");
+    if (fault === "refuse") return fail(409, "deposit is not accepting intents from this taker");
+    if (fault === "enforced-on-chain") return fail(409, "gating is enforced on-chain for this deposit");
+    const r = body as Record<string, string> | undefined;
+    if (!r || BigInt(r.depositId ?? -1) !== opts.depositId || String(r.escrowAddress).toLowerCase() !== opts.escrow.toLowerCase()) {
+      return fail(404, "unknown deposit");
+    }
+    if (!isAddress(r.callerAddress ?? "") || !isAddress(r.toAddress ?? ""))
+      return fail(400, "callerAddress and toAddress must be addresses");
+    const signatureExpiration = (await now()) + ttl;
+    const referralFees = (Array.isArray(r.referralFees) ? r.referralFees : []) as unknown as { recipient: Address; fee: string }[];
+    const signedIntent = await opts.signGating({
+      orchestrator: r.orchestratorAddress as Address,
+      escrow: r.escrowAddress as Address,
+      depositId: BigInt(r.depositId!),
+      amount: BigInt(r.amount!),
+      to: r.toAddress as Address,
+      paymentMethod: r.paymentMethod as Hex,
+      fiatCurrency: r.fiatCurrency as Hex,
+      conversionRate: BigInt(r.conversionRate!),
+      referralFees: referralFees.map((f) => ({ recipient: f.recipient, fee: BigInt(f.fee) })),
+      signatureExpiration,
+      chainId: BigInt(r.chainId!),
+    });
+    const handle = Object.values(opts.payees).find((h) => nameHash(h) === r.payeeDetails);
+    return ok({
+      signedIntent,
+      offchainId: handle,
+      intentData: { ...r, signatureExpiration: signatureExpiration.toString(), gatingServiceSignature: signedIntent },
+    });
+  };
+
+  const server = await serveJson<CuratorRoute>(
+    [
+      { route: "quote", method: "POST", path: /^\/v3\/quote\/exact-(fiat|token)$/, handle: quote },
+      { route: "sign", method: "POST", path: /^\/v3\/sign$/, handle: sign },
+    ],
+    faults,
+    port,
+  );
+  return { ...server, faults };
+}
