@@ -61,7 +61,9 @@ test("the typed client drives a checkout over HTTP", async ({ baseURL }) => {
 
   const sent = await checkout.POST("/api/checkout/sessions/{id}/payment-sent", { params: { path: { id: session.id } }, body: {} });
   expect(sent.data!.responseObject.order.status).toBe("PAYMENT_SENT");
-  const fulfilled = await checkout.POST("/api/orders/fulfill", { body: { intentHash: intentHash!, proof: { sandbox: true, outcome: "success" } } });
+  const fulfilled = await checkout.POST("/api/orders/fulfill", {
+    body: { intentHash: intentHash!, proof: { sandbox: true, outcome: "success" } },
+  });
   expect(fulfilled.data!.responseObject.order.status).toBe("FULFILLED");
 
   // webhooks: register one (its secret shown once), then list them

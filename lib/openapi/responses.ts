@@ -99,13 +99,10 @@ export const order = z
     id: z.string().meta({ examples: ["ord_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
     sessionId: z.string(),
     status: orderStatus,
-    intentHash: z
-      .string()
-      .nullable()
-      .meta({
-        description:
-          "0x + 64 hex characters; the key of POST /api/orders/fulfill. null while a live order's signal is not mined (SIGNAL_SUBMITTED)",
-      }),
+    intentHash: z.string().nullable().meta({
+      description:
+        "0x + 64 hex characters; the key of POST /api/orders/fulfill. null while a live order's signal is not mined (SIGNAL_SUBMITTED)",
+    }),
     signalTx: z.string().nullable().meta({ description: "The signal transaction; null until it is mined" }),
     paymentPlatform: z.string(),
     fiatCurrency: z.string().meta({ examples: ["USD"] }),
