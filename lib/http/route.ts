@@ -301,6 +301,8 @@ export function route<
     } catch (err) {
       const retryAfter = err instanceof AppError && err.code === "RATE_LIMITED" ? err.details?.retryAfterSeconds : undefined;
       if (typeof retryAfter === "number") headers["Retry-After"] ??= String(retryAfter);
+      // a service the request needed is down (the real rail's attestation service): retry later
+      if (err instanceof AppError && err.code === "UNAVAILABLE") headers["Retry-After"] ??= String(err.details?.retryAfterSeconds ?? 30);
       const response = toErrorResponse(err, requestId, headers, plain ? plainError : generation === 1 ? v1EnvelopeError : envelopeError);
       if (idem) {
         // a client error is the answer to this request and replays; a server error may be retried

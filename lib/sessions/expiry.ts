@@ -1,4 +1,4 @@
-import { and, inArray, lte } from "drizzle-orm";
+import { and, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type As, SYSTEM } from "@/lib/actor";
 import { checkoutSessions, type OrderRow, orders, type SessionRow } from "@/db/schema";
@@ -12,9 +12,21 @@ import { assertSessionAccess, lockOrder, lockSession, readSessionView } from "./
 // functions apply due expiries, and every read or transition applies one first (ensureFresh), so no
 // one is ever answered with a session that should already have ended.
 
+/**
+ * A live order whose payer said they paid, or whose proof is verified: money may be moving on-chain,
+ * so the session does not expire under it. The rail's steps settle it (released, or failed), and the
+ * session expires after that if it is still open.
+ */
+export const holdsExpiry = (session: Pick<SessionRow, "environment">, order: Pick<OrderRow, "status"> | null) =>
+  session.environment === "live" && !!order && LIVE_MONEY_MOVING.includes(order.status);
+const LIVE_MONEY_MOVING: OrderRow["status"][] = ["PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED"];
+
+/** An order of the real rail that ends may hold an intent and a wallet: its unwind step is due. */
+export const unwindFields = (session: Pick<SessionRow, "environment">) => (session.environment === "live" ? { railDueAt: new Date() } : {});
+
 /** Whether the session, or its order, is past an expiry that its machine still allows. */
 export function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean {
-  if (canFire("session", "expire", session.status) && session.expiresAt <= now) return true;
+  if (canFire("session", "expire", session.status) && session.expiresAt <= now && !holdsExpiry(session, order)) return true;
   return !!order && canFire("order", "expire", order.status) && order.expiresAt <= now;
 }
 
@@ -26,9 +38,9 @@ export async function expireIfDue(db: Db, sessionId: string, now = new Date()): 
   return withEvents(db, async (tx, emit) => {
     let session = await lockSession(tx, sessionId, SYSTEM);
     let order = await lockOrder(tx, session.activeOrderId, session);
-    if (canFire("session", "expire", session.status) && session.expiresAt <= now) {
+    if (canFire("session", "expire", session.status) && session.expiresAt <= now && !holdsExpiry(session, order)) {
       if (order && canFire("order", "sessionExpired", order.status)) {
-        order = await transition(tx, "order", order, "sessionExpired");
+        order = await transition(tx, "order", order, "sessionExpired", { set: unwindFields(session) });
         session = await transition(tx, "session", session, "expire", { set: { cancelledAt: now } });
         await emit({ type: "order.expired", session, order });
       } else {
@@ -36,7 +48,7 @@ export async function expireIfDue(db: Db, sessionId: string, now = new Date()): 
       }
       await emit({ type: "session.abandoned", session, order });
     } else if (order && canFire("order", "expire", order.status) && order.expiresAt <= now) {
-      order = await transition(tx, "order", order, "expire");
+      order = await transition(tx, "order", order, "expire", { set: unwindFields(session) });
       session = await transition(tx, "session", session, "orderChanged");
       await emit({ type: "order.expired", session, order });
     }
@@ -48,7 +60,14 @@ export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Pr
   const sessions = await db
     .select({ id: checkoutSessions.id })
     .from(checkoutSessions)
-    .where(and(inArray(checkoutSessions.status, SESSION.triggers.expire.from), lte(checkoutSessions.expiresAt, now)))
+    .where(
+      and(
+        inArray(checkoutSessions.status, SESSION.triggers.expire.from),
+        lte(checkoutSessions.expiresAt, now),
+        // a live session whose money may be moving waits for its rail (holdsExpiry)
+        sql`not (${checkoutSessions.environment} = 'live' and exists (select 1 from ${orders} o where o.id = ${checkoutSessions.activeOrderId} and o.status in ('PAYMENT_SENT', 'PROOF_VERIFIED', 'FULFILL_SUBMITTED')))`,
+      ),
+    )
     .limit(limit);
   const unpaid = await db
     .select({ id: orders.sessionId })

@@ -10,7 +10,7 @@ import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, pl
 import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
-import { ensureFresh } from "./expiry";
+import { ensureFresh, unwindFields } from "./expiry";
 import { fiatTermsOf, quoteForStart } from "./fiat";
 import { lockOrder, lockSession, readSession } from "./rows";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
@@ -225,7 +225,7 @@ export async function cancelSession(db: Db, id: string, as: As) {
     if (order && isOrderPaid(order.status) && order.status !== ORDER.triggers.fulfil.to) {
       throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
     }
-    if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order, "cancel");
+    if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order, "cancel", { set: unwindFields(session) });
     session = await transition(tx, "session", session, "cancel", { set: { cancelledAt: new Date() } });
     await emit({ type: "session.abandoned", session, order });
     return { session: serializeSession(session) };
