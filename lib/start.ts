@@ -7,7 +7,7 @@ import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 import { registerLocalDispatcher } from "@/lib/jobs";
 import { Dispatcher, type DispatcherOptions, type DispatcherWork } from "@/lib/jobs/dispatcher";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
-import { advanceOrder, findDueRailSteps } from "@/lib/orders/rail-steps";
+import { advanceOrder, findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
 
 // The one module that wires background work to the services (the composition root: it sits above
 // every folder of lib/, and nothing in lib/ imports it). The engine (lib/jobs) imports no service,
@@ -22,6 +22,7 @@ export const serviceWork: DispatcherWork<DeliveryRow> = {
   purge: (db) => purgeStaleRows(db),
   findDueRailSteps: (db) => findDueRailSteps(db),
   advanceOrder: (db, orderId) => advanceOrder(db, orderId),
+  reconcile: (db) => reconcileOpenIntents(db),
 };
 
 /** A dispatcher that runs this service's work; `work` replaces parts of it. */

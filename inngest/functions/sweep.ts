@@ -1,6 +1,6 @@
 import { getDb } from "@/db/client";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
-import { findDueRailSteps } from "@/lib/orders/rail-steps";
+import { findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
@@ -32,7 +32,9 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
       railDue.map((orderId) => ({ name: "checkout/rail.due", data: { orderId } })),
     );
   }
+  // the real rail's open intents, read from the chain: what a missed step or someone else left behind
+  const reconciled = await step.run("reconcile-open-intents", async () => reconcileOpenIntents(await getDb()));
   // rows that would otherwise grow without bound; bounded batches, so one run never holds long locks
   const purged = await step.run("purge-stale-rows", async () => purgeStaleRows(await getDb()));
-  return { redriven: overdue.length, railSteps: railDue.length, expired: expired.length, purged };
+  return { redriven: overdue.length, railSteps: railDue.length, reconciled, expired: expired.length, purged };
 });

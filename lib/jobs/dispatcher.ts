@@ -19,6 +19,8 @@ export type DispatcherWork<Claim extends { id: string }> = {
   findDueRailSteps(db: Db): Promise<string[]>;
   /** Carries one order's rail step on (idempotent; claims the order itself). */
   advanceOrder(db: Db, orderId: string): Promise<void>;
+  /** Reads the chain for the real rail's open intents and heals what was missed. */
+  reconcile(db: Db): Promise<unknown>;
   /** Removes rows that would otherwise grow without bound. */
   purge(db: Db): Promise<unknown>;
 };
@@ -83,6 +85,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
     this.poke();
     await this.loop;
     await this.purging;
+    await this.reconciling;
     while (this.inFlight.size) await new Promise((r) => setTimeout(r, 20));
   }
 
@@ -111,12 +114,24 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
 
   private railRunning = new Set<string>();
   private lastRailSweep = 0;
+  private lastReconcile = 0;
+  private reconciling?: Promise<void>;
 
   /** Starts the due rail steps that are not running here already; they run beside the deliveries. */
   private async railSteps() {
     // at most once a second: a tick runs on every poke, and deliveries poke often
     if (Date.now() - this.lastRailSweep < 1_000) return;
     this.lastRailSweep = Date.now();
+    if (!this.reconciling && Date.now() - this.lastReconcile >= 15_000) {
+      this.lastReconcile = Date.now();
+      this.reconciling = this.work
+        .reconcile(this.db)
+        .then(() => undefined)
+        .catch((err) => logger.error("reconciling the rail failed", errorFields(err)))
+        .finally(() => {
+          this.reconciling = undefined;
+        });
+    }
     const due = await this.work.findDueRailSteps(this.db);
     for (const id of due) {
       if (this.railRunning.has(id)) continue;

@@ -517,3 +517,59 @@ export async function walletReport(db: Db) {
 
 /** After a commit that made rail work due: hints for it. */
 export const railDue = (ids: string[]) => ids.forEach((id) => jobs.railDue(id));
+
+// ------------------------------------------------------------------ reconciler
+
+/**
+ * Reads the chain for every live order whose intent is open (SIGNAL_MINED, PAYMENT_SENT) and heals
+ * what a missed job or someone else left behind: an intent released by anyone (fulfilment is
+ * permissionless) is a payment; an intent gone without a release (pruned after expiry, cancelled by
+ * the maker's tooling) ends the order. At most one intent per taker wallet is open, so this is a
+ * handful of reads.
+ */
+export async function reconcileOpenIntents(db: Db): Promise<number> {
+  const rail = liveRail();
+  if (!rail) return 0;
+  const open = await db
+    .select()
+    .from(orders)
+    .where(and(inArray(orders.status, ["SIGNAL_MINED", "PAYMENT_SENT"]), isNotNull(orders.intentHash), isNotNull(orders.takerWallet)))
+    .limit(200);
+  const chain = new RailChain(rail.settings);
+  let healed = 0;
+  for (const order of open) {
+    try {
+      if (await chain.intentOf(order.intentHash as Hex)) continue;
+      const state = (order.railState ?? {}) as RailState;
+      const logs = (await chain.fulfilmentLogs(
+        order.intentHash as Hex,
+        BigInt(state.signalBlock ?? 0),
+      )) as unknown as TransactionReceipt["logs"];
+      const done = fulfilledIn(logs, rail.settings.network.addresses.OrchestratorV3, order.intentHash as Hex);
+      if (done) {
+        await settle(db, order, { txHash: logs.find((l) => l.transactionHash)!.transactionHash, netMicro: done.amount });
+      } else {
+        await withEvents(db, async (t, emit) => {
+          let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
+          const reason = "the intent was released back on-chain (pruned or cancelled) before a payment was proven";
+          if (canFire("order", "expire", o.status)) {
+            o = await transition(t, "order", o, "expire", { set: { failureReason: reason } });
+            session = await transition(t, "session", session, "orderChanged");
+            await emit({ type: "order.expired", session, order: o });
+          } else if (canFire("order", "fulfilReverted", o.status)) {
+            // the payer said they paid: a person must look (the maker can release the funds by hand)
+            logger.error("a paid order's intent is gone without a release", { orderId: o.id, intentHash: o.intentHash });
+            o = await transition(t, "order", o, "fulfilReverted", { set: { failureReason: reason } });
+            session = await transition(t, "session", session, "orderChanged");
+            await emit({ type: "order.failed", session, order: o, error: { code: "INTENT_GONE", message: reason } });
+          }
+        });
+        await releaseWallet(db, order.id);
+      }
+      healed++;
+    } catch (err) {
+      logger.warn("reconciling an open intent failed", { orderId: order.id, ...errorFields(err) });
+    }
+  }
+  return healed;
+}

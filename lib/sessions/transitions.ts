@@ -225,7 +225,8 @@ export async function cancelSession(db: Db, id: string, as: As) {
     if (order && isOrderPaid(order.status) && order.status !== ORDER.triggers.fulfil.to) {
       throw conflict("The payment has been marked as sent; the session can no longer be cancelled");
     }
-    if (order && canFire("order", "cancel", order.status)) order = await transition(tx, "order", order, "cancel", { set: unwindFields(session) });
+    if (order && canFire("order", "cancel", order.status))
+      order = await transition(tx, "order", order, "cancel", { set: unwindFields(session) });
     session = await transition(tx, "session", session, "cancel", { set: { cancelledAt: new Date() } });
     await emit({ type: "session.abandoned", session, order });
     return { session: serializeSession(session) };
