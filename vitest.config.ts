@@ -28,6 +28,19 @@ export default defineConfig({
           env: { TEST_DB: "pglite" },
         },
       },
+      // the real rail against the local chain (rail-local/): on PostgreSQL when one answers, as deployed
+      {
+        resolve: { alias },
+        test: {
+          ...shared,
+          name: "rail",
+          include: ["tests/rail/**/*.test.ts"],
+          setupFiles: ["tests/support/setup-env.ts"],
+          ...(pgAdminUrl
+            ? { globalSetup: ["tests/support/pg-global-setup.ts"], env: { TEST_DB: "postgres", TEST_PG_ADMIN_URL: pgAdminUrl } }
+            : { env: { TEST_DB: "pglite" } }),
+        },
+      },
       ...(pgAdminUrl
         ? [
             {

@@ -1,0 +1,291 @@
+import { type ChildProcess, spawn } from "node:child_process";
+import net from "node:net";
+import path from "node:path";
+import baseAddresses from "@zkp2p/contracts-v2/addresses/base.json";
+import baseConstants from "@zkp2p/contracts-v2/constants/base.json";
+import {
+  type Address,
+  createPublicClient,
+  createWalletClient,
+  encodeAbiParameters,
+  encodePacked,
+  type Hex,
+  http,
+  keccak256,
+  type PublicClient,
+  toHex,
+} from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { base } from "viem/chains";
+import { nameHash } from "@/lib/zkp2p/protocol";
+import type { GatedIntent } from "./curator";
+import type { PaymentDetails, SignedAttestation } from "./attestation";
+import { compileStandIns } from "./compile";
+
+// The local chain of the real rail: anvil with chain id 8453, our stand-in contracts (rail-local/
+// standins) placed at ZKP2P's production addresses, USDC at its real address, one maker deposit with
+// liquidity, and funded taker wallets. Keys are derived from fixed labels: this chain is for tests.
+
+const ROOT = path.join(import.meta.dirname, "..");
+const key = (label: string): Hex => keccak256(toHex(`rail-local:${label}`));
+
+export const ADDRESSES = {
+  usdc: baseConstants.USDC as Address,
+  escrow: baseAddresses.contracts.EscrowV2 as Address,
+  orchestrator: baseAddresses.contracts.OrchestratorV3 as Address,
+  verifier: baseAddresses.contracts.UnifiedPaymentVerifierV3 as Address,
+};
+
+/** The maker's payee handle on each platform the deposit takes (keccak256 of it is payeeDetails). */
+export const PAYEES: Record<string, string> = {
+  venmo: "@local-maker",
+  revolut: "@localmaker",
+  wise: "@localmaker",
+  cashapp: "$localmaker",
+  zelle: "local-maker@example.com",
+  paypal: "local-maker@example.com",
+  monzo: "monzo.me/localmaker",
+  chime: "$local-maker",
+};
+
+const E18 = 10n ** 18n;
+/** fiat per USDC, 18 decimals: what the deposit asks (above its minimum) */
+export const RATES: Record<string, bigint> = { USD: (102n * E18) / 100n, EUR: (95n * E18) / 100n, GBP: (82n * E18) / 100n };
+const MIN_RATES: Record<string, bigint> = { USD: E18 / 2n, EUR: E18 / 2n, GBP: E18 / 2n };
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = net.createServer();
+    srv.on("error", reject);
+    srv.listen(0, "127.0.0.1", () => {
+      const { port } = srv.address() as net.AddressInfo;
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+export type Anvil = { rpcUrl: string; process: ChildProcess; stop(): Promise<void> };
+
+/** Starts anvil on loopback (chain id 8453) and waits until it answers. */
+export async function startAnvil(opts: { port?: number; blockTime?: number } = {}): Promise<Anvil> {
+  const port = opts.port ?? (await freePort());
+  const args = ["--chain-id", "8453", "--host", "127.0.0.1", "--port", String(port), "--silent", "--accounts", "1"];
+  if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
+  const child = spawn(path.join(ROOT, "node_modules/.bin/anvil"), args, { stdio: ["ignore", "ignore", "pipe"] });
+  let stderr = "";
+  child.stderr?.on("data", (d) => (stderr += String(d)));
+  const rpcUrl = `http://127.0.0.1:${port}`;
+  const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) });
+  const until = Date.now() + 20_000;
+  for (;;) {
+    if (child.exitCode !== null) throw new Error(`anvil exited (${child.exitCode}): ${stderr.slice(0, 500)}`);
+    try {
+      if ((await client.getChainId()) === 8453) break;
+    } catch {
+      // not up yet
+    }
+    if (Date.now() > until) {
+      child.kill("SIGKILL");
+      throw new Error(`anvil did not answer on ${rpcUrl}: ${stderr.slice(0, 500)}`);
+    }
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  return {
+    rpcUrl,
+    process: child,
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (child.exitCode !== null) return resolve();
+        child.once("exit", () => resolve());
+        child.kill("SIGTERM");
+        setTimeout(() => child.kill("SIGKILL"), 2_000).unref();
+      }),
+  };
+}
+
+export type LocalRail = Awaited<ReturnType<typeof installStandIns>>;
+
+/** Places and sets up the stand-ins at the production addresses, with a maker deposit and taker wallets. */
+export async function installStandIns(
+  rpcUrl: string,
+  opts: { takers?: number; liquidityUsdc?: bigint; allowMultipleIntents?: boolean } = {},
+) {
+  const compiled = compileStandIns();
+  const client = createPublicClient({ transport: http(rpcUrl) }) as PublicClient;
+  const rpc = (method: string, params: unknown[]) => client.request({ method: method as never, params: params as never });
+
+  const maker = privateKeyToAccount(key("maker"));
+  const gating = privateKeyToAccount(key("gating"));
+  const witness = privateKeyToAccount(key("witness"));
+  const takerKeys = Array.from({ length: opts.takers ?? 3 }, (_, i) => key(`taker:${i + 1}`));
+  const tenEth = toHex(10n * E18);
+  for (const a of [maker.address, ...takerKeys.map((k) => privateKeyToAccount(k).address)]) await rpc("anvil_setBalance", [a, tenEth]);
+
+  const placed = [
+    [ADDRESSES.usdc, "StandInUSDC"],
+    [ADDRESSES.escrow, "StandInEscrow"],
+    [ADDRESSES.orchestrator, "StandInOrchestrator"],
+    [ADDRESSES.verifier, "StandInVerifier"],
+  ] as const;
+  for (const [address, name] of placed) await rpc("anvil_setCode", [address, compiled[name].deployedBytecode]);
+
+  const wallet = createWalletClient({ account: maker, transport: http(rpcUrl), chain: base });
+  const send = async (address: Address, name: (typeof placed)[number][1], functionName: string, args: unknown[]) => {
+    const hash = await wallet.writeContract({ address, abi: compiled[name].abi, functionName, args } as never);
+    const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    if (receipt.status !== "success") throw new Error(`${name}.${functionName} reverted`);
+  };
+  const period = 6n * 3600n; // Base's intentExpirationPeriod (constants/base.json)
+  await send(ADDRESSES.escrow, "StandInEscrow", "init", [ADDRESSES.orchestrator, ADDRESSES.usdc, period]);
+  await send(ADDRESSES.orchestrator, "StandInOrchestrator", "init", [
+    ADDRESSES.escrow,
+    ADDRESSES.verifier,
+    ADDRESSES.usdc,
+    opts.allowMultipleIntents ?? false,
+  ]);
+  await send(ADDRESSES.verifier, "StandInVerifier", "init", [witness.address, ADDRESSES.orchestrator]);
+
+  const liquidity = opts.liquidityUsdc ?? 10_000_000_000n; // 10,000 USDC
+  const intentRange = { min: 1_000_000n, max: 5_000_000_000n };
+  await send(ADDRESSES.usdc, "StandInUSDC", "mint", [maker.address, liquidity]);
+  await send(ADDRESSES.usdc, "StandInUSDC", "approve", [ADDRESSES.escrow, liquidity]);
+  const platforms = Object.keys(PAYEES);
+  const catalog = (await import("@zkp2p/contracts-v2/paymentMethods/base.json")).default.methods as Record<
+    string,
+    { paymentMethodHash: string }
+  >;
+  const currencies = Object.keys(RATES);
+  await send(ADDRESSES.escrow, "StandInEscrow", "createTestDeposit", [
+    liquidity,
+    intentRange.min,
+    intentRange.max,
+    platforms.map((p) => catalog[p]!.paymentMethodHash),
+    platforms.map((p) => nameHash(PAYEES[p]!)),
+    platforms.map(() => gating.address),
+    currencies.map(nameHash),
+    currencies.map((c) => MIN_RATES[c]!),
+  ]);
+
+  const codeHash = async (address: Address) => keccak256((await client.getCode({ address }))!);
+  return {
+    chainId: 8453,
+    rpcUrl,
+    client,
+    addresses: ADDRESSES,
+    abis: {
+      usdc: compiled.StandInUSDC.abi,
+      escrow: compiled.StandInEscrow.abi,
+      orchestrator: compiled.StandInOrchestrator.abi,
+      verifier: compiled.StandInVerifier.abi,
+    },
+    depositId: 1n,
+    intentRange,
+    payees: PAYEES,
+    rates: RATES,
+    makerKey: key("maker"),
+    gatingKey: key("gating"),
+    witnessKey: key("witness"),
+    takerKeys,
+    codeHashes: {
+      orchestrator: await codeHash(ADDRESSES.orchestrator),
+      escrow: await codeHash(ADDRESSES.escrow),
+      verifier: await codeHash(ADDRESSES.verifier),
+    },
+    depositLiquidity: async () =>
+      (await client.readContract({
+        address: ADDRESSES.escrow,
+        abi: compiled.StandInEscrow.abi,
+        functionName: "remainingDeposits",
+        args: [1n],
+      })) as bigint,
+    chainTime: async () => (await client.getBlock()).timestamp,
+    mine: (blocks = 1) => rpc("anvil_mine", [toHex(blocks)]),
+    setAutomine: (on: boolean) => rpc("evm_setAutomine", [on]),
+    increaseTime: (seconds: number) => rpc("evm_increaseTime", [toHex(seconds)]),
+    snapshot: () => rpc("evm_snapshot", []) as Promise<Hex>,
+    revert: (id: Hex) => rpc("evm_revert", [id]),
+    dropTransaction: (hash: Hex) => rpc("anvil_dropTransaction", [hash]),
+  };
+}
+
+/** The gating service's signature of an intent, as the stand-in orchestrator checks it. */
+export async function signGatingSignature(gatingKey: Hex, i: GatedIntent): Promise<Hex> {
+  const feesHash = keccak256(
+    encodeAbiParameters(
+      [{ type: "tuple[]", components: [{ type: "address" }, { type: "uint256" }] }],
+      [i.referralFees.map((f) => [f.recipient, f.fee] as const)],
+    ),
+  );
+  const inner = keccak256(
+    encodePacked(
+      ["address", "address", "uint256", "uint256", "address", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256"],
+      [
+        i.orchestrator,
+        i.escrow,
+        i.depositId,
+        i.amount,
+        i.to,
+        i.paymentMethod,
+        i.fiatCurrency,
+        i.conversionRate,
+        feesHash,
+        i.signatureExpiration,
+        i.chainId,
+      ],
+    ),
+  );
+  return privateKeyToAccount(gatingKey).signMessage({ message: { raw: inner } });
+}
+
+const ATTESTATION_TYPES = {
+  PaymentAttestation: [
+    { name: "intentHash", type: "bytes32" },
+    { name: "releaseAmount", type: "uint256" },
+    { name: "dataHash", type: "bytes32" },
+  ],
+} as const;
+
+/** The witness's EIP-712 attestation of a payment, as the stand-in verifier checks it. */
+export async function signPaymentAttestation(
+  rail: Pick<LocalRail, "witnessKey" | "chainId" | "addresses">,
+  input: { intentHash: Hex; releaseAmount: bigint; payment: PaymentDetails },
+): Promise<SignedAttestation> {
+  const p = input.payment;
+  const encodedPaymentDetails = encodeAbiParameters(
+    [{ type: "bytes32" }, { type: "bytes32" }, { type: "uint256" }, { type: "uint256" }, { type: "bytes32" }, { type: "bytes32" }],
+    [p.method, p.currency, p.amount, p.timestamp, p.paymentId, p.payeeId],
+  );
+  const dataHash = keccak256(encodedPaymentDetails);
+  const witness = privateKeyToAccount(rail.witnessKey);
+  const domain = {
+    name: "UnifiedPaymentVerifier",
+    version: "1",
+    chainId: rail.chainId,
+    verifyingContract: rail.addresses.verifier,
+  } as const;
+  const signature = await witness.signTypedData({
+    domain,
+    types: ATTESTATION_TYPES,
+    primaryType: "PaymentAttestation",
+    message: { intentHash: input.intentHash, releaseAmount: input.releaseAmount, dataHash },
+  });
+  return {
+    signature,
+    signer: witness.address,
+    dataHash,
+    encodedPaymentDetails,
+    domainSeparator: keccak256(
+      encodeAbiParameters(
+        [{ type: "bytes32" }, { type: "bytes32" }, { type: "bytes32" }, { type: "uint256" }, { type: "address" }],
+        [
+          keccak256(toHex("EIP712Domain(string name,string version,uint256 chainId,address verifyingContract)")),
+          keccak256(toHex(domain.name)),
+          keccak256(toHex(domain.version)),
+          BigInt(domain.chainId),
+          domain.verifyingContract,
+        ],
+      ),
+    ),
+    typeHash: keccak256(toHex("PaymentAttestation(bytes32 intentHash,uint256 releaseAmount,bytes32 dataHash)")),
+  };
+}

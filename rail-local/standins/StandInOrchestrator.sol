@@ -1,0 +1,250 @@
+// SPDX-License-Identifier: MIT
+pragma solidity ^0.8.24;
+
+interface IEscrowLike {
+    function lockFunds(uint256 depositId, bytes32 intentHash, uint256 amount) external;
+    function unlockFunds(uint256 depositId, bytes32 intentHash) external;
+    function unlockAndTransferFunds(uint256 depositId, bytes32 intentHash, uint256 transferAmount, address to) external;
+    function getDepositPaymentMethodListed(uint256 depositId, bytes32 paymentMethod) external view returns (bool);
+    function getDepositGatingService(uint256 depositId, bytes32 paymentMethod) external view returns (address);
+    function getDepositCurrencyMinRate(uint256 depositId, bytes32 paymentMethod, bytes32 currency) external view returns (uint256);
+    function depositIntentRange(uint256 depositId) external view returns (uint256 min, uint256 max);
+    function depositor(uint256 depositId) external view returns (address);
+    struct PaymentMethodData { address intentGatingService; bytes32 payeeDetails; bytes data; }
+    function getDepositPaymentMethodData(uint256 depositId, bytes32 paymentMethod) external view returns (PaymentMethodData memory);
+}
+
+interface IERC20Transfer {
+    function transfer(address to, uint256 value) external returns (bool);
+}
+
+struct VerifyPaymentData { bytes32 intentHash; bytes paymentProof; bytes data; }
+struct PaymentVerificationResult { bool success; bytes32 intentHash; uint256 releaseAmount; }
+
+interface IVerifierLike {
+    function verifyPayment(VerifyPaymentData calldata data) external returns (PaymentVerificationResult memory);
+}
+
+/// Stands in for ZKP2P's OrchestratorV3 on the local chain: signal, fulfil, cancel and prune intents
+/// against the stand-in escrow. The functions, events and errors the rail uses keep the published
+/// ABI's exact signatures (tests/rail/standins.test.ts checks them); the behaviour is our reading of
+/// the documentation, not ZKP2P's code. The gating check is EIP-191 over
+/// keccak256(abi.encodePacked(orchestrator, escrow, depositId, amount, to, paymentMethod, fiatCurrency,
+/// conversionRate, keccak256(abi.encode(referralFees)), signatureExpiration, chainid)).
+contract StandInOrchestrator {
+    struct ReferralFee { address recipient; uint256 fee; }
+    struct SignalIntentParams {
+        address escrow;
+        uint256 depositId;
+        uint256 amount;
+        address to;
+        bytes32 paymentMethod;
+        bytes32 fiatCurrency;
+        uint256 conversionRate;
+        ReferralFee[] referralFees;
+        bytes gatingServiceSignature;
+        uint256 signatureExpiration;
+        address postIntentHook;
+        bytes preIntentHookData;
+        bytes data;
+    }
+    struct FulfillIntentParams { bytes paymentProof; bytes32 intentHash; bytes verificationData; bytes postIntentHookData; }
+    struct Intent {
+        address owner;
+        address to;
+        address escrow;
+        uint256 depositId;
+        uint256 amount;
+        uint256 timestamp;
+        bytes32 paymentMethod;
+        bytes32 fiatCurrency;
+        uint256 conversionRate;
+        bytes32 payeeId;
+        ReferralFee[] referralFees;
+        address postIntentHook;
+        bytes data;
+    }
+
+    event IntentSignaled(
+        bytes32 indexed intentHash,
+        address indexed escrow,
+        uint256 indexed depositId,
+        bytes32 paymentMethod,
+        address owner,
+        address to,
+        uint256 amount,
+        bytes32 fiatCurrency,
+        uint256 conversionRate,
+        uint256 timestamp
+    );
+    event IntentFulfilled(bytes32 indexed intentHash, address indexed fundsTransferredTo, uint256 amount, bool isManualRelease);
+    event IntentPruned(bytes32 indexed intentHash);
+
+    error AccountHasActiveIntent(address account, bytes32 existingIntent);
+    error AmountBelowMin(uint256 amount, uint256 min);
+    error CurrencyNotSupported(bytes32 paymentMethod, bytes32 currency);
+    error EscrowNotWhitelisted(address escrow);
+    error HashMismatch(bytes32 expected, bytes32 actual);
+    error IntentNotFound(bytes32 intentHash);
+    error InvalidSignature();
+    error PaymentMethodNotSupported(bytes32 paymentMethod);
+    error PaymentVerificationFailed();
+    error RateBelowMinimum(uint256 rate, uint256 minRate);
+    error SignatureExpired(uint256 expiration, uint256 currentTime);
+    error TransferFailed(address recipient, uint256 amount);
+    error UnauthorizedCaller(address caller, address authorized);
+    error UnauthorizedEscrowCaller(address caller);
+
+    bool private initialized;
+    address public escrow;
+    address public verifier;
+    address public token;
+    bool public allowMultipleIntents;
+    uint256 public intentCounter;
+    mapping(bytes32 => Intent) private intents;
+    mapping(address => bytes32[]) private accountIntents;
+
+    function init(address escrow_, address verifier_, address token_, bool allowMultiple) external {
+        require(!initialized, "initialized");
+        initialized = true;
+        escrow = escrow_;
+        verifier = verifier_;
+        token = token_;
+        allowMultipleIntents = allowMultiple;
+    }
+
+    function setAllowMultipleIntents(bool allow) external {
+        allowMultipleIntents = allow;
+    }
+
+    function signalIntent(SignalIntentParams calldata p) external {
+        if (p.escrow != escrow) revert EscrowNotWhitelisted(p.escrow);
+        bytes32[] storage mine = accountIntents[msg.sender];
+        if (!allowMultipleIntents && mine.length > 0) revert AccountHasActiveIntent(msg.sender, mine[0]);
+        IEscrowLike e = IEscrowLike(escrow);
+        if (!e.getDepositPaymentMethodListed(p.depositId, p.paymentMethod)) revert PaymentMethodNotSupported(p.paymentMethod);
+        uint256 minRate = e.getDepositCurrencyMinRate(p.depositId, p.paymentMethod, p.fiatCurrency);
+        if (minRate == 0) revert CurrencyNotSupported(p.paymentMethod, p.fiatCurrency);
+        if (p.conversionRate < minRate) revert RateBelowMinimum(p.conversionRate, minRate);
+        address gating = e.getDepositGatingService(p.depositId, p.paymentMethod);
+        if (gating != address(0)) {
+            if (block.timestamp > p.signatureExpiration) revert SignatureExpired(p.signatureExpiration, block.timestamp);
+            if (_signer(_gatingDigest(p), p.gatingServiceSignature) != gating) revert InvalidSignature();
+        }
+        bytes32 intentHash = keccak256(abi.encodePacked(address(this), ++intentCounter));
+        e.lockFunds(p.depositId, intentHash, p.amount);
+        Intent storage it = intents[intentHash];
+        it.owner = msg.sender;
+        it.to = p.to;
+        it.escrow = p.escrow;
+        it.depositId = p.depositId;
+        it.amount = p.amount;
+        it.timestamp = block.timestamp;
+        it.paymentMethod = p.paymentMethod;
+        it.fiatCurrency = p.fiatCurrency;
+        it.conversionRate = p.conversionRate;
+        it.payeeId = e.getDepositPaymentMethodData(p.depositId, p.paymentMethod).payeeDetails;
+        for (uint256 i = 0; i < p.referralFees.length; i++) it.referralFees.push(p.referralFees[i]);
+        it.postIntentHook = p.postIntentHook;
+        it.data = p.data;
+        mine.push(intentHash);
+        emit IntentSignaled(
+            intentHash, p.escrow, p.depositId, p.paymentMethod, msg.sender, p.to, p.amount, p.fiatCurrency, p.conversionRate, block.timestamp
+        );
+    }
+
+    function cancelIntent(bytes32 intentHash) external {
+        Intent storage it = intents[intentHash];
+        if (it.owner == address(0)) revert IntentNotFound(intentHash);
+        if (it.owner != msg.sender) revert UnauthorizedCaller(msg.sender, it.owner);
+        uint256 depositId = it.depositId;
+        _prune(intentHash);
+        IEscrowLike(escrow).unlockFunds(depositId, intentHash);
+    }
+
+    /// Anyone may fulfil an intent with a verified payment.
+    function fulfillIntent(FulfillIntentParams calldata p) external {
+        Intent storage it = intents[p.intentHash];
+        if (it.owner == address(0)) revert IntentNotFound(p.intentHash);
+        PaymentVerificationResult memory r = IVerifierLike(verifier).verifyPayment(VerifyPaymentData(p.intentHash, p.paymentProof, p.verificationData));
+        if (!r.success) revert PaymentVerificationFailed();
+        if (r.intentHash != p.intentHash) revert HashMismatch(p.intentHash, r.intentHash);
+        uint256 release = r.releaseAmount < it.amount ? r.releaseAmount : it.amount;
+        (uint256 min, ) = IEscrowLike(escrow).depositIntentRange(it.depositId);
+        if (release < min) revert AmountBelowMin(release, min);
+        _release(p.intentHash, release, false);
+    }
+
+    /// The maker's manual release, when the payer paid and no proof works.
+    function releaseFundsToPayer(bytes32 intentHash) external {
+        Intent storage it = intents[intentHash];
+        if (it.owner == address(0)) revert IntentNotFound(intentHash);
+        address maker = IEscrowLike(escrow).depositor(it.depositId);
+        if (msg.sender != maker) revert UnauthorizedCaller(msg.sender, maker);
+        _release(intentHash, it.amount, true);
+    }
+
+    function pruneIntents(bytes32[] calldata intentHashes) external {
+        if (msg.sender != escrow) revert UnauthorizedEscrowCaller(msg.sender);
+        for (uint256 i = 0; i < intentHashes.length; i++) if (intents[intentHashes[i]].owner != address(0)) _prune(intentHashes[i]);
+    }
+
+    function getIntent(bytes32 intentHash) external view returns (Intent memory) {
+        return intents[intentHash];
+    }
+
+    function getAccountIntents(address account) external view returns (bytes32[] memory) {
+        return accountIntents[account];
+    }
+
+    function _release(bytes32 intentHash, uint256 release, bool manual) private {
+        Intent storage it = intents[intentHash];
+        address to = it.to;
+        uint256 depositId = it.depositId;
+        _prune(intentHash);
+        IEscrowLike(escrow).unlockAndTransferFunds(depositId, intentHash, release, address(this));
+        if (!IERC20Transfer(token).transfer(to, release)) revert TransferFailed(to, release);
+        emit IntentFulfilled(intentHash, to, release, manual);
+    }
+
+    function _prune(bytes32 intentHash) private {
+        bytes32[] storage list = accountIntents[intents[intentHash].owner];
+        for (uint256 i = 0; i < list.length; i++) {
+            if (list[i] == intentHash) {
+                list[i] = list[list.length - 1];
+                list.pop();
+                break;
+            }
+        }
+        delete intents[intentHash];
+        emit IntentPruned(intentHash);
+    }
+
+    function _gatingDigest(SignalIntentParams calldata p) private view returns (bytes32) {
+        bytes32 inner = keccak256(
+            abi.encodePacked(
+                address(this),
+                p.escrow,
+                p.depositId,
+                p.amount,
+                p.to,
+                p.paymentMethod,
+                p.fiatCurrency,
+                p.conversionRate,
+                keccak256(abi.encode(p.referralFees)),
+                p.signatureExpiration,
+                block.chainid
+            )
+        );
+        return keccak256(abi.encodePacked("\x19Ethereum Signed Message:\n32", inner));
+    }
+
+    function _signer(bytes32 digest, bytes calldata sig) private pure returns (address) {
+        if (sig.length != 65) return address(0);
+        bytes32 r = bytes32(sig[0:32]);
+        bytes32 s = bytes32(sig[32:64]);
+        uint8 v = uint8(sig[64]);
+        if (v < 27) v += 27;
+        return ecrecover(digest, v, r, s);
+    }
+}

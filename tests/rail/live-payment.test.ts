@@ -1,0 +1,120 @@
+import { eq } from "drizzle-orm";
+import { type Abi, createPublicClient, http, parseEventLogs } from "viem";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import orchestratorAbi from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json";
+import { chainTxs, events, takerWallets } from "@/db/schema";
+import { OPERATOR, payer } from "@/lib/actor";
+import { getCheckoutView } from "@/lib/checkout/service";
+import { setMerchantEnvironment } from "@/lib/merchants/admin";
+import { createMerchant } from "@/lib/merchants/service";
+import { fulfillOrder } from "@/lib/orders/service";
+import { markPaymentSent, startSession } from "@/lib/sessions/transitions";
+import { call, uniqueName } from "../support/api";
+import { testDb } from "../support/db";
+import { driveUntil, newWallet, railUnderTest, usdcBalance } from "./support";
+
+// A real payment on the real rail's code path, against the local chain: the quote comes from the
+// curator stand-in, the signal is a mined transaction with IntentSignaled at the orchestrator's
+// production address, the proof is attested by the attestation stand-in, the release is mined and the
+// merchant's address holds the USDC, and the webhooks' events are written.
+
+let stack: Awaited<ReturnType<typeof railUnderTest>>;
+beforeAll(async () => {
+  stack = await railUnderTest();
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+async function liveMerchant() {
+  const db = await testDb();
+  const m = await createMerchant(db, { name: uniqueName("live") });
+  await setMerchantEnvironment(db, m.id, "live", { actor: OPERATOR });
+  return m;
+}
+
+const buyerTee = (material: string, params: Record<string, unknown> = {}) => ({
+  proofType: "buyerTee",
+  encryptedSessionMaterial: material,
+  params,
+});
+
+describe("a live payment on the local chain", () => {
+  it("signals, is proven, is released to the merchant, and says so", async () => {
+    const db = await testDb();
+    const m = await liveMerchant();
+    const recipient = newWallet();
+    const created = await call("POST", "/api/checkout/sessions", {
+      key: m.apiKey,
+      body: {
+        merchantId: m.id,
+        amountUsdc: "25.00",
+        destinationChainId: 8453,
+        destinationToken: stack.rail.addresses.usdc,
+        recipientAddress: recipient,
+      },
+    });
+    expect(created.status, created.text).toBe(201);
+    const session = created.body.responseObject.session;
+    expect(session.environment).toBe("live");
+
+    // the payer's page prices the platforms from the curator stand-in, and has no sandbox banner
+    const view = await getCheckoutView(db, session.id);
+    expect(view.sandbox).toBe(false);
+    const usd = view.options.find((c) => c.currency === "USD");
+    expect(usd?.quotes.map((q) => q.platform)).toContain("venmo");
+
+    // "Continue": the order is submitted; the payee is not shown until the signal is mined
+    const started = await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) });
+    expect(started.order.status).toBe("SIGNAL_SUBMITTED");
+    expect(started.order.recipient).toBeNull();
+    expect(started.intentHash).toBeNull();
+    expect((await getCheckoutView(db, session.id)).step).toBe("reserving");
+
+    const mined = await driveUntil(db, started.order.id, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
+    // the signal is a mined transaction on the chain, with IntentSignaled at the orchestrator
+    const client = createPublicClient({ transport: http(stack.rpcUrl) });
+    const receipt = await client.getTransactionReceipt({ hash: mined.signalTx as `0x${string}` });
+    const signaled = parseEventLogs({ abi: orchestratorAbi as Abi, logs: receipt.logs }).filter((l) => l.eventName === "IntentSignaled");
+    expect(signaled).toHaveLength(1);
+    expect(signaled[0]!.address.toLowerCase()).toBe(stack.rail.addresses.orchestrator.toLowerCase());
+    expect((signaled[0]!.args as { intentHash: string }).intentHash.toLowerCase()).toBe(mined.intentHash);
+    // written down before it was sent: the raw bytes are kept, and the wallet holds this order
+    const [tx] = await db.select().from(chainTxs).where(eq(chainTxs.orderId, mined.id));
+    expect(tx).toMatchObject({ kind: "signal", status: "confirmed", hash: mined.signalTx });
+    expect(tx!.raw).toMatch(/^0x02/);
+    const [held] = await db.select().from(takerWallets).where(eq(takerWallets.orderId, mined.id));
+    expect(held?.address).toBe(mined.takerWallet);
+
+    const page = await getCheckoutView(db, session.id);
+    expect(page.step).toBe("pay");
+    expect(page.order?.recipient).toBe(stack.rail.payees.venmo);
+
+    await markPaymentSent(db, session.id, { actor: payer(session.id) });
+    // a proof the attestation service refuses is a 400, and the order stays where it was
+    await expect(
+      fulfillOrder(db, { intentHash: mined.intentHash!, proof: buyerTee("local-invalid") }, { actor: payer(session.id) }),
+    ).rejects.toMatchObject({ code: "PROOF_INVALID" });
+
+    const before = await usdcBalance(stack, recipient);
+    const verified = await fulfillOrder(db, { intentHash: mined.intentHash!, proof: buyerTee("local-ok") }, { actor: payer(session.id) });
+    expect(verified.order.status).toBe("PROOF_VERIFIED");
+    expect(verified.txHash).toBeNull();
+
+    const done = await driveUntil(db, mined.id, ["FULFILLED", "FAILED"]);
+    expect(done.status, done.failureReason ?? "").toBe("FULFILLED");
+    expect(await usdcBalance(stack, recipient)).toBe(before + 25_000_000n);
+    const release = await client.getTransactionReceipt({ hash: done.fulfillTx as `0x${string}` });
+    expect(release.status).toBe("success");
+
+    const read = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
+    expect(read.body.responseObject.status).toBe("COMPLETED");
+    const types = (await db.select({ type: events.type }).from(events).where(eq(events.merchantId, m.id))).map((e) => e.type);
+    expect(types).toEqual(
+      expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
+    );
+    // the wallet is free again, and no proof was stored
+    expect(await db.select().from(takerWallets).where(eq(takerWallets.orderId, mined.id))).toHaveLength(0);
+  });
+});
