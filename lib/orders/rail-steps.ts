@@ -26,8 +26,6 @@ import { recordRelease } from "./release";
 
 const LEASE_MS = 60_000;
 const POLL_MS = 1_000;
-/** a sent transaction not mined after this long is sent again with a higher fee */
-const STUCK_MS = 30_000;
 /** failed service calls before the order fails: with backoff, about ten minutes */
 const MAX_TRIES = 12;
 
@@ -166,13 +164,15 @@ async function signAndSend(
   kind: "signal" | "fulfill" | "cancel",
   wallet: Address,
   call: { to: Address; data: Hex },
-  opts: { nonce?: number; maxFeePerGas?: bigint; replaces?: string } = {},
+  opts: { nonce?: number; gas?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; replaces?: string } = {},
 ): Promise<TxRow> {
   const nonce = opts.nonce ?? (await chain.pendingNonce(wallet));
   const signed = await chain.sign(wallet, {
     ...call,
     nonce,
-    ...(opts.maxFeePerGas ? { maxFeePerGas: opts.maxFeePerGas, maxPriorityFeePerGas: opts.maxFeePerGas / 4n } : {}),
+    gas: opts.gas,
+    maxFeePerGas: opts.maxFeePerGas,
+    maxPriorityFeePerGas: opts.maxPriorityFeePerGas,
   });
   const [row] = await db
     .insert(chainTxs)
@@ -207,13 +207,16 @@ async function send(db: Db, chain: RailChain, tx: TxRow): Promise<TxRow> {
  * replaces what is stuck with a higher fee. Returns its state now.
  */
 async function follow(db: Db, chain: RailChain, order: OrderRow, tx: TxRow): Promise<TxState> {
+  const stuckAfterMs = chain.settings.stuckAfterMs;
   if (tx.status === "signed") tx = await send(db, chain, tx);
   const state = await chain.stateOf(tx.hash as Hex);
   if (state.state === "unknown") {
     await chain.broadcast(tx.raw as Hex);
-  } else if (state.state === "pending" && tx.sentAt && Date.now() - tx.sentAt.getTime() > STUCK_MS) {
+  } else if (state.state === "pending" && tx.sentAt && Date.now() - tx.sentAt.getTime() > stuckAfterMs) {
     const parsed = parseTransaction(tx.raw as Hex);
-    const bumped = ((parsed.maxFeePerGas ?? 0n) * 5n) / 4n + 1n;
+    // a replacement must raise both fees (nodes ask 10 %); its gas is the original's, not estimated
+    // again (an estimate would run on top of the pending original)
+    const bump = (fee: bigint | undefined) => ((fee ?? 0n) * 5n) / 4n + 1n;
     logger.info("rail transaction stuck; replacing it with a higher fee", { orderId: order.id, kind: tx.kind, nonce: tx.nonce });
     const replacement = await signAndSend(
       db,
@@ -222,7 +225,13 @@ async function follow(db: Db, chain: RailChain, order: OrderRow, tx: TxRow): Pro
       tx.kind as "signal",
       tx.wallet as Address,
       { to: parsed.to!, data: parsed.data ?? "0x" },
-      { nonce: tx.nonce, maxFeePerGas: bumped, replaces: tx.id },
+      {
+        nonce: tx.nonce,
+        gas: parsed.gas,
+        maxFeePerGas: bump(parsed.maxFeePerGas),
+        maxPriorityFeePerGas: bump(parsed.maxPriorityFeePerGas),
+        replaces: tx.id,
+      },
     );
     await db.update(chainTxs).set({ status: "replaced", updatedAt: new Date() }).where(eq(chainTxs.id, tx.id));
     return chain.stateOf(replacement.hash as Hex);
@@ -234,7 +243,8 @@ async function follow(db: Db, chain: RailChain, order: OrderRow, tx: TxRow): Pro
 async function whyReverted(chain: RailChain, tx: TxRow, blockNumber: bigint): Promise<string> {
   const parsed = parseTransaction(tx.raw as Hex);
   try {
-    await chain.client.call({ account: tx.wallet as Address, to: parsed.to!, data: parsed.data, blockNumber: blockNumber - 1n });
+    // replayed on the state the block left (a reverted transaction changed nothing), at its time
+    await chain.client.call({ account: tx.wallet as Address, to: parsed.to!, data: parsed.data, blockNumber });
     return "reverted";
   } catch (err) {
     return describeRevert(revertReason(err));

@@ -26,7 +26,7 @@ export type TxState =
 export class RailChain {
   readonly client: PublicClient;
 
-  constructor(private readonly settings: LiveRailSettings) {
+  constructor(readonly settings: LiveRailSettings) {
     this.client = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 15_000, retryCount: 0 }) }) as PublicClient;
   }
 

@@ -64,26 +64,36 @@ export function fulfilledIn(logs: TransactionReceipt["logs"], orchestrator: Addr
   return { intentHash: a.intentHash, to: a.fundsTransferredTo, amount: a.amount, manual: a.isManualRelease };
 }
 
-/** A revert's custom error by name, with its arguments, from revert data or a viem error. */
+/**
+ * A revert's reason: its custom error by name with its arguments (the published ABIs', or Solidity's
+ * Error(string) and Panic), the selector of an error no ABI here names, or "reverted without a reason".
+ * null when the failure is not a revert at all (the RPC failed): that is worth trying again.
+ */
 export function revertReason(errOrData: unknown): { name: string; args: readonly unknown[] } | null {
   let data: Hex | undefined;
-  if (typeof errOrData === "string" && errOrData.startsWith("0x")) data = errOrData as Hex;
-  else if (errOrData instanceof BaseError) {
-    const reverted = errOrData.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
-    if (reverted?.data?.errorName) return { name: reverted.data.errorName, args: reverted.data.args ?? [] };
+  let reverted = false;
+  if (typeof errOrData === "string" && errOrData.startsWith("0x")) {
+    data = errOrData as Hex;
+    reverted = true;
+  } else if (errOrData instanceof BaseError) {
+    const fn = errOrData.walk((e) => e instanceof ContractFunctionRevertedError) as ContractFunctionRevertedError | null;
+    if (fn?.data?.errorName) return { name: fn.data.errorName, args: fn.data.args ?? [] };
     const withData = errOrData.walk((e) => typeof (e as { data?: unknown }).data === "string") as { data?: Hex } | null;
     data = withData?.data;
+    reverted = Boolean(data) || /revert/i.test(errOrData.message);
   }
-  if (!data || data === "0x") return null;
+  if (!reverted) return null;
+  if (!data || data === "0x") return { name: "reverted without a reason", args: [] };
   try {
     const decoded = decodeErrorResult({ abi: ALL_ERRORS, data });
+    if (decoded.errorName === "Error") return { name: String(decoded.args?.[0] ?? "Error"), args: [] };
     return { name: decoded.errorName, args: decoded.args ?? [] };
   } catch {
-    return null;
+    return { name: `error ${data.slice(0, 10)}`, args: [] };
   }
 }
 
-/** A revert as an order's failure reason: "AccountHasActiveIntent", or "reverted" when it cannot be read. */
+/** A revert as an order's failure reason: "AccountHasActiveIntent", or what revertReason could tell. */
 export const describeRevert = (reason: { name: string } | null) => (reason ? reason.name : "reverted without a reason");
 
 /**

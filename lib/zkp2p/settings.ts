@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { inspect } from "node:util";
 import { type Address, type Hex, isHex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
+import { parseDuration } from "../duration";
 import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2pNetwork, type Zkp2pNetworkName } from "./network";
 
 /**
@@ -49,6 +50,8 @@ export type LiveRailSettings = {
   codeHashes: Partial<Record<RailContract, Hex>>;
   /** a taker wallet below this many wei is reported (logs, `admin wallets`) */
   minWalletWei: bigint;
+  /** a sent transaction not mined after this long is sent again with a higher fee */
+  stuckAfterMs: number;
 };
 
 export type LiveRailEnv = {
@@ -61,6 +64,7 @@ export type LiveRailEnv = {
   ZKP2P_CONFIRMATIONS?: string;
   ZKP2P_CODE_HASHES?: string;
   ZKP2P_MIN_WALLET_ETH?: string;
+  ZKP2P_STUCK_AFTER?: string;
 };
 
 const REQUIRED = ["ZKP2P_RPC_URL", "ZKP2P_API_URL", "ZKP2P_ATTESTATION_URL"] as const;
@@ -125,6 +129,15 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     else minWalletWei = BigInt(m[1]!) * 10n ** 18n + BigInt((m[2] ?? "").padEnd(18, "0"));
   }
 
+  let stuckAfterMs = 30_000;
+  if (set(env.ZKP2P_STUCK_AFTER)) {
+    try {
+      stuckAfterMs = parseDuration(env.ZKP2P_STUCK_AFTER);
+    } catch {
+      problems.push("ZKP2P_STUCK_AFTER: must be a duration such as 30s");
+    }
+  }
+
   if (problems.length) throw new Error(`Invalid settings for the real rail:\n  ${problems.join("\n  ")}`);
   return {
     network,
@@ -135,6 +148,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     confirmations,
     codeHashes,
     minWalletWei,
+    stuckAfterMs,
   };
 }
 

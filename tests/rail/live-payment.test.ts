@@ -11,7 +11,7 @@ import { fulfillOrder } from "@/lib/orders/service";
 import { markPaymentSent, startSession } from "@/lib/sessions/transitions";
 import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
-import { driveUntil, newWallet, railUnderTest, usdcBalance } from "./support";
+import { driveUntil, liveSession, prove, railUnderTest, startLive, usdcBalance } from "./support";
 
 // A real payment on the real rail's code path, against the local chain: the quote comes from the
 // curator stand-in, the signal is a mined transaction with IntentSignaled at the orchestrator's
@@ -26,36 +26,10 @@ afterAll(async () => {
   await stack?.stop();
 });
 
-async function liveMerchant() {
-  const db = await testDb();
-  const m = await createMerchant(db, { name: uniqueName("live") });
-  await setMerchantEnvironment(db, m.id, "live", { actor: OPERATOR });
-  return m;
-}
-
-const buyerTee = (material: string, params: Record<string, unknown> = {}) => ({
-  proofType: "buyerTee",
-  encryptedSessionMaterial: material,
-  params,
-});
-
 describe("a live payment on the local chain", () => {
   it("signals, is proven, is released to the merchant, and says so", async () => {
     const db = await testDb();
-    const m = await liveMerchant();
-    const recipient = newWallet();
-    const created = await call("POST", "/api/checkout/sessions", {
-      key: m.apiKey,
-      body: {
-        merchantId: m.id,
-        amountUsdc: "25.00",
-        destinationChainId: 8453,
-        destinationToken: stack.rail.addresses.usdc,
-        recipientAddress: recipient,
-      },
-    });
-    expect(created.status, created.text).toBe(201);
-    const session = created.body.responseObject.session;
+    const { m, recipient, session } = await liveSession(stack, "25.00");
     expect(session.environment).toBe("live");
 
     // the payer's page prices the platforms from the curator stand-in, and has no sandbox banner
@@ -65,7 +39,7 @@ describe("a live payment on the local chain", () => {
     expect(usd?.quotes.map((q) => q.platform)).toContain("venmo");
 
     // "Continue": the order is submitted; the payee is not shown until the signal is mined
-    const started = await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) });
+    const started = await startLive(session.id);
     expect(started.order.status).toBe("SIGNAL_SUBMITTED");
     expect(started.order.recipient).toBeNull();
     expect(started.intentHash).toBeNull();
@@ -93,12 +67,10 @@ describe("a live payment on the local chain", () => {
 
     await markPaymentSent(db, session.id, { actor: payer(session.id) });
     // a proof the attestation service refuses is a 400, and the order stays where it was
-    await expect(
-      fulfillOrder(db, { intentHash: mined.intentHash!, proof: buyerTee("local-invalid") }, { actor: payer(session.id) }),
-    ).rejects.toMatchObject({ code: "PROOF_INVALID" });
+    await expect(prove(session.id, mined.intentHash!, "local-invalid")).rejects.toMatchObject({ code: "PROOF_INVALID" });
 
     const before = await usdcBalance(stack, recipient);
-    const verified = await fulfillOrder(db, { intentHash: mined.intentHash!, proof: buyerTee("local-ok") }, { actor: payer(session.id) });
+    const verified = await prove(session.id, mined.intentHash!);
     expect(verified.order.status).toBe("PROOF_VERIFIED");
     expect(verified.txHash).toBeNull();
 

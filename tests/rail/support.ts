@@ -3,28 +3,46 @@ import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
+import { OPERATOR, payer } from "@/lib/actor";
 import { resetConfigForTests } from "@/lib/config";
+import { setMerchantEnvironment } from "@/lib/merchants/admin";
+import { createMerchant } from "@/lib/merchants/service";
+import { fulfillOrder } from "@/lib/orders/service";
+import { startSession } from "@/lib/sessions/transitions";
+import { call, uniqueName } from "../support/api";
+import { testDb } from "../support/db";
 import { advanceOrder, findDueRailSteps } from "@/lib/orders/rail-steps";
 import { type RailStack, startRailStack } from "@/rail-local/stack";
+export type { RailStack };
 
 /** The local rail, with the service's settings pointing at it (as `npm run rail:local` prints them). */
-export async function railUnderTest(): Promise<RailStack & { mining: () => void }> {
+export async function railUnderTest(extraEnv: Record<string, string> = {}) {
   const stack = await startRailStack();
-  Object.assign(process.env, stack.settings);
+  Object.assign(process.env, stack.settings, extraEnv);
   resetConfigForTests();
   // blocks keep coming, as on Base: a transaction gathers confirmations
-  const timer = setInterval(() => void stack.rail.mine(1).catch(() => {}), 200);
+  let timer: NodeJS.Timeout | undefined;
+  const resumeMining = () => {
+    timer ??= setInterval(() => void stack.rail.mine(1).catch(() => {}), 200);
+  };
+  const pauseMining = () => {
+    clearInterval(timer);
+    timer = undefined;
+  };
+  resumeMining();
   return {
     ...stack,
-    mining: () => clearInterval(timer),
+    pauseMining,
+    resumeMining,
     stop: async () => {
-      clearInterval(timer);
-      for (const k of Object.keys(stack.settings)) delete process.env[k];
+      pauseMining();
+      for (const k of [...Object.keys(stack.settings), ...Object.keys(extraEnv)]) delete process.env[k];
       resetConfigForTests();
       await stack.stop();
     },
   };
 }
+export type RailUnderTest = Awaited<ReturnType<typeof railUnderTest>>;
 
 /** A fresh payout address of a merchant. */
 export const newWallet = (): Address => privateKeyToAddress(generatePrivateKey());
@@ -45,4 +63,47 @@ export async function driveUntil(db: Db, orderId: string, statuses: string[], ti
       throw new Error(`order ${orderId} is ${o?.status} (${o?.failureReason ?? "no failure"}), not ${statuses.join("|")}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** A merchant the operator moved to live (the rail's start-up check passes against the local chain). */
+export async function liveMerchant() {
+  const db = await testDb();
+  const m = await createMerchant(db, { name: uniqueName("live") });
+  await setMerchantEnvironment(db, m.id, "live", { actor: OPERATOR });
+  return m;
+}
+
+/** A live session of a new merchant, paying out to a fresh address. */
+export async function liveSession(stack: RailStack, amountUsdc = "25.00") {
+  const m = await liveMerchant();
+  const recipient = newWallet();
+  const created = await call("POST", "/api/checkout/sessions", {
+    key: m.apiKey,
+    body: {
+      merchantId: m.id,
+      amountUsdc,
+      destinationChainId: 8453,
+      destinationToken: stack.rail.addresses.usdc,
+      recipientAddress: recipient,
+    },
+  });
+  if (created.status !== 201) throw new Error(`session: ${created.status} ${created.text}`);
+  return { m, recipient, session: created.body.responseObject.session as { id: string; environment: string } };
+}
+
+/** The payer's "Continue" on a platform. */
+export async function startLive(sessionId: string, platform = "venmo", currency = "USD") {
+  return startSession(await testDb(), sessionId, { paymentPlatform: platform, fiatCurrency: currency }, { actor: payer(sessionId) });
+}
+
+/** A proof in the Peer extension's shape; the attestation stand-in reads its encryptedSessionMaterial. */
+export const buyerTee = (material: string, params: Record<string, unknown> = {}) => ({
+  proofType: "buyerTee",
+  encryptedSessionMaterial: material,
+  params,
+});
+
+/** The payer's proof, as POST /api/orders/fulfill takes it. */
+export async function prove(sessionId: string, intentHash: string, material = "local-ok", params: Record<string, unknown> = {}) {
+  return fulfillOrder(await testDb(), { intentHash, proof: buyerTee(material, params) }, { actor: payer(sessionId) });
 }

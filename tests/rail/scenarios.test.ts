@@ -1,0 +1,363 @@
+import { and, eq, like } from "drizzle-orm";
+import { type Address, createWalletClient, encodeFunctionData, type Hex, http, toFunctionSelector, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { base } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { chainTxs, checkoutSessions, type OrderRow, orders, takerWallets } from "@/db/schema";
+import { payer } from "@/lib/actor";
+import { getCheckoutView } from "@/lib/checkout/service";
+import { getConfig } from "@/lib/config";
+import { advanceOrder } from "@/lib/orders/rail-steps";
+import { expireIfDue } from "@/lib/sessions/expiry";
+import { cancelSession, markPaymentSent } from "@/lib/sessions/transitions";
+import { RailChain } from "@/lib/zkp2p/chain";
+import { encodeAttestation, ORCHESTRATOR_ABI } from "@/lib/zkp2p/protocol";
+import { signGatingSignature } from "@/rail-local/chain";
+import { testDb } from "../support/db";
+import { driveUntil, liveSession, prove, railUnderTest, type RailUnderTest, startLive, usdcBalance } from "./support";
+
+// The real rail's scenarios on the local chain, each through the service's own code: what the chain,
+// the services or a crash do to an order, and what the order does about it.
+
+let stack: RailUnderTest;
+beforeAll(async () => {
+  // a transaction is "stuck" after 2 s here (30 s by default), so the fee bump is seen in a test
+  stack = await railUnderTest({ ZKP2P_STUCK_AFTER: "2s" });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const orderRow = async (id: string) => (await (await testDb()).select().from(orders).where(eq(orders.id, id)))[0]!;
+const txsOf = async (id: string) => (await testDb()).select().from(chainTxs).where(eq(chainTxs.orderId, id));
+/** Where a transaction stands on the chain, as the rail reads it. */
+const txState = async (hash: string) => (await new RailChain(getConfig().liveRail!).stateOf(hash as Hex)).state;
+
+/** A live order, signalled and mined. */
+async function minedOrder(amount = "20.00") {
+  const live = await liveSession(stack, amount);
+  const started = await startLive(live.session.id);
+  const order = await driveUntil(await testDb(), started.order.id, ["SIGNAL_MINED", "FAILED"]);
+  expect(order.status, order.failureReason ?? "").toBe("SIGNAL_MINED");
+  return { ...live, order };
+}
+
+/** Steps the order once, now (as a dispatcher tick would). */
+async function stepNow(id: string) {
+  const db = await testDb();
+  await db
+    .update(orders)
+    .set({ railDueAt: new Date(Date.now() - 1) })
+    .where(eq(orders.id, id));
+  await advanceOrder(db, id);
+}
+
+describe("the real rail under faults", () => {
+  it("a partial release pays the merchant what the chain released, and the session waits for the rest", async () => {
+    const { session, order, recipient } = await minedOrder("20.00");
+    await markPaymentSent(await testDb(), session.id, { actor: payer(session.id) });
+    // 10.20 USD at 1.02 USD per USDC buys 10.00 USDC of the 20.00 locked
+    await prove(session.id, order.intentHash!, "local-partial", { paidFiat: "10.20" });
+    const done = await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"]);
+    expect(done.status).toBe("FULFILLED");
+    expect(done.netAmountMicro).toBe(10_000_000n);
+    expect(await usdcBalance(stack, recipient)).toBe(10_000_000n);
+    const [s] = await (await testDb()).select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
+    expect(s).toMatchObject({ status: "ACTIVE", paidAmountMicro: 10_000_000n });
+  });
+
+  it("a release that reverts (a payment already used) fails the order with the revert's name, and unwinds its intent", async () => {
+    const first = await minedOrder("5.00");
+    await prove(first.session.id, first.order.intentHash!, "local-ok", { paymentId: "one-payment" });
+    expect((await driveUntil(await testDb(), first.order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+
+    const second = await minedOrder("5.00");
+    const liquidity = await stack.rail.depositLiquidity();
+    await prove(second.session.id, second.order.intentHash!, "local-ok", { paymentId: "one-payment" });
+    const failed = await driveUntil(await testDb(), second.order.id, ["FAILED", "FULFILLED"]);
+    expect(failed.status).toBe("FAILED");
+    // the stand-in verifier's own error (the published ABIs do not name it): its selector, PaymentAlreadyUsed(bytes32)
+    expect(failed.failureReason).toBe(`error ${toFunctionSelector("PaymentAlreadyUsed(bytes32)")}`);
+    // the unwind step cancels the intent: the maker's funds are back and the wallet is free
+    await vi.waitFor(
+      async () => {
+        await stepNow(second.order.id);
+        expect(await stack.rail.depositLiquidity()).toBe(liquidity + 5_000_000n);
+        expect(await (await testDb()).select().from(takerWallets).where(eq(takerWallets.orderId, second.order.id))).toHaveLength(0);
+      },
+      { timeout: 15_000, interval: 300 },
+    );
+    expect((await txsOf(second.order.id)).map((t) => t.kind).sort()).toEqual(["cancel", "signal"]);
+  });
+
+  it("a release sent by someone else (fulfilment is permissionless) pays the order all the same", async () => {
+    const { session, order, recipient } = await minedOrder("7.00");
+    await prove(session.id, order.intentHash!);
+    const state = (await orderRow(order.id)).railState as { attestation: Record<string, string> };
+    // a stranger sends the same attestation first
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [stranger.address, toHex(10n ** 18n)] as never });
+    const a = state.attestation;
+    const encoded = encodeAttestation({
+      intentHash: a.intentHash as Hex,
+      releaseAmount: BigInt(a.releaseAmount!),
+      dataHash: a.dataHash as Hex,
+      signature: a.signature as Hex,
+      signer: a.signer as Address,
+      encodedPaymentDetails: a.encodedPaymentDetails as Hex,
+      metadata: (a.metadata ?? "0x") as Hex,
+    });
+    const wallet = createWalletClient({ account: stranger, chain: base, transport: http(stack.rpcUrl) });
+    const theirs = await wallet.sendTransaction({
+      to: stack.rail.addresses.orchestrator,
+      data: encodeFunctionData({
+        abi: ORCHESTRATOR_ABI,
+        functionName: "fulfillIntent",
+        args: [
+          {
+            paymentProof: encoded.paymentProof,
+            intentHash: order.intentHash as Hex,
+            verificationData: encoded.verificationData,
+            postIntentHookData: "0x",
+          },
+        ],
+      }),
+    });
+    const done = await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"]);
+    expect(done.status).toBe("FULFILLED");
+    expect(done.fulfillTx).toBe(theirs);
+    expect(await usdcBalance(stack, recipient)).toBe(7_000_000n);
+    // we sent nothing of our own for it
+    expect((await txsOf(order.id)).map((t) => t.kind)).toEqual(["signal"]);
+  });
+
+  it("an order that expires before the payment is sent cancels its intent on-chain and frees its wallet", async () => {
+    const { session, order } = await minedOrder("6.00");
+    const liquidity = await stack.rail.depositLiquidity();
+    const db = await testDb();
+    await db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, order.id));
+    await expireIfDue(db, session.id);
+    expect((await orderRow(order.id)).status).toBe("EXPIRED");
+    await vi.waitFor(
+      async () => {
+        await stepNow(order.id);
+        expect(await stack.rail.depositLiquidity()).toBe(liquidity + 6_000_000n);
+      },
+      { timeout: 15_000, interval: 300 },
+    );
+    expect(
+      await stack.rail.client.readContract({
+        address: stack.rail.addresses.orchestrator,
+        abi: ORCHESTRATOR_ABI,
+        functionName: "getAccountIntents",
+        args: [order.takerWallet as Address],
+      }),
+    ).toEqual([]);
+  });
+
+  it("a session whose payer said they paid does not expire while the release may come: a late proof still pays", async () => {
+    const { session, order, recipient } = await minedOrder("4.00");
+    const db = await testDb();
+    await markPaymentSent(db, session.id, { actor: payer(session.id) });
+    await db
+      .update(checkoutSessions)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(checkoutSessions.id, session.id));
+    await expireIfDue(db, session.id);
+    expect((await orderRow(order.id)).status).toBe("PAYMENT_SENT");
+    await prove(session.id, order.intentHash!);
+    expect((await driveUntil(db, order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+    expect(await usdcBalance(stack, recipient)).toBe(4_000_000n);
+  });
+
+  it("a gating signature that expires before the signal is mined fails the order with that reason", async () => {
+    const { session } = await liveSession(stack, "3.00");
+    stack.pauseMining();
+    await stack.rail.setAutomine(false);
+    try {
+      const started = await startLive(session.id);
+      await stepNow(started.order.id); // signs and sends; nothing is mined
+      expect((await txsOf(started.order.id)).map((t) => t.status)).toEqual(["sent"]);
+      await stack.rail.increaseTime(600); // the stand-in curator signs for 300 s
+    } finally {
+      await stack.rail.setAutomine(true);
+      stack.resumeMining();
+    }
+    const failed = await driveUntil(await testDb(), (await sessionOrder(session.id)).id, ["FAILED", "SIGNAL_MINED"]);
+    expect(failed.status).toBe("FAILED");
+    expect(failed.failureReason).toBe("the gating signature expired before the signal was mined");
+  });
+
+  it("a dropped signal is broadcast again from its stored bytes, and a stuck one is replaced with a higher fee", async () => {
+    const { session } = await liveSession(stack, "3.00");
+    stack.pauseMining();
+    await stack.rail.setAutomine(false);
+    let id: string;
+    try {
+      id = (await startLive(session.id)).order.id;
+      await stepNow(id);
+      const [sent] = await txsOf(id);
+      await stack.rail.dropTransaction(sent!.hash as Hex);
+      expect(await txState(sent!.hash)).toBe("unknown");
+      await stepNow(id); // the node lost it: the same bytes go out again
+      expect(await txState(sent!.hash)).toBe("pending");
+      expect(await txsOf(id)).toHaveLength(1);
+      await new Promise((r) => setTimeout(r, 2_500)); // past ZKP2P_STUCK_AFTER
+      await stepNow(id);
+      const all = await txsOf(id);
+      expect(all).toHaveLength(2);
+      const replacement = all.find((t) => t.replaces === sent!.id)!;
+      expect(replacement.nonce).toBe(sent!.nonce);
+      expect(BigInt(replacement.maxFeePerGas!)).toBeGreaterThan(BigInt(sent!.maxFeePerGas!));
+    } finally {
+      await stack.rail.setAutomine(true);
+      stack.resumeMining();
+    }
+    const mined = await driveUntil(await testDb(), id!, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.status).toBe("SIGNAL_MINED");
+    expect(mined.signalTx).toBe((await txsOf(id!)).find((t) => t.replaces)!.hash);
+    await cancelSession(await testDb(), session.id, { actor: payer(session.id) });
+  });
+
+  it("a crash between signing and broadcasting loses nothing and sends nothing twice", async () => {
+    const { session } = await liveSession(stack, "3.00");
+    const id = (await startLive(session.id)).order.id;
+    // the process dies after the signed bytes are written down, before they reach the node
+    const broadcast = vi.spyOn(RailChain.prototype, "broadcast").mockRejectedValueOnce(new Error("killed"));
+    await stepNow(id);
+    broadcast.mockRestore();
+    const [written] = await txsOf(id);
+    expect(written!.status).toBe("signed");
+    expect(await txState(written!.hash)).toBe("unknown");
+    // the next run (this process or another) sends those same bytes: one transaction, one nonce
+    const mined = await driveUntil(await testDb(), id, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.signalTx).toBe(written!.hash);
+    expect(await txsOf(id)).toHaveLength(1);
+    await cancelSession(await testDb(), session.id, { actor: payer(session.id) });
+  });
+
+  it("two instances and a worker stepping one order at once sign one transaction", async () => {
+    const { session } = await liveSession(stack, "3.00");
+    const id = (await startLive(session.id)).order.id;
+    const db = await testDb();
+    await Promise.all([advanceOrder(db, id), advanceOrder(db, id), advanceOrder(db, id)]);
+    expect(await txsOf(id)).toHaveLength(1);
+    expect((await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
+    expect(await txsOf(id)).toHaveLength(1);
+    await cancelSession(db, session.id, { actor: payer(session.id) });
+  });
+
+  it("the quote service down: no live platform is offered, and starting is refused with a clear answer", async () => {
+    const { session } = await liveSession(stack, "2.00");
+    stack.curator.faults.set("quote", "5xx");
+    try {
+      const view = await getCheckoutView(await testDb(), session.id);
+      expect(view.options).toEqual([]);
+      expect(view.step).toBe("no-platform");
+      await expect(startLive(session.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringContaining("quote service") });
+    } finally {
+      stack.curator.faults.clear();
+    }
+    expect((await startLive(session.id)).order.status).toBe("SIGNAL_SUBMITTED");
+    await cancelSession(await testDb(), session.id, { actor: payer(session.id) });
+  });
+
+  it("the gating service refusing fails the order and frees its wallet; the attestation service down answers 503 and changes nothing", async () => {
+    const refused = await liveSession(stack, "2.00");
+    stack.curator.faults.set("sign", "refuse");
+    let id: string;
+    try {
+      id = (await startLive(refused.session.id)).order.id;
+      const failed = await driveUntil(await testDb(), id, ["FAILED", "SIGNAL_MINED"]);
+      expect(failed.failureReason).toMatch(/^refused by the gating service/);
+    } finally {
+      stack.curator.faults.clear();
+    }
+    expect(await (await testDb()).select().from(takerWallets).where(eq(takerWallets.orderId, id!))).toHaveLength(0);
+
+    const { session, order } = await minedOrder("2.00");
+    stack.attestation.faults.set("verify", "5xx");
+    try {
+      await expect(prove(session.id, order.intentHash!)).rejects.toMatchObject({ code: "UNAVAILABLE" });
+      expect((await orderRow(order.id)).status).toBe("SIGNAL_MINED");
+    } finally {
+      stack.attestation.faults.clear();
+    }
+    await prove(session.id, order.intentHash!);
+    expect((await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+  });
+
+  it("a wallet with an intent the service does not know of is set aside, and another wallet signals", async () => {
+    // someone used taker wallet 1 outside the service: it holds an open intent
+    const key = stack.rail.takerKeys[0]!;
+    const outsider = privateKeyToAccount(key);
+    const expiration = (await stack.rail.chainTime()) + 600n;
+    const intent = {
+      escrow: stack.rail.addresses.escrow,
+      depositId: stack.rail.depositId,
+      amount: 1_000_000n,
+      to: outsider.address,
+      paymentMethod: "0x90262a3db0edd0be2369c6b28f9e8511ec0bac7136cefbada0880602f87e7268" as Hex, // venmo
+      fiatCurrency: "0xc4ae21aac0c6549d71dd96035b7e0bdb6c79ebdba8891b666115bc976d16a29e" as Hex, // USD
+      conversionRate: stack.rail.rates.USD!,
+      referralFees: [] as { recipient: Address; fee: bigint }[],
+    };
+    const sig = await signGatingSignature(stack.rail.gatingKey, {
+      ...intent,
+      orchestrator: stack.rail.addresses.orchestrator,
+      signatureExpiration: expiration,
+      chainId: 8453n,
+    });
+    const wallet = createWalletClient({ account: outsider, chain: base, transport: http(stack.rpcUrl) });
+    await wallet.sendTransaction({
+      to: stack.rail.addresses.orchestrator,
+      data: encodeFunctionData({
+        abi: ORCHESTRATOR_ABI,
+        functionName: "signalIntent",
+        args: [
+          {
+            ...intent,
+            gatingServiceSignature: sig,
+            signatureExpiration: expiration,
+            postIntentHook: "0x0000000000000000000000000000000000000000",
+            preIntentHookData: "0x",
+            data: "0x",
+          },
+        ],
+      }),
+    });
+    const db = await testDb();
+    // every other wallet is busy, so the service must try wallet 1 first
+    const others = stack.rail.takerKeys.slice(1).map((k) => privateKeyToAccount(k).address.toLowerCase());
+    for (const a of others)
+      await db
+        .update(takerWallets)
+        .set({ orderId: `test-busy-${a}` })
+        .where(eq(takerWallets.address, a));
+    const { session } = await liveSession(stack, "2.00");
+    const id = (await startLive(session.id)).order.id;
+    await stepNow(id);
+    const [held] = await db.select().from(takerWallets).where(eq(takerWallets.address, outsider.address.toLowerCase()));
+    expect(held!.orderId).toMatch(/^held:0x/);
+    expect((await orderRow(id)).status).toBe("SIGNAL_SUBMITTED"); // it waits for a wallet: it does not fail
+    for (const a of others) await db.update(takerWallets).set({ orderId: null }).where(eq(takerWallets.address, a));
+    const mined = await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.status).toBe("SIGNAL_MINED");
+    expect(others).toContain(mined.takerWallet);
+    await cancelSession(db, session.id, { actor: payer(session.id) });
+    await db.update(takerWallets).set({ orderId: null }).where(like(takerWallets.orderId, "held:%"));
+  });
+});
+
+async function sessionOrder(sessionId: string): Promise<OrderRow> {
+  const [o] = await (
+    await testDb()
+  )
+    .select()
+    .from(orders)
+    .where(and(eq(orders.sessionId, sessionId)));
+  return o!;
+}
