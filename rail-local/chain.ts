@@ -1,8 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
-import baseAddresses from "@zkp2p/contracts-v2/addresses/base.json";
-import baseConstants from "@zkp2p/contracts-v2/constants/base.json";
+import { createRequire } from "node:module";
 import {
   type Address,
   createPublicClient,
@@ -17,8 +16,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { base } from "viem/chains";
-import { nameHash } from "@/lib/zkp2p/protocol";
-import type { GatedIntent } from "./curator";
+import { type GatedIntent, nameHash } from "./curator";
 import type { PaymentDetails, SignedAttestation } from "./attestation";
 import { compileStandIns } from "./compile";
 
@@ -27,6 +25,13 @@ import { compileStandIns } from "./compile";
 // liquidity, and funded taker wallets. Keys are derived from fixed labels: this chain is for tests.
 
 const ROOT = path.join(import.meta.dirname, "..");
+// JSON through require: this module also runs under test runners whose ESM loaders want import attributes
+const require = createRequire(import.meta.url);
+const baseAddresses = require("@zkp2p/contracts-v2/addresses/base.json") as { contracts: Record<string, string> };
+const baseConstants = require("@zkp2p/contracts-v2/constants/base.json") as { USDC: string };
+const catalog = (require("@zkp2p/contracts-v2/paymentMethods/base.json") as { methods: Record<string, { paymentMethodHash: string }> })
+  .methods;
+
 const key = (label: string): Hex => keccak256(toHex(`rail-local:${label}`));
 
 export const ADDRESSES = {
@@ -150,10 +155,6 @@ export async function installStandIns(
   await send(ADDRESSES.usdc, "StandInUSDC", "mint", [maker.address, liquidity]);
   await send(ADDRESSES.usdc, "StandInUSDC", "approve", [ADDRESSES.escrow, liquidity]);
   const platforms = Object.keys(PAYEES);
-  const catalog = (await import("@zkp2p/contracts-v2/paymentMethods/base.json")).default.methods as Record<
-    string,
-    { paymentMethodHash: string }
-  >;
   const currencies = Object.keys(RATES);
   await send(ADDRESSES.escrow, "StandInEscrow", "createTestDeposit", [
     liquidity,

@@ -3,7 +3,7 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { PayerActor } from "@/lib/actor";
-import { type CheckoutView, getCheckoutView, simulateBankConfirmation } from "@/lib/checkout/service";
+import { type CheckoutView, getCheckoutView, simulateBankConfirmation, submitPaymentProof } from "@/lib/checkout/service";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/transitions";
@@ -89,6 +89,27 @@ export const simulateConfirmation: (id: string, outcome: "success" | "invalid", 
     "Unknown outcome.",
     (db, actor, { outcome }) => simulateBankConfirmation(db, actor.sessionId, outcome, actor.token),
   );
+
+// the Peer extension's capture: sealed session material (a compact JWE) and the payment row's parameters
+const withProof = z.object({
+  sessionId,
+  token,
+  proof: z.object({
+    proofType: z.literal("buyerTee"),
+    encryptedSessionMaterial: z.string().min(1).max(100_000),
+    params: z.record(z.string().max(100), z.union([z.string().max(2_000), z.number(), z.boolean()])),
+    actionType: z.string().regex(/^[a-z0-9_]{1,60}$/),
+  }),
+});
+type Proof = z.infer<typeof withProof>["proof"];
+
+export const sendPaymentProof: (id: string, proof: Proof, token?: string | null) => Promise<ActionResult> = payerAction(
+  "checkout.proof",
+  withProof,
+  (id: string, proof: Proof, token?: string | null) => ({ sessionId: id, token: token ?? undefined, proof }),
+  "The payment proof is not in the shape the Peer extension makes.",
+  (db, actor, { proof }) => submitPaymentProof(db, actor.sessionId, proof, actor.token),
+);
 
 export const cancelCheckout: (id: string, token?: string | null) => Promise<ActionResult> = payerAction(
   "checkout.cancel",

@@ -91,6 +91,11 @@ export type CheckoutView = {
   /** the currency the choose step opens with (null when nothing is offered) */
   currency: string | null;
   sandbox: boolean;
+  /**
+   * A live session: the payer proves the payment with the Peer browser extension, which seals what it
+   * reads for this attestation service (null on the sandbox).
+   */
+  liveProof: { attestationServiceUrl: string } | null;
 };
 
 /**
@@ -234,7 +239,25 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
       s.selectedFiatCurrency,
     ),
     sandbox: s.environment === "sandbox",
+    liveProof: s.environment === "live" ? { attestationServiceUrl: getConfig().liveRail?.attestationUrl ?? "" } : null,
   };
+}
+
+/**
+ * The payer's proof from the Peer extension, for the session's active order: the same check as
+ * POST /api/orders/fulfill. A proof the attestation service refuses is shown on the page (from the
+ * view), not a failure of the action. The proof is passed on and never stored or logged.
+ */
+export async function submitPaymentProof(db: Db, sessionId: string, proof: Record<string, unknown>, token?: string) {
+  const actor = payer(sessionId, token);
+  const s = await getSessionOrThrow(db, sessionId, { actor });
+  if (s.environment !== "live") throw new AppError("CONFLICT", "Only a live session takes a payment proof from the extension");
+  if (!s.activeOrder?.intentHash) throw new AppError("CONFLICT", "The payment is not reserved yet");
+  try {
+    await fulfillOrder(db, { intentHash: s.activeOrder.intentHash, proof }, { actor });
+  } catch (err) {
+    if (!(err instanceof AppError) || (err.code !== "PROOF_INVALID" && err.code !== "PROOF_EXPIRED")) throw err;
+  }
 }
 
 /**

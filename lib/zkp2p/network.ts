@@ -1,11 +1,11 @@
-import baseAddresses from "@zkp2p/contracts-v2/addresses/base.json";
-import stagingAddresses from "@zkp2p/contracts-v2/addresses/baseStaging.json";
-import baseConstants from "@zkp2p/contracts-v2/constants/base.json";
-import stagingConstants from "@zkp2p/contracts-v2/constants/baseStaging.json";
-import baseStack from "@zkp2p/contracts-v2/disputeStack/base.json";
-import stagingStack from "@zkp2p/contracts-v2/disputeStack/baseStaging.json";
-import baseMethods from "@zkp2p/contracts-v2/paymentMethods/base.json";
-import stagingMethods from "@zkp2p/contracts-v2/paymentMethods/baseStaging.json";
+import baseAddresses from "@zkp2p/contracts-v2/addresses/base.json" with { type: "json" };
+import stagingAddresses from "@zkp2p/contracts-v2/addresses/baseStaging.json" with { type: "json" };
+import baseConstants from "@zkp2p/contracts-v2/constants/base.json" with { type: "json" };
+import stagingConstants from "@zkp2p/contracts-v2/constants/baseStaging.json" with { type: "json" };
+import baseStack from "@zkp2p/contracts-v2/disputeStack/base.json" with { type: "json" };
+import stagingStack from "@zkp2p/contracts-v2/disputeStack/baseStaging.json" with { type: "json" };
+import baseMethods from "@zkp2p/contracts-v2/paymentMethods/base.json" with { type: "json" };
+import stagingMethods from "@zkp2p/contracts-v2/paymentMethods/baseStaging.json" with { type: "json" };
 import type { Address, Hex } from "viem";
 
 // The ZKP2P deployments the real rail can use, as `@zkp2p/contracts-v2` publishes them (the version is

@@ -1,6 +1,6 @@
-import escrowAbiJson from "@zkp2p/contracts-v2/abis/base/EscrowV2.json";
-import orchestratorAbiJson from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json";
-import verifierAbiJson from "@zkp2p/contracts-v2/abis/base/UnifiedPaymentVerifierV3.json";
+import escrowAbiJson from "@zkp2p/contracts-v2/abis/base/EscrowV2.json" with { type: "json" };
+import orchestratorAbiJson from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json" with { type: "json" };
+import verifierAbiJson from "@zkp2p/contracts-v2/abis/base/UnifiedPaymentVerifierV3.json" with { type: "json" };
 import {
   type Abi,
   type Address,

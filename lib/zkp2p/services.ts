@@ -82,18 +82,22 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
     throw classify("quote", err);
   }
   const o = res.responseObject;
-  return (o?.quotes ?? [])
-    .filter((q) => q.maker?.offchainId && q.intent)
-    .map((q) => ({
-      platform: q.intent.processorName,
-      tokenAmount: BigInt(q.intent.amount),
-      conversionRate: BigInt(q.conversionRate),
-      payeeHandle: q.maker.offchainId,
-      payeeDetails: q.intent.payeeDetails as Hex,
-      depositId: BigInt(q.intent.depositId),
-      escrow: q.intent.escrowAddress as Address,
-      expiresAt: o.quoteExpiresAt,
-    }));
+  return (
+    (o?.quotes ?? [])
+      // a quote needs the maker's handle; one that requires taker stake, or takers on the maker's
+      // whitelist, is not one this service can take
+      .filter((q) => q.maker?.offchainId && q.intent && !q.disputeProtectionRequiresStake && !q.whitelistEnabled)
+      .map((q) => ({
+        platform: q.intent.processorName,
+        tokenAmount: BigInt(q.intent.amount),
+        conversionRate: BigInt(q.conversionRate),
+        payeeHandle: q.maker.offchainId,
+        payeeDetails: q.intent.payeeDetails as Hex,
+        depositId: BigInt(q.intent.depositId),
+        escrow: q.intent.escrowAddress as Address,
+        expiresAt: o.quoteExpiresAt,
+      }))
+  );
 }
 
 export type GatingSignature = {

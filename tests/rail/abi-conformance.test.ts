@@ -1,6 +1,6 @@
-import escrowAbi from "@zkp2p/contracts-v2/abis/base/EscrowV2.json";
-import orchestratorAbi from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json";
-import verifierAbi from "@zkp2p/contracts-v2/abis/base/UnifiedPaymentVerifierV3.json";
+import escrowAbi from "@zkp2p/contracts-v2/abis/base/EscrowV2.json" with { type: "json" };
+import orchestratorAbi from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json" with { type: "json" };
+import verifierAbi from "@zkp2p/contracts-v2/abis/base/UnifiedPaymentVerifierV3.json" with { type: "json" };
 import { type Abi, type AbiEvent, type AbiFunction, toEventSelector, toFunctionSelector } from "viem";
 import { describe, expect, it } from "vitest";
 import { compileStandIns } from "@/rail-local/compile";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { type Abi, createPublicClient, http, parseEventLogs } from "viem";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import orchestratorAbi from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json";
+import orchestratorAbi from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json" with { type: "json" };
 import { chainTxs, events, takerWallets } from "@/db/schema";
 import { OPERATOR, payer } from "@/lib/actor";
 import { getCheckoutView } from "@/lib/checkout/service";

@@ -3,6 +3,7 @@
 import { useId, useState } from "react";
 import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
+import { ProofRequirement, useProofReadiness } from "./live-proof";
 import { CancelButton, primary, type StepProps } from "./shared";
 
 /**
@@ -21,12 +22,15 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   const [part, setPart] = useState("");
   // an exact-fiat price is the same in one currency with every app: no currency to pick, no prices to compare
   const fixedPrice = view.session.price.mode === "exact-fiat" ? view.session.price.formatted : null;
+  // a live payment is proven with the Peer extension: nothing is reserved for a browser that cannot
+  const [proofState, recheck] = useProofReadiness(view.liveProof !== null);
+  const canProve = view.liveProof === null || proofState === "ready";
 
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        if (chosen)
+        if (chosen && canProve)
           act(() =>
             chooseAndStart(
               view.session.id,
@@ -111,7 +115,8 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
           {part.trim() && <p className={`mt-1 text-sm ${ui.muted}`}>The prices above are for all of it; the next step quotes this part.</p>}
         </details>
       )}
-      <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending}>
+      {view.liveProof && <ProofRequirement state={proofState} recheck={recheck} />}
+      <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending || !canProve}>
         {pending ? "Getting your quote…" : chosen ? `Continue with ${chosen.label}` : "Choose a payment app"}
       </button>
       <CancelButton view={view} pending={pending} act={act} />

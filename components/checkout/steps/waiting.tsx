@@ -2,6 +2,7 @@
 
 import { simulateConfirmation } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
+import { ProveWithPeer } from "./live-proof";
 import { primary, type StepProps, secondary } from "./shared";
 
 /** The real rail is locking the payment's funds on-chain; the payee is not shown before that is done. */
@@ -46,6 +47,7 @@ export function Waiting({ view, pending, act }: StepProps) {
           {order.lastProofError} Please try the confirmation again.
         </p>
       )}
+      {view.liveProof && order.status === "PAYMENT_SENT" && <ProveWithPeer view={view} pending={pending} act={act} />}
       {view.sandbox && (
         <div className="mt-5 rounded-xl border-2 border-dashed border-amber-500 p-4">
           <p className="theme-text text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
