@@ -540,6 +540,7 @@ export const railDue = (ids: string[]) => ids.forEach((id) => jobs.railDue(id));
 export async function reconcileOpenIntents(db: Db): Promise<number> {
   const rail = liveRail();
   if (!rail) return 0;
+  await warnLowWallets(rail.settings).catch((err) => logger.warn("reading taker wallet balances failed", errorFields(err)));
   const open = await db
     .select()
     .from(orders)
@@ -582,4 +583,31 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
     }
   }
   return healed;
+}
+
+// ------------------------------------------------------------------ wallet balances
+
+const WARN_EVERY_MS = 10 * 60_000;
+const lastWarned = new Map<string, number>();
+
+/**
+ * Logs a warning (at most every ten minutes per wallet) for each taker wallet whose ETH is below
+ * ZKP2P_MIN_WALLET_ETH: a wallet without gas cannot signal, release or cancel. Returns the low ones.
+ */
+export async function warnLowWallets(settings: LiveRailSettings, now = Date.now()): Promise<Address[]> {
+  const chain = new RailChain(settings);
+  const low: Address[] = [];
+  for (const address of settings.takerKeys.addresses) {
+    const balance = await chain.client.getBalance({ address });
+    if (balance >= settings.minWalletWei) continue;
+    low.push(address);
+    if (now - (lastWarned.get(address) ?? -Infinity) < WARN_EVERY_MS) continue;
+    lastWarned.set(address, now);
+    logger.warn("taker wallet is low on ETH: fund it, or it cannot send the rail's transactions", {
+      wallet: address,
+      balanceWei: balance.toString(),
+      thresholdWei: settings.minWalletWei.toString(),
+    });
+  }
+  return low;
 }

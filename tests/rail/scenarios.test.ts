@@ -7,7 +7,8 @@ import { chainTxs, checkoutSessions, type OrderRow, orders, takerWallets } from 
 import { payer } from "@/lib/actor";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { getConfig } from "@/lib/config";
-import { advanceOrder } from "@/lib/orders/rail-steps";
+import { logger } from "@/lib/logger";
+import { advanceOrder, warnLowWallets } from "@/lib/orders/rail-steps";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { cancelSession, markPaymentSent } from "@/lib/sessions/transitions";
 import { RailChain } from "@/lib/zkp2p/chain";
@@ -349,6 +350,30 @@ describe("the real rail under faults", () => {
     expect(others).toContain(mined.takerWallet);
     await cancelSession(db, session.id, { actor: payer(session.id) });
     await db.update(takerWallets).set({ orderId: null }).where(like(takerWallets.orderId, "held:%"));
+  });
+});
+
+describe("taker wallets", () => {
+  it("a wallet below ZKP2P_MIN_WALLET_ETH is warned about in the logs, at most every ten minutes, without its key", async () => {
+    const settings = getConfig().liveRail!;
+    const low = settings.takerKeys.addresses[2]!;
+    // this wallet spends down to 0.001 ETH; the threshold is 0.002
+    await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [low, toHex(10n ** 15n)] as never });
+    const warn = vi.spyOn(logger, "warn");
+    try {
+      expect(await warnLowWallets(settings, 1_000_000)).toEqual([low]);
+      const lines = warn.mock.calls.filter(([msg]) => msg.startsWith("taker wallet is low on ETH"));
+      expect(lines).toHaveLength(1);
+      expect(lines[0]![1]).toEqual({ wallet: low, balanceWei: "1000000000000000", thresholdWei: "2000000000000000" });
+      expect(JSON.stringify(warn.mock.calls)).not.toContain(stack.rail.takerKeys[2]!.slice(2));
+      // five minutes on: still low, not said again; eleven minutes on: said again
+      await warnLowWallets(settings, 1_000_000 + 5 * 60_000);
+      await warnLowWallets(settings, 1_000_000 + 11 * 60_000);
+      expect(warn.mock.calls.filter(([msg]) => msg.startsWith("taker wallet is low on ETH"))).toHaveLength(2);
+    } finally {
+      warn.mockRestore();
+      await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [low, toHex(10n * 10n ** 18n)] as never });
+    }
   });
 });
 
