@@ -206,6 +206,8 @@ export async function installStandIns(
     snapshot: () => rpc("evm_snapshot", []) as Promise<Hex>,
     revert: (id: Hex) => rpc("evm_revert", [id]),
     dropTransaction: (hash: Hex) => rpc("anvil_dropTransaction", [hash]),
+    /** Replaces the newest `depth` blocks with as many empty ones: their transactions are gone. */
+    reorg: (depth: number) => rpc("anvil_reorg", [depth, []]),
   };
 }
 

@@ -1,12 +1,14 @@
 // npm run rail:local: starts, on loopback, everything the real rail talks to (rail-local/stack.ts),
 // prints the service's settings as NAME=value lines, then "rail ready", and runs until stopped.
-// Faults: POST /__faults on the curator or attestation stand-in, e.g. {"quote":"5xx"}; {} clears.
+// Faults: POST /__faults on the curator or attestation stand-in, e.g. {"quote":"5xx"}, or on the RPC
+// proxy (ZKP2P_RPC_URL), e.g. {"rpc":"5xx"} or {"broadcast":"timeout"}; {} clears.
 import { startRailStack } from "./stack";
 
 const port = (name: string) => (process.env[name] ? Number(process.env[name]) : undefined);
 
 const stack = await startRailStack({
   anvilPort: port("RAIL_ANVIL_PORT") ?? 8545,
+  rpcPort: port("RAIL_RPC_PORT"),
   curatorPort: port("RAIL_CURATOR_PORT"),
   attestationPort: port("RAIL_ATTESTATION_PORT"),
   // blocks keep coming, so that confirmations grow as on a real chain

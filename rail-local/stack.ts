@@ -2,14 +2,18 @@ import type { Hex } from "viem";
 import { startAttestation } from "./attestation";
 import { installStandIns, type LocalRail, signGatingSignature, signPaymentAttestation, startAnvil } from "./chain";
 import { startCurator } from "./curator";
+import { startRpcProxy } from "./rpc-proxy";
 
 // Everything the real rail talks to, on loopback: anvil (chain 8453) with our stand-in contracts at
-// the production addresses, and the stand-ins for curator and the attestation service. Used by
+// the production addresses, a JSON-RPC proxy in front of it (the node's faults), and the stand-ins
+// for curator and the attestation service. Used by
 // `npm run rail:local` and by the real-rail tests.
 
 export type RailStack = {
   rail: LocalRail;
+  /** anvil itself, for tests driving the chain (mining, reorgs); the service talks to rpcProxy */
   rpcUrl: string;
+  rpcProxy: Awaited<ReturnType<typeof startRpcProxy>>;
   curator: Awaited<ReturnType<typeof startCurator>>;
   attestation: Awaited<ReturnType<typeof startAttestation>>;
   /** the service's settings for this stack, as NAME=value pairs */
@@ -18,11 +22,12 @@ export type RailStack = {
 };
 
 export async function startRailStack(
-  opts: { anvilPort?: number; curatorPort?: number; attestationPort?: number; blockTime?: number } = {},
+  opts: { anvilPort?: number; rpcPort?: number; curatorPort?: number; attestationPort?: number; blockTime?: number } = {},
 ) {
   const anvil = await startAnvil({ port: opts.anvilPort, blockTime: opts.blockTime });
   try {
     const rail = await installStandIns(anvil.rpcUrl, {});
+    const rpcProxy = await startRpcProxy(anvil.rpcUrl, opts.rpcPort);
     const curator = await startCurator(
       {
         chainId: rail.chainId,
@@ -42,7 +47,7 @@ export async function startRailStack(
     const attestation = await startAttestation({ attest: (input) => signPaymentAttestation(rail, input) }, opts.attestationPort);
     const settings: Record<string, string> = {
       ZKP2P_NETWORK: "base",
-      ZKP2P_RPC_URL: anvil.rpcUrl,
+      ZKP2P_RPC_URL: rpcProxy.url,
       ZKP2P_API_URL: curator.url,
       ZKP2P_ATTESTATION_URL: attestation.url,
       ZKP2P_TAKER_KEYS: rail.takerKeys.join(","),
@@ -58,11 +63,12 @@ export async function startRailStack(
     return {
       rail,
       rpcUrl: anvil.rpcUrl,
+      rpcProxy,
       curator,
       attestation,
       settings,
       stop: async () => {
-        await Promise.allSettled([curator.close(), attestation.close()]);
+        await Promise.allSettled([curator.close(), attestation.close(), rpcProxy.close()]);
         await anvil.stop();
       },
     } satisfies RailStack;

@@ -550,6 +550,14 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
   let healed = 0;
   for (const order of open) {
     try {
+      // a reorg deeper than the confirmations may have taken the signal out: then the intent is not
+      // gone for good, it is waiting to be mined again
+      const signal = await latestTx(db, order.id, "signal");
+      if (signal?.status === "confirmed" && !(await stillConfirmed(db, chain, signal))) {
+        await signalReorged(db, order, signal);
+        healed++;
+        continue;
+      }
       if (await chain.intentOf(order.intentHash as Hex)) continue;
       const state = (order.railState ?? {}) as RailState;
       const logs = (await chain.fulfilmentLogs(
@@ -580,6 +588,115 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
       healed++;
     } catch (err) {
       logger.warn("reconciling an open intent failed", { orderId: order.id, ...errorFields(err) });
+    }
+  }
+  return healed + (await watchReleases(db, chain, rail.settings));
+}
+
+// ------------------------------------------------------------------ reorgs
+
+/** How long a confirmed release is watched for a reorg deeper than its confirmations (Base's L1 finality is about 20 minutes). */
+const REORG_WATCH_MS = 60 * 60_000;
+
+/**
+ * Whether a confirmed transaction is still in the chain, and succeeded. One that a reorg moved to
+ * another block is followed there.
+ */
+async function stillConfirmed(db: Db, chain: RailChain, tx: TxRow): Promise<boolean> {
+  const s = await chain.stateOf(tx.hash as Hex);
+  if (s.state !== "mined" || s.receipt.status !== "success") return false;
+  if (s.receipt.blockHash !== tx.blockHash) {
+    await db
+      .update(chainTxs)
+      .set({ blockNumber: s.receipt.blockNumber, blockHash: s.receipt.blockHash, updatedAt: new Date() })
+      .where(eq(chainTxs.id, tx.id));
+  }
+  return true;
+}
+
+/**
+ * A reorg took a confirmed signal out of the chain: the order moves back to SIGNAL_SUBMITTED (the
+ * payee is not shown while there is no intent to pay into) and its signal step sends the same bytes
+ * again; mined again, the order carries on with the intent the chain now has.
+ */
+async function signalReorged(db: Db, order: OrderRow, signal: TxRow) {
+  await db
+    .update(chainTxs)
+    .set({ status: "sent", blockNumber: null, blockHash: null, updatedAt: new Date() })
+    .where(eq(chainTxs.id, signal.id));
+  await withEvents(db, async (t) => {
+    let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
+    if (!canFire("order", "signalReorged", o.status)) return;
+    const log = o.status === "PAYMENT_SENT" ? logger.error : logger.warn;
+    log("a reorg took an order's confirmed signal out of the chain; it is sent again", {
+      orderId: o.id,
+      signalTx: signal.hash,
+      paymentSent: o.status === "PAYMENT_SENT",
+    });
+    const state = { ...((o.railState ?? {}) as RailState) };
+    for (const k of ["intentHash", "intentTimestamp", "expiryTime", "signalBlock"] as const) delete state[k];
+    o = await transition(t, "order", o, "signalReorged", {
+      set: { intentHash: null, signalTx: null, railState: state, railDueAt: new Date(), railTries: 0 },
+    });
+    session = await transition(t, "session", session, "orderChanged");
+  });
+}
+
+/**
+ * Releases confirmed within the last hour are read again: one that a reorg took out is sent again
+ * from its stored bytes (the same transaction, so the hash the merchant was given stays true) and
+ * followed until it is confirmed again. The order stays FULFILLED (its webhooks are out); if the
+ * release cannot be mined again, a person is told in the logs.
+ */
+async function watchReleases(db: Db, chain: RailChain, settings: LiveRailSettings): Promise<number> {
+  const rows = await db
+    .select({ tx: chainTxs })
+    .from(chainTxs)
+    .innerJoin(orders, eq(orders.id, chainTxs.orderId))
+    .where(
+      and(
+        eq(chainTxs.kind, "fulfill"),
+        inArray(chainTxs.status, ["confirmed", "sent"]),
+        eq(orders.status, "FULFILLED"),
+        sql`${chainTxs.updatedAt} > now() - make_interval(secs => ${REORG_WATCH_MS / 1000})`,
+      ),
+    )
+    .limit(200);
+  let healed = 0;
+  for (const { tx } of rows) {
+    try {
+      if (tx.status === "confirmed") {
+        if (await stillConfirmed(db, chain, tx)) continue;
+        logger.error("a reorg took a confirmed release out of the chain; its bytes are sent again", { orderId: tx.orderId, tx: tx.hash });
+        await db
+          .update(chainTxs)
+          .set({ status: "sent", blockNumber: null, blockHash: null, updatedAt: new Date() })
+          .where(eq(chainTxs.id, tx.id));
+        await chain.broadcast(tx.raw as Hex).catch((err) => logger.warn("sending a release again failed", errorFields(err)));
+        healed++;
+        continue;
+      }
+      const s = await chain.stateOf(tx.hash as Hex);
+      if (s.state === "unknown") await chain.broadcast(tx.raw as Hex);
+      if (s.state !== "mined" || s.confirmations < settings.confirmations) continue;
+      if (s.receipt.status !== "success") {
+        logger.error("a release undone by a reorg reverted when sent again: the payment needs a person", {
+          orderId: tx.orderId,
+          tx: tx.hash,
+        });
+      }
+      await db
+        .update(chainTxs)
+        .set({
+          status: s.receipt.status === "success" ? "confirmed" : "reverted",
+          blockNumber: s.receipt.blockNumber,
+          blockHash: s.receipt.blockHash,
+          updatedAt: new Date(),
+        })
+        .where(eq(chainTxs.id, tx.id));
+      healed++;
+    } catch (err) {
+      logger.warn("watching a release failed", { orderId: tx.orderId, ...errorFields(err) });
     }
   }
   return healed;

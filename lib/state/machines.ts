@@ -50,6 +50,7 @@ export const SESSION = define<SessionStatus, "selectPlatform" | "start" | "order
 export const ORDER = define<
   OrderStatus,
   | "signalMined"
+  | "signalReorged"
   | "signalFailed"
   | "paymentSent"
   | "proofVerified"
@@ -67,6 +68,11 @@ export const ORDER = define<
   initial: "SIGNAL_MINED",
   triggers: {
     signalMined: { from: ["SIGNAL_SUBMITTED"], to: "SIGNAL_MINED", when: "the real rail's signal transaction is mined and confirmed" },
+    signalReorged: {
+      from: ["SIGNAL_MINED", "PAYMENT_SENT"],
+      to: "SIGNAL_SUBMITTED",
+      when: "a reorg took the confirmed signal out of the chain: the intent is gone until it is mined again",
+    },
     signalFailed: {
       from: ["SIGNAL_SUBMITTED"],
       to: "FAILED",

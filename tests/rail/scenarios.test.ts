@@ -1,4 +1,4 @@
-import { and, eq, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { type Address, createWalletClient, encodeFunctionData, type Hex, http, toFunctionSelector, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { base } from "viem/chains";
@@ -8,7 +8,7 @@ import { payer } from "@/lib/actor";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
-import { advanceOrder, warnLowWallets } from "@/lib/orders/rail-steps";
+import { advanceOrder, reconcileOpenIntents, warnLowWallets } from "@/lib/orders/rail-steps";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { cancelSession, markPaymentSent } from "@/lib/sessions/transitions";
 import { RailChain } from "@/lib/zkp2p/chain";
@@ -251,6 +251,57 @@ describe("the real rail under faults", () => {
     await cancelSession(db, session.id, { actor: payer(session.id) });
   });
 
+  it("the RPC down for a minute: every step waits and retries, the reconciler ends nothing, and all resume once it is back", async () => {
+    const paid = await minedOrder("4.00"); // its payer is about to prove the payment
+    const open = await minedOrder("3.00"); // its payer has not paid yet: the reconciler watches it
+    const waiting = await liveSession(stack, "2.00"); // reserving: its signal is not sent yet
+    const db = await testDb();
+    await markPaymentSent(db, paid.session.id, { actor: payer(paid.session.id) });
+    const reserving = (await startLive(waiting.session.id)).order.id;
+    stack.rpcProxy.faults.set("rpc", "5xx");
+    try {
+      // the proof needs the attestation service, not the node: it is taken, and the release waits
+      await prove(paid.session.id, paid.order.intentHash!);
+      for (let i = 0; i < 4; i++) {
+        await stepNow(paid.order.id);
+        await stepNow(reserving);
+        // the node answers nothing: an intent it cannot read is not an intent gone
+        expect(await reconcileOpenIntents(db)).toBe(0);
+      }
+      for (const [id, status] of [
+        [paid.order.id, "PROOF_VERIFIED"],
+        [reserving, "SIGNAL_SUBMITTED"],
+        [open.order.id, "SIGNAL_MINED"],
+      ] as const) {
+        const o = await orderRow(id);
+        expect(o.status, id).toBe(status);
+        expect(o.failureReason).toBeNull();
+      }
+      expect(await txsOf(reserving)).toEqual([]);
+      expect((await txsOf(paid.order.id)).filter((t) => t.kind === "fulfill")).toEqual([]);
+      // each failed try pushes the next one further, never more than a minute away
+      const retry = await orderRow(reserving);
+      expect(retry.railTries).toBe(4);
+      expect(retry.railDueAt!.getTime() - Date.now()).toBeGreaterThan(10_000);
+      expect(retry.railDueAt!.getTime() - Date.now()).toBeLessThanOrEqual(60_000);
+      expect(stack.rpcProxy.faults.hits.get("rpc")).toBeGreaterThan(8);
+    } finally {
+      stack.rpcProxy.faults.clear();
+    }
+    // the node is back: the next tries (brought forward here, instead of waiting out the backoff) go through
+    await db
+      .update(orders)
+      .set({ railDueAt: new Date() })
+      .where(inArray(orders.id, [paid.order.id, reserving]));
+    expect((await driveUntil(db, paid.order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+    expect(await usdcBalance(stack, paid.recipient)).toBe(4_000_000n);
+    expect((await driveUntil(db, reserving, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
+    expect(await txsOf(reserving)).toHaveLength(1);
+    expect((await txsOf(paid.order.id)).filter((t) => t.kind === "fulfill")).toHaveLength(1);
+    expect((await orderRow(open.order.id)).status).toBe("SIGNAL_MINED");
+    for (const s of [open.session.id, waiting.session.id]) await cancelSession(db, s, { actor: payer(s) });
+  });
+
   it("the quote service down: no live platform is offered, and starting is refused with a clear answer", async () => {
     const { session } = await liveSession(stack, "2.00");
     stack.curator.faults.set("quote", "5xx");
@@ -350,6 +401,118 @@ describe("the real rail under faults", () => {
     expect(others).toContain(mined.takerWallet);
     await cancelSession(db, session.id, { actor: payer(session.id) });
     await db.update(takerWallets).set({ orderId: null }).where(like(takerWallets.orderId, "held:%"));
+  });
+});
+
+describe("reorgs", () => {
+  /** Holds the chain still, then replaces every block from `block` on with empty ones. */
+  async function reorgFrom(block: bigint) {
+    stack.pauseMining();
+    await new Promise((r) => setTimeout(r, 300)); // a block being mined lands first
+    const head = BigInt(await stack.rail.client.request({ method: "eth_blockNumber" })); // not viem's cached one
+    await stack.rail.reorg(Number(head - block + 1n));
+  }
+  const receiptBlock = async (hash: string) => (await stack.rail.client.getTransactionReceipt({ hash: hash as Hex })).blockNumber;
+
+  it("a signal taken out by a reorg before it is confirmed is sent again, and the order waits for it", async () => {
+    const { session } = await liveSession(stack, "3.00");
+    const id = (await startLive(session.id)).order.id;
+    stack.pauseMining(); // blocks come only with transactions: the signal is mined, not confirmed
+    try {
+      await stepNow(id);
+      const [sent] = await txsOf(id);
+      const block = await receiptBlock(sent!.hash);
+      await reorgFrom(block);
+      expect(await txState(sent!.hash)).toBe("unknown");
+      await stepNow(id);
+      expect((await orderRow(id)).status).toBe("SIGNAL_SUBMITTED");
+      // the same bytes, mined again in a later block
+      expect(await receiptBlock(sent!.hash)).toBeGreaterThan(block);
+    } finally {
+      stack.resumeMining();
+    }
+    const mined = await driveUntil(await testDb(), id, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.status).toBe("SIGNAL_MINED");
+    expect(await txsOf(id)).toHaveLength(1);
+    expect(mined.signalTx).toBe((await txsOf(id))[0]!.hash);
+    await cancelSession(await testDb(), session.id, { actor: payer(session.id) });
+  });
+
+  it("a reorg deeper than the confirmations moves a mined order back: the payee is hidden until the same signal is mined again, then it pays", async () => {
+    const { session, order, recipient } = await minedOrder("5.00");
+    const [signal] = await txsOf(order.id);
+    const db = await testDb();
+    try {
+      await reorgFrom(signal!.blockNumber!);
+      // the intent is not gone for good: the reconciler does not expire the order, it moves it back
+      expect(await reconcileOpenIntents(db)).toBeGreaterThanOrEqual(1);
+      const back = await orderRow(order.id);
+      expect(back.status).toBe("SIGNAL_SUBMITTED");
+      expect(back.intentHash).toBeNull();
+      const view = await getCheckoutView(db, session.id);
+      expect(view.step).toBe("reserving");
+      expect(JSON.stringify(view)).not.toContain(String((order.railState as { payeeDetails?: string }).payeeDetails ?? "@"));
+    } finally {
+      stack.resumeMining();
+    }
+    const again = await driveUntil(db, order.id, ["SIGNAL_MINED", "FAILED"]);
+    expect(again.status, again.failureReason ?? "").toBe("SIGNAL_MINED");
+    expect(await txsOf(order.id)).toHaveLength(1);
+    expect(again.signalTx).toBe(signal!.hash);
+    expect(await new RailChain(getConfig().liveRail!).intentOf(again.intentHash as Hex)).not.toBeNull();
+    await markPaymentSent(db, session.id, { actor: payer(session.id) });
+    await prove(session.id, again.intentHash!);
+    expect((await driveUntil(db, order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+    expect(await usdcBalance(stack, recipient)).toBe(5_000_000n);
+  });
+
+  it("a release taken out by a reorg is sent again: before its confirmations the order waits; after, the merchant still gets the USDC", async () => {
+    const { session, order, recipient } = await minedOrder("7.00");
+    const db = await testDb();
+    await markPaymentSent(db, session.id, { actor: payer(session.id) });
+    await prove(session.id, order.intentHash!);
+    const releaseOf = async () => (await txsOf(order.id)).filter((t) => t.kind === "fulfill");
+    // inside the confirmations
+    stack.pauseMining();
+    try {
+      await stepNow(order.id);
+      const [release] = await releaseOf();
+      expect(await usdcBalance(stack, recipient)).toBe(7_000_000n);
+      await reorgFrom(await receiptBlock(release!.hash));
+      expect(await usdcBalance(stack, recipient)).toBe(0n);
+      await stepNow(order.id);
+      expect((await orderRow(order.id)).status).toBe("FULFILL_SUBMITTED");
+    } finally {
+      stack.resumeMining();
+    }
+    const paid = await driveUntil(db, order.id, ["FULFILLED", "FAILED"]);
+    expect(paid.status).toBe("FULFILLED");
+    const [release] = await releaseOf();
+    expect(await releaseOf()).toHaveLength(1);
+    expect(release!.status).toBe("confirmed");
+    // deeper than the confirmations, after the order was paid and said so
+    const error = vi.spyOn(logger, "error");
+    try {
+      await reorgFrom(release!.blockNumber!);
+      expect(await usdcBalance(stack, recipient)).toBe(0n);
+      await reconcileOpenIntents(db);
+      expect(error.mock.calls.some(([msg]) => msg.startsWith("a reorg took a confirmed release out"))).toBe(true);
+    } finally {
+      error.mockRestore();
+      stack.resumeMining();
+    }
+    await vi.waitFor(
+      async () => {
+        await reconcileOpenIntents(db);
+        const [again] = await releaseOf();
+        expect(again!.status).toBe("confirmed");
+        expect(again!.blockNumber).toBeGreaterThan(release!.blockNumber!);
+      },
+      { timeout: 15_000, interval: 300 },
+    );
+    expect(await usdcBalance(stack, recipient)).toBe(7_000_000n);
+    expect(await releaseOf()).toHaveLength(1);
+    expect((await orderRow(order.id)).status).toBe("FULFILLED");
   });
 });
 
