@@ -46,6 +46,9 @@ export function compileStandIns(): Compiled {
     compiled[name] = { abi: c.abi, deployedBytecode: `0x${c.evm.deployedBytecode.object}` as Hex };
   }
   fs.mkdirSync(BUILD, { recursive: true });
-  fs.writeFileSync(cached, JSON.stringify(compiled));
+  // written whole or not at all: another process may be reading the cache
+  const partial = `${cached}.${process.pid}.tmp`;
+  fs.writeFileSync(partial, JSON.stringify(compiled));
+  fs.renameSync(partial, cached);
   return compiled;
 }
