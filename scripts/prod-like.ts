@@ -79,7 +79,7 @@ function writeState(t: Topology) {
   fs.writeFileSync(STATE, JSON.stringify(t, null, 2));
 }
 
-function alive(pid: number | undefined): boolean {
+export function alive(pid: number | undefined): boolean {
   if (!pid) return false;
   try {
     process.kill(pid, 0);

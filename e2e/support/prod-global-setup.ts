@@ -1,3 +1,4 @@
+import { startRailStack } from "../../rail-local/stack";
 import { start, stop } from "../../scripts/prod-like";
 
 // Starts the production topology (scripts/prod-like.ts) for the "prod" project, and stops it after
@@ -11,10 +12,24 @@ export const PROD_ENV = {
   SHUTDOWN_DELAY_MS: "3000",
 };
 
+/** Where the tests reach the topology's chain directly (to mine, or to hold it still), past its RPC proxy. */
+export const RAIL_ANVIL_URL_VAR = "E2E_RAIL_ANVIL_URL";
+
 export default async function setup() {
   if (process.env.PROD_LIKE === "off") return;
-  await start(PROD_ENV);
+  // The topology serves sandbox and live merchants at once, as a deployment does: its real rail is
+  // `npm run rail:local`'s stack (a block a second), and every app instance and the worker run its steps.
+  const rail = await startRailStack({ blockTime: 1 });
+  const { SUPPORTED_CHAIN_IDS: _, ...railSettings } = rail.settings;
+  process.env[RAIL_ANVIL_URL_VAR] = rail.rpcUrl; // the test workers inherit it
+  try {
+    await start({ ...PROD_ENV, ...railSettings });
+  } catch (err) {
+    await rail.stop();
+    throw err;
+  }
   return async () => {
     await stop();
+    await rail.stop();
   };
 }

@@ -1,0 +1,149 @@
+import { execFile } from "node:child_process";
+import crypto from "node:crypto";
+import { promisify } from "node:util";
+import { type Address, createPublicClient, erc20Abi, http } from "viem";
+import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { alive, kill, restart, type Topology } from "../../scripts/prod-like";
+import { expect, startReceiver, test } from "../support/fixtures";
+import { RAIL_ANVIL_URL_VAR } from "../support/prod-global-setup";
+import { Integration, TOKEN, topology, topologySql } from "../support/topology";
+
+// The real rail through the production topology (Caddy → app1, app2 → PostgreSQL, plus a worker),
+// whose every process runs the rail's steps: they race on each order, and the claim lets one act.
+// A live payment goes through while every process is SIGKILLed twice: once between signing the
+// signal and broadcasting it, once between broadcasting the release and reading its receipt. Each
+// time the next process to take the order sends the stored bytes (or finds them mined): one
+// transaction per step, one nonce, the USDC released once, the webhooks out.
+
+const run = promisify(execFile);
+const PROCESSES = ["app1", "app2", "worker"] as const;
+
+test.describe.configure({ mode: "serial" });
+
+async function rpc(url: string, method: string, params: unknown[] = []) {
+  const res = await fetch(url, {
+    method: "POST",
+    headers: { "content-type": "application/json" },
+    body: JSON.stringify({ jsonrpc: "2.0", id: 1, method, params }),
+  });
+  const body = (await res.json()) as { result?: any; error?: { message: string } };
+  if (body.error) throw new Error(`${method}: ${body.error.message}`);
+  return body.result;
+}
+
+/** The faults of the topology's RPC proxy (rail-local/rpc-proxy.ts); {} clears them. */
+async function rpcFaults(t: Topology, faults: Record<string, string>) {
+  const res = await fetch(`${t.env.ZKP2P_RPC_URL}/__faults`, { method: "POST", body: JSON.stringify(faults) });
+  expect(res.status).toBe(200);
+}
+
+async function killAll(t: Topology) {
+  await Promise.all(PROCESSES.map((name) => kill(t, name, "SIGKILL")));
+}
+async function restartAll(t: Topology) {
+  for (const name of PROCESSES) await restart(t, name);
+}
+
+test("a live payment survives every process SIGKILLed between signing and broadcasting, and between broadcasting and the receipt", async () => {
+  test.setTimeout(420_000);
+  const t = topology();
+  const anvil = process.env[RAIL_ANVIL_URL_VAR]!;
+  expect(anvil, "the global set-up starts the topology's rail").toBeTruthy();
+  const sql = topologySql(t);
+  const receiver = await startReceiver();
+  try {
+    const name = `live-${crypto.randomBytes(4).toString("hex")}`;
+    const shop = await Integration.signUp(t.url, name);
+    // the operator moves it live, against the topology's database; the command checks the rail first
+    const live = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "go-live", name], {
+      env: { ...process.env, ...t.env },
+    });
+    expect(live.stdout).toContain("is now live");
+    await shop.webhook(receiver.url);
+    const payout = privateKeyToAddress(generatePrivateKey());
+    const created = await shop.post("/api/checkout/sessions", {
+      merchantId: shop.merchantId,
+      amountUsdc: "12.00",
+      destinationChainId: 8453,
+      destinationToken: TOKEN,
+      recipientAddress: payout,
+    });
+    expect(created.status).toBe(201);
+    const sessionId = created.body.responseObject.session.id as string;
+    expect(created.body.responseObject.session.environment).toBe("live");
+    const txs = async (kind: string) =>
+      (await sql`select hash, status from chain_txs where order_id = ${orderId} and kind = ${kind} order by created_at`).map((r) => ({
+        hash: r.hash as string,
+        status: r.status as string,
+      }));
+    const orderStatus = async () => (await sql`select status from orders where id = ${orderId}`)[0]?.status as string;
+
+    // 1. The signal is signed and written down, and held on its way to the node: every process dies.
+    await rpcFaults(t, { broadcast: "timeout" });
+    const started = await shop.post(`/api/checkout/sessions/${sessionId}/start`, { paymentPlatform: "venmo", fiatCurrency: "USD" });
+    expect(started.status).toBe(200);
+    const orderId = started.body.responseObject.order.id as string;
+    expect(started.body.responseObject.order.status).toBe("SIGNAL_SUBMITTED");
+    await expect.poll(() => txs("signal"), { timeout: 30_000 }).toEqual([{ hash: expect.any(String), status: "signed" }]);
+    await killAll(t);
+    await rpcFaults(t, {});
+    const [signal] = await txs("signal");
+    expect(await rpc(anvil, "eth_getTransactionByHash", [signal!.hash]), "the node never saw it").toBeNull();
+    await restartAll(t);
+    // once the dead process's claim runs out (a minute), one of the others sends those same bytes
+    await expect.poll(orderStatus, { timeout: 150_000, intervals: [1_000] }).toBe("SIGNAL_MINED");
+    expect(await txs("signal")).toEqual([{ hash: signal!.hash, status: "confirmed" }]);
+    const [order] = await sql`select intent_hash from orders where id = ${orderId}`;
+    const signalReceipt = await rpc(anvil, "eth_getTransactionReceipt", [signal!.hash]);
+    expect(signalReceipt.status).toBe("0x1");
+    // the orchestrator's IntentSignaled carries the order's intent hash
+    expect(
+      signalReceipt.logs.some(
+        (l: { address: string; topics: string[] }) => l.address === signalReceipt.to && l.topics.includes(order!.intent_hash),
+      ),
+    ).toBe(true);
+
+    // 2. The release is broadcast, and every process dies before reading its receipt; it is mined
+    //    while none is alive.
+    const sent = await shop.post(`/api/checkout/sessions/${sessionId}/payment-sent`, {});
+    expect(sent.status).toBe(200);
+    await rpc(anvil, "evm_setIntervalMining", [0]); // the chain holds still: the release waits in the mempool
+    try {
+      const proven = await shop.post("/api/orders/fulfill", {
+        intentHash: order!.intent_hash,
+        proof: { proofType: "buyerTee", encryptedSessionMaterial: "local-ok", params: {} },
+      });
+      expect(proven.status, JSON.stringify(proven.body)).toBe(200);
+      await expect.poll(() => txs("fulfill"), { timeout: 30_000 }).toEqual([{ hash: expect.any(String), status: "sent" }]);
+      await killAll(t);
+    } finally {
+      await rpc(anvil, "evm_setIntervalMining", [1]);
+    }
+    const [release] = await txs("fulfill");
+    await expect
+      .poll(async () => (await rpc(anvil, "eth_getTransactionReceipt", [release!.hash]))?.status, { timeout: 15_000 })
+      .toBe("0x1");
+    await restartAll(t);
+    await expect.poll(orderStatus, { timeout: 150_000, intervals: [1_000] }).toBe("FULFILLED");
+    expect(await txs("fulfill")).toEqual([{ hash: release!.hash, status: "confirmed" }]);
+    expect(await txs("signal")).toHaveLength(1);
+
+    const chain = createPublicClient({ transport: http(anvil) });
+    expect(await chain.readContract({ address: TOKEN as Address, abi: erc20Abi, functionName: "balanceOf", args: [payout] })).toBe(
+      12_000_000n,
+    );
+    const session = await shop.get(`/api/checkout/sessions/${sessionId}`);
+    expect(session.body.responseObject.status).toBe("COMPLETED");
+    await expect
+      .poll(() => receiver.types(), { timeout: 60_000 })
+      .toEqual(expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]));
+    expect(receiver.types().filter((type) => type === "order.fulfilled")).toHaveLength(1);
+  } finally {
+    await rpcFaults(t, {}).catch(() => {});
+    await rpc(anvil, "evm_setIntervalMining", [1]).catch(() => {});
+    // a failure half-way leaves none of them dead for the tests after this one
+    for (const name of PROCESSES) if (!alive(t.pids[name])) await restart(t, name);
+    await receiver.close();
+    await sql.end();
+  }
+});
