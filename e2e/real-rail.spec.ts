@@ -3,17 +3,20 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { devices } from "@playwright/test";
 import postgres from "postgres";
-import { createPublicClient, erc20Abi, http } from "viem";
+import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { startRailStack } from "../rail-local/stack";
 import { CheckoutPage } from "./pages/checkout-page";
 import { OwnServer } from "./support/server";
 import { checkScreen, expect, startReceiver, test } from "./support/fixtures";
+import { topologyRail } from "./support/prod-global-setup";
+import { topology } from "./support/topology";
 
 // The whole real-rail journey as a deployment runs it: `npm run rail:local`'s stack, the built service
 // started with the settings it prints (on PostgreSQL, so that the operator's command line shares the
-// database), the operator moving the merchant live, and the payer in Chromium. The service's own
-// dispatcher carries the order's on-chain steps; nothing here calls them.
+// database), the operator moving the merchant live, and the payer in Chromium; and the same through
+// the production topology. The service's own dispatchers carry the order's on-chain steps; nothing
+// here calls them.
 
 const run = promisify(execFile);
 
@@ -66,7 +69,70 @@ function PEER_STAND_IN(paid: { amount: string; recipient: string }) {
 }
 const PG = process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/postgres";
 
-test.describe("a live payment through the built service @own-server", () => {
+type Service = {
+  base: string;
+  /** the service's settings, for the operator's command line */
+  env: Record<string, string>;
+  rail: { rpcUrl: string; usdc: string; payees: Record<string, string>; attestationUrl: string };
+  close(): Promise<void>;
+};
+
+/**
+ * Direct: `npm run rail:local`'s stack and the built service started with its settings, on a fresh
+ * PostgreSQL database. Prod: the production topology, which carries that stack (global set-up), through
+ * the proxy, with two instances and the worker all running the rail's steps.
+ */
+async function liveService(project: string): Promise<Service> {
+  if (project === "prod") {
+    const t = topology();
+    const rail = topologyRail();
+    return {
+      base: t.url,
+      env: t.env,
+      rail: { rpcUrl: rail.anvilUrl, usdc: rail.usdc, payees: rail.payees, attestationUrl: t.env.ZKP2P_ATTESTATION_URL! },
+      close: async () => {},
+    };
+  }
+  const stack = await startRailStack({ blockTime: 1 });
+  const admin = postgres(PG, { max: 1, onnotice: () => {} });
+  const dbName = `e2e_rail_${crypto.randomBytes(4).toString("hex")}`;
+  await admin.unsafe(`create database "${dbName}"`);
+  const url = new URL(PG);
+  url.pathname = `/${dbName}`;
+  const env = {
+    ...stack.settings,
+    DATABASE_URL: url.toString(),
+    APP_SECRET: "e2e-rail-app-secret",
+    NEXTAUTH_SECRET: "e2e-rail-nextauth-secret",
+    RATE_LIMIT_MULTIPLIER: "5",
+  };
+  const server = new OwnServer(3290, env);
+  const close = async () => {
+    await server.kill();
+    await stack.stop();
+    await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
+    await admin.end();
+  };
+  try {
+    await server.start();
+  } catch (err) {
+    await close();
+    throw err;
+  }
+  return {
+    base: server.base,
+    env,
+    rail: {
+      rpcUrl: stack.rpcUrl,
+      usdc: stack.rail.addresses.usdc,
+      payees: stack.rail.payees,
+      attestationUrl: stack.settings.ZKP2P_ATTESTATION_URL!,
+    },
+    close,
+  };
+}
+
+test.describe("a live payment through the built service", () => {
   test.skip(({ browserName }) => browserName !== "chromium");
 
   test("reserves on-chain before showing the payee, and releases USDC to the merchant when the proof holds", async ({
@@ -74,49 +140,35 @@ test.describe("a live payment through the built service @own-server", () => {
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const stack = await startRailStack({ blockTime: 1 });
-    const admin = postgres(PG, { max: 1, onnotice: () => {} });
-    const dbName = `e2e_rail_${crypto.randomBytes(4).toString("hex")}`;
-    await admin.unsafe(`create database "${dbName}"`);
-    const url = new URL(PG);
-    url.pathname = `/${dbName}`;
-    const env = {
-      ...stack.settings,
-      DATABASE_URL: url.toString(),
-      APP_SECRET: "e2e-rail-app-secret",
-      NEXTAUTH_SECRET: "e2e-rail-nextauth-secret",
-      RATE_LIMIT_MULTIPLIER: "5",
-    };
-    const server = new OwnServer(3290, env);
+    const service = await liveService(testInfo.project.name);
     const receiver = await startReceiver();
     try {
-      await server.start();
       const signup = await (
-        await fetch(`${server.base}/api/merchants`, {
+        await fetch(`${service.base}/api/merchants`, {
           method: "POST",
           headers: { "content-type": "application/json" },
-          body: JSON.stringify({ name: `live-${Date.now()}`, displayName: "Live Shop" }),
+          body: JSON.stringify({ name: `live-${crypto.randomBytes(4).toString("hex")}`, displayName: "Live Shop" }),
         })
       ).json();
       const m = signup.responseObject as { id: string; name: string; apiKey: string };
       // the operator moves it live; the command checks the rail against the chain first
       const live = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "go-live", m.name], {
-        env: { ...process.env, ...env },
+        env: { ...process.env, ...service.env },
       });
       expect(live.stdout).toContain("is now live");
 
       const key = { "x-api-key": m.apiKey, "content-type": "application/json" };
-      await fetch(`${server.base}/api/webhooks`, { method: "POST", headers: key, body: JSON.stringify({ url: receiver.url }) });
+      await fetch(`${service.base}/api/webhooks`, { method: "POST", headers: key, body: JSON.stringify({ url: receiver.url }) });
       const payout = privateKeyToAddress(generatePrivateKey());
       const created = await (
-        await fetch(`${server.base}/api/checkout/sessions`, {
+        await fetch(`${service.base}/api/checkout/sessions`, {
           method: "POST",
           headers: key,
           body: JSON.stringify({
             merchantId: m.id,
             amountUsdc: "30.00",
             destinationChainId: 8453,
-            destinationToken: stack.rail.addresses.usdc,
+            destinationToken: service.rail.usdc,
             recipientAddress: payout,
           }),
         })
@@ -125,7 +177,7 @@ test.describe("a live payment through the built service @own-server", () => {
       expect(session.environment).toBe("live");
 
       const checkout = new CheckoutPage(page);
-      const link = `${server.base}/checkout?session=${session.id}`;
+      const link = `${service.base}/checkout?session=${session.id}`;
 
       // without the extension, the page says so and reserves nothing
       await checkout.open(link);
@@ -146,7 +198,7 @@ test.describe("a live payment through the built service @own-server", () => {
       await phone.close();
 
       // with it (a stand-in answering the SDK's extension API as Peer does), connected once, then continue
-      await page.addInitScript(PEER_STAND_IN, { amount: "30.60", recipient: stack.rail.payees.venmo! });
+      await page.addInitScript(PEER_STAND_IN, { amount: "30.60", recipient: service.rail.payees.venmo! });
       await checkout.open(link);
       await expect(page.getByRole("button", { name: "Connect Peer" })).toBeVisible();
       await page.getByRole("button", { name: "Connect Peer" }).click();
@@ -156,10 +208,10 @@ test.describe("a live payment through the built service @own-server", () => {
       await page.getByRole("button", { name: "Continue with Venmo" }).click();
       // the payee is not shown before the funds are locked on-chain
       await expect(checkout.heading("Reserving your payment")).toBeVisible();
-      await expect(page.getByText(stack.rail.payees.venmo!)).toHaveCount(0);
+      await expect(page.getByText(service.rail.payees.venmo!)).toHaveCount(0);
       await checkScreen(page, testInfo, "1-reserving");
       await expect(checkout.heading("Send the payment with Venmo")).toBeVisible({ timeout: 30_000 });
-      await expect(page.getByText(stack.rail.payees.venmo!)).toBeVisible();
+      await expect(page.getByText(service.rail.payees.venmo!)).toBeVisible();
       await expect(page.getByText("$30.60")).toBeVisible(); // 30.00 USDC at 1.02 USD per USDC
       await checkScreen(page, testInfo, "2-pay");
       await checkout.paymentSent();
@@ -172,14 +224,17 @@ test.describe("a live payment through the built service @own-server", () => {
           platform: "venmo",
           actionType: "transfer_venmo",
           captureMode: "buyerTee",
-          attestationServiceUrl: stack.settings.ZKP2P_ATTESTATION_URL,
+          attestationServiceUrl: service.rail.attestationUrl,
         },
       ]);
       await expect(checkout.heading("Payment complete")).toBeVisible({ timeout: 60_000 });
+      // the release, linked to the chain's explorer
+      const release = page.getByRole("link", { name: /^0x[0-9a-f]{64} \(block explorer, opens in a new tab\)$/ });
+      await expect(release).toHaveAttribute("href", /^https:\/\/basescan\.org\/tx\/0x[0-9a-f]{64}$/);
       await checkScreen(page, testInfo, "3-receipt");
-      const chain = createPublicClient({ transport: http(stack.rpcUrl) });
+      const chain = createPublicClient({ transport: http(service.rail.rpcUrl) });
       expect(
-        await chain.readContract({ address: stack.rail.addresses.usdc, abi: erc20Abi, functionName: "balanceOf", args: [payout] }),
+        await chain.readContract({ address: service.rail.usdc as Address, abi: erc20Abi, functionName: "balanceOf", args: [payout] }),
       ).toBe(30_000_000n);
       await expect
         .poll(() => receiver.types(), { timeout: 30_000 })
@@ -187,11 +242,8 @@ test.describe("a live payment through the built service @own-server", () => {
           expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
         );
     } finally {
-      await server.kill();
       await receiver.close();
-      await stack.stop();
-      await admin.unsafe(`drop database if exists "${dbName}" with (force)`);
-      await admin.end();
+      await service.close();
     }
   });
 });

@@ -5,7 +5,7 @@ import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import { alive, kill, restart, type Topology } from "../../scripts/prod-like";
 import { expect, startReceiver, test } from "../support/fixtures";
-import { RAIL_ANVIL_URL_VAR } from "../support/prod-global-setup";
+import { topologyRail } from "../support/prod-global-setup";
 import { Integration, TOKEN, topology, topologySql } from "../support/topology";
 
 // The real rail through the production topology (Caddy → app1, app2 → PostgreSQL, plus a worker),
@@ -47,8 +47,7 @@ async function restartAll(t: Topology) {
 test("a live payment survives every process SIGKILLed between signing and broadcasting, and between broadcasting and the receipt", async () => {
   test.setTimeout(420_000);
   const t = topology();
-  const anvil = process.env[RAIL_ANVIL_URL_VAR]!;
-  expect(anvil, "the global set-up starts the topology's rail").toBeTruthy();
+  const anvil = topologyRail().anvilUrl;
   const sql = topologySql(t);
   const receiver = await startReceiver();
   try {

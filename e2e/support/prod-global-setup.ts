@@ -12,8 +12,14 @@ export const PROD_ENV = {
   SHUTDOWN_DELAY_MS: "3000",
 };
 
-/** Where the tests reach the topology's chain directly (to mine, or to hold it still), past its RPC proxy. */
-export const RAIL_ANVIL_URL_VAR = "E2E_RAIL_ANVIL_URL";
+/** What the tests know of the topology's rail: its chain, reached directly past the RPC proxy (to mine, or to hold it still), and its stand-ins' fixed values. */
+export type TopologyRail = { anvilUrl: string; usdc: string; payees: Record<string, string> };
+const RAIL_VAR = "E2E_TOPOLOGY_RAIL";
+export function topologyRail(): TopologyRail {
+  const json = process.env[RAIL_VAR];
+  if (!json) throw new Error("the production topology's rail is not running (global set-up)");
+  return JSON.parse(json) as TopologyRail;
+}
 
 export default async function setup() {
   if (process.env.PROD_LIKE === "off") return;
@@ -21,7 +27,12 @@ export default async function setup() {
   // `npm run rail:local`'s stack (a block a second), and every app instance and the worker run its steps.
   const rail = await startRailStack({ blockTime: 1 });
   const { SUPPORTED_CHAIN_IDS: _, ...railSettings } = rail.settings;
-  process.env[RAIL_ANVIL_URL_VAR] = rail.rpcUrl; // the test workers inherit it
+  // the test workers inherit it
+  process.env[RAIL_VAR] = JSON.stringify({
+    anvilUrl: rail.rpcUrl,
+    usdc: rail.rail.addresses.usdc,
+    payees: rail.rail.payees,
+  } satisfies TopologyRail);
   try {
     await start({ ...PROD_ENV, ...railSettings });
   } catch (err) {

@@ -3,6 +3,7 @@ import type { Db } from "@/db/client";
 import { checkoutSessions, type Environment, proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
+import { explorerUrl } from "@/lib/dashboard/format";
 import { AppError } from "@/lib/errors";
 import { looksLikeId } from "@/lib/ids";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
@@ -82,6 +83,8 @@ export type CheckoutView = {
     expiresAt: string;
     /** the on-chain transaction; null for an exact-fiat price, whose payer is told nothing on-chain */
     fulfillTx: string | null;
+    /** the release on the live rail's chain explorer (null on the sandbox, whose transactions are made up) */
+    fulfillTxUrl: string | null;
     paymentLink: string | null;
     note: string;
     lastProofError: string | null;
@@ -228,6 +231,10 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
             recipient: o2.recipient,
             expiresAt: o2.expiresAt,
             fulfillTx: price.mode === "exact-fiat" ? null : o2.fulfillTx,
+            fulfillTxUrl:
+              price.mode !== "exact-fiat" && s.environment === "live" && o2.fulfillTx
+                ? explorerUrl(getConfig().liveRail?.network.chainId, "tx", o2.fulfillTx)
+                : null,
             paymentLink: o2.recipient ? paymentLink(platform, o2.recipient, o2.fiatAmount) : null,
             note: paymentNote(platform, o2.id),
             lastProofError,

@@ -79,6 +79,11 @@ describe("a live payment on the local chain", () => {
     expect(await usdcBalance(stack, recipient)).toBe(before + 25_000_000n);
     const release = await client.getTransactionReceipt({ hash: done.fulfillTx as `0x${string}` });
     expect(release.status).toBe("success");
+    // the payer's receipt links the release to the chain's explorer
+    expect((await getCheckoutView(db, session.id)).order).toMatchObject({
+      fulfillTx: done.fulfillTx,
+      fulfillTxUrl: `https://basescan.org/tx/${done.fulfillTx}`,
+    });
 
     const read = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
     expect(read.body.responseObject.status).toBe("COMPLETED");

@@ -38,7 +38,16 @@ export function Receipt({ view }: { view: CheckoutView }) {
             {order.fulfillTx && (
               <>
                 <dt className={ui.muted}>Transaction</dt>
-                <dd className="break-all font-mono">{order.fulfillTx}</dd>
+                <dd className="break-all font-mono">
+                  {order.fulfillTxUrl ? (
+                    <a href={order.fulfillTxUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
+                      {order.fulfillTx}
+                      <span className="sr-only"> (block explorer, opens in a new tab)</span>
+                    </a>
+                  ) : (
+                    order.fulfillTx
+                  )}
+                </dd>
               </>
             )}
           </>
