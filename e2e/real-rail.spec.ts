@@ -133,8 +133,6 @@ async function liveService(project: string): Promise<Service> {
 }
 
 test.describe("a live payment through the built service", () => {
-  test.skip(({ browserName }) => browserName !== "chromium");
-
   test("reserves on-chain before showing the payee, and releases USDC to the merchant when the proof holds", async ({
     page,
     browser,

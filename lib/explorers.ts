@@ -46,3 +46,18 @@ export function explorerBase(chainId: number | null | undefined, overrides?: Exp
   if (chainId == null) return null;
   return overrides?.[String(chainId)] ?? CHAINS[chainId]?.explorer ?? null;
 }
+
+/**
+ * The explorer's page for a transaction or an address, or null on a chain without a known explorer:
+ * the merchant's own explorer for the chain when it set one (`overrides`), else the default.
+ */
+export function explorerUrl(
+  chainId: number | null | undefined,
+  kind: "tx" | "address",
+  value: string,
+  overrides?: ExplorerOverrides | null,
+): string | null {
+  const base = explorerBase(chainId, overrides);
+  if (!base || !/^0x[0-9a-fA-F]+$/.test(value)) return null;
+  return `${base}/${kind}/${value}`;
+}

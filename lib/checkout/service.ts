@@ -4,7 +4,7 @@ import { checkoutSessions, type Environment, proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { explorerBase } from "@/lib/explorers";
+import { explorerUrl } from "@/lib/explorers";
 import { looksLikeId } from "@/lib/ids";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { checkoutAppearanceOf } from "@/lib/merchants/service";
@@ -231,7 +231,10 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
             recipient: o2.recipient,
             expiresAt: o2.expiresAt,
             fulfillTx: price.mode === "exact-fiat" ? null : o2.fulfillTx,
-            fulfillTxUrl: price.mode !== "exact-fiat" && s.environment === "live" && o2.fulfillTx ? releaseUrl(o2.fulfillTx) : null,
+            fulfillTxUrl:
+              price.mode !== "exact-fiat" && s.environment === "live" && o2.fulfillTx
+                ? explorerUrl(getConfig().liveRail?.network.chainId, "tx", o2.fulfillTx)
+                : null,
             paymentLink: o2.recipient ? paymentLink(platform, o2.recipient, o2.fiatAmount) : null,
             note: paymentNote(platform, o2.id),
             lastProofError,
@@ -279,10 +282,4 @@ export async function simulateBankConfirmation(db: Db, sessionId: string, outcom
     // a rejected proof is an outcome the page shows from the view, not a failure of the action
     if (!(err instanceof AppError) || (err.code !== "PROOF_INVALID" && err.code !== "PROOF_EXPIRED")) throw err;
   }
-}
-
-/** A release transaction on the live rail's chain explorer, if the chain has one. */
-function releaseUrl(hash: string): string | null {
-  const base = explorerBase(getConfig().liveRail?.network.chainId);
-  return base && /^0x[0-9a-fA-F]{64}$/.test(hash) ? `${base}/tx/${hash}` : null;
 }

@@ -1,5 +1,5 @@
 import { CHAINS } from "@/lib/chains";
-import { explorerBase, type ExplorerOverrides } from "@/lib/explorers";
+export { explorerUrl } from "@/lib/explorers";
 
 // How the dashboard states times, chains, tokens, addresses and money. Pure: no React, no clock of
 // its own (the caller passes "now"), no locale of its own (the caller passes one).
@@ -45,21 +45,6 @@ export function tokenName(chainId: number | null | undefined, token: string): st
 /** "0x1234…abcd" for an address or a hash; short values as they are. */
 export function shortHex(value: string, head = 6, tail = 4): string {
   return value.length <= head + tail + 1 ? value : `${value.slice(0, head)}…${value.slice(-tail)}`;
-}
-
-/**
- * The explorer's page for a transaction or an address, or null on a chain without a known explorer:
- * the merchant's own explorer for the chain when it set one (`overrides`), else the default.
- */
-export function explorerUrl(
-  chainId: number | null | undefined,
-  kind: "tx" | "address",
-  value: string,
-  overrides?: ExplorerOverrides | null,
-): string | null {
-  const base = explorerBase(chainId, overrides);
-  if (!base || !/^0x[0-9a-fA-F]+$/.test(value)) return null;
-  return `${base}/${kind}/${value}`;
 }
 
 /**

@@ -140,6 +140,14 @@ async function releaseWallet(db: Db, orderId: string) {
 
 type TxRow = typeof chainTxs.$inferSelect;
 
+/** Writes down where a transaction stands: its block once mined, none once a reorg took it out. */
+async function setTxStatus(db: Db, tx: TxRow, status: "confirmed" | "reverted" | "sent", receipt?: TransactionReceipt) {
+  await db
+    .update(chainTxs)
+    .set({ status, blockNumber: receipt?.blockNumber ?? null, blockHash: receipt?.blockHash ?? null, updatedAt: new Date() })
+    .where(eq(chainTxs.id, tx.id));
+}
+
 async function latestTx(db: Db, orderId: string, kind: string): Promise<TxRow | null> {
   const [row] = await db
     .select()
@@ -338,10 +346,7 @@ async function signalStep(db: Db, chain: RailChain, settings: LiveRailSettings, 
   if (s.confirmations < settings.confirmations) return setDue(db, order.id, POLL_MS);
   const signaled = signaledIn(s.receipt, settings.network.addresses.OrchestratorV3, settings.network.addresses.EscrowV2);
   if (!signaled) return failSignal(db, order, "the signal was mined without an IntentSignaled event");
-  await db
-    .update(chainTxs)
-    .set({ status: "confirmed", blockNumber: s.receipt.blockNumber, blockHash: s.receipt.blockHash, updatedAt: new Date() })
-    .where(eq(chainTxs.id, tx.id));
+  await setTxStatus(db, tx, "confirmed", s.receipt);
   await withEvents(db, async (t) => {
     let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     // cancelled (or expired) while the signal was on its way: the unwind step cancels the intent
@@ -425,10 +430,7 @@ async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSettings, 
     return settleOrFail(db, chain, settings, order, null, await whyReverted(chain, tx, s.receipt.blockNumber));
   }
   if (s.confirmations < settings.confirmations) return setDue(db, order.id, POLL_MS);
-  await db
-    .update(chainTxs)
-    .set({ status: "confirmed", blockNumber: s.receipt.blockNumber, blockHash: s.receipt.blockHash, updatedAt: new Date() })
-    .where(eq(chainTxs.id, tx.id));
+  await setTxStatus(db, tx, "confirmed", s.receipt);
   const fulfilled = fulfilledIn(s.receipt.logs, settings.network.addresses.OrchestratorV3, intentHash);
   if (!fulfilled) return settleOrFail(db, chain, settings, order, null, "the release was mined without an IntentFulfilled event");
   return settle(db, order, { txHash: s.receipt.transactionHash, netMicro: fulfilled.amount });
@@ -620,10 +622,7 @@ async function stillConfirmed(db: Db, chain: RailChain, tx: TxRow): Promise<bool
  * again; mined again, the order carries on with the intent the chain now has.
  */
 async function signalReorged(db: Db, order: OrderRow, signal: TxRow) {
-  await db
-    .update(chainTxs)
-    .set({ status: "sent", blockNumber: null, blockHash: null, updatedAt: new Date() })
-    .where(eq(chainTxs.id, signal.id));
+  await setTxStatus(db, signal, "sent");
   await withEvents(db, async (t) => {
     let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     if (!canFire("order", "signalReorged", o.status)) return;
@@ -668,10 +667,7 @@ async function watchReleases(db: Db, chain: RailChain, settings: LiveRailSetting
       if (tx.status === "confirmed") {
         if (await stillConfirmed(db, chain, tx)) continue;
         logger.error("a reorg took a confirmed release out of the chain; its bytes are sent again", { orderId: tx.orderId, tx: tx.hash });
-        await db
-          .update(chainTxs)
-          .set({ status: "sent", blockNumber: null, blockHash: null, updatedAt: new Date() })
-          .where(eq(chainTxs.id, tx.id));
+        await setTxStatus(db, tx, "sent");
         await chain.broadcast(tx.raw as Hex).catch((err) => logger.warn("sending a release again failed", errorFields(err)));
         healed++;
         continue;
@@ -685,15 +681,7 @@ async function watchReleases(db: Db, chain: RailChain, settings: LiveRailSetting
           tx: tx.hash,
         });
       }
-      await db
-        .update(chainTxs)
-        .set({
-          status: s.receipt.status === "success" ? "confirmed" : "reverted",
-          blockNumber: s.receipt.blockNumber,
-          blockHash: s.receipt.blockHash,
-          updatedAt: new Date(),
-        })
-        .where(eq(chainTxs.id, tx.id));
+      await setTxStatus(db, tx, s.receipt.status === "success" ? "confirmed" : "reverted", s.receipt);
       healed++;
     } catch (err) {
       logger.warn("watching a release failed", { orderId: tx.orderId, ...errorFields(err) });
