@@ -4,12 +4,15 @@ import { registerHintSender } from "@/lib/jobs";
 import { unknownAddressWarning } from "@/lib/limits/client-ip";
 import { startLocalDispatcher } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
+import { assertMailConfigured } from "@/lib/mail";
 
 redactConsoleErrors();
 // Settings and secrets are checked and migrations applied before the first request is served.
 const config = getConfig();
 void config.appSecret;
 void config.nextAuthSecret;
+// a deployment without SMTP_URL could not send sign-up, password-reset or invite links: refuse to start
+assertMailConfigured();
 await getDb();
 // the real rail moves money: it is checked against the chain before the first request (fail closed)
 if (config.liveRail) {

@@ -19,6 +19,16 @@ const PROD_PORT = Number(process.env.PROD_LIKE_PORT ?? 8443);
 /** Scales every rate limit: the suites sign up more merchants from one address than a real client would. */
 const RATE_LIMIT_MULTIPLIER = 5;
 
+// The servers' mail goes to the mailbox of tests/support/mailbox.ts, started by the global set-up on
+// a fixed port, which keeps each message as a JSON file in E2E_MAILBOX (tests read it with
+// waitForMail). Set here, in the main process, the test workers inherit both. SMTP_URL itself is set
+// too: the servers tests start themselves (e2e/support/server.ts) inherit it, and no test mail ever
+// reaches a server of the developer's own.
+const SMTP_PORT = Number(process.env.E2E_SMTP_PORT ?? 2526);
+process.env.E2E_MAILBOX ??= path.join(os.tmpdir(), `checkout-mailbox-${process.pid}`);
+process.env.E2E_SMTP_URL ??= `smtp://mailbox:mailbox@localhost:${SMTP_PORT}`;
+process.env.SMTP_URL = process.env.E2E_SMTP_URL;
+
 // Webhook receivers and the proxy use certificates from a local CA. Node trusts it through
 // NODE_EXTRA_CA_CERTS, read when a process starts: set here, the test workers and servers inherit it.
 const certs = testCertificates();
@@ -98,6 +108,8 @@ export default defineConfig({
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
       NODE_EXTRA_CA_CERTS: certs.caFile,
+      SMTP_URL: process.env.E2E_SMTP_URL,
+      MAIL_FROM: "Checkout <no-reply@localhost>",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",
     },

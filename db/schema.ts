@@ -60,6 +60,11 @@ export const merchants = pgTable(
     // every merchant starts in the sandbox; the operator moves one to live (`npm run admin -- go-live`)
     environment: environment("environment").notNull().default("sandbox"),
     liveSince: ts("live_since"),
+    // when a person first became its owner (sign-up in the dashboard, or a claim with the API key of
+    // an account made before people existed); from then on no API key signs anyone in to the dashboard
+    claimedAt: ts("claimed_at"),
+    // an owner's rule: every member must have a second factor (TOTP or a passkey) to use the dashboard
+    requireSecondFactor: boolean("require_second_factor").notNull().default(false),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -76,8 +81,14 @@ export const apiKeys = pgTable(
     merchantId: text("merchant_id").notNull(),
     keyHash: text("key_hash").notNull(),
     displayPrefix: text("display_prefix").notNull(),
+    name: text("name").notNull().default("Default key"),
+    // who made it, as the audit trail names actors ("person:usr_…", "operator", "api")
+    createdBy: text("created_by"),
     createdAt: created(),
     revokedAt: ts("revoked_at"),
+    // an optional end: a rolled key's grace period, or an expiry chosen at creation
+    expiresAt: ts("expires_at"),
+    // refreshed at most every LAST_USED_EVERY_MS by the lookup that already read the row (lib/merchants/service.ts)
     lastUsedAt: ts("last_used_at"),
   },
   (t) => [
@@ -453,6 +464,160 @@ export const idempotencyRecords = pgTable(
     index("idempotency_records_expiry_idx").on(t.expiresAt),
   ],
 );
+
+// ——— People: accounts, teams, second factors, the audit trail (lib/accounts) ———
+
+export const memberRole = pgEnum("member_role", ["owner", "developer", "viewer"]);
+export type MemberRole = (typeof memberRole.enumValues)[number];
+
+export const users = pgTable(
+  "users",
+  {
+    id: text("id").primaryKey(),
+    // lower-cased and trimmed: one account per address
+    email: text("email").notNull(),
+    passwordHash: text("password_hash").notNull(),
+    emailVerifiedAt: ts("email_verified_at"),
+    // every session token carries the epoch it was made in: sign-out everywhere and a password
+    // change raise it, which ends every older session at its next request
+    sessionEpoch: integer("session_epoch").notNull().default(0),
+    // TOTP: the secret sealed with APP_SECRET (lib/crypto.ts); the last time step accepted, so a code is used once
+    totpSecretEnc: text("totp_secret_enc"),
+    totpEnabledAt: ts("totp_enabled_at"),
+    totpLastStep: bigint("totp_last_step", { mode: "number" }),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [uniqueIndex("users_email_key").on(t.email)],
+);
+
+export const memberships = pgTable(
+  "memberships",
+  {
+    merchantId: text("merchant_id").notNull(),
+    userId: text("user_id").notNull(),
+    role: memberRole("role").notNull(),
+    invitedBy: text("invited_by"),
+    createdAt: created(),
+  },
+  (t) => [
+    foreignKey({ name: "memberships_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    foreignKey({ name: "memberships_user_fk", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+    primaryKey({ name: "memberships_pk", columns: [t.merchantId, t.userId] }),
+    // a person's accounts (the switcher, and every request's check)
+    index("memberships_user_idx").on(t.userId),
+  ],
+);
+
+export const invites = pgTable(
+  "invites",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    email: text("email").notNull(),
+    role: memberRole("role").notNull(),
+    tokenHash: text("token_hash").notNull(),
+    invitedBy: text("invited_by").notNull(),
+    createdAt: created(),
+    expiresAt: ts("expires_at").notNull(),
+    acceptedAt: ts("accepted_at"),
+    acceptedBy: text("accepted_by"),
+    revokedAt: ts("revoked_at"),
+  },
+  (t) => [
+    foreignKey({ name: "invites_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    uniqueIndex("invites_token_hash_key").on(t.tokenHash),
+    index("invites_merchant_idx").on(t.merchantId, t.createdAt),
+  ],
+);
+
+/** One-time links sent by email: verifying an address, resetting a password. Only their hash is kept. */
+export const emailTokens = pgTable(
+  "email_tokens",
+  {
+    tokenHash: text("token_hash").primaryKey(),
+    userId: text("user_id").notNull(),
+    purpose: text("purpose", { enum: ["verify", "reset"] }).notNull(),
+    createdAt: created(),
+    expiresAt: ts("expires_at").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    foreignKey({ name: "email_tokens_user_fk", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+    index("email_tokens_user_idx").on(t.userId),
+  ],
+);
+
+export const recoveryCodes = pgTable(
+  "recovery_codes",
+  {
+    userId: text("user_id").notNull(),
+    codeHash: text("code_hash").notNull(),
+    usedAt: ts("used_at"),
+  },
+  (t) => [
+    foreignKey({ name: "recovery_codes_user_fk", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+    primaryKey({ name: "recovery_codes_pk", columns: [t.userId, t.codeHash] }),
+  ],
+);
+
+export const passkeys = pgTable(
+  "passkeys",
+  {
+    // the credential id, base64url
+    id: text("id").primaryKey(),
+    userId: text("user_id").notNull(),
+    publicKey: text("public_key").notNull(),
+    counter: bigint("counter", { mode: "number" }).notNull().default(0),
+    transports: jsonb("transports").$type<string[]>(),
+    name: text("name").notNull(),
+    createdAt: created(),
+    lastUsedAt: ts("last_used_at"),
+  },
+  (t) => [
+    foreignKey({ name: "passkeys_user_fk", columns: [t.userId], foreignColumns: [users.id] }).onDelete("cascade"),
+    index("passkeys_user_idx").on(t.userId),
+  ],
+);
+
+/** WebAuthn challenges, kept server-side so any instance can check the answer; each is used once. */
+export const webauthnChallenges = pgTable(
+  "webauthn_challenges",
+  {
+    id: text("id").primaryKey(),
+    challenge: text("challenge").notNull(),
+    userId: text("user_id"),
+    purpose: text("purpose", { enum: ["register", "authenticate"] }).notNull(),
+    expiresAt: ts("expires_at").notNull(),
+  },
+  (t) => [index("webauthn_challenges_expiry_idx").on(t.expiresAt)],
+);
+
+/**
+ * Who changed what, when and from where. Append-only: migration 0012 makes the database refuse any
+ * UPDATE, DELETE or TRUNCATE of it, whatever the application asks.
+ */
+export const auditLog = pgTable(
+  "audit_log",
+  {
+    id: bigint("id", { mode: "number" }).primaryKey().generatedAlwaysAsIdentity(),
+    // null for a person's own account (a password change, a second factor)
+    merchantId: text("merchant_id"),
+    // person (a user id), key (an API key id), operator (the admin command line)
+    actorKind: text("actor_kind", { enum: ["person", "key", "operator"] }).notNull(),
+    actorId: text("actor_id"),
+    // what a reader recognises: the person's email, the key's name and prefix
+    actorLabel: text("actor_label").notNull(),
+    action: text("action").notNull(),
+    target: text("target"),
+    details: jsonb("details").$type<Record<string, unknown>>(),
+    ip: text("ip"),
+    createdAt: created(),
+  },
+  (t) => [index("audit_log_merchant_idx").on(t.merchantId, t.id), index("audit_log_actor_idx").on(t.actorId, t.id)],
+);
+
+export type UserRow = typeof users.$inferSelect;
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type SessionRow = typeof checkoutSessions.$inferSelect;

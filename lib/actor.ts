@@ -4,7 +4,14 @@
 // the service's own jobs (expiry, delivery) as the system. Every service takes it the same way, as
 // the `actor` of its last argument, an options object: `getSessionOrThrow(db, id, { actor })`.
 
-/** A merchant: through the API (keyId: the key that authenticated) or the dashboard (keyId: null). */
+/** A member of a merchant account, signed in to the dashboard, with the role the server checks. */
+export type Person = { userId: string; email: string; role: "owner" | "developer" | "viewer" };
+
+/**
+ * A merchant: through the API (keyId: the key that authenticated) or the dashboard (keyId: null;
+ * `person` is who signed in, absent for an account no person has claimed yet, whose API key still
+ * signs in to the dashboard).
+ */
 export type MerchantActor = {
   kind: "merchant";
   merchantId: string;
@@ -12,6 +19,9 @@ export type MerchantActor = {
   face: "api" | "dashboard";
   /** the merchant's environment, when the face already read it (the API key's lookup does) */
   environment?: "sandbox" | "live";
+  person?: Person;
+  /** the client's address, for the audit trail */
+  ip?: string;
 };
 
 /**
@@ -39,8 +49,11 @@ export const apiMerchant = (key: { merchantId: string; keyId: string; environmen
   ...(key.environment ? { environment: key.environment } : {}),
 });
 
-// the next-auth session names the merchant; the key behind it is checked on every request there
-export const dashboardMerchant = (merchantId: string): MerchantActor => ({ kind: "merchant", merchantId, keyId: null, face: "dashboard" });
+// the next-auth session names the person (or, for an unclaimed account, the key); both are checked on every request there
+export const dashboardMerchant = (merchantId: string, person?: Person): MerchantActor =>
+  person
+    ? { kind: "merchant", merchantId, keyId: null, face: "dashboard", person }
+    : { kind: "merchant", merchantId, keyId: null, face: "dashboard" };
 
 export const payer = (sessionId: string, token?: string): PayerActor =>
   token ? { kind: "payer", sessionId, token } : { kind: "payer", sessionId };

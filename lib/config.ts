@@ -92,6 +92,27 @@ const envSchema = z.object({
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
   INNGEST_DEV: optionalString,
+  // outgoing mail (lib/mail): required when DATABASE_URL is set, checked at start-up
+  SMTP_URL: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      if (!v || !v.trim()) return undefined;
+      let url: URL | undefined;
+      try {
+        url = new URL(v.trim());
+      } catch {
+        // the value holds a password: it is never quoted back
+      }
+      if (!url || (url.protocol !== "smtp:" && url.protocol !== "smtps:") || !url.hostname) {
+        ctx.addIssue({ code: "custom", message: "must be a URL such as smtp://user:pass@host:587 or smtps://user:pass@host:465" });
+        return z.NEVER;
+      }
+      return v.trim();
+    }),
+  MAIL_FROM: optionalString.refine((v) => v === undefined || /@[^\s@>]+>?$/.test(v), {
+    message: "must be an address such as Checkout <no-reply@example.com>",
+  }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
   // the real ZKP2P rail (lib/zkp2p/settings.ts checks them together)
   ZKP2P_NETWORK: optionalString,
@@ -175,6 +196,11 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       enabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV),
     },
     logLevel: e.LOG_LEVEL,
+    mail: {
+      /** unset on a laptop (mail is written to the log); lib/mail refuses that when DATABASE_URL is set */
+      smtpUrl: e.SMTP_URL,
+      from: e.MAIL_FROM ?? `Checkout <no-reply@${new URL(e.APP_URL).hostname}>`,
+    },
     /** the real rail, or null: then every merchant is in the sandbox and none can go live */
     liveRail: parseLiveRailSettings(e),
   };

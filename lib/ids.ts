@@ -11,6 +11,9 @@ export const ID_PREFIXES = {
   attempt: "att",
   apiKey: "key",
   chainTx: "ctx",
+  user: "usr",
+  invite: "inv",
+  challenge: "chl",
 } as const;
 
 type Prefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -9,10 +9,15 @@
 // Certificates: a local CA and a certificate for `localhost` (tests/support/tls.ts). Every process
 // started here trusts that CA through NODE_EXTRA_CA_CERTS, so webhooks to https://localhost work
 // with the certificate verified.
+//
+// Mail: a deployment needs SMTP_URL. The caller's SMTP_URL (or the one `start` is given) is used;
+// without one, the topology runs a mailbox of its own (tests/support/mailbox.ts, on
+// PROD_LIKE_SMTP_PORT) that keeps each message as a JSON file in <PROD_LIKE_DIR>/mailbox.
 import { execFileSync, spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import https from "node:https";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { testCertificates } from "../tests/support/tls";
@@ -31,12 +36,15 @@ export type Topology = {
   pids: Record<string, number>;
   /** the environment every app process was started with */
   env: Record<string, string>;
+  /** where the topology's own mailbox keeps messages, when no SMTP_URL was given */
+  mailDir?: string;
 };
 
 const DIR = process.env.PROD_LIKE_DIR ?? path.join(os.tmpdir(), "checkout-prod-like");
 const STATE = path.join(DIR, "state.json");
 const HTTPS_PORT = Number(process.env.PROD_LIKE_PORT ?? 8443);
 const PG_PORT = Number(process.env.PROD_LIKE_PG_PORT ?? 5544);
+const SMTP_PORT = Number(process.env.PROD_LIKE_SMTP_PORT ?? 2525);
 const APP_PORTS = [Number(process.env.PROD_LIKE_APP_PORT ?? 3301), Number(process.env.PROD_LIKE_APP_PORT ?? 3301) + 1];
 
 const log = (msg: string) => process.stderr.write(`[prod-like] ${msg}\n`);
@@ -105,6 +113,11 @@ function launch(t: Topology, name: string): number {
     });
   } else if (name === "worker") {
     cmd = [process.execPath, "--import", "tsx", path.join(root, "scripts", "worker.ts")];
+  } else if (name === "mailbox") {
+    if (!t.mailDir) throw new Error("this topology has no mailbox of its own: it sends through the SMTP_URL it was given");
+    const port = new URL(t.env.SMTP_URL!).port;
+    const script = path.join(root, "tests", "support", "mailbox.ts");
+    cmd = [process.execPath, "--import", "tsx", script, "--dir", t.mailDir, "--port", port, "--host", "127.0.0.1"];
   } else {
     const instance = t.instances.find((i) => i.name === name);
     if (!instance) throw new Error(`no process named ${name}`);
@@ -139,6 +152,16 @@ function httpsStatus(url: string, ca: string): Promise<number> {
       .on("timeout", function (this: { destroy(e: Error): void }) {
         this.destroy(new Error("timeout"));
       });
+  });
+}
+
+/** Whether something accepts TCP connections on 127.0.0.1:port. */
+function portOpen(port: number): Promise<boolean> {
+  return new Promise((resolve) => {
+    const socket = net.connect({ host: "127.0.0.1", port, timeout: 2_000 });
+    socket.once("connect", () => (socket.destroy(), resolve(true)));
+    socket.once("error", () => resolve(false));
+    socket.once("timeout", () => (socket.destroy(), resolve(false)));
   });
 }
 
@@ -188,6 +211,14 @@ export async function start(extraEnv: Record<string, string> = {}): Promise<Topo
     }
   }
   checkPrerequisites();
+  // a deployment refuses to start without SMTP_URL (lib/mail): the caller's, or a mailbox of our own
+  const givenSmtpUrl = extraEnv.SMTP_URL || process.env.SMTP_URL;
+  const mailDir = givenSmtpUrl ? undefined : path.join(DIR, "mailbox");
+  if (mailDir && (await portOpen(SMTP_PORT))) {
+    throw new Error(
+      `port ${SMTP_PORT} is taken: set PROD_LIKE_SMTP_PORT for the topology's own mailbox, or SMTP_URL to use a server of your own`,
+    );
+  }
   fs.rmSync(DIR, { recursive: true, force: true });
   fs.mkdirSync(DIR, { recursive: true });
   if (isRoot) execFileSync("chown", ["postgres", DIR]); // the cluster's socket is written here
@@ -230,9 +261,17 @@ export async function start(extraEnv: Record<string, string> = {}): Promise<Topo
       // serving for longer than Caddy's health interval (2 s) before closing
       SHUTDOWN_DELAY_MS: "3000",
       ...extraEnv,
+      SMTP_URL: givenSmtpUrl || `smtp://mailbox:mailbox@localhost:${SMTP_PORT}`,
     },
+    mailDir,
   };
   writeState(t);
+
+  if (mailDir) {
+    log(`no SMTP_URL given: mail goes to a mailbox of its own on port ${SMTP_PORT}, kept as JSON files in ${mailDir}`);
+    launch(t, "mailbox");
+    await waitFor("mailbox", () => portOpen(SMTP_PORT));
+  }
 
   log("app instances, worker, Caddy");
   // the first instance applies the migrations before the second starts (see README: upgrades)
@@ -293,6 +332,7 @@ if (import.meta.url === `file://${process.argv[1]}`) {
       process.stdout.write(
         `${started.url}\nCA: ${started.caFile}  (curl --cacert ${started.caFile} ${started.url}/api/health)\nlogs: ${started.dir}\n`,
       );
+      if (started.mailDir) process.stdout.write(`mail: ${started.mailDir}  (set SMTP_URL to send through a server of your own)\n`);
     } else if (cmd === "stop") await stop();
     else if (cmd === "status") {
       if (!t) process.stdout.write("not running\n");

@@ -21,6 +21,7 @@ export const updatePayoutWallet: (evmWalletAddress: string) => Promise<{ ok: tru
       input: walletInput,
       from: (evmWalletAddress: string) => ({ evmWalletAddress }),
       actor: "merchant",
+      role: "owner",
     },
     async ({ db, input, actor }) => {
       await setPayoutWallet(db, input.evmWalletAddress, { actor });

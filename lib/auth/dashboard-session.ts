@@ -1,21 +1,30 @@
-import { and, eq, isNull } from "drizzle-orm";
+import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
 import { authenticateApiKey } from "@/lib/merchants/service";
+import { liveUser } from "@/lib/accounts/people";
 
-// A dashboard sign-in lasts as long as the API key it was made with: it ends when the operator
-// rotates or revokes that key or disables the merchant, when it has been idle for IDLE_SECONDS (the
-// cookie's sliding lifetime), and in any case ABSOLUTE_LIFETIME_MS after the sign-in.
+// Two kinds of dashboard sign-in:
+// - a person (email and password, a second factor, or a passkey): the session lasts while the
+//   person's session epoch is the one it was made in (a password change or "sign out everywhere"
+//   raises it); which account it looks at, and with which role, is checked on each request
+//   (lib/auth/session.ts);
+// - an API key, only for a merchant account that no person has claimed yet: the session lasts as
+//   long as that key (rotated, revoked or expired, the merchant disabled, or the account claimed: it ends).
+// Both end when idle for IDLE_SECONDS (the cookie's sliding lifetime), and in any case
+// ABSOLUTE_LIFETIME_MS after the sign-in.
 
 export const IDLE_SECONDS = 12 * 60 * 60;
 export const ABSOLUTE_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 
-/** What the session token holds: no key material, only which key signed in, and when. */
-export type DashboardIdentity = { merchantId: string; keyId: string; signedInAt: number };
+/** What the session token holds: no key material or password, only who signed in, and when. */
+export type DashboardIdentity =
+  | { kind?: "key"; merchantId: string; keyId: string; signedInAt: number }
+  | { kind: "person"; userId: string; epoch: number; signedInAt: number };
 
-export type SignedInUser = { id: string; name: string; keyId: string };
+export type SignedInUser = { id: string; name: string; keyId: string } | { id: string; name: string; userId: string; epoch: number };
 
 /** The sign-in's refusal when its address has failed too often: the form shows it (sign-in-form.tsx). */
 export const SIGN_IN_RATE_LIMITED = "RATE_LIMITED";
@@ -53,23 +62,42 @@ async function liveKey(db: Db, keyId: string, merchantId: string) {
     .select({ merchantId: merchants.id, name: merchants.name, displayName: merchants.displayName })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
-    .where(and(eq(apiKeys.id, keyId), eq(apiKeys.merchantId, merchantId), isNull(apiKeys.revokedAt), isNull(merchants.disabledAt)))
+    .where(
+      and(
+        eq(apiKeys.id, keyId),
+        eq(apiKeys.merchantId, merchantId),
+        isNull(apiKeys.revokedAt),
+        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+        isNull(merchants.disabledAt),
+        // once a person has claimed the account, no API key signs anyone in to its dashboard
+        isNull(merchants.claimedAt),
+      ),
+    )
     .limit(1);
   return row ? { merchantId: row.merchantId, displayName: row.displayName ?? row.name } : null;
 }
 
 export function identityAtSignIn(user: SignedInUser, now = Date.now()): DashboardIdentity {
-  return { merchantId: user.id, keyId: user.keyId, signedInAt: now };
+  return "userId" in user
+    ? { kind: "person", userId: user.userId, epoch: user.epoch, signedInAt: now }
+    : { merchantId: user.id, keyId: user.keyId, signedInAt: now };
 }
 
 /**
  * The token's identity if its session may go on, else null. One indexed query per dashboard
- * request, and deliberately uncached: a revoked key or a disabled merchant ends the session at once.
+ * request, and deliberately uncached: a revoked key, a disabled merchant, a changed password or a
+ * "sign out everywhere" ends the session at once.
  */
 export async function liveIdentity(db: Db, token: Record<string, unknown>, now = Date.now()): Promise<DashboardIdentity | null> {
-  const { merchantId, keyId, signedInAt } = token;
+  const { signedInAt } = token;
+  if (typeof signedInAt !== "number" || !(signedInAt <= now && now - signedInAt < ABSOLUTE_LIFETIME_MS)) return null;
+  if (token.kind === "person") {
+    const { userId, epoch } = token;
+    if (typeof userId !== "string" || typeof epoch !== "number") return null;
+    return (await liveUser(db, userId, epoch)) ? { kind: "person", userId, epoch, signedInAt } : null;
+  }
+  const { merchantId, keyId } = token;
   // tokens from before key ids were recorded carry none: they end, and the merchant signs in again
-  if (typeof merchantId !== "string" || typeof keyId !== "string" || typeof signedInAt !== "number") return null;
-  if (!(signedInAt <= now && now - signedInAt < ABSOLUTE_LIFETIME_MS)) return null;
+  if (typeof merchantId !== "string" || typeof keyId !== "string") return null;
   return (await liveKey(db, keyId, merchantId)) ? { merchantId, keyId, signedInAt } : null;
 }

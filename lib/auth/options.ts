@@ -1,14 +1,35 @@
 import type { NextAuthOptions, User } from "next-auth";
 import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
+import { signInWithPasskey } from "@/lib/accounts/passkeys";
+import { signInPerson } from "@/lib/accounts/people";
 import { getConfig } from "@/lib/config";
 import { isDatabaseUnavailable } from "@/lib/errors";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { identityAtSignIn, IDLE_SECONDS, liveIdentity, type SignedInUser, signInWithApiKey } from "./dashboard-session";
 
-// The dashboard signs a merchant in with their API key: checked against its hash, never kept. The
-// session is a JWT in an httpOnly cookie that holds the merchant's id, the id of the key that signed
-// in and the time of sign-in; every request checks that key is still live (dashboard-session.ts).
+// People sign in with email and password (and their second factor's code), or with a passkey. An
+// account no person has claimed yet still signs in with its API key, until someone claims it. The
+// session is a JWT in an httpOnly cookie that holds who signed in and when; every request checks it
+// is still live (dashboard-session.ts), and which account and role it acts in (session.ts).
+
+/** The codes a failed sign-in's error carries to the form (components/dashboard/sign-in-form.tsx). */
+export const SIGN_IN_ERRORS = ["INVALID", "UNVERIFIED", "SECOND_FACTOR", "BAD_CODE", "RATE_LIMITED"] as const;
+
+function headersOf(req: unknown): Headers {
+  // next-auth hands over the request's headers as a plain object
+  const raw: unknown = (req as { headers?: unknown } | undefined)?.headers;
+  return raw instanceof Headers
+    ? raw
+    : new Headers(Object.entries(raw ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
+}
+
+const asPerson = (user: { id: string; email: string; sessionEpoch: number }): SignedInUser & User => ({
+  id: user.id,
+  name: user.email,
+  userId: user.id,
+  epoch: user.sessionEpoch,
+});
 
 export function authOptions(): NextAuthOptions {
   return {
@@ -17,22 +38,51 @@ export function authOptions(): NextAuthOptions {
     pages: { signIn: "/dashboard/sign-in" },
     providers: [
       CredentialsProvider({
+        id: "api-key",
         name: "API key",
         credentials: { apiKey: { label: "API key", type: "password" } },
         async authorize(credentials, req) {
-          // next-auth hands over the request's headers as a plain object
-          const raw: unknown = req?.headers;
-          const headers =
-            raw instanceof Headers
-              ? raw
-              : new Headers(Object.entries(raw ?? {}).filter((e): e is [string, string] => typeof e[1] === "string"));
-          return signInWithApiKey(await getDb(), credentials?.apiKey, clientAddress(headers));
+          return signInWithApiKey(await getDb(), credentials?.apiKey, clientAddress(headersOf(req)));
+        },
+      }),
+      CredentialsProvider({
+        id: "password",
+        name: "Email and password",
+        credentials: { email: { type: "email" }, password: { type: "password" }, code: { type: "text" } },
+        async authorize(credentials, req) {
+          const result = await signInPerson(
+            await getDb(),
+            {
+              email: String(credentials?.email ?? ""),
+              password: String(credentials?.password ?? ""),
+              code: credentials?.code || undefined,
+            },
+            clientAddress(headersOf(req)),
+          );
+          if (result.ok) return asPerson(result.user);
+          throw new Error(result.reason === "rate_limited" ? `RATE_LIMITED:${result.retryAfterSeconds}` : result.reason.toUpperCase());
+        },
+      }),
+      CredentialsProvider({
+        id: "passkey",
+        name: "Passkey",
+        credentials: { challengeId: { type: "text" }, response: { type: "text" } },
+        async authorize(credentials, req) {
+          const user = await signInWithPasskey(
+            await getDb(),
+            String(credentials?.challengeId ?? ""),
+            String(credentials?.response ?? ""),
+            clientAddress(headersOf(req)),
+          );
+          if (user) return asPerson(user);
+          throw new Error("INVALID");
         },
       }),
     ],
     callbacks: {
       async jwt({ token, user }) {
-        if (user) return { ...token, ...identityAtSignIn(user as User & SignedInUser) };
+        // a sign-in: a token made afresh, so nothing a browser carried before it (a planted cookie) survives
+        if (user) return { ...identityAtSignIn(user as User & SignedInUser), name: user.name, sub: user.id };
         let identity;
         try {
           identity = await liveIdentity(await getDb(), token);
@@ -46,6 +96,7 @@ export function authOptions(): NextAuthOptions {
         return identity ? token : { ended: true };
       },
       session({ session, token }) {
+        if (token.kind === "person" && typeof token.userId === "string") return { ...session, userId: token.userId };
         return typeof token.merchantId === "string" ? { ...session, merchantId: token.merchantId } : session;
       },
     },

@@ -1,16 +1,85 @@
+import { eq } from "drizzle-orm";
 import { getServerSession } from "next-auth";
+import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
-import { dashboardMerchant, type MerchantActor } from "@/lib/actor";
+import { getDb } from "@/db/client";
+import { merchants, users, type UserRow } from "@/db/schema";
+import { hasSecondFactor } from "@/lib/accounts/people";
+import { atLeast } from "@/lib/accounts/roles";
+import { membershipsOf, roleIn } from "@/lib/accounts/teams";
+import { dashboardMerchant, type MerchantActor, type Person } from "@/lib/actor";
+import { clientAddress } from "@/lib/limits/client-ip";
 import { authOptions } from "./options";
 
-// getServerSession runs the jwt callback, which checks the sign-in's key is still live: once per
-// request (a page and its layout share the answer), never trusted from the cookie alone.
-const currentSession = cache(async () => (await getServerSession(authOptions())) as { merchantId?: string } | null);
+// getServerSession runs the jwt callback, which checks the sign-in is still live: once per request
+// (a page and its layout share the answer), never trusted from the cookie alone. A person's session
+// then acts in one of their merchant accounts (the one the switcher chose, kept in a cookie, or their
+// first), with the role their membership has now: a person removed from a team loses it at once.
 
-/** The signed-in merchant, as the actor that every service takes, or a redirect to sign in. Every dashboard page starts here. */
-export async function requireMerchant(): Promise<{ merchantId: string; actor: MerchantActor }> {
+/** The cookie that names which of a person's accounts the dashboard shows; the membership is checked on every request. */
+export const ACCOUNT_COOKIE = "dashboard-account";
+
+type SessionShape = { merchantId?: string; userId?: string } | null;
+
+const currentSession = cache(async () => (await getServerSession(authOptions())) as SessionShape);
+
+const currentUser = cache(async (userId: string): Promise<UserRow | undefined> => {
+  const [row] = await (await getDb()).select().from(users).where(eq(users.id, userId)).limit(1);
+  return row;
+});
+
+const requestIp = async () => clientAddress(await headers());
+
+/** The signed-in person (or a redirect to sign in); null for a session made with an unclaimed account's API key. */
+export async function requirePerson(): Promise<UserRow> {
   const session = await currentSession();
-  if (!session?.merchantId) redirect("/dashboard/sign-in");
-  return { merchantId: session.merchantId, actor: dashboardMerchant(session.merchantId) };
+  if (!session?.userId) redirect(session?.merchantId ? "/dashboard" : "/dashboard/sign-in");
+  const user = await currentUser(session.userId);
+  if (!user) redirect("/dashboard/sign-in");
+  return user;
 }
+
+/** The signed-in person, if the session is a person's. */
+export async function currentPerson(): Promise<UserRow | null> {
+  const session = await currentSession();
+  return session?.userId ? ((await currentUser(session.userId)) ?? null) : null;
+}
+
+export type DashboardAccess = { merchantId: string; actor: MerchantActor; person: Person | null };
+
+/**
+ * The signed-in merchant account, as the actor every service takes, or a redirect: to sign in, to
+ * create or claim an account (a person with none), or to set up a second factor (an account whose
+ * owner requires one). With `needed`, a role below it is refused (the page shows "not found": it
+ * does not exist for that role). Every dashboard page starts here.
+ */
+export const requireMerchant = cache(async (needed: "viewer" | "developer" | "owner" = "viewer"): Promise<DashboardAccess> => {
+  const session = await currentSession();
+  if (session?.merchantId) {
+    const actor = { ...dashboardMerchant(session.merchantId), ip: await requestIp() };
+    return { merchantId: session.merchantId, actor, person: null };
+  }
+  if (!session?.userId) redirect("/dashboard/sign-in");
+  const user = await currentUser(session.userId);
+  if (!user) redirect("/dashboard/sign-in");
+  const db = await getDb();
+  const chosen = (await cookies()).get(ACCOUNT_COOKIE)?.value;
+  let merchantId = chosen;
+  let role = chosen ? await roleIn(db, user.id, chosen) : null;
+  if (!role) {
+    const [first] = await membershipsOf(db, user.id);
+    if (!first) redirect("/dashboard/welcome");
+    merchantId = first.merchantId;
+    role = first.role;
+  }
+  const [rules] = await db
+    .select({ required: merchants.requireSecondFactor })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId!))
+    .limit(1);
+  if (rules?.required && !(await hasSecondFactor(db, user))) redirect("/dashboard/account?required=1");
+  if (!atLeast(role, needed)) redirect("/dashboard?forbidden=1");
+  const person: Person = { userId: user.id, email: user.email, role };
+  return { merchantId: merchantId!, actor: { ...dashboardMerchant(merchantId!, person), ip: await requestIp() }, person };
+});

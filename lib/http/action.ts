@@ -3,7 +3,10 @@ import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { dashboardMerchant, type MerchantActor, type PayerActor, payer } from "@/lib/actor";
-import { requireMerchant } from "@/lib/auth/session";
+import { auditMerchant } from "@/lib/accounts/audit";
+import { atLeast } from "@/lib/accounts/roles";
+import { requireMerchant, requirePerson } from "@/lib/auth/session";
+import type { MemberRole } from "@/db/schema";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { errorFields, logger } from "@/lib/logger";
 import { hitRateLimits, type RateRule } from "@/lib/limits/rate-limit";
@@ -19,8 +22,16 @@ export type ActionFailure = { ok: false; message: string; fields?: Record<string
 export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
 export const UNAVAILABLE_FAILURE = "The service is briefly unavailable; try again in a moment.";
 
-type ActorKind = "merchant" | "payer" | "public";
-type ActorOf<K extends ActorKind> = K extends "merchant" ? MerchantActor : K extends "payer" ? PayerActor : null;
+type ActorKind = "merchant" | "payer" | "person" | "public";
+/** A signed-in person acting on their own account (their password, second factor, passkeys, invites to accept). */
+export type PersonActor = { userId: string; email: string };
+type ActorOf<K extends ActorKind> = K extends "merchant"
+  ? MerchantActor
+  : K extends "payer"
+    ? PayerActor
+    : K extends "person"
+      ? PersonActor
+      : null;
 
 export type ActionContext<I, K extends ActorKind> = { db: Db; input: I; actor: ActorOf<K>; ip: string };
 
@@ -36,6 +47,16 @@ export type ActionOptions<S extends z.ZodType, K extends ActorKind, A extends un
    * "payer": the payer of the session named by the input's `sessionId`. "public": nobody (sign-up).
    */
   actor: K;
+  /**
+   * For "merchant": the least role that may run it, checked on the server (lib/accounts/roles.ts):
+   * "developer" unless said otherwise, since every dashboard action changes something.
+   */
+  role?: MemberRole;
+  /**
+   * For "merchant": the action's name in the audit trail, written when it succeeds; false when the
+   * service writes its own record (lib/accounts). Default: the name.
+   */
+  audit?: string | false;
   /** Each rule counts by ip, by the merchant or by the payer's session; the stricter answers. */
   rateLimit?: RateRule | readonly RateRule[];
   tooMany?: (retryAfterSeconds: number) => string;
@@ -78,7 +99,11 @@ export function action<
   const from = options.from ?? ((...args: A) => args[0]);
   const run = async (...args: A): Promise<R | ActionFailure> => {
     // the sign-in check redirects, so it runs outside the mapping below
-    const merchantId = options.actor === "merchant" ? (await requireMerchant()).merchantId : null;
+    const access = options.actor === "merchant" ? await requireMerchant() : null;
+    const merchantId = access?.merchantId ?? null;
+    const person = options.actor === "person" ? await requirePerson() : null;
+    const needed = options.role ?? "developer";
+    if (access?.actor?.person && !atLeast(access.actor.person.role, needed)) return { ok: false, message: ROLE_REFUSED };
     let ctx: ActionContext<z.infer<S>, K> | undefined;
     try {
       const raw = from(...args);
@@ -94,11 +119,17 @@ export function action<
         return Object.keys(named).length ? { ok: false, message, fields: named } : { ok: false, message };
       }
       const input = parsed.data as z.infer<S>;
-      const actor = (
-        merchantId !== null ? dashboardMerchant(merchantId) : options.actor === "payer" ? payer(sessionIdOf(input), tokenOf(input)) : null
-      ) as ActorOf<K>;
       const db = await getDb();
       const ip = clientIp(await headers());
+      const actor = (
+        merchantId !== null
+          ? { ...(access?.actor ?? dashboardMerchant(merchantId)), ip }
+          : person
+            ? { userId: person.id, email: person.email }
+            : options.actor === "payer"
+              ? payer(sessionIdOf(input), tokenOf(input))
+              : null
+      ) as ActorOf<K>;
       ctx = { db, input, actor, ip };
 
       if (options.rateLimit) {
@@ -109,7 +140,13 @@ export function action<
         });
         if (state && !state.allowed) return { ok: false, message: (options.tooMany ?? DEFAULT_TOO_MANY)(state.resetSeconds) };
       }
-      return await handler(ctx);
+      const result = await handler(ctx);
+      if (merchantId !== null && options.audit !== false) {
+        await auditMerchant(db, actor as MerchantActor, options.audit ?? options.name, targetOf(input)).catch((err) =>
+          logger.error("audit record not written", { action: options.name, ...errorFields(err) }),
+        );
+      }
+      return result;
     } catch (err) {
       unstable_rethrow(err); // redirect() and notFound() from a handler are Next.js's, not failures
       const result = toFailure(err, options.name);
@@ -119,6 +156,15 @@ export function action<
   };
   return run as (...args: A) => Promise<R | (ActionFailure & Partial<F>)>;
 }
+
+/** What a dashboard action acted on, for the audit trail: the id its input names, if any. */
+function targetOf(input: unknown): string | null {
+  const id = (input as { id?: unknown; webhookId?: unknown } | null)?.id ?? (input as { webhookId?: unknown } | null)?.webhookId;
+  return typeof id === "string" ? id : null;
+}
+
+/** What an action says to a person whose role does not allow it (the interface does not offer it). */
+export const ROLE_REFUSED = "Your role does not allow this. Ask an owner of this account.";
 
 /** A v1 order's token, when the payer's link carried one. */
 function tokenOf(input: unknown): string | undefined {

@@ -6,7 +6,7 @@ import { getConfig } from "@/lib/config";
 import { looksLikeId } from "@/lib/ids";
 import { addressGroup } from "./client-ip";
 
-export type RateRule = { name: string; limit: number; windowMs: number; by: "merchant" | "ip" | "session" };
+export type RateRule = { name: string; limit: number; windowMs: number; by: "merchant" | "ip" | "session" | "account" };
 
 const MINUTE = 60_000;
 export const RATE_RULES = {
@@ -23,6 +23,11 @@ export const RATE_RULES = {
   // credentials that do not authenticate (an API key, a dashboard sign-in): counted after the
   // failure, and an address that has spent them is refused before its next attempt is even checked
   failedAuthIp: { name: "auth.failed.ip", limit: 30, windowMs: MINUTE, by: "ip" },
+  // a person's sign-in (password, second factor) that fails, counted per email address whether an
+  // account has it or not; and the mails anyone can make the service send to an address (a reset, a
+  // sign-up's link), so nobody can flood an inbox through it
+  failedAuthAccount: { name: "auth.failed.account", limit: 10, windowMs: 15 * MINUTE, by: "account" },
+  mailsPerAccount: { name: "mail.account", limit: 5, windowMs: 60 * MINUTE, by: "account" },
   // what makes the service post to the merchant's endpoint now or requeue work (send a test, resend
   // or retry a delivery, retry all failed, rotate a secret), from the API and the dashboard alike:
   // each merchant's, across its keys and signed-in people
@@ -172,7 +177,7 @@ function limiterOf(db: Db): RateLimiter {
 export const rateLimitBucketsInMemory = (db: Db): number => limiterOf(db).size;
 
 /** Who a request is counted against: its client address, and the merchant or the session it acts for. */
-export type RateSubjects = { ip: string; merchantId?: string; sessionId?: string };
+export type RateSubjects = { ip: string; merchantId?: string; sessionId?: string; account?: string };
 
 /**
  * Counts a request against its rules, address rules first, and stops at the first that refuses it:
@@ -201,6 +206,7 @@ export async function hitRateLimits(
 async function subjectOf(db: Db, rule: RateRule, who: RateSubjects): Promise<string | undefined> {
   if (rule.by === "ip") return `ip:${addressGroup(who.ip)}`;
   if (rule.by === "merchant") return who.merchantId;
+  if (rule.by === "account") return who.account;
   if (who.sessionId === undefined || !looksLikeId("sess", who.sessionId)) return undefined;
   return (await sessionExists(db, who.sessionId)) ? who.sessionId : undefined;
 }
@@ -225,6 +231,20 @@ export function checkFailedAuth(db: Db, ip: string, now = new Date()): RateState
 
 export function countFailedAuth(db: Db, ip: string, now = new Date()): Promise<RateState> {
   return hitRateLimit(db, RATE_RULES.failedAuthIp, `ip:${addressGroup(ip)}`, now);
+}
+
+/** The same two for an account's email (its hash: no address is written to the counters). */
+export function checkFailedAccountAuth(db: Db, emailHash: string, now = new Date()): RateState | null {
+  return limiterOf(db).refuses(RATE_RULES.failedAuthAccount, `acct:${emailHash}`, now);
+}
+
+export function countFailedAccountAuth(db: Db, emailHash: string, now = new Date()): Promise<RateState> {
+  return hitRateLimit(db, RATE_RULES.failedAuthAccount, `acct:${emailHash}`, now);
+}
+
+/** Spends one of the mails an address may be sent in the window; false when it has had its share. */
+export async function mayMail(db: Db, emailHash: string, now = new Date()): Promise<boolean> {
+  return (await hitRateLimit(db, RATE_RULES.mailsPerAccount, `acct:${emailHash}`, now)).allowed;
 }
 
 /** The payer's page (its actions, or its status poll) is limited per client address and per session. */

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
-import { apiKeys, type Environment, merchants, type MerchantRow } from "@/db/schema";
+import { apiKeys, type Environment, memberships, merchants, type MerchantRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
@@ -50,9 +50,15 @@ export function serializeMerchant(m: MerchantRow) {
 }
 export type MerchantDto = ReturnType<typeof serializeMerchant>;
 
+/**
+ * A new merchant account and its first API key ("Default key"). Made in the dashboard, `owner` is the
+ * person who becomes its owner (the account is claimed from the start); made by the API, nobody owns
+ * it until a person claims it with the key.
+ */
 export async function createMerchant(
   db: Db,
   input: { name: string; displayName?: string; logoUrl?: string },
+  owner?: { userId: string; then?: (tx: Db, merchantId: string) => Promise<void> },
 ): Promise<MerchantDto & { apiKey: string }> {
   const id = newId("merch");
   const { apiKey, row: key } = newApiKey(id);
@@ -60,9 +66,19 @@ export async function createMerchant(
     const row = await db.transaction(async (tx) => {
       const [m] = await tx
         .insert(merchants)
-        .values({ id, name: input.name, displayName: input.displayName ?? null, logoUrl: input.logoUrl ?? null })
+        .values({
+          id,
+          name: input.name,
+          displayName: input.displayName ?? null,
+          logoUrl: input.logoUrl ?? null,
+          claimedAt: owner ? new Date() : null,
+        })
         .returning();
-      await tx.insert(apiKeys).values(key);
+      await tx.insert(apiKeys).values({ ...key, createdBy: owner ? `person:${owner.userId}` : "api" });
+      if (owner) {
+        await tx.insert(memberships).values({ merchantId: id, userId: owner.userId, role: "owner" });
+        await owner.then?.(tx, id);
+      }
       return m!;
     });
     return { ...serializeMerchant(row), apiKey };
@@ -78,6 +94,25 @@ export async function createMerchant(
 // merchant the operator disabled, stops working everywhere within KEY_CACHE_MS (the docs say
 // "within 10 s"); unknown keys and disabled merchants are never cached.
 const KEY_CACHE_MS = 10_000;
+/** A key's "last used" is a few minutes precise: written at most this often, by a lookup that already read the row. */
+export const LAST_USED_EVERY_MS = 5 * 60_000;
+const usedWritten = new Map<string, number>();
+
+// Not awaited, and at most once per key and LAST_USED_EVERY_MS in this process: the request does not
+// wait for it, and a failure (the database busy) only leaves "last used" a little older.
+function noteKeyUsed(db: Db, keyId: string) {
+  const now = Date.now();
+  if ((usedWritten.get(keyId) ?? 0) > now - LAST_USED_EVERY_MS) return;
+  if (usedWritten.size >= KEY_CACHE_MAX) usedWritten.clear();
+  usedWritten.set(keyId, now);
+  db.update(apiKeys)
+    .set({ lastUsedAt: new Date(now) })
+    .where(eq(apiKeys.id, keyId))
+    .then(
+      () => {},
+      () => usedWritten.delete(keyId),
+    );
+}
 const KEY_CACHE_MAX = 10_000;
 const keyCache = new Map<string, { merchant: AuthedMerchant; until: number }>();
 
@@ -94,7 +129,14 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
   if (cached && cached.until > now) return cached.merchant;
   const lookup = prepared(db, "api_key_by_hash", (d) =>
     d
-      .select({ keyId: apiKeys.id, merchantId: apiKeys.merchantId, disabledAt: merchants.disabledAt, environment: merchants.environment })
+      .select({
+        keyId: apiKeys.id,
+        merchantId: apiKeys.merchantId,
+        disabledAt: merchants.disabledAt,
+        environment: merchants.environment,
+        expiresAt: apiKeys.expiresAt,
+        lastUsedAt: apiKeys.lastUsedAt,
+      })
       .from(apiKeys)
       .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
       .where(and(eq(apiKeys.keyHash, sql.placeholder("hash")), isNull(apiKeys.revokedAt)))
@@ -102,9 +144,9 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
       .prepare("api_key_by_hash"),
   );
   const [row] = await lookup.execute({ hash });
-  if (!row) {
+  if (!row || (row.expiresAt && row.expiresAt.getTime() <= now)) {
     keyCache.delete(hash);
-    throw new AppError("UNAUTHENTICATED", "Invalid API key");
+    throw new AppError("UNAUTHENTICATED", row ? "This API key has expired" : "Invalid API key");
   }
   if (row.disabledAt) {
     keyCache.delete(hash);
@@ -113,7 +155,9 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
   // the environment is cached with the key: a merchant moved to live creates live sessions within KEY_CACHE_MS
   const merchant = { keyId: row.keyId, merchantId: row.merchantId, environment: row.environment };
   if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
-  keyCache.set(hash, { merchant, until: now + KEY_CACHE_MS });
+  // a key that expires (a rolled key's grace period) is not trusted from the cache past its end
+  keyCache.set(hash, { merchant, until: Math.min(now + KEY_CACHE_MS, row.expiresAt?.getTime() ?? Infinity) });
+  if (!row.lastUsedAt || now - row.lastUsedAt.getTime() > LAST_USED_EVERY_MS) noteKeyUsed(db, row.keyId);
   return merchant;
 }
 

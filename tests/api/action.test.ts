@@ -191,7 +191,7 @@ describe("action(): the merchant actor", () => {
     signedIn = "merch_test";
     expect(await act({ name: "a" })).toEqual({ ok: true });
     expect(handler).toHaveBeenCalledWith(
-      expect.objectContaining({ actor: { kind: "merchant", merchantId: "merch_test", keyId: null, face: "dashboard" } }),
+      expect.objectContaining({ actor: { kind: "merchant", merchantId: "merch_test", keyId: null, face: "dashboard", ip } }),
     );
   });
 });

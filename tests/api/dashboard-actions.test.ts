@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { merchants, webhooks } from "@/db/schema";
+import crypto from "node:crypto";
+import { memberships, merchants, users, webhooks } from "@/db/schema";
 import { call, newMerchant, newWebhook, randomIp, startedSession, type TestMerchant, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 
@@ -9,11 +10,20 @@ import { testDb } from "../support/db";
 // never an unhandled error, and change nothing.
 
 let signedIn: TestMerchant;
-vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ merchantId: signedIn.id }) }));
+let person: { id: string; email: string };
+vi.mock("@/lib/auth/session", () => ({
+  requireMerchant: async () => ({ merchantId: signedIn.id }),
+  requirePerson: async () => person,
+  ACCOUNT_COOKIE: "dashboard-account",
+}));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-forwarded-for": randomIp() }),
+  cookies: async () => ({ get: () => undefined, set: () => {} }),
+}));
 
 const profile = await import("@/app/dashboard/actions");
+const accounts = await import("@/app/dashboard/account-actions");
 const hooks = await import("@/app/dashboard/webhook-actions");
 
 const BAD_TEXT = /: must not contain NUL characters or unpaired surrogates$/;
@@ -22,6 +32,9 @@ const LONE = "\ud800";
 
 beforeEach(async () => {
   signedIn = await newMerchant();
+  const id = `usr_${crypto.randomUUID().replaceAll("-", "")}`;
+  person = { id, email: `${id}@example.com` };
+  await (await testDb()).insert(users).values({ id, email: person.email, passwordHash: "unused", emailVerifiedAt: new Date() });
 });
 
 async function webhookRow(id: string) {
@@ -29,24 +42,30 @@ async function webhookRow(id: string) {
 }
 
 describe("account actions", () => {
-  it("sign-up refuses NUL and unpaired surrogates, and creates nothing", async () => {
+  it("a new merchant account refuses NUL and unpaired surrogates, and creates nothing", async () => {
     const name = uniqueName();
-    for (const input of [
-      { name, displayName: `Shop${NUL}` },
-      { name, displayName: `Shop${LONE}` },
-      { name, logoUrl: `https://cdn.example.com/${LONE}.png` },
-    ]) {
-      const r = await profile.signUp(input);
+    for (const input of [{ name, displayName: `Shop${NUL}` }, { name, displayName: `Shop${LONE}` }, { name: `${name}${NUL}` }]) {
+      const r = await accounts.createMerchantAccountAction(input);
       expect(r).toMatchObject({ ok: false, message: expect.stringMatching(BAD_TEXT) });
     }
     expect(await (await testDb()).select().from(merchants).where(eq(merchants.name, name))).toEqual([]);
-    // then the same sign-up with clean text goes through
-    expect(await profile.signUp({ name, displayName: "Shop" })).toMatchObject({ ok: true, name });
+    // then the same with clean text goes through, owned by the person
+    const made = await accounts.createMerchantAccountAction({ name, displayName: "Shop" });
+    expect(made, JSON.stringify(made)).toMatchObject({ ok: true, name });
+    const [m] = await (await testDb()).select().from(merchants).where(eq(merchants.name, name));
+    expect(m!.claimedAt).not.toBeNull();
+    expect(await (await testDb()).select().from(memberships).where(eq(memberships.merchantId, m!.id))).toMatchObject([
+      { userId: person.id, role: "owner" },
+    ]);
   });
 
-  it("sign-up and profile answer a message for inputs of the wrong shape", async () => {
+  it("sign-up, a new account and profile answer a message for inputs of the wrong shape", async () => {
     for (const input of [null, undefined, "name", 42, ["a"]]) {
-      expect(await profile.signUp(input as never)).toMatchObject({ ok: false, message: "Check the highlighted fields." });
+      expect(await accounts.createMerchantAccountAction(input as never)).toMatchObject({
+        ok: false,
+        message: "Check the highlighted fields.",
+      });
+      expect(await accounts.signUpAction(input as never)).toMatchObject({ ok: false, message: "Check the highlighted fields." });
     }
     for (const input of [null, undefined, "Shop", ["Shop"]]) {
       expect(await profile.updateProfile(input as never)).toEqual({ ok: false, message: "Enter a display name and a logo URL." });

@@ -1,29 +1,37 @@
 import Link from "next/link";
 import type { ReactNode } from "react";
 import { ExplorerProvider } from "@/components/dashboard/explorer-context";
+import { AccountSwitcher } from "@/components/dashboard/account-switcher";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { getDb } from "@/db/client";
+import { atLeast, roleOf } from "@/lib/accounts/roles";
+import { membershipsOf } from "@/lib/accounts/teams";
 import { requireMerchant } from "@/lib/auth/session";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
 
 export const dynamic = "force-dynamic";
 
+// each page checks the role on the server too; the navigation only leaves out what a role cannot open
 const NAV = [
-  ["/dashboard", "Overview"],
-  ["/dashboard/sessions", "Sessions"],
-  ["/dashboard/events", "Events"],
-  ["/dashboard/webhooks", "Webhooks"],
-  ["/dashboard/settings", "Settings"],
-  ["/dashboard/developers", "Developers"],
+  ["/dashboard", "Overview", "viewer"],
+  ["/dashboard/sessions", "Sessions", "viewer"],
+  ["/dashboard/events", "Events", "viewer"],
+  ["/dashboard/webhooks", "Webhooks", "viewer"],
+  ["/dashboard/settings", "Settings", "developer"],
+  ["/dashboard/developers", "Developers", "developer"],
+  ["/dashboard/team", "Team", "viewer"],
+  ["/dashboard/audit", "Audit", "viewer"],
 ] as const;
 
 export default async function DashboardLayout({ children }: { children: ReactNode }) {
-  const { merchantId, actor } = await requireMerchant();
+  const { merchantId, actor, person } = await requireMerchant();
   const db = await getDb();
   const merchant = await getMerchantOrThrow(db, merchantId, { actor });
   const explorerUrls = await getExplorerUrls(db, { actor });
+  const accounts = person ? await membershipsOf(db, person.userId) : [];
+  const role = roleOf(actor);
   return (
     <div className="min-h-screen">
       {merchant.environment === "sandbox" && (
@@ -31,12 +39,26 @@ export default async function DashboardLayout({ children }: { children: ReactNod
           <SandboxBanner />
         </div>
       )}
+      {!person && (
+        <div className="mx-auto max-w-5xl px-4 pt-3">
+          <p
+            role="note"
+            className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          >
+            You signed in with an API key. Give this account owners of its own:{" "}
+            <Link href="/dashboard/sign-up" className="font-medium underline">
+              create your sign-in
+            </Link>{" "}
+            and claim the account with this key; then the key stays on your server and no longer opens the dashboard.
+          </p>
+        </div>
+      )}
       <header className="border-b border-slate-200 dark:border-slate-800">
         <div className="mx-auto flex max-w-5xl flex-wrap items-center justify-between gap-3 px-4 py-3">
-          <p className="font-semibold">{merchant.displayName}</p>
+          {person ? <AccountSwitcher current={merchantId} accounts={accounts} /> : <p className="font-semibold">{merchant.displayName}</p>}
           <nav aria-label="Dashboard">
             <ul className="flex flex-wrap gap-1">
-              {NAV.map(([href, label]) => (
+              {NAV.filter(([, , needed]) => atLeast(role, needed)).map(([href, label]) => (
                 <li key={href}>
                   <Link href={href} className="rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
                     {label}
@@ -45,7 +67,18 @@ export default async function DashboardLayout({ children }: { children: ReactNod
               ))}
             </ul>
           </nav>
-          <SignOutButton />
+          <div className="flex items-center gap-2">
+            {person && (
+              <Link
+                href="/dashboard/account"
+                className="rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+                aria-label={`Your account (${person.email}, ${person.role})`}
+              >
+                Your account
+              </Link>
+            )}
+            <SignOutButton />
+          </div>
         </div>
       </header>
       <main className="mx-auto max-w-5xl px-4 py-6">

@@ -2,12 +2,17 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { ui } from "@/components/ui/styles";
 import { getConfig } from "@/lib/config";
+import { ApiKeys } from "@/components/dashboard/api-keys";
+import { getDb } from "@/db/client";
+import { listKeys } from "@/lib/accounts/keys";
+import { roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Developers" };
 
 export default async function DevelopersPage() {
-  const { merchantId } = await requireMerchant();
+  const { merchantId, actor } = await requireMerchant("developer");
+  const keys = await listKeys(await getDb(), merchantId);
   const base = getConfig().appUrl;
   const curl = `curl -X POST ${base}/api/checkout/sessions \\
   -H "X-API-Key: $CHECKOUT_API_KEY" \\
@@ -38,6 +43,16 @@ export function verifyWebhook(rawBody, headers, secret) {
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Developers</h1>
+      <section className={ui.card} aria-labelledby="keys-heading" id="keys">
+        <h2 id="keys-heading" className="font-semibold">
+          API keys
+        </h2>
+        <p className={`mt-1 text-sm ${ui.muted}`}>
+          Keep each key on the server that uses it. Roll a key to replace it without downtime: the old one works on for the grace period you
+          choose.
+        </p>
+        <ApiKeys keys={keys} canRevoke={roleOf(actor) === "owner"} />
+      </section>
       <section className={ui.card} aria-labelledby="docs">
         <h2 id="docs" className="font-semibold">
           Documentation

@@ -8,6 +8,7 @@ import { CopyButton } from "@/components/ui/copy-button";
 import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
+import { atLeast, roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { eventPage } from "@/lib/events/service";
@@ -38,6 +39,7 @@ const readable = (type: string) =>
 
 export default async function EventsPage({ searchParams }: { searchParams: Promise<Record<string, string | undefined>> }) {
   const { actor } = await requireMerchant();
+  const canChange = atLeast(roleOf(actor), "developer");
   const raw = await searchParams;
   const parsed = pageQuery.safeParse({ limit: "25", ...Object.fromEntries(Object.entries(raw).filter(([, v]) => v)) });
   // a refused filter or cursor is a message; a failed query is the error boundary's, never an empty list
@@ -146,7 +148,7 @@ export default async function EventsPage({ searchParams }: { searchParams: Promi
                     <JsonView json={body} label={`Payload of ${e.id}`} />
                   </div>
                 </details>
-                <ResendEventForm eventId={e.id} generation={generation} webhooks={targets[generation]} />
+                {canChange && <ResendEventForm eventId={e.id} generation={generation} webhooks={targets[generation]} />}
               </li>
             );
           })}

@@ -1,4 +1,5 @@
 import type { Metadata } from "next";
+import Link from "next/link";
 import { EmbeddingSection } from "@/components/dashboard/embedding-form";
 import { ExplorerForm } from "@/components/dashboard/explorer-form";
 import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
@@ -6,19 +7,20 @@ import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
 import { ProfileForm } from "@/components/dashboard/profile-form";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
+import { roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 import { getFrameAncestors } from "@/lib/embed/framing";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
-import { getMerchantOrThrow, keyPrefixes } from "@/lib/merchants/service";
+import { getMerchantOrThrow } from "@/lib/merchants/service";
 import { getPayoutWallet } from "@/lib/merchants/wallet";
 
 export const metadata: Metadata = { title: "Settings" };
 
 export default async function SettingsPage() {
-  const { merchantId, actor } = await requireMerchant();
+  const { merchantId, actor } = await requireMerchant("developer");
+  const owner = roleOf(actor) === "owner";
   const db = await getDb();
   const merchant = await getMerchantOrThrow(db, merchantId, { actor });
-  const prefixes = await keyPrefixes(db, { actor });
   const frameOrigins = await getFrameAncestors(db, { actor });
   const wallet = await getPayoutWallet(db, { actor });
   const explorerUrls = await getExplorerUrls(db, { actor });
@@ -29,7 +31,11 @@ export default async function SettingsPage() {
         <h2 id="profile" className="font-semibold">
           Shown to payers
         </h2>
-        <ProfileForm displayName={merchant.displayName} logoUrl={merchant.logoUrl} />
+        {owner ? (
+          <ProfileForm displayName={merchant.displayName} logoUrl={merchant.logoUrl} />
+        ) : (
+          <p className={`mt-2 ${ui.muted}`}>{merchant.displayName}. Only an owner can change the name and logo.</p>
+        )}
       </section>
       <CheckoutAppearanceSection actor={actor} name={merchant.displayName} logoUrl={merchant.logoUrl} />
       <EmbeddingSection origins={frameOrigins} />
@@ -37,7 +43,14 @@ export default async function SettingsPage() {
         <h2 id="payout" className="font-semibold">
           Payouts
         </h2>
-        <PayoutWalletForm wallet={wallet} />
+        {owner ? (
+          <PayoutWalletForm wallet={wallet} />
+        ) : (
+          <p className={`mt-2 ${ui.muted}`}>
+            {wallet ? <code className="break-all font-mono">{wallet}</code> : "No payout wallet set."} Only an owner can change where
+            payouts go.
+          </p>
+        )}
       </section>
       <section className={ui.card} aria-labelledby="explorers">
         <h2 id="explorers" className="font-semibold">
@@ -48,15 +61,14 @@ export default async function SettingsPage() {
       </section>
       <section className={ui.card} aria-labelledby="key">
         <h2 id="key" className="font-semibold">
-          API key
+          API keys
         </h2>
         <p className="mt-2">
-          Your key starts with <code className="font-mono">{prefixes[0] ?? "—"}…</code>. The rest is never shown again and is stored only as
-          a hash.
-        </p>
-        <p className={`mt-2 ${ui.muted}`}>
-          To replace a key that may have leaked, contact support: it is rotated for you and the old key stops working everywhere within 10
-          seconds. Your handle, <code className="font-mono">{merchant.name}</code>, cannot change.
+          Create, roll and revoke keys on{" "}
+          <Link href="/dashboard/developers#keys" className="font-medium text-blue-700 underline dark:text-blue-300">
+            Developers
+          </Link>
+          . Your handle, <code className="font-mono">{merchant.name}</code>, cannot change.
         </p>
       </section>
     </div>

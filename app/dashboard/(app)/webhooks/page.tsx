@@ -3,6 +3,7 @@ import Link from "next/link";
 import { CreateWebhookForm } from "@/components/dashboard/webhook-forms";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
+import { atLeast, roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -51,12 +52,14 @@ export default async function WebhooksPage() {
           </ul>
         )}
       </section>
-      <section className={ui.card} aria-labelledby="add">
-        <h2 id="add" className="font-semibold">
-          Add a webhook
-        </h2>
-        <CreateWebhookForm />
-      </section>
+      {atLeast(roleOf(actor), "developer") && (
+        <section className={ui.card} aria-labelledby="add">
+          <h2 id="add" className="font-semibold">
+            Add a webhook
+          </h2>
+          <CreateWebhookForm />
+        </section>
+      )}
     </div>
   );
 }

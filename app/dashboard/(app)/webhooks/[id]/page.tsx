@@ -10,6 +10,7 @@ import { FilterSelect, queryString } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
+import { atLeast, roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 import { httpStatusText } from "@/lib/dashboard/format";
 import { addressId, orMessage, orNotFound, searchProblem } from "@/lib/http/page";
@@ -28,6 +29,7 @@ export default async function WebhookPage({
   searchParams: Promise<Record<string, string | undefined>>;
 }) {
   const { actor } = await requireMerchant();
+  const canChange = atLeast(roleOf(actor), "developer");
   const id = addressId((await params).id);
   const raw = await searchParams;
   const problem = searchProblem(raw);
@@ -82,7 +84,14 @@ export default async function WebhookPage({
           <h2 id="settings" className="font-semibold">
             Settings
           </h2>
-          <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} eventTypes={eventTypes} />
+          {canChange ? (
+            <WebhookControls id={webhook.id} url={webhook.url} events={webhook.events} active={webhook.active} eventTypes={eventTypes} />
+          ) : (
+            <p className={`mt-2 text-sm ${ui.muted}`}>
+              {webhook.url} · {webhook.active ? "active" : "paused"} · events:{" "}
+              {webhook.events.length ? webhook.events.join(", ") : "all events"}
+            </p>
+          )}
         </section>
       )}
       {v1 && "customHeaders" in webhook && (
@@ -112,7 +121,7 @@ export default async function WebhookPage({
           Health
         </h2>
         <HealthSummary health={health} />
-        {!webhook.deletedAt && <RetryAllFailed webhookId={webhook.id} failed={health.failedNow} />}
+        {canChange && !webhook.deletedAt && <RetryAllFailed webhookId={webhook.id} failed={health.failedNow} />}
       </section>
       <section className={ui.card} aria-labelledby="log">
         <h2 id="log" className="font-semibold">
@@ -189,7 +198,7 @@ export default async function WebhookPage({
               <StatusBadge status={open.status} />
             </span>
           </div>
-          {!webhook.deletedAt && (
+          {canChange && !webhook.deletedAt && (
             <div className="mt-3">
               <ResendButton webhookId={id} deliveryId={open.id} />
             </div>

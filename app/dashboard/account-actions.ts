@@ -1,0 +1,266 @@
+"use server";
+
+import type { RegistrationResponseJSON } from "@simplewebauthn/server";
+import { eq } from "drizzle-orm";
+import { cookies } from "next/headers";
+import { z } from "zod";
+import type { Db } from "@/db/client";
+import { users } from "@/db/schema";
+import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, removePasskey } from "@/lib/accounts/passkeys";
+import { changePassword, requestPasswordReset, resetPassword, signOutEverywhere, signUpPerson, verifyEmail } from "@/lib/accounts/people";
+import { beginTotp, confirmTotp, disableTotp, replaceRecoveryCodes } from "@/lib/accounts/second-factor";
+import { acceptInvite, claimMerchant, roleIn } from "@/lib/accounts/teams";
+import { recordAudit } from "@/lib/accounts/audit";
+import { ACCOUNT_COOKIE } from "@/lib/auth/session";
+import { AppError } from "@/lib/errors";
+import { type ActionFailure, action } from "@/lib/http/action";
+import { checkFailedAuth, countFailedAuth, RATE_RULES } from "@/lib/limits/rate-limit";
+import { createMerchant } from "@/lib/merchants/service";
+import { createMerchantBody } from "@/lib/schemas";
+
+// The dashboard's actions for people: signing up, confirming an address, resetting and changing a
+// password, second factors and passkeys, and choosing, creating, claiming or joining a merchant
+// account. Every one validates its input on the server; those that act for a person check the
+// session here (the "person" actor), never trusting the page.
+
+type Result<T extends object = object> = Promise<({ ok: true } & T) | ActionFailure>;
+
+const email = z.string().trim().min(3).max(320).email("Enter an email address like name@example.com");
+const password = z.string().min(1, "Enter a password").max(1000);
+const token = z.string().min(1).max(200);
+
+const cookieOptions = {
+  httpOnly: true,
+  sameSite: "lax" as const,
+  path: "/dashboard",
+  secure: process.env.NODE_ENV === "production" && !process.env.APP_URL?.startsWith("http://"),
+};
+
+async function chooseAccount(merchantId: string) {
+  (await cookies()).set(ACCOUNT_COOKIE, merchantId, { ...cookieOptions, maxAge: 365 * 24 * 60 * 60 });
+}
+
+export const signUpAction: (input: { email: string; password: string }) => Result = action(
+  {
+    name: "account.sign-up",
+    input: z.strictObject({ email, password }),
+    actor: "public",
+    rateLimit: RATE_RULES.signup,
+    tooMany: (seconds) => `Too many sign-ups from your address. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+    invalid: "Check the highlighted fields.",
+  },
+  async ({ db, input }) => {
+    await signUpPerson(db, input);
+    return { ok: true as const };
+  },
+);
+
+export const verifyEmailAction: (input: { token: string; password: string }) => Result<{ email: string }> = action(
+  { name: "account.verify", input: z.strictObject({ token, password }), actor: "public", rateLimit: RATE_RULES.failedAuthIp },
+  async ({ db, input, ip }) => ({ ok: true as const, ...(await verifyEmail(db, input.token, input.password, ip)) }),
+);
+
+export const requestResetAction: (input: { email: string }) => Result = action(
+  {
+    name: "account.forgot-password",
+    input: z.strictObject({ email }),
+    actor: "public",
+    rateLimit: RATE_RULES.signup,
+    tooMany: (seconds) => `Too many requests from your address. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+  },
+  async ({ db, input }) => {
+    await requestPasswordReset(db, input.email);
+    return { ok: true as const };
+  },
+);
+
+export const resetPasswordAction: (input: { token: string; password: string }) => Result<{ email: string }> = action(
+  { name: "account.reset-password", input: z.strictObject({ token, password }), actor: "public", rateLimit: RATE_RULES.failedAuthIp },
+  async ({ db, input, ip }) => ({ ok: true as const, ...(await resetPassword(db, input.token, input.password, ip)) }),
+);
+
+export const changePasswordAction: (input: { current: string; next: string }) => Result = action(
+  { name: "account.change-password", input: z.strictObject({ current: password, next: password }), actor: "person" },
+  async ({ db, input, actor, ip }) => {
+    await changePassword(db, actor.userId, input.current, input.next, ip);
+    return { ok: true as const };
+  },
+);
+
+export const signOutEverywhereAction: () => Result = action(
+  { name: "account.sign-out-everywhere", input: z.undefined(), from: () => undefined, actor: "person" },
+  async ({ db, actor, ip }) => {
+    await signOutEverywhere(db, actor.userId, ip);
+    return { ok: true as const };
+  },
+);
+
+// ——— second factor: an authenticator app ———
+
+export const beginTotpAction: () => Result<{ secret: string; uri: string; qrSvg: string }> = action(
+  { name: "account.totp.begin", input: z.undefined(), from: () => undefined, actor: "person" },
+  async ({ db, actor }) => ({ ok: true as const, ...(await beginTotp(db, await userRow(db, actor.userId))) }),
+);
+
+export const confirmTotpAction: (input: { code: string }) => Result<{ recoveryCodes: string[] }> = action(
+  {
+    name: "account.totp.confirm",
+    input: z.strictObject({ code: z.string().trim().min(1, "Enter the 6-digit code").max(20) }),
+    actor: "person",
+  },
+  async ({ db, input, actor, ip }) => ({
+    ok: true as const,
+    recoveryCodes: await confirmTotp(db, { id: actor.userId, email: actor.email }, input.code, ip),
+  }),
+);
+
+export const disableTotpAction: (input: { password: string }) => Result = action(
+  { name: "account.totp.disable", input: z.strictObject({ password }), actor: "person" },
+  async ({ db, input, actor, ip }) => {
+    await disableTotp(db, { id: actor.userId, email: actor.email }, input.password, ip);
+    return { ok: true as const };
+  },
+);
+
+export const newRecoveryCodesAction: () => Result<{ recoveryCodes: string[] }> = action(
+  { name: "account.recovery-codes", input: z.undefined(), from: () => undefined, actor: "person" },
+  async ({ db, actor, ip }) => {
+    const user = await userRow(db, actor.userId);
+    if (!user.totpEnabledAt) throw new AppError("CONFLICT", "Set up an authenticator app first.");
+    const recoveryCodes = await replaceRecoveryCodes(db, actor.userId);
+    await recordAudit(db, { merchantId: null, who: { kind: "person", ...actor }, action: "account.recovery-codes-replaced", ip });
+    return { ok: true as const, recoveryCodes };
+  },
+);
+
+// ——— passkeys ———
+
+export const passkeyRegistrationOptionsAction: () => Result<{ challengeId: string; options: unknown }> = action(
+  { name: "account.passkey.options", input: z.undefined(), from: () => undefined, actor: "person" },
+  async ({ db, actor }) => ({ ok: true as const, ...(await passkeyRegistrationOptions(db, { id: actor.userId, email: actor.email })) }),
+);
+
+export const registerPasskeyAction: (input: { challengeId: string; response: unknown; name: string }) => Result = action(
+  {
+    name: "account.passkey.add",
+    input: z.strictObject({
+      challengeId: token,
+      response: z.looseObject({ id: z.string().max(1000), rawId: z.string().max(1000), type: z.literal("public-key") }),
+      name: z.string().trim().min(1, "Name the passkey").max(60),
+    }),
+    actor: "person",
+  },
+  async ({ db, input, actor, ip }) => {
+    await registerPasskey(
+      db,
+      { id: actor.userId, email: actor.email },
+      { challengeId: input.challengeId, response: input.response as unknown as RegistrationResponseJSON, name: input.name },
+      ip,
+    );
+    return { ok: true as const };
+  },
+);
+
+export const removePasskeyAction: (id: string) => Result = action(
+  {
+    name: "account.passkey.remove",
+    input: z.strictObject({ id: z.string().min(1).max(1000) }),
+    from: (id: string) => ({ id }),
+    actor: "person",
+  },
+  async ({ db, input, actor, ip }) => {
+    await removePasskey(db, { id: actor.userId, email: actor.email }, input.id, ip);
+    return { ok: true as const };
+  },
+);
+
+/** A passkey sign-in's challenge, for anyone (the browser answers it with the person's passkey). */
+export const passkeySignInOptionsAction: () => Result<{ challengeId: string; options: unknown }> = action(
+  {
+    name: "account.passkey.sign-in-options",
+    input: z.undefined(),
+    from: () => undefined,
+    actor: "public",
+    rateLimit: RATE_RULES.payerActionIp,
+  },
+  async ({ db }) => ({ ok: true as const, ...(await passkeySignInOptions(db)) }),
+);
+
+// ——— merchant accounts: create, claim, join, switch ———
+
+export const createMerchantAccountAction: (input: { name: string; displayName?: string }) => Result<{ apiKey: string; name: string }> =
+  action(
+    {
+      name: "account.create-merchant",
+      input: createMerchantBody,
+      from: (input: { name: string; displayName?: string }) =>
+        input && typeof input === "object"
+          ? Object.fromEntries(Object.entries(input).filter(([, v]) => v !== undefined && v !== ""))
+          : input,
+      actor: "person",
+      rateLimit: RATE_RULES.signup,
+      tooMany: (seconds) => `Too many new accounts from your address. Try again in ${Math.ceil(seconds / 60)} minutes.`,
+      invalid: "Check the highlighted fields.",
+    },
+    async ({ db, input, actor, ip }) => {
+      const m = await createMerchant(db, input, {
+        userId: actor.userId,
+        then: (tx, merchantId) =>
+          recordAudit(tx, { merchantId, who: { kind: "person", ...actor }, action: "account.created", target: input.name, ip }),
+      });
+      await chooseAccount(m.id);
+      return { ok: true as const, apiKey: m.apiKey, name: m.name };
+    },
+  );
+
+export const claimMerchantAction: (input: { apiKey: string }) => Result = action(
+  {
+    name: "account.claim",
+    input: z.strictObject({ apiKey: z.string().trim().min(1, "Enter the account's API key").max(200) }),
+    actor: "person",
+  },
+  async ({ db, input, actor, ip }) => {
+    const refused = checkFailedAuth(db, ip);
+    if (refused)
+      throw new AppError("RATE_LIMITED", `Too many failed attempts from your network. Try again in ${refused.resetSeconds} seconds.`);
+    try {
+      const { merchantId } = await claimMerchant(db, actor, input.apiKey, ip);
+      await chooseAccount(merchantId);
+    } catch (err) {
+      if (err instanceof AppError && err.code === "VALIDATION_FAILED") await countFailedAuth(db, ip);
+      throw err;
+    }
+    return { ok: true as const };
+  },
+);
+
+export const acceptInviteAction: (input: { token: string }) => Result = action(
+  { name: "account.accept-invite", input: z.strictObject({ token }), actor: "person" },
+  async ({ db, input, actor, ip }) => {
+    const user = await userRow(db, actor.userId);
+    if (!user.emailVerifiedAt) throw new AppError("FORBIDDEN", "Confirm your email address first.");
+    const { merchantId } = await acceptInvite(db, input.token, actor, ip);
+    await chooseAccount(merchantId);
+    return { ok: true as const };
+  },
+);
+
+export const switchAccountAction: (merchantId: string) => Result = action(
+  {
+    name: "account.switch",
+    input: z.strictObject({ merchantId: z.string().min(1).max(100) }),
+    from: (merchantId: string) => ({ merchantId }),
+    actor: "person",
+  },
+  async ({ db, input, actor }) => {
+    if (!(await roleIn(db, actor.userId, input.merchantId))) throw new AppError("NOT_FOUND", "You are not a member of that account");
+    await chooseAccount(input.merchantId);
+    return { ok: true as const };
+  },
+);
+
+async function userRow(db: Db, userId: string) {
+  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!row) throw new AppError("UNAUTHENTICATED", "Sign in again.");
+  return row;
+}

@@ -1,0 +1,221 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { useState } from "react";
+import { createKeyAction, revokeKeyAction, rollKeyAction } from "@/app/dashboard/team-actions";
+import { RelativeTime } from "@/components/dashboard/relative-time";
+import { CopyButton } from "@/components/ui/copy-button";
+import { Field } from "@/components/ui/field";
+import { FormMessage, type FormNotice } from "@/components/ui/form-message";
+import { ui } from "@/components/ui/styles";
+import type { KeyView } from "@/lib/accounts/keys";
+
+const UNREACHABLE = "We could not reach the service. Try again.";
+
+const GRACE = [
+  [0, "Stop the old key now"],
+  [3600, "Old key works 1 more hour"],
+  [86_400, "Old key works 24 more hours"],
+  [604_800, "Old key works 7 more days"],
+] as const;
+
+const STATE_LABEL: Record<KeyView["state"], string> = { active: "Active", expiring: "Expires", expired: "Expired", revoked: "Revoked" };
+
+function NewSecret({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
+  return (
+    <div className="mt-4">
+      <p role="alert" className="rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100">
+        Copy the new key now: it will not be shown again.
+      </p>
+      <div className="mt-3 flex items-center gap-2">
+        <code
+          data-testid="new-api-key"
+          className="min-w-0 flex-1 break-all rounded-lg bg-slate-100 p-3 font-mono text-sm dark:bg-slate-800"
+        >
+          {apiKey}
+        </code>
+        <CopyButton value={apiKey} label="Copy the new API key" />
+      </div>
+      <button type="button" className={`${ui.button} ${ui.secondary} mt-3`} onClick={onDone}>
+        Done
+      </button>
+    </div>
+  );
+}
+
+/** The account's API keys: create (developers and owners), roll with a grace period, revoke (owners). */
+export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boolean }) {
+  const router = useRouter();
+  const [secret, setSecret] = useState<string | null>(null);
+  const [message, setMessage] = useState<FormNotice | null>(null);
+  const [fields, setFields] = useState<Record<string, string>>({});
+  const [pending, setPending] = useState(false);
+
+  const act = async (
+    work: () => Promise<{ ok: true; apiKey?: string } | { ok: false; message: string; fields?: Record<string, string> }>,
+    done: string,
+  ) => {
+    setPending(true);
+    setMessage(null);
+    setFields({});
+    try {
+      const r = await work();
+      if (r.ok) {
+        if (r.apiKey) setSecret(r.apiKey);
+        setMessage({ ok: true, text: done });
+        router.refresh();
+      } else {
+        setMessage({ ok: false, text: r.message });
+        setFields(r.fields ?? {});
+      }
+    } catch {
+      setMessage({ ok: false, text: UNREACHABLE });
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return (
+    <div>
+      {secret && <NewSecret apiKey={secret} onDone={() => setSecret(null)} />}
+      <div className="mt-3 overflow-x-auto">
+        <table className="w-full text-left text-sm">
+          <caption className="sr-only">API keys</caption>
+          <thead>
+            <tr className="border-b border-slate-200 dark:border-slate-700">
+              <th scope="col" className="py-2 pr-3">
+                Name
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Key
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Created
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                Last used
+              </th>
+              <th scope="col" className="py-2 pr-3">
+                State
+              </th>
+              <th scope="col" className="py-2">
+                <span className="sr-only">Actions</span>
+              </th>
+            </tr>
+          </thead>
+          <tbody>
+            {keys.map((k) => {
+              const live = k.state === "active" || k.state === "expiring";
+              return (
+                <tr key={k.id} className="border-b border-slate-100 align-top dark:border-slate-800">
+                  <td className="py-2 pr-3 font-medium">{k.name}</td>
+                  <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
+                  <td className="py-2 pr-3">
+                    <RelativeTime at={k.createdAt} />
+                    {k.createdBy && <span className={`block text-xs ${ui.muted}`}>by {k.createdBy}</span>}
+                  </td>
+                  <td className="py-2 pr-3">{k.lastUsedAt ? <RelativeTime at={k.lastUsedAt} /> : "Never"}</td>
+                  <td className="py-2 pr-3">
+                    {STATE_LABEL[k.state]}
+                    {k.state === "expiring" && k.expiresAt && (
+                      <>
+                        {" "}
+                        <RelativeTime at={k.expiresAt} />
+                      </>
+                    )}
+                  </td>
+                  <td className="py-2">
+                    {live && (
+                      <div className="flex flex-wrap gap-2">
+                        <form
+                          className="flex flex-wrap gap-2"
+                          onSubmit={(e) => {
+                            e.preventDefault();
+                            const graceSeconds = Number(new FormData(e.currentTarget).get("grace"));
+                            void act(() => rollKeyAction({ id: k.id, graceSeconds }), `Rolled ${k.name}.`);
+                          }}
+                        >
+                          <label className="sr-only" htmlFor={`grace-${k.id}`}>
+                            When the old {k.name} stops working
+                          </label>
+                          <select
+                            id={`grace-${k.id}`}
+                            name="grace"
+                            defaultValue={86_400}
+                            className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
+                          >
+                            {GRACE.map(([s, label]) => (
+                              <option key={s} value={s}>
+                                {label}
+                              </option>
+                            ))}
+                          </select>
+                          <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`} aria-label={`Roll ${k.name}`}>
+                            Roll
+                          </button>
+                        </form>
+                        {canRevoke && (
+                          <button
+                            type="button"
+                            disabled={pending}
+                            className={`${ui.button} ${ui.danger}`}
+                            aria-label={`Revoke ${k.name}`}
+                            onClick={() => {
+                              if (window.confirm(`Revoke ${k.name}? Requests made with it are refused within 10 seconds.`)) {
+                                void act(() => revokeKeyAction(k.id), `Revoked ${k.name}.`);
+                              }
+                            }}
+                          >
+                            Revoke
+                          </button>
+                        )}
+                      </div>
+                    )}
+                  </td>
+                </tr>
+              );
+            })}
+          </tbody>
+        </table>
+      </div>
+      <form
+        className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          const f = new FormData(e.currentTarget);
+          const days = String(f.get("expiresInDays") ?? "");
+          void act(
+            () => createKeyAction({ name: String(f.get("keyName") ?? ""), expiresInDays: days ? Number(days) : null }),
+            "Key created.",
+          );
+        }}
+      >
+        <Field
+          name="keyName"
+          label="New key's name"
+          placeholder="Production server"
+          required
+          maxLength={60}
+          error={fields.name}
+          className=""
+        />
+        <div>
+          <label htmlFor="expiresInDays" className={ui.label}>
+            Expires
+          </label>
+          <select id="expiresInDays" name="expiresInDays" defaultValue="" className={ui.input}>
+            <option value="">Never</option>
+            <option value="30">In 30 days</option>
+            <option value="90">In 90 days</option>
+            <option value="365">In a year</option>
+          </select>
+        </div>
+        <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary}`}>
+          Create key
+        </button>
+      </form>
+      <FormMessage message={message} />
+    </div>
+  );
+}

@@ -1,0 +1,138 @@
+import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import type { Db } from "@/db/client";
+import { apiKeys, users } from "@/db/schema";
+import type { MerchantActor, OperatorActor } from "@/lib/actor";
+import { AppError } from "@/lib/errors";
+import { newApiKey } from "@/lib/merchants/service";
+import { auditWho, recordAudit } from "./audit";
+import { requireRole } from "./teams";
+
+// A merchant account's named API keys: created (the secret shown once), rolled (a new secret, the old
+// one working on for a grace period) and revoked. The dashboard (developers create and roll, owners
+// revoke) and the operator's command line use these; the API itself only ever looks a key up.
+
+export type KeyView = {
+  id: string;
+  name: string;
+  prefix: string;
+  createdAt: string;
+  createdBy: string | null;
+  lastUsedAt: string | null;
+  expiresAt: string | null;
+  revokedAt: string | null;
+  state: "active" | "expiring" | "expired" | "revoked";
+};
+
+const MAX_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
+
+type KeyActor = { actor: MerchantActor | OperatorActor; merchantId: string };
+
+function check(who: KeyActor, needed: "developer" | "owner", what: string) {
+  if (who.actor.kind === "merchant") {
+    if (who.actor.merchantId !== who.merchantId) throw new AppError("FORBIDDEN", "This key belongs to another merchant account");
+    requireRole(who.actor, needed, what);
+  }
+}
+
+const createdByOf = (actor: MerchantActor | OperatorActor) => {
+  const who = auditWho(actor);
+  return who.kind === "person" ? `person:${who.userId}` : who.kind;
+};
+
+const audit = (db: Db, who: KeyActor, action: string, target: string, details?: Record<string, unknown>) =>
+  recordAudit(db, {
+    merchantId: who.merchantId,
+    who: auditWho(who.actor),
+    action,
+    target,
+    details,
+    ip: who.actor.kind === "merchant" ? who.actor.ip : null,
+  });
+
+export async function listKeys(db: Db, merchantId: string, now = new Date()): Promise<KeyView[]> {
+  const rows = await db
+    .select({ key: apiKeys, creator: users.email })
+    .from(apiKeys)
+    .leftJoin(users, sql`${apiKeys.createdBy} = 'person:' || ${users.id}`)
+    .where(eq(apiKeys.merchantId, merchantId))
+    .orderBy(desc(apiKeys.createdAt));
+  return rows.map(({ key: k, creator }) => ({
+    id: k.id,
+    name: k.name,
+    prefix: k.displayPrefix,
+    createdAt: k.createdAt.toISOString(),
+    createdBy: creator ?? (k.createdBy === "operator" ? "Operator" : k.createdBy === null ? null : "API"),
+    lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
+    expiresAt: k.expiresAt?.toISOString() ?? null,
+    revokedAt: k.revokedAt?.toISOString() ?? null,
+    state: k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= now ? "expired" : k.expiresAt ? "expiring" : "active",
+  }));
+}
+
+export async function createKey(
+  db: Db,
+  who: KeyActor,
+  input: { name: string; expiresAt?: Date | null },
+): Promise<{ apiKey: string; id: string; prefix: string }> {
+  check(who, "developer", "create API keys");
+  if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
+    throw new AppError("VALIDATION_FAILED", "The expiry must be in the future", { fields: { expiresAt: "must be in the future" } });
+  const { apiKey, row } = newApiKey(who.merchantId);
+  await db.transaction(async (tx) => {
+    await tx.insert(apiKeys).values({ ...row, name: input.name, createdBy: createdByOf(who.actor), expiresAt: input.expiresAt ?? null });
+    await audit(
+      tx,
+      who,
+      "key.created",
+      `${input.name} (${row.displayPrefix}…)`,
+      input.expiresAt ? { expiresAt: input.expiresAt.toISOString() } : undefined,
+    );
+  });
+  return { apiKey, id: row.id, prefix: row.displayPrefix };
+}
+
+async function liveKeyOf(db: Db, who: KeyActor, id: string) {
+  const [key] = await db
+    .select()
+    .from(apiKeys)
+    .where(and(eq(apiKeys.id, id), eq(apiKeys.merchantId, who.merchantId), isNull(apiKeys.revokedAt)))
+    .for("update")
+    .limit(1);
+  if (!key || (key.expiresAt && key.expiresAt <= new Date())) throw new AppError("NOT_FOUND", "API key not found, or no longer active");
+  return key;
+}
+
+/** A new secret for the key's name; the old one keeps working for `graceMs` (0: it stops now). */
+export async function rollKey(
+  db: Db,
+  who: KeyActor,
+  id: string,
+  graceMs: number,
+): Promise<{ apiKey: string; id: string; prefix: string; oldExpiresAt: string }> {
+  check(who, "developer", "roll API keys");
+  if (!(graceMs >= 0 && graceMs <= MAX_GRACE_MS))
+    throw new AppError("VALIDATION_FAILED", "The grace period is at most 30 days", { fields: { graceSeconds: "at most 30 days" } });
+  return db.transaction(async (tx) => {
+    const old = await liveKeyOf(tx, who, id);
+    const until = new Date(Math.min(Date.now() + graceMs, old.expiresAt?.getTime() ?? Infinity));
+    await tx.update(apiKeys).set({ expiresAt: until }).where(eq(apiKeys.id, old.id));
+    const { apiKey, row } = newApiKey(who.merchantId);
+    await tx.insert(apiKeys).values({ ...row, name: old.name, createdBy: createdByOf(who.actor) });
+    await audit(tx, who, "key.rolled", `${old.name} (${old.displayPrefix}… → ${row.displayPrefix}…)`, { oldKeyUntil: until.toISOString() });
+    return { apiKey, id: row.id, prefix: row.displayPrefix, oldExpiresAt: until.toISOString() };
+  });
+}
+
+/** Revokes a key at once (owners only); the API refuses it within the key cache's 10 s. */
+export async function revokeKey(db: Db, who: KeyActor, id: string): Promise<void> {
+  check(who, "owner", "revoke API keys");
+  await db.transaction(async (tx) => {
+    const [key] = await tx
+      .update(apiKeys)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(apiKeys.id, id), eq(apiKeys.merchantId, who.merchantId), isNull(apiKeys.revokedAt)))
+      .returning();
+    if (!key) throw new AppError("NOT_FOUND", "API key not found, or already revoked");
+    await audit(tx, who, "key.revoked", `${key.name} (${key.displayPrefix}…)`);
+  });
+}
