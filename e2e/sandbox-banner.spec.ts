@@ -51,14 +51,14 @@ test("the sign-in and sign-up pages show the sandbox banner above the form, unle
   if (testInfo.project.name === "prod") {
     // the production topology carries the real rail: these pages serve live merchants too, and do
     // not tell them that no real money moves
-    await expect(page.getByLabel("API key")).toBeVisible();
+    await expect(page.getByLabel("Email")).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
     await page.goto("/dashboard/sign-up");
     await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
     await expect(banner(page)).toHaveCount(0);
     return;
   }
-  await checkBanner(page, testInfo, "sandbox-sign-in", page.getByLabel("API key"));
+  await checkBanner(page, testInfo, "sandbox-sign-in", page.getByLabel("Email"));
   await page.goto("/dashboard/sign-up");
   await expect(banner(page)).toBeVisible();
 });

@@ -1,5 +1,5 @@
 import { hash, verify } from "@node-rs/argon2";
-import common from "@zxcvbn-ts/language-common";
+import { dictionary } from "@zxcvbn-ts/language-common";
 
 // Passwords are hashed with argon2id at OWASP's first recommended setting (19 MiB, 2 passes, one
 // lane): about 40 ms here. A sign-in for an email with no account verifies against a dummy hash of the
@@ -12,7 +12,7 @@ export const MIN_PASSWORD_LENGTH = 10;
 export const MAX_PASSWORD_LENGTH = 200;
 
 // the 10,000 most common passwords of zxcvbn's list (ordered by frequency), compared case-insensitively
-const COMMON = new Set((common.dictionary["passwords-common"] as string[]).slice(0, 10_000).map((p) => p.toLowerCase()));
+const COMMON = new Set((dictionary["passwords-common"] as string[]).slice(0, 10_000).map((p) => p.toLowerCase()));
 
 /** Why a new password is refused, or null when it is acceptable. */
 export function passwordProblem(password: string, email?: string): string | null {
