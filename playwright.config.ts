@@ -84,6 +84,7 @@ export default defineConfig({
               "dashboard-sessions.spec.ts",
               "dashboard-overview.spec.ts",
               "real-rail.spec.ts",
+              "people.spec.ts",
               "prod/**/*.spec.ts",
             ],
             // a test that starts a server of its own has nothing to do with the proxy topology

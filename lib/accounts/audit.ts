@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLog } from "@/db/schema";
 import type { MerchantActor, OperatorActor } from "@/lib/actor";
@@ -59,13 +59,21 @@ export type AuditRecord = {
 export type AuditFilter = { action?: string; actorId?: string; before?: number; limit?: number };
 
 /**
- * A merchant account's trail, newest first, keyset-paged by id. `onlyActor` limits it to one
- * person's own records (what members other than owners see).
+ * A merchant account's trail, newest first, keyset-paged by id, with the reader's own account records
+ * (a password change, a second factor: they belong to no merchant account). `onlyActor` limits it to
+ * one person's own records (what members other than owners see).
  */
-export async function listAudit(db: Db, merchantId: string, filter: AuditFilter, onlyActor?: string): Promise<AuditRecord[]> {
-  const where: SQL[] = [eq(auditLog.merchantId, merchantId)];
-  if (onlyActor) where.push(eq(auditLog.actorId, onlyActor));
-  else if (filter.actorId) where.push(eq(auditLog.actorId, filter.actorId));
+export async function listAudit(
+  db: Db,
+  merchantId: string,
+  filter: AuditFilter,
+  onlyActor?: string,
+  reader?: string,
+): Promise<AuditRecord[]> {
+  const actor = onlyActor ?? filter.actorId;
+  const merchantRecords = and(eq(auditLog.merchantId, merchantId), actor ? eq(auditLog.actorId, actor) : undefined)!;
+  const own = reader && (!actor || actor === reader) ? and(isNull(auditLog.merchantId), eq(auditLog.actorId, reader)) : undefined;
+  const where: SQL[] = [own ? or(merchantRecords, own)! : merchantRecords];
   if (filter.action) where.push(eq(auditLog.action, filter.action));
   if (filter.before) where.push(lt(auditLog.id, filter.before));
   const rows = await db
@@ -86,8 +94,11 @@ export async function listAudit(db: Db, merchantId: string, filter: AuditFilter,
   }));
 }
 
-/** The actions a merchant's trail holds, for the page's filter. */
-export async function auditActions(db: Db, merchantId: string): Promise<string[]> {
-  const rows = await db.selectDistinct({ action: auditLog.action }).from(auditLog).where(eq(auditLog.merchantId, merchantId));
+/** The actions a merchant's trail (and the reader's own records) holds, for the page's filter. */
+export async function auditActions(db: Db, merchantId: string, reader?: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ action: auditLog.action })
+    .from(auditLog)
+    .where(reader ? or(eq(auditLog.merchantId, merchantId), and(isNull(auditLog.merchantId), eq(auditLog.actorId, reader))) : eq(auditLog.merchantId, merchantId));
   return rows.map((r) => r.action).sort();
 }

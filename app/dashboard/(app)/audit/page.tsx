@@ -29,8 +29,8 @@ export default async function AuditPage({ searchParams }: { searchParams: Promis
     limit: PAGE,
   };
   const [records, actions, members] = await Promise.all([
-    listAudit(db, merchantId, filter, seesAll ? undefined : person?.userId),
-    auditActions(db, merchantId),
+    listAudit(db, merchantId, filter, seesAll ? undefined : person?.userId, person?.userId),
+    auditActions(db, merchantId, person?.userId),
     seesAll && person ? listMembers(db, merchantId) : Promise.resolve([]),
   ]);
   const older = records.length === PAGE ? records[records.length - 1]!.id : null;

@@ -1,0 +1,322 @@
+import crypto from "node:crypto";
+import type { Browser, Page, Request } from "@playwright/test";
+import { Secret, TOTP } from "otpauth";
+import { linkIn, waitForMail } from "../tests/support/mailbox";
+import { Dashboard, mailbox } from "./pages/dashboard";
+import { checkScreen, createMerchant, expect, test } from "./support/fixtures";
+
+// People in the dashboard, in Chromium, directly and through the production topology (TLS, the
+// proxy, two instances: a sign-in made on one instance is checked by the other). Mail goes over
+// SMTP to the run's mailbox; codes come from an authenticator computed here; passkeys from
+// Chromium's virtual authenticator.
+
+const unique = (p: string) => `${p}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}`;
+const email = (p: string) => `${unique(p)}@shop.test`;
+
+/** An authenticator app: the code of a step after the last one used (the service accepts each step once). */
+class Authenticator {
+  private last = 0;
+  constructor(private readonly secret: string) {}
+  code(): string {
+    const step = Math.max(this.last + 1, Math.floor(Date.now() / 30_000));
+    this.last = step;
+    return new TOTP({ secret: Secret.fromBase32(this.secret), algorithm: "SHA1", digits: 6, period: 30 }).generate({
+      timestamp: step * 30_000,
+    });
+  }
+}
+
+/** Turns on TOTP from the account page; returns the app and the recovery codes shown once. */
+async function setUpTotp(page: Page): Promise<{ app: Authenticator; recovery: string[] }> {
+  await page.goto("/dashboard/account");
+  await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await expect(page.getByRole("img", { name: "QR code of the authenticator key" })).toBeVisible();
+  const app = new Authenticator((await page.getByTestId("totp-secret").textContent())!.trim());
+  await page.getByLabel("The 6-digit code your app shows").fill(app.code());
+  await page.getByRole("button", { name: "Turn on" }).click();
+  await expect(page.getByTestId("recovery-codes").getByRole("listitem")).toHaveCount(10);
+  const recovery = await page.getByTestId("recovery-codes").getByRole("listitem").allTextContents();
+  await page.getByRole("button", { name: "I have saved them" }).click();
+  await expect(page.getByText("10 recovery codes left")).toBeVisible();
+  return { app, recovery };
+}
+
+/** The next server action the page posts (its id, URL, headers and body), to call it again by hand. */
+function nextAction(page: Page): Promise<Request> {
+  return page.waitForRequest((r) => r.method() === "POST" && Boolean(r.headers()["next-action"]));
+}
+
+/** Calls a captured server action again from another browser context (its cookies), as an attacker or a lesser role would. */
+async function replay(from: Page, action: Request, { body, origin }: { body?: string; origin?: string } = {}) {
+  const h = action.headers();
+  return from.request.post(action.url(), {
+    headers: {
+      "next-action": h["next-action"]!,
+      "content-type": h["content-type"]!,
+      accept: "text/x-component",
+      origin: origin ?? new URL(action.url()).origin,
+      "next-router-state-tree": h["next-router-state-tree"] ?? "",
+    },
+    data: body ?? action.postData()!,
+    maxRedirects: 0,
+  });
+}
+
+async function newPage(browser: Browser, baseURL: string | undefined) {
+  const context = await browser.newContext({ baseURL, ignoreHTTPSErrors: false });
+  return context.newPage();
+}
+
+test.describe("people", () => {
+  test("sign up by email, a second factor, a second named key, a viewer who sees no key, and all of it in the audit trail", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    test.setTimeout(120_000);
+    const owner = new Dashboard(page);
+    const firstKey = await owner.signUp(unique("team"), "Team Shop");
+    await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+
+    // a second factor: sign-in needs the code from then on, and a code is used once
+    const { app, recovery } = await setUpTotp(page);
+    await checkScreen(page, testInfo, "people-account");
+    await owner.signOut();
+    await owner.signInPerson(owner.person!, { code: () => app.code() });
+
+    // a second named key, shown once, that the API accepts
+    await owner.nav("Developers").click();
+    await page.getByLabel("New key's name").fill("Reporting");
+    const created = nextAction(page);
+    await page.getByRole("button", { name: "Create key" }).click();
+    const createAction = await created;
+    const reporting = (await page.getByTestId("new-api-key").textContent())!.trim();
+    expect(reporting).toMatch(/^ck_/);
+    expect(reporting).not.toBe(firstKey);
+    expect((await page.request.get("/api/merchants/me", { headers: { "x-api-key": reporting } })).status()).toBe(200);
+    await page.getByRole("button", { name: "Done" }).click();
+    await expect(page.getByRole("cell", { name: "Reporting", exact: true })).toBeVisible();
+    await checkScreen(page, testInfo, "people-keys");
+
+    // a viewer, invited by email
+    const viewerEmail = email("viewer");
+    await owner.nav("Team").click();
+    const invitedAt = Date.now();
+    await page.getByLabel("Email").fill(viewerEmail);
+    await page.getByLabel("Role", { exact: true }).selectOption("viewer");
+    await page.getByRole("button", { name: "Send invite" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Invite sent to ${viewerEmail}` })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Pending invites" })).toContainText(viewerEmail);
+    await checkScreen(page, testInfo, "people-team");
+    const invite = await waitForMail(mailbox(), { to: viewerEmail, subject: /invited you to Team Shop/, after: invitedAt });
+    expect(invite.text).toContain(owner.person!.email);
+    const inviteLink = linkIn(invite, "/dashboard/invite");
+
+    const viewerPage = await newPage(browser, baseURL);
+    const viewer = new Dashboard(viewerPage);
+    await viewerPage.goto(inviteLink);
+    await expect(viewerPage.getByRole("heading", { name: "Join Team Shop" })).toBeVisible();
+    await viewer.signUpPerson(viewerEmail);
+    await viewerPage.goto(inviteLink);
+    await viewerPage.getByRole("button", { name: "Accept the invite" }).click();
+    await expect(viewerPage.getByRole("heading", { name: "Overview" })).toBeVisible();
+
+    // the link works once
+    await viewerPage.goto(inviteLink);
+    await expect(viewerPage.getByRole("heading", { name: "This invite no longer works" })).toBeVisible();
+
+    // what a viewer sees: no keys, no settings; and what the server refuses them, called directly
+    await viewerPage.goto("/dashboard");
+    const nav = viewerPage.getByRole("navigation", { name: "Dashboard" });
+    await expect(nav.getByRole("link", { name: "Sessions" })).toBeVisible();
+    await expect(nav.getByRole("link", { name: "Developers" })).toHaveCount(0);
+    await expect(nav.getByRole("link", { name: "Settings" })).toHaveCount(0);
+    await viewerPage.goto("/dashboard/developers");
+    await expect(viewerPage.getByRole("heading", { name: "Overview" })).toBeVisible();
+    expect(await viewerPage.content()).not.toContain(firstKey.slice(0, 9));
+    const refused = await replay(viewerPage, createAction, { body: createAction.postData()!.replace("Reporting", "By viewer") });
+    expect(await refused.text()).toContain("Your role does not allow this");
+    // a request from another site with the owner's cookies (CSRF) changes nothing either
+    const forged = await replay(page, createAction, {
+      body: createAction.postData()!.replace("Reporting", "Forged"),
+      origin: "https://evil.example",
+    });
+    expect(forged.ok()).toBe(false);
+    await page.reload();
+    await expect(page.getByRole("cell", { name: "By viewer", exact: true })).toHaveCount(0);
+    await expect(page.getByRole("cell", { name: "Forged", exact: true })).toHaveCount(0);
+
+    // revoking the key: the API refuses it (within the key cache's 10 s)
+    await owner.nav("Developers").click();
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Revoke Reporting" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Revoked Reporting." })).toBeVisible();
+    await expect
+      .poll(async () => (await page.request.get("/api/merchants/me", { headers: { "x-api-key": reporting } })).status(), {
+        timeout: 15_000,
+      })
+      .toBe(401);
+
+    // the trail: the owner sees every step, the viewer only their own
+    await owner.nav("Audit").click();
+    const trail = page.getByRole("table", { name: "Audit records, newest first" });
+    for (const action of [
+      "account.email-verified",
+      "account.created",
+      "account.totp-enabled",
+      "key.created",
+      "team.invited",
+      "team.joined",
+      "key.revoked",
+    ]) {
+      await expect(trail.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    }
+    await expect(trail).toContainText(owner.person!.email);
+    await checkScreen(page, testInfo, "people-audit");
+    await page.getByLabel("Action").selectOption("key.revoked");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(trail.getByRole("row")).toHaveCount(2); // the header and the one record
+    await viewerPage.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit" }).click();
+    const own = viewerPage.getByRole("table", { name: "Audit records, newest first" });
+    await expect(own.getByRole("cell", { name: "team.joined", exact: true })).toBeVisible();
+    await expect(own.getByRole("cell", { name: "key.created", exact: true })).toHaveCount(0);
+
+    // removed from the team, the viewer's session loses the account at once
+    await owner.nav("Team").click();
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: `Remove ${viewerEmail}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Removed ${viewerEmail}.` })).toBeVisible();
+    await viewerPage.goto("/dashboard/sessions");
+    await expect(viewerPage.getByRole("heading", { name: "Welcome" })).toBeVisible();
+
+    // a recovery code signs in once
+    await owner.signOut();
+    await page.goto("/dashboard/sign-in");
+    for (const attempt of ["works", "refused"]) {
+      await page.getByLabel("Email").fill(owner.person!.email);
+      await page.getByLabel("Password").fill(owner.person!.password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.getByLabel("Code from your authenticator app").fill(recovery[0]!);
+      await page.getByRole("button", { name: "Verify" }).click();
+      if (attempt === "works") {
+        await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+        await owner.signOut();
+      } else {
+        await expect(page.getByRole("alert").filter({ hasText: "That code is not right, or was already used" })).toBeVisible();
+      }
+    }
+    await viewerPage.context().close();
+  });
+
+  test("a passkey from Chromium's virtual authenticator signs in without a password", async ({ page }, testInfo) => {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send("WebAuthn.enable");
+    const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
+      options: { protocol: "ctap2", transport: "internal", hasResidentKey: true, hasUserVerification: true, isUserVerified: true },
+    });
+    const d = new Dashboard(page);
+    await d.signUp(unique("passkey"), "Passkey Shop");
+    await page.goto("/dashboard/account");
+    await page.getByLabel("Name for a new passkey").fill("Test laptop");
+    await page.getByRole("button", { name: "Add a passkey" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Added Test laptop." })).toBeVisible();
+    await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
+    const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
+    expect(credentials).toHaveLength(1);
+    expect(credentials[0]!.isResidentCredential).toBe(true);
+
+    await d.signOut();
+    await page.goto("/dashboard/sign-in");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible({ timeout: 15_000 });
+
+    // a passkey is a second factor: the password alone no longer signs in
+    await d.signOut();
+    await page.goto("/dashboard/sign-in");
+    await page.getByLabel("Email").fill(d.person!.email);
+    await page.getByLabel("Password").fill(d.person!.password);
+    await page.getByRole("button", { name: "Sign in", exact: true }).click();
+    await expect(page.getByLabel("Code from your authenticator app")).toBeVisible();
+    await checkScreen(page, testInfo, "people-second-step");
+  });
+
+  test("a stale session ends: a password changed elsewhere signs every other browser out", async ({ page, browser, baseURL }) => {
+    const d = new Dashboard(page);
+    await d.signUp(unique("stale"), "Stale Shop");
+    const other = await newPage(browser, baseURL);
+    await new Dashboard(other).signInPerson(d.person!);
+    // a cookie planted before sign-in does not survive it (session fixation)
+    const planted = await newPage(browser, baseURL);
+    const host = new URL(baseURL!).hostname;
+    const name = baseURL!.startsWith("https") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+    await planted
+      .context()
+      .addCookies([{ name, value: "planted-by-someone-else", domain: host, path: "/", secure: baseURL!.startsWith("https") }]);
+    await new Dashboard(planted).signInPerson(d.person!);
+    const after = (await planted.context().cookies()).find((c) => c.name === name);
+    expect(after?.value).toBeTruthy();
+    expect(after!.value).not.toBe("planted-by-someone-else");
+
+    await page.goto("/dashboard/account");
+    await page.getByLabel("Current password").fill(d.person!.password);
+    await page.getByLabel("New password").fill(`${d.person!.password}-new`);
+    await page.getByRole("button", { name: "Change password" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Your password was changed" })).toBeVisible();
+    for (const p of [other, planted]) {
+      await p.goto("/dashboard/sessions");
+      await p.waitForURL(/\/dashboard\/sign-in/);
+    }
+    await new Dashboard(other).signInPerson({ ...d.person!, password: `${d.person!.password}-new` });
+    await other.context().close();
+    await planted.context().close();
+  });
+
+  test("the sign-in pages say the same for an unknown email and a wrong password, and reset by email", async ({
+    page,
+    request,
+  }, testInfo) => {
+    const d = new Dashboard(page);
+    await d.signUp(unique("reset"), "Reset Shop");
+    await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
+    await d.signOut();
+    const messages: string[] = [];
+    for (const who of [d.person!.email, email("nobody")]) {
+      await page.goto("/dashboard/sign-in");
+      await page.getByLabel("Email").fill(who);
+      await page.getByLabel("Password").fill("not-the-password-1");
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      messages.push((await page.getByRole("alert").filter({ hasText: /\w/ }).textContent())!);
+    }
+    expect(messages[0]).toBe(messages[1]);
+    await checkScreen(page, testInfo, "people-sign-in-error");
+
+    const answers: string[] = [];
+    const askedAt = Date.now();
+    for (const who of [d.person!.email, email("nobody")]) {
+      await page.goto("/dashboard/forgot-password");
+      await page.getByLabel("Email").fill(who);
+      await page.getByRole("button", { name: "Send the link" }).click();
+      answers.push((await page.getByRole("status").textContent())!.replace(who, "<email>"));
+    }
+    expect(answers[0]).toBe(answers[1]);
+    const mail = await waitForMail(mailbox(), { to: d.person!.email, subject: /Reset your password/, after: askedAt });
+    await page.goto(linkIn(mail, "/dashboard/reset-password"));
+    await page.getByLabel("New password").fill("password123");
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await expect(page.getByRole("alert").filter({ hasText: "most commonly used" })).toBeVisible();
+    await checkScreen(page, testInfo, "people-reset-refused");
+    await page.getByLabel("New password").fill(`${d.person!.password}-reset`);
+    await page.getByRole("button", { name: "Save the new password" }).click();
+    await expect(page.getByRole("status")).toContainText("Sign in with the new one");
+    await d.signInPerson({ ...d.person!, password: `${d.person!.password}-reset` });
+    // an account made through the API, claimed with its key: the key no longer opens the dashboard
+    const m = await createMerchant(request);
+    await page.goto("/dashboard/welcome");
+    await page.getByLabel("The account's API key").fill(m.apiKey);
+    await page.getByRole("button", { name: "Claim this account" }).click();
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+    await d.signOut();
+    await d.signIn(m.apiKey, { expectFailure: true });
+  });
+});
