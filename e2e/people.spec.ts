@@ -320,3 +320,46 @@ test.describe("people", () => {
     await d.signIn(m.apiKey, { expectFailure: true });
   });
 });
+
+test("every page for people passes axe in light and dark, at 320 px and on a desktop", async ({ page }, testInfo) => {
+  test.setTimeout(120_000);
+  const d = new Dashboard(page);
+  await d.signUp(unique("axe"), "Axe Shop");
+  await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
+  const signedIn = ["/dashboard/account", "/dashboard/team", "/dashboard/audit", "/dashboard/developers", "/dashboard/welcome"];
+  const signedOut = [
+    "/dashboard/sign-in",
+    "/dashboard/sign-up",
+    "/dashboard/sign-in/api-key",
+    "/dashboard/forgot-password",
+    "/dashboard/reset-password?token=x",
+    "/dashboard/verify?token=x",
+    "/dashboard/invite?token=x",
+  ];
+  for (const [width, scheme] of [
+    [320, "dark"],
+    [1280, "light"],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of signedIn) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await checkScreen(page, testInfo, `people${path.replaceAll("/", "-")}-${width}-${scheme}`);
+    }
+  }
+  await page.goto("/dashboard");
+  await d.signOut();
+  for (const [width, scheme] of [
+    [320, "dark"],
+    [1280, "light"],
+  ] as const) {
+    await page.setViewportSize({ width, height: 900 });
+    await page.emulateMedia({ colorScheme: scheme });
+    for (const path of signedOut) {
+      await page.goto(path);
+      await expect(page.getByRole("heading", { level: 1 })).toBeVisible();
+      await checkScreen(page, testInfo, `people${path.replace(/\?.*/, "").replaceAll("/", "-")}-${width}-${scheme}`);
+    }
+  }
+});

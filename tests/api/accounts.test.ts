@@ -20,14 +20,14 @@ import { getConfig } from "@/lib/config";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { awayFromWindowEdge, call, newMerchant, randomIp, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
-import { useTestMailbox } from "../support/test-mailbox";
+import { mailboxForThisFile } from "../support/test-mailbox";
 
 // People's dashboard accounts through the real services and the real next-auth flow: a provider's
 // authorize and the jwt callback at sign-in (as next-auth's callback route runs them), then
 // getServerSession for each later request, which decodes the cookie and checks the session is live.
 // The links people follow come from the mails they receive, read from a real SMTP mailbox.
 
-const mail = useTestMailbox();
+const mail = mailboxForThisFile();
 
 const COOKIE = "next-auth.session-token";
 const PASSWORD = "violet kettle harbour 42";

@@ -21,7 +21,7 @@ export type TestMailbox = {
 };
 
 /** Starts a mailbox for the test file (in beforeAll) and points the service's mail at it. */
-export function useTestMailbox(): TestMailbox {
+export function mailboxForThisFile(): TestMailbox {
   let dir = "";
   let mailbox: Mailbox | undefined;
   const saved = process.env.SMTP_URL;
