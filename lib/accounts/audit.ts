@@ -99,6 +99,10 @@ export async function auditActions(db: Db, merchantId: string, reader?: string):
   const rows = await db
     .selectDistinct({ action: auditLog.action })
     .from(auditLog)
-    .where(reader ? or(eq(auditLog.merchantId, merchantId), and(isNull(auditLog.merchantId), eq(auditLog.actorId, reader))) : eq(auditLog.merchantId, merchantId));
+    .where(
+      reader
+        ? or(eq(auditLog.merchantId, merchantId), and(isNull(auditLog.merchantId), eq(auditLog.actorId, reader)))
+        : eq(auditLog.merchantId, merchantId),
+    );
   return rows.map((r) => r.action).sort();
 }

@@ -102,7 +102,7 @@ async function liveKeyOf(db: Db, who: KeyActor, id: string) {
   return key;
 }
 
-/** A new secret for the key's name; the old one keeps working for `graceMs` (0: it stops now). */
+/** A new secret for the key's name; the old one keeps working for `graceMs` (0: it stops at once, within the key cache's 10 s, as a revoked key does). */
 export async function rollKey(
   db: Db,
   who: KeyActor,

@@ -230,8 +230,17 @@ export async function changePassword(db: Db, userId: string, current: string, ne
     .update(users)
     .set({ passwordHash: await hashPassword(next), sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: new Date() })
     .where(eq(users.id, userId));
+  await endResetLinks(db, userId);
   await recordAudit(db, { merchantId: null, who: { kind: "person", userId, email: user.email }, action: "account.password-changed", ip });
   deliver(passwordChangedMail(user.email), "password change");
+}
+
+/** A reset link mailed before the password changed (or before signing out everywhere) no longer works. */
+async function endResetLinks(db: Db, userId: string) {
+  await db
+    .update(emailTokens)
+    .set({ usedAt: new Date() })
+    .where(and(eq(emailTokens.userId, userId), eq(emailTokens.purpose, "reset"), isNull(emailTokens.usedAt)));
 }
 
 /** Ends every session of the person, this one included. */
@@ -241,6 +250,7 @@ export async function signOutEverywhere(db: Db, userId: string, ip: string): Pro
     .set({ sessionEpoch: sql`${users.sessionEpoch} + 1`, updatedAt: new Date() })
     .where(eq(users.id, userId))
     .returning({ email: users.email });
+  await endResetLinks(db, userId);
   if (user)
     await recordAudit(db, {
       merchantId: null,

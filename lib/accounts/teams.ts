@@ -248,6 +248,8 @@ export async function acceptInvite(
       .for("update")
       .limit(1);
     if (!invite) throw gone();
+    const [me] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, person.userId)).limit(1);
+    if (!me?.verified) throw new AppError("FORBIDDEN", "Confirm your email address first.");
     if (invite.email !== normalEmail(person.email)) {
       throw new AppError("FORBIDDEN", `This invite is for ${invite.email}. Sign in with that address to accept it.`);
     }

@@ -358,6 +358,21 @@ describe("a person's session", () => {
     await mail.mailTo(person.email, /^Your password was changed$/);
   });
 
+  it("a reset link mailed before a password change, or before signing out everywhere, no longer works", async () => {
+    const db = await testDb();
+    for (const end of ["change", "everywhere"] as const) {
+      const person = await confirmedPerson();
+      const after = Date.now();
+      await requestPasswordReset(db, person.email);
+      const { token } = await mail.linkTo(person.email, /^Reset your password$/, "/dashboard/reset-password", after);
+      if (end === "change") await changePassword(db, person.id, PASSWORD, NEW_PASSWORD, randomIp());
+      else await signOutEverywhere(db, person.id, randomIp());
+      await expect(resetPassword(db, token, "an attacker's password 9", randomIp()), end).rejects.toMatchObject({
+        code: "VALIDATION_FAILED",
+      });
+    }
+  });
+
   it("ends everywhere at 'sign out everywhere', and a new sign-in works", async () => {
     const db = await testDb();
     const person = await confirmedPerson();

@@ -117,6 +117,18 @@ describe("invites", () => {
     expect(await roleIn(db, someoneElse.userId, m.id)).toBeNull();
   });
 
+  it("a person whose address is not confirmed cannot accept, and the link stays open for when it is", async () => {
+    const db = await testDb();
+    const { m, asOwner } = await team();
+    const invitee = await person();
+    await db.update(users).set({ emailVerifiedAt: null }).where(eq(users.id, invitee.userId));
+    const { token } = await invite(asOwner, invitee, "viewer");
+    await expect(acceptInvite(db, token, invitee, randomIp())).rejects.toMatchObject({ code: "FORBIDDEN", message: /Confirm your email/ });
+    expect(await roleIn(db, invitee.userId, m.id)).toBeNull();
+    await db.update(users).set({ emailVerifiedAt: new Date() }).where(eq(users.id, invitee.userId));
+    await expect(acceptInvite(db, token, invitee, randomIp())).resolves.toEqual({ merchantId: m.id });
+  });
+
   it("an expired, a revoked or a replaced invite is refused", async () => {
     const db = await testDb();
     const { m, asOwner } = await team();
