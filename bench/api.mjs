@@ -332,6 +332,8 @@ async function main() {
       DATABASE_URL: dbUrl.href,
       APP_SECRET: "bench-secret",
       NEXTAUTH_SECRET: "bench-secret",
+      // required with DATABASE_URL; the benchmark sends no mail (nothing listens there)
+      SMTP_URL: "smtp://127.0.0.1:9",
       RATE_LIMIT_MULTIPLIER: "1000",
       LOG_LEVEL: "warn",
       NEXT_TELEMETRY_DISABLED: "1",

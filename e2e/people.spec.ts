@@ -182,6 +182,16 @@ test.describe("people", () => {
     await expect(own.getByRole("cell", { name: "team.joined", exact: true })).toBeVisible();
     await expect(own.getByRole("cell", { name: "key.created", exact: true })).toHaveCount(0);
 
+    // an owner requires a second factor: the viewer, who has none, is sent to set one up first
+    await owner.nav("Team").click();
+    await page.getByRole("checkbox", { name: /Require a second factor/ }).check();
+    await expect(page.getByRole("status").filter({ hasText: "Every member now needs a second factor." })).toBeVisible();
+    await viewerPage.goto("/dashboard/sessions");
+    await expect(viewerPage.getByRole("heading", { name: "Your account" })).toBeVisible();
+    await expect(viewerPage.getByRole("alert").filter({ hasText: "requires a second factor" })).toBeVisible();
+    await owner.nav("Sessions").click(); // the owner has one: nothing changes for them
+    await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible();
+
     // removed from the team, the viewer's session loses the account at once
     await owner.nav("Team").click();
     page.once("dialog", (d) => void d.accept());
@@ -290,6 +300,12 @@ test.describe("people", () => {
     }
     expect(messages[0]).toBe(messages[1]);
     await checkScreen(page, testInfo, "people-sign-in-error");
+    // the right password posted without next-auth's CSRF token (from another site) signs nobody in
+    const forged = await request.post("/api/auth/callback/password", {
+      form: { email: d.person!.email, password: d.person!.password },
+      maxRedirects: 0,
+    });
+    expect(forged.headers()["set-cookie"] ?? "").not.toMatch(/session-token=[^;]/);
 
     const answers: string[] = [];
     const askedAt = Date.now();

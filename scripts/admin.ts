@@ -1,9 +1,18 @@
 // npm run admin -- <command>: the operator's commands. Parses argv, calls lib/merchants/admin, prints.
 // Exit codes: 0 done, 1 the merchant was not found (or the command failed), 2 bad arguments.
-import { closeDb, getDb } from "@/db/client";
+import { closeDb, type Db, getDb } from "@/db/client";
+import { recordAudit } from "@/lib/accounts/audit";
+import { createKey, type KeyView, listKeys, revokeKey, rollKey } from "@/lib/accounts/keys";
 import { AppError } from "@/lib/errors";
 import { OPERATOR } from "@/lib/actor";
-import { listMerchants, type MerchantSummary, rotateApiKey, setMerchantDisabled, setMerchantEnvironment } from "@/lib/merchants/admin";
+import {
+  findMerchantOrThrow,
+  listMerchants,
+  type MerchantSummary,
+  rotateApiKey,
+  setMerchantDisabled,
+  setMerchantEnvironment,
+} from "@/lib/merchants/admin";
 import { walletReport } from "@/lib/orders/rail-steps";
 import { printable } from "@/lib/text";
 
@@ -20,31 +29,79 @@ Commands:
   go-live <merchant>             its new sessions take real payments (refused without a working real rail)
   sandbox <merchant>             its new sessions go back to the sandbox
   wallets [--json]               the real rail's taker wallets: ETH balance, nonce, the order each holds
+  keys <merchant> [--json]       the merchant's named API keys: prefix, state, creation, last use
+  create-key <merchant> <name> [--expires-days=N] [--json]
+                                 a new named key (printed once); the others keep working
+  roll-key <merchant> <key-id> [--grace=24h] [--json]
+                                 a new secret for the key's name; the old one works for the grace period (0s: stops now)
+  revoke-key <merchant> <key-id> the key stops working within 10 s
 
-<merchant> is a merchant id (merch_…) or name.`;
+<merchant> is a merchant id (merch_…) or name. Every change is written to the merchant's audit trail
+as made by the operator.`;
 
 class UsageError extends Error {}
 
 type Parsed =
   | { command: "list" | "wallets"; json: boolean }
-  | { command: "rotate-key" | "disable" | "enable" | "go-live" | "sandbox"; merchant: string; json: boolean };
+  | { command: "rotate-key" | "disable" | "enable" | "go-live" | "sandbox" | "keys"; merchant: string; json: boolean }
+  | { command: "create-key"; merchant: string; name: string; expiresDays: number | null; json: boolean }
+  | { command: "roll-key"; merchant: string; keyId: string; graceMs: number; json: boolean }
+  | { command: "revoke-key"; merchant: string; keyId: string; json: boolean };
+
+/** `--name=value` options: each command says which it takes. */
+function options(flags: string[], allowed: string[]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const f of flags) {
+    if (f === "--json") continue;
+    const m = /^--([a-z-]+)=(.*)$/.exec(f);
+    if (!m || !allowed.includes(m[1]!)) throw new UsageError(`Unknown option: ${f}`);
+    out[m[1]!] = m[2]!;
+  }
+  return out;
+}
 
 function parse(argv: string[]): Parsed | "help" {
   const flags = argv.filter((a) => a.startsWith("-"));
   const args = argv.filter((a) => !a.startsWith("-"));
   if (flags.includes("--help") || flags.includes("-h") || args[0] === "help") return "help";
-  const unknown = flags.filter((f) => f !== "--json");
-  if (unknown.length) throw new UsageError(`Unknown option: ${unknown.join(", ")}`);
   const json = flags.includes("--json");
   const [command, ...rest] = args;
   if (!command) throw new UsageError("Missing command");
+  if (command === "create-key") {
+    const o = options(flags, ["expires-days"]);
+    if (rest.length < 2 || !rest[0]!.trim()) throw new UsageError("create-key takes a merchant id or name and the key's name");
+    const name = rest.slice(1).join(" ").trim();
+    if (!name || name.length > 60) throw new UsageError("The key's name is 1 to 60 characters");
+    const days = o["expires-days"] === undefined ? null : Number(o["expires-days"]);
+    if (days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650))
+      throw new UsageError("--expires-days is a whole number from 1 to 3650");
+    return { command, merchant: rest[0]!.trim(), name, expiresDays: days, json };
+  }
+  if (command === "roll-key" || command === "revoke-key") {
+    const o = options(flags, command === "roll-key" ? ["grace"] : []);
+    if (rest.length !== 2) throw new UsageError(`${command} takes a merchant id or name and a key id (key_…)`);
+    if (command === "revoke-key") {
+      if (json) throw new UsageError("revoke-key has no --json output");
+      return { command, merchant: rest[0]!.trim(), keyId: rest[1]!.trim(), json };
+    }
+    const graceMs = o.grace === undefined ? 24 * 60 * 60 * 1000 : parseDuration(o.grace);
+    return { command, merchant: rest[0]!.trim(), keyId: rest[1]!.trim(), graceMs, json };
+  }
+  options(flags, []);
   if (command === "list" || command === "wallets") {
     if (rest.length) throw new UsageError(`${command} takes no arguments (got: ${rest.join(" ")})`);
     return { command, json };
   }
-  if (command === "rotate-key" || command === "disable" || command === "enable" || command === "go-live" || command === "sandbox") {
+  if (
+    command === "rotate-key" ||
+    command === "disable" ||
+    command === "enable" ||
+    command === "go-live" ||
+    command === "sandbox" ||
+    command === "keys"
+  ) {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`${command} takes exactly one merchant id or name`);
-    if (json && command !== "rotate-key") throw new UsageError(`${command} has no --json output`);
+    if (json && command !== "rotate-key" && command !== "keys") throw new UsageError(`${command} has no --json output`);
     return { command, merchant: rest[0]!.trim(), json };
   }
   throw new UsageError(`Unknown command: ${command}`);
@@ -75,13 +132,69 @@ function table(rows: MerchantSummary[]): string {
     .join("\n");
 }
 
+function parseDuration(text: string): number {
+  const m = /^(\d+)(s|m|h|d)$/.exec(text);
+  if (!m) throw new UsageError(`--grace is a duration such as 0s, 30m, 24h or 7d (got: ${text})`);
+  return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "s" | "m" | "h" | "d"];
+}
+
+function keysTable(rows: KeyView[]): string {
+  if (!rows.length) return "No keys.";
+  const head = ["ID", "NAME", "PREFIX", "STATE", "CREATED", "BY", "LAST USED", "EXPIRES"];
+  const day = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
+  const cells = rows
+    .map((k) => [k.id, k.name, `${k.prefix}…`, k.state, day(k.createdAt), k.createdBy ?? "—", day(k.lastUsedAt), day(k.expiresAt)])
+    .map((r) => r.map(printable));
+  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
+  return [head, ...cells]
+    .map((r) =>
+      r
+        .map((c, i) => c.padEnd(widths[i]!))
+        .join("  ")
+        .trimEnd(),
+    )
+    .join("\n");
+}
+
+/** The operator's change, in the merchant's audit trail. */
+const audit = (db: Db, merchantId: string, action: string, details?: Record<string, unknown>) =>
+  recordAudit(db, { merchantId, who: { kind: "operator" }, action, details });
+
 async function run(p: Parsed): Promise<void> {
   const db = await getDb();
+  if (p.command === "keys" || p.command === "create-key" || p.command === "roll-key" || p.command === "revoke-key") {
+    const merchant = await findMerchantOrThrow(db, p.merchant, { actor: OPERATOR });
+    const who = { actor: OPERATOR, merchantId: merchant.id };
+    if (p.command === "keys") {
+      const rows = await listKeys(db, merchant.id);
+      process.stdout.write((p.json ? JSON.stringify(rows, null, 2) : keysTable(rows)) + "\n");
+    } else if (p.command === "create-key") {
+      const expiresAt = p.expiresDays ? new Date(Date.now() + p.expiresDays * 86_400_000) : null;
+      const made = await createKey(db, who, { name: p.name, expiresAt });
+      process.stdout.write(
+        p.json
+          ? JSON.stringify({ merchantId: merchant.id, keyId: made.id, name: p.name, apiKey: made.apiKey, expiresAt }, null, 2) + "\n"
+          : `New key "${printable(p.name)}" (${made.id}) for ${merchant.name}, shown once; give it to the merchant over a safe channel:\n\n  ${made.apiKey}\n`,
+      );
+    } else if (p.command === "roll-key") {
+      const made = await rollKey(db, who, p.keyId, p.graceMs);
+      process.stdout.write(
+        p.json
+          ? JSON.stringify({ merchantId: merchant.id, keyId: made.id, apiKey: made.apiKey, oldKeyUntil: made.oldExpiresAt }, null, 2) + "\n"
+          : `New secret (${made.id}) for ${merchant.name}, shown once:\n\n  ${made.apiKey}\n\nThe old key works until ${made.oldExpiresAt}.\n`,
+      );
+    } else if (p.command === "revoke-key") {
+      await revokeKey(db, who, p.keyId);
+      process.stdout.write(`Revoked ${p.keyId} of ${merchant.name}. The API refuses it within 10 s.\n`);
+    }
+    return;
+  }
   if (p.command === "list") {
     const rows = await listMerchants(db, { actor: OPERATOR });
     process.stdout.write((p.json ? JSON.stringify(rows, null, 2) : table(rows)) + "\n");
   } else if (p.command === "rotate-key") {
     const { merchant, apiKey, revokedPrefixes } = await rotateApiKey(db, p.merchant, { actor: OPERATOR });
+    await audit(db, merchant.id, "key.rotated", { revoked: revokedPrefixes.map((x) => `${x}…`) });
     if (p.json) {
       process.stdout.write(
         JSON.stringify({ merchantId: merchant.id, name: merchant.name, apiKey, revokedKeyPrefixes: revokedPrefixes }, null, 2) + "\n",
@@ -114,6 +227,7 @@ async function run(p: Parsed): Promise<void> {
   } else if (p.command === "go-live" || p.command === "sandbox") {
     const env = p.command === "go-live" ? "live" : "sandbox";
     const { merchant, changed } = await setMerchantEnvironment(db, p.merchant, env, { actor: OPERATOR });
+    if (changed) await audit(db, merchant.id, env === "live" ? "account.went-live" : "account.back-to-sandbox");
     process.stdout.write(
       `${merchant.name} (${merchant.id}) ${changed ? "is now" : "was already"} ${env}.` +
         (changed ? " Its new sessions take this environment within 10 s; sessions made before keep theirs." : "") +
@@ -122,6 +236,7 @@ async function run(p: Parsed): Promise<void> {
   } else if (p.command === "disable" || p.command === "enable") {
     const disable = p.command === "disable";
     const { merchant, changed } = await setMerchantDisabled(db, p.merchant, disable, { actor: OPERATOR });
+    if (changed) await audit(db, merchant.id, disable ? "account.disabled" : "account.enabled");
     const state = disable ? "disabled" : "enabled";
     process.stdout.write(
       `${merchant.name} (${merchant.id}) ${changed ? "is now" : "was already"} ${state}.` +

@@ -8,6 +8,7 @@ import { errorFields, logger } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
+import { auditMerchant } from "@/lib/accounts/audit";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
 import {
   checkFailedAuth,
@@ -60,6 +61,12 @@ export type RouteOptions<P, Q, B> = {
    * answered in statements of their own instead, so no transaction stays open while they wait.
    */
   atomic?: boolean;
+  /**
+   * The audit trail's name for what this route changes (lib/accounts/audit.ts): written when a
+   * merchant's request succeeds, in the same transaction as an idempotent answer, with the key, the
+   * client's address and the id it acted on.
+   */
+  audit?: string;
 };
 
 export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
@@ -259,6 +266,10 @@ export function route<
         } as RouteContext<P, Q, B, never, never>;
         const result = await handler(ctx);
         const status = result.status ?? 200;
+        if (options.audit && actor?.kind === "merchant" && status < 400) {
+          const target = (ctx.params as { id?: unknown } | undefined)?.id ?? (result.data as { id?: unknown } | undefined)?.id;
+          await auditMerchant(handlerDb, { ...actor, ip }, options.audit, typeof target === "string" ? target : null);
+        }
         const body = plain ? JSON.stringify(result.data ?? null) : JSON.stringify(successEnvelope(status, result.message, result.data));
         return { status, body, headers: result.headers };
       };

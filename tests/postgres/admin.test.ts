@@ -5,6 +5,7 @@ import { cancelCheckout, chooseAndStart, saveChoice } from "@/app/checkout/actio
 import { eq } from "drizzle-orm";
 import { merchants } from "@/db/schema";
 import { getCheckoutView } from "@/lib/checkout/service";
+import { listAudit } from "@/lib/accounts/audit";
 import { call, newMerchant, newSession, randomIp, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 
@@ -216,5 +217,45 @@ describe("npm run admin -- list", () => {
     expect(run.stdout).not.toMatch(/[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/);
     const line = run.stdout.split("\n").find((l) => l.startsWith(m.id));
     expect(line).toContain("Evil\\x1b]52;c;cm0gLXJmIH4=\\x07\\x1b[2J\\u202emoc.acme\\x9b31m");
+  });
+});
+
+describe("npm run admin -- keys, create-key, roll-key, revoke-key", () => {
+  it("manage named keys: each works on the API at once, a rolled or revoked one stops, and the trail names the operator", async () => {
+    const m = await newMerchant();
+    const created = await admin("create-key", m.name, "Nightly export", "--expires-days=30", "--json");
+    expect(created.code, created.stderr).toBe(0);
+    const made = JSON.parse(created.stdout) as { keyId: string; apiKey: string; expiresAt: string };
+    expect((await me(made.apiKey)).status).toBe(200);
+
+    const listed = await admin("keys", m.id, "--json");
+    expect(listed.code, listed.stderr).toBe(0);
+    const keys = JSON.parse(listed.stdout) as { id: string; name: string; state: string; createdBy: string | null }[];
+    expect(keys.map((k) => [k.name, k.state])).toEqual([
+      ["Nightly export", "expiring"],
+      ["Default key", "active"],
+    ]);
+    expect(keys[0]!.createdBy).toBe("Operator");
+
+    const rolled = await admin("roll-key", m.name, made.keyId, "--grace=0s", "--json");
+    expect(rolled.code, rolled.stderr).toBe(0);
+    const next = JSON.parse(rolled.stdout) as { keyId: string; apiKey: string };
+    expect((await me(next.apiKey)).status).toBe(200);
+    expect((await afterKeyCache(() => me(made.apiKey))).status).toBe(401);
+
+    const revoked = await admin("revoke-key", m.name, next.keyId);
+    expect(revoked.code, revoked.stderr).toBe(0);
+    expect((await afterKeyCache(() => me(next.apiKey))).status).toBe(401);
+    expect((await me(m.apiKey)).status).toBe(200);
+
+    const again = await admin("revoke-key", m.name, next.keyId);
+    expect(again.code).toBe(1);
+    expect(again.stderr).toMatch(/not found, or already revoked/);
+    expect((await admin("roll-key", m.name, made.keyId, "--grace=soon")).code).toBe(2);
+    expect((await admin("create-key", m.name, "Export", "--expires-days=0")).code).toBe(2);
+
+    const trail = await listAudit(await testDb(), m.id, {});
+    expect(trail.filter((r) => r.actorKind === "operator").map((r) => r.action)).toEqual(["key.revoked", "key.rolled", "key.created"]);
+    expect(trail.at(-1)).toMatchObject({ action: "account.created", actorKind: "key" });
   });
 });

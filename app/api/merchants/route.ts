@@ -1,3 +1,4 @@
+import { recordAudit } from "@/lib/accounts/audit";
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createMerchant } from "@/lib/merchants/service";
@@ -5,9 +6,16 @@ import { createMerchantBody } from "@/lib/schemas";
 
 // POST /api/merchants – open sign-up; the API key is in this response and nowhere else, ever
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ auth: "public", rateLimit: RATE_RULES.signup, body: createMerchantBody }, async ({ db, body }) => ({
-    status: 201,
-    message: "Merchant created",
-    data: await createMerchant(db, body),
-  })),
+  POST: route({ auth: "public", rateLimit: RATE_RULES.signup, body: createMerchantBody }, async ({ db, body, ip }) => {
+    const made = await createMerchant(db, body);
+    // nobody owns it yet: a person claims it later with this key (lib/accounts/teams.ts)
+    await recordAudit(db, {
+      merchantId: made.id,
+      who: { kind: "key", keyId: null, label: "API (POST /api/merchants)" },
+      action: "account.created",
+      target: made.name,
+      ip,
+    });
+    return { status: 201, message: "Merchant created", data: made };
+  }),
 });

@@ -4,7 +4,7 @@ import { createWebhook, listWebhooks } from "@/lib/webhooks/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/webhooks – the signing secret is in this response only
-  POST: route({ body: createWebhookBody }, async ({ db, actor, body }) => ({
+  POST: route({ body: createWebhookBody, audit: "webhook.created" }, async ({ db, actor, body }) => ({
     status: 201,
     message: "Webhook created",
     data: await createWebhook(db, body, { actor }),

@@ -6,7 +6,7 @@ const v1 = { generation: 1 } as const;
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/v1/webhooks – a v1 webhook (v1 events, custom headers); the signing secret is in this response only
-  POST: route({ ...v1, body: createV1WebhookBody }, async ({ db, actor, body }) => ({
+  POST: route({ ...v1, body: createV1WebhookBody, audit: "webhook.created" }, async ({ db, actor, body }) => ({
     status: 201,
     message: "Webhook created",
     data: await createWebhook(db, body, { actor, ...v1 }),

@@ -9,12 +9,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     data: await getWebhookOrThrow(db, params.id, { actor }),
   })),
   // PATCH /api/webhooks/:id – url, events, active
-  PATCH: route({ params: idParams, body: updateWebhookBody }, async ({ db, actor, params, body }) => ({
+  PATCH: route({ params: idParams, body: updateWebhookBody, audit: "webhook.updated" }, async ({ db, actor, params, body }) => ({
     message: "Webhook updated",
     data: await updateWebhook(db, params.id, body, { actor }),
   })),
   // DELETE /api/webhooks/:id
-  DELETE: route({ params: idParams }, async ({ db, actor, params }) => {
+  DELETE: route({ params: idParams, audit: "webhook.deleted" }, async ({ db, actor, params }) => {
     await deleteWebhook(db, params.id, { actor });
     return { message: "Webhook deleted", data: null };
   }),

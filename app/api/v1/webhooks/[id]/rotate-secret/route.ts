@@ -7,8 +7,11 @@ const v1 = { generation: 1 } as const;
 
 // POST /api/v1/webhooks/:id/rotate-secret – the new secret is in this response only
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ ...v1, params: idParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS }, async ({ db, actor, params }) => ({
-    message: "Webhook secret rotated",
-    data: await rotateWebhookSecret(db, params.id, { actor, ...v1 }),
-  })),
+  POST: route(
+    { ...v1, params: idParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, audit: "webhook.secret-rotated" },
+    async ({ db, actor, params }) => ({
+      message: "Webhook secret rotated",
+      data: await rotateWebhookSecret(db, params.id, { actor, ...v1 }),
+    }),
+  ),
 });

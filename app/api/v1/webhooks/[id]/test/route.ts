@@ -8,7 +8,7 @@ const v1 = { generation: 1 } as const;
 // POST /api/v1/webhooks/:id/test – sends WEBHOOK_TEST now; a failing endpoint is still a successful call
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
-    { ...v1, params: idParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false },
+    { ...v1, params: idParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false, audit: "webhook.tested" },
     async ({ db, actor, params }) => {
       const result = await sendTestEvent(db, params.id, { actor, ...v1 });
       return { message: result.success ? "Test event delivered" : "Test event failed", data: result };

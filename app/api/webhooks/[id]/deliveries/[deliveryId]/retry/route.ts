@@ -6,7 +6,7 @@ import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 // POST /api/webhooks/:id/deliveries/:deliveryId/retry – sends the delivery again now (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
-    { params: webhookDeliveryParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false },
+    { params: webhookDeliveryParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false, audit: "webhook.delivery-retried" },
     async ({ db, actor, params }) => ({
       message: "Delivery sent again",
       data: await retryDelivery(db, params.id, params.deliveryId, { actor }),

@@ -8,7 +8,14 @@ const v1 = { generation: 1 } as const;
 // POST /api/v1/webhooks/:id/deliveries/:deliveryId/retry – sends the delivery again now
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
-    { ...v1, params: webhookDeliveryParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, atomic: false },
+    {
+      ...v1,
+      params: webhookDeliveryParams,
+      body: emptyBody,
+      rateLimit: WEBHOOK_SEND_LIMITS,
+      atomic: false,
+      audit: "webhook.delivery-retried",
+    },
     async ({ db, actor, params }) => ({
       message: "Delivery sent again",
       data: await retryDelivery(db, params.id, params.deliveryId, { actor, ...v1 }),
