@@ -29,6 +29,8 @@ export function Team({ members, invites, me, isOwner, requireSecondFactor }: Pro
   const [message, setMessage] = useState<FormNotice | null>(null);
   const [fields, setFields] = useState<Record<string, string>>({});
   const [pending, setPending] = useState(false);
+  // the box shows the choice at once; a refusal puts it back
+  const [required, setRequired] = useState(requireSecondFactor);
 
   const act = async (
     work: () => Promise<{ ok: true } | { ok: false; message: string; fields?: Record<string, string> }>,
@@ -199,14 +201,20 @@ export function Team({ members, invites, me, isOwner, requireSecondFactor }: Pro
           <label className="mt-3 flex items-center gap-2">
             <input
               type="checkbox"
-              checked={requireSecondFactor}
+              checked={required}
               disabled={pending}
-              onChange={(e) =>
+              onChange={(e) => {
+                const next = e.target.checked;
+                setRequired(next);
                 void act(
-                  () => requireSecondFactorAction(e.target.checked),
-                  e.target.checked ? "Every member now needs a second factor." : "A second factor is now optional.",
-                )
-              }
+                  async () => {
+                    const r = await requireSecondFactorAction(next);
+                    if (!r.ok) setRequired(!next);
+                    return r;
+                  },
+                  next ? "Every member now needs a second factor." : "A second factor is now optional.",
+                );
+              }}
             />
             Require a second factor (an authenticator app or a passkey) for every member
           </label>
