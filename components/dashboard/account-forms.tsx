@@ -5,53 +5,36 @@ import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { requestResetAction, resetPasswordAction, verifyEmailAction } from "@/app/dashboard/account-actions";
+import { Alert } from "@/components/ui/alert";
 import { Field, linkClass } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 
-type Failure = { message: string; fields: Record<string, string> };
-const UNREACHABLE: Failure = { message: "We could not reach the service. Try again.", fields: {} };
-
-function Alert({ failure }: { failure: Failure | null }) {
-  return (
-    <div aria-live="assertive">
-      {failure && (
-        <p role="alert" className={`mt-4 ${ui.error}`}>
-          {failure.message}
-        </p>
-      )}
-    </div>
-  );
-}
+const valueOf = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
 /** The link in the sign-up mail: the account's password confirms the address, and signs the person in. */
 export function VerifyEmailForm({ token }: { token: string }) {
   const router = useRouter();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [pending, setPending] = useState(false);
+  const { failure, pending, run } = useAction();
   return (
     <form
       className={ui.card}
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setPending(true);
-        setFailure(null);
-        const password = String(new FormData(e.currentTarget).get("password") ?? "");
-        try {
-          const r = await verifyEmailAction({ token, password });
-          if (!r.ok) return setFailure({ message: r.message, fields: r.fields ?? {} });
-          const signedIn = await signIn("password", { email: r.email, password, redirect: false });
-          router.push(signedIn?.ok ? "/dashboard" : "/dashboard/sign-in");
-        } catch {
-          setFailure(UNREACHABLE);
-        } finally {
-          setPending(false);
-        }
+        const password = valueOf(e.currentTarget, "password");
+        void run(
+          () => verifyEmailAction({ token, password }),
+          async (r) => {
+            const signedIn = await signIn("password", { email: r.email, password, redirect: false });
+            router.push(signedIn?.ok ? "/dashboard" : "/dashboard/sign-in");
+          },
+        );
       }}
     >
       <h1 className="text-xl font-semibold">Confirm your email address</h1>
       <p className={`mt-1 text-sm ${ui.muted}`}>Enter the password you chose when you signed up.</p>
-      <Alert failure={failure} />
+      <Alert message={failure?.message} />
       <Field name="password" label="Password" type="password" autoComplete="current-password" required error={failure?.fields.password} />
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4 w-full`}>
         {pending ? "Confirming…" : "Confirm and sign in"}
@@ -62,8 +45,7 @@ export function VerifyEmailForm({ token }: { token: string }) {
 
 export function ForgotPasswordForm() {
   const [sentTo, setSentTo] = useState<string | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [pending, setPending] = useState(false);
+  const { failure, pending, run } = useAction();
   if (sentTo) {
     return (
       <div className={ui.card}>
@@ -83,25 +65,18 @@ export function ForgotPasswordForm() {
     <form
       className={ui.card}
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setPending(true);
-        setFailure(null);
-        const email = String(new FormData(e.currentTarget).get("email") ?? "");
-        try {
-          const r = await requestResetAction({ email });
-          if (r.ok) setSentTo(email.trim());
-          else setFailure({ message: r.message, fields: r.fields ?? {} });
-        } catch {
-          setFailure(UNREACHABLE);
-        } finally {
-          setPending(false);
-        }
+        const email = valueOf(e.currentTarget, "email");
+        void run(
+          () => requestResetAction({ email }),
+          () => setSentTo(email.trim()),
+        );
       }}
     >
       <h1 className="text-xl font-semibold">Reset your password</h1>
       <p className={`mt-1 text-sm ${ui.muted}`}>We send a link to choose a new one.</p>
-      <Alert failure={failure} />
+      <Alert message={failure?.message} />
       <Field name="email" label="Email" type="email" autoComplete="email" required error={failure?.fields.email} />
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4 w-full`}>
         {pending ? "Sending…" : "Send the link"}
@@ -112,31 +87,23 @@ export function ForgotPasswordForm() {
 
 export function ResetPasswordForm({ token }: { token: string }) {
   const router = useRouter();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [pending, setPending] = useState(false);
+  const { failure, pending, run } = useAction();
   return (
     <form
       className={ui.card}
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setPending(true);
-        setFailure(null);
-        const password = String(new FormData(e.currentTarget).get("password") ?? "");
-        try {
-          const r = await resetPasswordAction({ token, password });
-          if (r.ok) router.push("/dashboard/sign-in?notice=reset");
-          else setFailure({ message: r.message, fields: r.fields ?? {} });
-        } catch {
-          setFailure(UNREACHABLE);
-        } finally {
-          setPending(false);
-        }
+        const password = valueOf(e.currentTarget, "password");
+        void run(
+          () => resetPasswordAction({ token, password }),
+          () => router.push("/dashboard/sign-in?notice=reset"),
+        );
       }}
     >
       <h1 className="text-xl font-semibold">Choose a new password</h1>
       <p className={`mt-1 text-sm ${ui.muted}`}>Every session of your account is signed out.</p>
-      <Alert failure={failure} />
+      <Alert message={failure?.message} />
       <Field
         name="password"
         label="New password"

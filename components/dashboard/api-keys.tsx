@@ -6,11 +6,10 @@ import { createKeyAction, revokeKeyAction, rollKeyAction } from "@/app/dashboard
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
-import { FormMessage, type FormNotice } from "@/components/ui/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 import type { KeyView } from "@/lib/accounts/keys";
-
-const UNREACHABLE = "We could not reach the service. Try again.";
 
 const GRACE = [
   [0, "Stop the old key now"],
@@ -47,33 +46,20 @@ function NewSecret({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
 export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boolean }) {
   const router = useRouter();
   const [secret, setSecret] = useState<string | null>(null);
-  const [message, setMessage] = useState<FormNotice | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
-
-  const act = async (
+  const { failure, notice: message, pending, run } = useAction();
+  const fields = failure?.fields ?? {};
+  const act = (
     work: () => Promise<{ ok: true; apiKey?: string } | { ok: false; message: string; fields?: Record<string, string> }>,
     done: string,
-  ) => {
-    setPending(true);
-    setMessage(null);
-    setFields({});
-    try {
-      const r = await work();
-      if (r.ok) {
+  ) =>
+    run(
+      work,
+      (r) => {
         if (r.apiKey) setSecret(r.apiKey);
-        setMessage({ ok: true, text: done });
         router.refresh();
-      } else {
-        setMessage({ ok: false, text: r.message });
-        setFields(r.fields ?? {});
-      }
-    } catch {
-      setMessage({ ok: false, text: UNREACHABLE });
-    } finally {
-      setPending(false);
-    }
-  };
+      },
+      done,
+    );
 
   return (
     <div>

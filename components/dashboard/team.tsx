@@ -10,11 +10,11 @@ import {
   revokeInviteAction,
 } from "@/app/dashboard/team-actions";
 import { Field } from "@/components/ui/field";
-import { FormMessage, type FormNotice } from "@/components/ui/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 import type { Member, PendingInvite } from "@/lib/accounts/teams";
 
-const UNREACHABLE = "We could not reach the service. Try again.";
 const ROLES = [
   ["owner", "Owner"],
   ["developer", "Developer"],
@@ -26,36 +26,23 @@ type Props = { members: Member[]; invites: PendingInvite[]; me: string; isOwner:
 /** Members, pending invites, and the team's sign-in rule. Owners change them; everyone can leave. */
 export function Team({ members, invites, me, isOwner, requireSecondFactor }: Props) {
   const router = useRouter();
-  const [message, setMessage] = useState<FormNotice | null>(null);
-  const [fields, setFields] = useState<Record<string, string>>({});
-  const [pending, setPending] = useState(false);
+  const { failure, notice: message, pending, run } = useAction();
+  const fields = failure?.fields ?? {};
   // the box shows the choice at once; a refusal puts it back
   const [required, setRequired] = useState(requireSecondFactor);
-
-  const act = async (
+  const act = (
     work: () => Promise<{ ok: true } | { ok: false; message: string; fields?: Record<string, string> }>,
     done: string,
     after?: () => void,
-  ) => {
-    setPending(true);
-    setMessage(null);
-    setFields({});
-    try {
-      const r = await work();
-      if (r.ok) {
-        setMessage({ ok: true, text: done });
+  ) =>
+    run(
+      work,
+      () => {
         after?.();
         router.refresh();
-      } else {
-        setMessage({ ok: false, text: r.message });
-        setFields(r.fields ?? {});
-      }
-    } catch {
-      setMessage({ ok: false, text: UNREACHABLE });
-    } finally {
-      setPending(false);
-    }
-  };
+      },
+      done,
+    );
 
   return (
     <div className="space-y-6">

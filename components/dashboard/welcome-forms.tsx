@@ -4,18 +4,18 @@ import { useRouter } from "next/navigation";
 import { useState } from "react";
 import { acceptInviteAction, claimMerchantAction, createMerchantAccountAction } from "@/app/dashboard/account-actions";
 import { CopyButton } from "@/components/ui/copy-button";
+import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 
-type Failure = { message: string; fields: Record<string, string> };
-const UNREACHABLE: Failure = { message: "We could not reach the service. Try again.", fields: {} };
+const valueOf = (form: HTMLFormElement, name: string) => String(new FormData(form).get(name) ?? "");
 
 /** A new merchant account, owned by the signed-in person; its first API key is shown once. */
 export function CreateMerchantForm() {
   const router = useRouter();
-  const [failure, setFailure] = useState<Failure | null>(null);
+  const { failure, pending, run } = useAction();
   const [made, setMade] = useState<{ apiKey: string } | null>(null);
-  const [pending, setPending] = useState(false);
   if (made) {
     return (
       <section className={ui.card} aria-labelledby="key-heading">
@@ -52,33 +52,19 @@ export function CreateMerchantForm() {
       className={ui.card}
       aria-labelledby="create-heading"
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setPending(true);
-        setFailure(null);
-        const f = new FormData(e.currentTarget);
-        try {
-          const r = await createMerchantAccountAction({
-            name: String(f.get("name") ?? ""),
-            displayName: String(f.get("displayName") ?? ""),
-          });
-          if (r.ok) setMade({ apiKey: r.apiKey });
-          else setFailure({ message: r.message, fields: r.fields ?? {} });
-        } catch {
-          setFailure(UNREACHABLE);
-        } finally {
-          setPending(false);
-        }
+        const input = { name: valueOf(e.currentTarget, "name"), displayName: valueOf(e.currentTarget, "displayName") };
+        void run(
+          () => createMerchantAccountAction(input),
+          (r) => setMade({ apiKey: r.apiKey }),
+        );
       }}
     >
       <h2 id="create-heading" className="text-lg font-semibold">
         Create a merchant account
       </h2>
-      {failure && (
-        <p role="alert" className={`mt-4 ${ui.error}`}>
-          {failure.message}
-        </p>
-      )}
+      <Alert message={failure?.message} />
       <Field name="name" label="Name (your handle: lowercase letters, digits, - and _)" required error={failure?.fields.name} />
       <Field name="displayName" label="Display name (shown to payers)" error={failure?.fields.displayName} />
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-5 w-full`}>
@@ -91,25 +77,18 @@ export function CreateMerchantForm() {
 /** Claims a merchant account made before people existed (or through the API) with its API key. */
 export function ClaimMerchantForm() {
   const router = useRouter();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [pending, setPending] = useState(false);
+  const { failure, pending, run } = useAction();
   return (
     <form
       className={ui.card}
       aria-labelledby="claim-heading"
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setPending(true);
-        setFailure(null);
-        try {
-          const r = await claimMerchantAction({ apiKey: String(new FormData(e.currentTarget).get("claimKey") ?? "") });
-          if (r.ok) router.push("/dashboard");
-          else setFailure({ message: r.message, fields: r.fields ?? {} });
-        } catch {
-          setFailure(UNREACHABLE);
-        } finally {
-          setPending(false);
-        }
+        const apiKey = valueOf(e.currentTarget, "claimKey");
+        void run(
+          () => claimMerchantAction({ apiKey }),
+          () => router.push("/dashboard"),
+        );
       }}
     >
       <h2 id="claim-heading" className="text-lg font-semibold">
@@ -119,11 +98,7 @@ export function ClaimMerchantForm() {
         For an account made before dashboard sign-ins existed, or through the API. You become its owner, and from then on its API keys no
         longer sign anyone in to the dashboard.
       </p>
-      {failure && (
-        <p role="alert" className={`mt-4 ${ui.error}`}>
-          {failure.message}
-        </p>
-      )}
+      <Alert message={failure?.message} />
       <Field name="claimKey" label="The account's API key" type="password" autoComplete="off" required error={failure?.fields.apiKey} />
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary} mt-4 w-full`}>
         {pending ? "Claiming…" : "Claim this account"}
@@ -134,32 +109,20 @@ export function ClaimMerchantForm() {
 
 export function AcceptInviteButton({ token }: { token: string }) {
   const router = useRouter();
-  const [failure, setFailure] = useState<string | null>(null);
-  const [pending, setPending] = useState(false);
+  const { failure, pending, run } = useAction();
   return (
     <div>
-      {failure && (
-        <p role="alert" className={`mt-4 ${ui.error}`}>
-          {failure}
-        </p>
-      )}
+      <Alert message={failure?.message} />
       <button
         type="button"
         disabled={pending}
         className={`${ui.button} ${ui.primary} mt-4 w-full`}
-        onClick={async () => {
-          setPending(true);
-          setFailure(null);
-          try {
-            const r = await acceptInviteAction({ token });
-            if (r.ok) router.push("/dashboard");
-            else setFailure(r.message);
-          } catch {
-            setFailure(UNREACHABLE.message);
-          } finally {
-            setPending(false);
-          }
-        }}
+        onClick={() =>
+          void run(
+            () => acceptInviteAction({ token }),
+            () => router.push("/dashboard"),
+          )
+        }
       >
         {pending ? "Joining…" : "Accept the invite"}
       </button>

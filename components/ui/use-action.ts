@@ -1,0 +1,44 @@
+"use client";
+
+import { useState } from "react";
+import type { FormNotice } from "./form-message";
+
+/** What a failed server action (lib/http/action.ts) answers: a message, and the fields it names. */
+export type Failure = { message: string; fields: Record<string, string> };
+type Answer<R> = R | { ok: false; message: string; fields?: Record<string, string> };
+
+export const UNREACHABLE = "We could not reach the service. Try again.";
+
+/**
+ * Runs a form's server action: pending while it runs, the failure (with its fields) when it answers
+ * one or cannot be reached, and `notice` (a success's text, or the failure's) for forms that say how
+ * it went in a FormMessage.
+ */
+export function useAction() {
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [notice, setNotice] = useState<FormNotice | null>(null);
+  const [pending, setPending] = useState(false);
+
+  async function run<R extends { ok: true }>(call: () => Promise<Answer<R>>, onOk?: (r: R) => void | Promise<void>, done?: string) {
+    setPending(true);
+    setFailure(null);
+    setNotice(null);
+    try {
+      const r = await call();
+      if (r.ok) {
+        if (done) setNotice({ ok: true, text: done });
+        await onOk?.(r);
+      } else {
+        setFailure({ message: r.message, fields: r.fields ?? {} });
+        setNotice({ ok: false, text: r.message });
+      }
+    } catch {
+      setFailure({ message: UNREACHABLE, fields: {} });
+      setNotice({ ok: false, text: UNREACHABLE });
+    } finally {
+      setPending(false);
+    }
+  }
+
+  return { failure, notice, pending, run, setFailure };
+}
