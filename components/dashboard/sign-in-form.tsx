@@ -86,7 +86,7 @@ export function SignInForm({ next, notice }: { next: string; notice?: string }) 
           <Field
             name="code"
             label="Code from your authenticator app"
-            hint="The 6 digits your app shows now, or one of your recovery codes."
+            hint="The 6 digits your app shows now, or one of your recovery codes. With a passkey instead, use “Sign in with a passkey” below."
             autoComplete="one-time-code"
             inputMode="text"
             required
