@@ -1,5 +1,5 @@
 import { closeDb, getDb } from "@/db/client";
-import { getConfig } from "@/lib/config";
+import { type Config, getConfig } from "@/lib/config";
 import { registerHintSender } from "@/lib/jobs";
 import { unknownAddressWarning } from "@/lib/limits/client-ip";
 import { startLocalDispatcher } from "@/lib/start";
@@ -7,18 +7,35 @@ import { logger, redactConsoleErrors } from "@/lib/logger";
 import { assertMailConfigured } from "@/lib/mail";
 
 redactConsoleErrors();
-// Settings and secrets are checked and migrations applied before the first request is served.
-const config = getConfig();
-void config.appSecret;
-void config.nextAuthSecret;
-// a deployment without SMTP_URL could not send sign-up, password-reset or invite links: refuse to start
-assertMailConfigured();
+
+function refuseToStart(err: unknown): never {
+  logger.error("refusing to start", { reason: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
+}
+
+// Settings and secrets are checked, migrations applied and the real rail checked before the first
+// request is served. A setting that is wrong stops the process: Next only logs an error thrown here
+// and would serve anyway, so the server exits with the reason instead (fail closed).
+function checkedSettings(): Config {
+  const checked = getConfig();
+  void checked.appSecret;
+  void checked.nextAuthSecret;
+  // a deployment without SMTP_URL could not send sign-up, password-reset or invite links
+  assertMailConfigured();
+  return checked;
+}
+let config: Config;
+try {
+  config = checkedSettings();
+} catch (err) {
+  refuseToStart(err);
+}
 await getDb();
-// the real rail moves money: it is checked against the chain before the first request (fail closed)
+// the real rail moves money: it is checked against the chain before the first request
 if (config.liveRail) {
   const { preflightLiveRail } = await import("@/lib/zkp2p/preflight");
   const report = await preflightLiveRail(config.liveRail);
-  if (report.problems.length) throw new Error(`The real rail failed its start-up check:\n  ${report.problems.join("\n  ")}`);
+  if (report.problems.length) refuseToStart(new Error(`The real rail failed its start-up check:\n  ${report.problems.join("\n  ")}`));
   logger.info("real rail ready", {
     network: config.liveRail.network.name,
     chainId: report.chainId,

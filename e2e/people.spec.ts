@@ -1,3 +1,4 @@
+import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import type { Browser, Page, Request } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
@@ -378,4 +379,27 @@ test("every page for people passes axe in light and dark, at 320 px and on a des
       await checkScreen(page, testInfo, `people${path.replace(/\?.*/, "").replaceAll("/", "-")}-${width}-${scheme}`);
     }
   }
+});
+
+test("a deployment (DATABASE_URL set) without SMTP_URL refuses to start, and says why @own-server", async () => {
+  test.setTimeout(90_000);
+  const env: NodeJS.ProcessEnv = {
+    ...process.env,
+    // never reached: the settings are checked before the database
+    DATABASE_URL: "postgres://postgres@127.0.0.1:5432/checkout_never_created",
+    APP_SECRET: "a secret of this test",
+    NEXTAUTH_SECRET: "another secret of this test",
+    APP_URL: "http://localhost:3389",
+    LOG_LEVEL: "info",
+  };
+  delete env.SMTP_URL;
+  const child = spawn(process.execPath, ["scripts/server.mjs", "-p", "3389"], { env, stdio: ["ignore", "pipe", "pipe"] });
+  let output = "";
+  child.stdout.on("data", (d) => (output += d));
+  child.stderr.on("data", (d) => (output += d));
+  const code = await new Promise<number | null>((resolve) => child.on("exit", resolve));
+  expect(code).toBe(1);
+  expect(output).toContain("refusing to start");
+  expect(output).toContain("SMTP_URL must be set when DATABASE_URL is set");
+  expect(output).not.toContain('"msg":"listening"');
 });
