@@ -107,19 +107,8 @@ function parse(argv: string[]): Parsed | "help" {
   throw new UsageError(`Unknown command: ${command}`);
 }
 
-function table(rows: MerchantSummary[]): string {
-  if (!rows.length) return "No merchants yet.";
-  const head = ["ID", "NAME", "DISPLAY NAME", "CREATED", "DISABLED", "LIVE KEYS", "SESSIONS"];
-  const body = rows.map((m) => [
-    m.id,
-    m.name,
-    m.displayName,
-    m.createdAt.slice(0, 19).replace("T", " "),
-    m.disabledAt ? m.disabledAt.slice(0, 19).replace("T", " ") : "no",
-    m.liveKeyPrefixes.map((p) => `${p}…`).join(", ") || "none",
-    String(m.sessionCount),
-  ]);
-  // what is stored may hold anything (rows older than the display name's checks): never raw to a terminal
+/** Columns padded to their widest cell; what is stored may hold anything, so never raw to a terminal. */
+function render(head: string[], body: string[][]): string {
   const cells = body.map((r) => r.map(printable));
   const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
   return [head, ...cells]
@@ -132,6 +121,24 @@ function table(rows: MerchantSummary[]): string {
     .join("\n");
 }
 
+const when = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
+
+function table(rows: MerchantSummary[]): string {
+  if (!rows.length) return "No merchants yet.";
+  return render(
+    ["ID", "NAME", "DISPLAY NAME", "CREATED", "DISABLED", "LIVE KEYS", "SESSIONS"],
+    rows.map((m) => [
+      m.id,
+      m.name,
+      m.displayName,
+      when(m.createdAt),
+      m.disabledAt ? when(m.disabledAt) : "no",
+      m.liveKeyPrefixes.map((p) => `${p}…`).join(", ") || "none",
+      String(m.sessionCount),
+    ]),
+  );
+}
+
 function parseDuration(text: string): number {
   const m = /^(\d+)(s|m|h|d)$/.exec(text);
   if (!m) throw new UsageError(`--grace is a duration such as 0s, 30m, 24h or 7d (got: ${text})`);
@@ -140,20 +147,10 @@ function parseDuration(text: string): number {
 
 function keysTable(rows: KeyView[]): string {
   if (!rows.length) return "No keys.";
-  const head = ["ID", "NAME", "PREFIX", "STATE", "CREATED", "BY", "LAST USED", "EXPIRES"];
-  const day = (iso: string | null) => (iso ? iso.slice(0, 19).replace("T", " ") : "—");
-  const cells = rows
-    .map((k) => [k.id, k.name, `${k.prefix}…`, k.state, day(k.createdAt), k.createdBy ?? "—", day(k.lastUsedAt), day(k.expiresAt)])
-    .map((r) => r.map(printable));
-  const widths = head.map((h, i) => Math.max(h.length, ...cells.map((r) => r[i]!.length)));
-  return [head, ...cells]
-    .map((r) =>
-      r
-        .map((c, i) => c.padEnd(widths[i]!))
-        .join("  ")
-        .trimEnd(),
-    )
-    .join("\n");
+  return render(
+    ["ID", "NAME", "PREFIX", "STATE", "CREATED", "BY", "LAST USED", "EXPIRES"],
+    rows.map((k) => [k.id, k.name, `${k.prefix}…`, k.state, when(k.createdAt), k.createdBy ?? "—", when(k.lastUsedAt), when(k.expiresAt)]),
+  );
 }
 
 /** The operator's change, in the merchant's audit trail. */

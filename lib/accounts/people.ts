@@ -58,12 +58,13 @@ export async function signUpPerson(db: Db, input: { email: string; password: str
       const made = await tx.insert(users).values({ id: userId, email, passwordHash }).onConflictDoNothing().returning({ id: users.id });
       if (!made.length) return;
     }
-    await tx
-      .insert(emailTokens)
-      .values({ tokenHash: link.hash, userId, purpose: "verify", expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
+    await keepVerifyLink(tx, userId, link.hash);
   });
   deliver(verifyMail(email, link.token), "sign-up");
 }
+
+const keepVerifyLink = (db: Db, userId: string, hash: string) =>
+  db.insert(emailTokens).values({ tokenHash: hash, userId, purpose: "verify", expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
 
 /** The link's token, if it is live: unused, unexpired, of that purpose. */
 async function liveToken(db: Db, token: string, purpose: "verify" | "reset") {
@@ -148,9 +149,7 @@ export async function signInPerson(db: Db, input: { email: string; password: str
     // the right password of an unconfirmed account: a fresh link, at most a few an hour
     if (await mayMail(db, key)) {
       const link = newLinkToken();
-      await db
-        .insert(emailTokens)
-        .values({ tokenHash: link.hash, userId: user.id, purpose: "verify", expiresAt: new Date(Date.now() + VERIFY_TTL_MS) });
+      await keepVerifyLink(db, user.id, link.hash);
       deliver(verifyMail(email, link.token), "sign-in before confirming");
     }
     return { ok: false, reason: "unverified" };

@@ -18,6 +18,9 @@ import { newLinkToken, normalEmail, tokenHash } from "./tokens";
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
+/** A merchant account as people see it named: its display name, else its handle. */
+const accountName = sql<string>`coalesce(${merchants.displayName}, ${merchants.name})`;
+
 export type Membership = { merchantId: string; role: MemberRole; name: string; environment: "sandbox" | "live" };
 
 /** The person's merchant accounts (not the disabled ones), oldest membership first. */
@@ -26,7 +29,7 @@ export async function membershipsOf(db: Db, userId: string): Promise<Membership[
     .select({
       merchantId: memberships.merchantId,
       role: memberships.role,
-      name: sql<string>`coalesce(${merchants.displayName}, ${merchants.name})`,
+      name: accountName,
       environment: merchants.environment,
     })
     .from(memberships)
@@ -154,11 +157,7 @@ export async function inviteMember(db: Db, actor: MerchantActor, input: { email:
     .where(and(eq(memberships.merchantId, actor.merchantId), eq(users.email, email)))
     .limit(1);
   if (already) throw new AppError("CONFLICT", `${email} is already a member of this account.`, { fields: { email: "already a member" } });
-  const [merchant] = await db
-    .select({ name: sql<string>`coalesce(${merchants.displayName}, ${merchants.name})` })
-    .from(merchants)
-    .where(eq(merchants.id, actor.merchantId))
-    .limit(1);
+  const [merchant] = await db.select({ name: accountName }).from(merchants).where(eq(merchants.id, actor.merchantId)).limit(1);
   const link = newLinkToken();
   const id = newId("inv");
   await db.transaction(async (tx) => {
@@ -206,7 +205,7 @@ export async function inviteByToken(db: Db, token: string): Promise<InviteView> 
     .select({
       email: invites.email,
       role: invites.role,
-      account: sql<string>`coalesce(${merchants.displayName}, ${merchants.name})`,
+      account: accountName,
       invitedBy: users.email,
     })
     .from(invites)
