@@ -1,21 +1,17 @@
 "use server";
 
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
-import { eq } from "drizzle-orm";
 import { cookies } from "next/headers";
 import { z } from "zod";
-import type { Db } from "@/db/client";
-import { users } from "@/db/schema";
 import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, removePasskey } from "@/lib/accounts/passkeys";
 import { changePassword, requestPasswordReset, resetPassword, signOutEverywhere, signUpPerson, verifyEmail } from "@/lib/accounts/people";
-import { beginTotp, confirmTotp, disableTotp, replaceRecoveryCodes } from "@/lib/accounts/second-factor";
-import { acceptInvite, claimMerchant, roleIn } from "@/lib/accounts/teams";
-import { recordAudit } from "@/lib/accounts/audit";
+import { beginTotp, confirmTotp, disableTotp, newRecoveryCodes } from "@/lib/accounts/second-factor";
+import { acceptInvite, claimMerchant, createMerchantForPerson, roleIn } from "@/lib/accounts/teams";
 import { ACCOUNT_COOKIE } from "@/lib/auth/session";
+import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { type ActionFailure, action } from "@/lib/http/action";
-import { checkFailedAuth, countFailedAuth, RATE_RULES } from "@/lib/limits/rate-limit";
-import { createMerchant } from "@/lib/merchants/service";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createMerchantBody } from "@/lib/schemas";
 
 // The dashboard's actions for people: signing up, confirming an address, resetting and changing a
@@ -29,15 +25,16 @@ const email = z.string().trim().min(3).max(320).email("Enter an email address li
 const password = z.string().min(1, "Enter a password").max(1000);
 const token = z.string().min(1).max(200);
 
-const cookieOptions = {
+const cookieOptions = () => ({
   httpOnly: true,
   sameSite: "lax" as const,
   path: "/dashboard",
-  secure: process.env.NODE_ENV === "production" && !process.env.APP_URL?.startsWith("http://"),
-};
+  // over https only, where the service is served over https (APP_URL)
+  secure: getConfig().appUrl.startsWith("https://"),
+});
 
 async function chooseAccount(merchantId: string) {
-  (await cookies()).set(ACCOUNT_COOKIE, merchantId, { ...cookieOptions, maxAge: 365 * 24 * 60 * 60 });
+  (await cookies()).set(ACCOUNT_COOKIE, merchantId, { ...cookieOptions(), maxAge: 365 * 24 * 60 * 60 });
 }
 
 export const signUpAction: (input: { email: string; password: string }) => Result = action(
@@ -99,7 +96,7 @@ export const signOutEverywhereAction: () => Result = action(
 
 export const beginTotpAction: () => Result<{ secret: string; uri: string; qrSvg: string }> = action(
   { name: "account.totp.begin", input: z.undefined(), from: () => undefined, actor: "person" },
-  async ({ db, actor }) => ({ ok: true as const, ...(await beginTotp(db, await userRow(db, actor.userId))) }),
+  async ({ db, actor }) => ({ ok: true as const, ...(await beginTotp(db, actor.userId)) }),
 );
 
 export const confirmTotpAction: (input: { code: string }) => Result<{ recoveryCodes: string[] }> = action(
@@ -124,13 +121,10 @@ export const disableTotpAction: (input: { password: string }) => Result = action
 
 export const newRecoveryCodesAction: () => Result<{ recoveryCodes: string[] }> = action(
   { name: "account.recovery-codes", input: z.undefined(), from: () => undefined, actor: "person" },
-  async ({ db, actor, ip }) => {
-    const user = await userRow(db, actor.userId);
-    if (!user.totpEnabledAt) throw new AppError("CONFLICT", "Set up an authenticator app first.");
-    const recoveryCodes = await replaceRecoveryCodes(db, actor.userId);
-    await recordAudit(db, { merchantId: null, who: { kind: "person", ...actor }, action: "account.recovery-codes-replaced", ip });
-    return { ok: true as const, recoveryCodes };
-  },
+  async ({ db, actor, ip }) => ({
+    ok: true as const,
+    recoveryCodes: await newRecoveryCodes(db, { id: actor.userId, email: actor.email }, ip),
+  }),
 );
 
 // ——— passkeys ———
@@ -203,11 +197,7 @@ export const createMerchantAccountAction: (input: { name: string; displayName?: 
       invalid: "Check the highlighted fields.",
     },
     async ({ db, input, actor, ip }) => {
-      const m = await createMerchant(db, input, {
-        userId: actor.userId,
-        then: (tx, merchantId) =>
-          recordAudit(tx, { merchantId, who: { kind: "person", ...actor }, action: "account.created", target: input.name, ip }),
-      });
+      const m = await createMerchantForPerson(db, actor, input, ip);
       await chooseAccount(m.id);
       return { ok: true as const, apiKey: m.apiKey, name: m.name };
     },
@@ -220,16 +210,8 @@ export const claimMerchantAction: (input: { apiKey: string }) => Result = action
     actor: "person",
   },
   async ({ db, input, actor, ip }) => {
-    const refused = checkFailedAuth(db, ip);
-    if (refused)
-      throw new AppError("RATE_LIMITED", `Too many failed attempts from your network. Try again in ${refused.resetSeconds} seconds.`);
-    try {
-      const { merchantId } = await claimMerchant(db, actor, input.apiKey, ip);
-      await chooseAccount(merchantId);
-    } catch (err) {
-      if (err instanceof AppError && err.code === "VALIDATION_FAILED") await countFailedAuth(db, ip);
-      throw err;
-    }
+    const { merchantId } = await claimMerchant(db, actor, input.apiKey, ip);
+    await chooseAccount(merchantId);
     return { ok: true as const };
   },
 );
@@ -237,8 +219,6 @@ export const claimMerchantAction: (input: { apiKey: string }) => Result = action
 export const acceptInviteAction: (input: { token: string }) => Result = action(
   { name: "account.accept-invite", input: z.strictObject({ token }), actor: "person" },
   async ({ db, input, actor, ip }) => {
-    const user = await userRow(db, actor.userId);
-    if (!user.emailVerifiedAt) throw new AppError("FORBIDDEN", "Confirm your email address first.");
     const { merchantId } = await acceptInvite(db, input.token, actor, ip);
     await chooseAccount(merchantId);
     return { ok: true as const };
@@ -258,9 +238,3 @@ export const switchAccountAction: (merchantId: string) => Result = action(
     return { ok: true as const };
   },
 );
-
-async function userRow(db: Db, userId: string) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
-  if (!row) throw new AppError("UNAUTHENTICATED", "Sign in again.");
-  return row;
-}

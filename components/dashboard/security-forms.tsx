@@ -316,20 +316,3 @@ export function PasswordSection() {
     </form>
   );
 }
-
-export function SignOutEverywhereButton() {
-  const router = useRouter();
-  return (
-    <button
-      type="button"
-      className={`${ui.button} ${ui.secondary}`}
-      onClick={async () => {
-        await signOutEverywhereAction().catch(() => null);
-        await signOut({ redirect: false });
-        router.push("/dashboard/sign-in?notice=everywhere");
-      }}
-    >
-      Sign out everywhere
-    </button>
-  );
-}

@@ -29,7 +29,9 @@ export type TotpSetup = { secret: string; uri: string; qrSvg: string };
  * confirmed. Setting up again replaces a secret that was never confirmed; an enabled one stays until
  * it is turned off.
  */
-export async function beginTotp(db: Db, user: Pick<UserRow, "id" | "email" | "totpEnabledAt">): Promise<TotpSetup> {
+export async function beginTotp(db: Db, userId: string): Promise<TotpSetup> {
+  const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+  if (!user) throw new AppError("UNAUTHENTICATED", "Sign in again.");
   if (user.totpEnabledAt) throw new AppError("CONFLICT", "An authenticator app is already set up; turn it off first to set up another.");
   const secret = new Secret({ size: 20 }).base32;
   await db
@@ -121,7 +123,23 @@ function newRecoveryCode(): string {
   return `${chars.slice(0, 5)}-${chars.slice(5, 10)}-${chars.slice(10, 15)}`;
 }
 
-export async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
+/** New recovery codes for a person whose authenticator app is on; the old ones stop working. */
+export async function newRecoveryCodes(db: Db, user: { id: string; email: string }, ip: string): Promise<string[]> {
+  const [row] = await db.select({ enabled: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)).limit(1);
+  if (!row?.enabled) throw new AppError("CONFLICT", "Set up an authenticator app first.");
+  return db.transaction(async (tx) => {
+    const codes = await replaceRecoveryCodes(tx, user.id);
+    await recordAudit(tx, {
+      merchantId: null,
+      who: { kind: "person", userId: user.id, email: user.email },
+      action: "account.recovery-codes-replaced",
+      ip,
+    });
+    return codes;
+  });
+}
+
+async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODES }, newRecoveryCode);
   await db.delete(recoveryCodes).where(eq(recoveryCodes.userId, userId));
   await db.insert(recoveryCodes).values(codes.map((c) => ({ userId, codeHash: sha256Hex(normalCode(c)) })));

@@ -6,6 +6,8 @@ import { sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
+import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
+import { createMerchant, liveKeyCondition } from "@/lib/merchants/service";
 import { sendMail } from "@/lib/mail";
 import { auditMerchant, recordAudit } from "./audit";
 import { inviteMail } from "./messages";
@@ -72,19 +74,17 @@ export async function claimMerchant(
   apiKey: string,
   ip: string,
 ): Promise<{ merchantId: string }> {
+  // a wrong key spends one of the address's failed attempts, as a wrong key does on the API
+  const refused = checkFailedAuth(db, ip);
+  if (refused)
+    throw new AppError("RATE_LIMITED", `Too many failed attempts from your network. Try again in ${refused.resetSeconds} seconds.`);
   const [key] = await db
     .select({ merchantId: apiKeys.merchantId, claimedAt: merchants.claimedAt })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
-    .where(
-      and(
-        eq(apiKeys.keyHash, sha256Hex(apiKey.trim())),
-        isNull(apiKeys.revokedAt),
-        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
-        isNull(merchants.disabledAt),
-      ),
-    )
+    .where(and(eq(apiKeys.keyHash, sha256Hex(apiKey.trim())), liveKeyCondition(), isNull(merchants.disabledAt)))
     .limit(1);
+  if (!key) await countFailedAuth(db, ip);
   if (!key) throw new AppError("VALIDATION_FAILED", "That API key is not valid.", { fields: { apiKey: "not valid" } });
   if (key.claimedAt) throw new AppError("CONFLICT", "This merchant account already has an owner. Ask them to invite you.");
   return db.transaction(async (tx) => {
@@ -281,20 +281,21 @@ async function otherOwners(tx: Db, merchantId: string, userId: string): Promise<
 
 const lastOwner = () => new AppError("CONFLICT", "An account needs at least one owner: make someone else an owner first.");
 
+const membership = (merchantId: string, userId: string) => and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId));
+
+/** The member's row, refused when `losesOwner` and they are the account's last owner. */
+async function memberOrThrow(tx: Db, merchantId: string, userId: string, losesOwner: (role: MemberRole) => boolean) {
+  const [member] = await tx.select().from(memberships).where(membership(merchantId, userId)).limit(1);
+  if (!member) throw new AppError("NOT_FOUND", "Member not found");
+  if (member.role === "owner" && losesOwner(member.role) && (await otherOwners(tx, merchantId, userId)) === 0) throw lastOwner();
+  return member;
+}
+
 export async function changeRole(db: Db, actor: MerchantActor, userId: string, role: MemberRole): Promise<void> {
   requireRole(actor, "owner", "change roles");
   await db.transaction(async (tx) => {
-    const [member] = await tx
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.merchantId, actor.merchantId), eq(memberships.userId, userId)))
-      .limit(1);
-    if (!member) throw new AppError("NOT_FOUND", "Member not found");
-    if (member.role === "owner" && role !== "owner" && (await otherOwners(tx, actor.merchantId, userId)) === 0) throw lastOwner();
-    await tx
-      .update(memberships)
-      .set({ role })
-      .where(and(eq(memberships.merchantId, actor.merchantId), eq(memberships.userId, userId)));
+    const member = await memberOrThrow(tx, actor.merchantId, userId, () => role !== "owner");
+    await tx.update(memberships).set({ role }).where(membership(actor.merchantId, userId));
     await auditMerchant(tx, actor, "team.role-changed", userId, { from: member.role, to: role });
   });
 }
@@ -304,15 +305,32 @@ export async function removeMember(db: Db, actor: MerchantActor, userId: string)
   const self = actor.person?.userId === userId;
   if (!self) requireRole(actor, "owner", "remove members");
   await db.transaction(async (tx) => {
-    const [member] = await tx
-      .select()
-      .from(memberships)
-      .where(and(eq(memberships.merchantId, actor.merchantId), eq(memberships.userId, userId)))
-      .limit(1);
-    if (!member) throw new AppError("NOT_FOUND", "Member not found");
-    if (member.role === "owner" && (await otherOwners(tx, actor.merchantId, userId)) === 0) throw lastOwner();
-    await tx.delete(memberships).where(and(eq(memberships.merchantId, actor.merchantId), eq(memberships.userId, userId)));
+    await memberOrThrow(tx, actor.merchantId, userId, () => true);
+    await tx.delete(memberships).where(membership(actor.merchantId, userId));
     await auditMerchant(tx, actor, self ? "team.left" : "team.removed", userId);
+  });
+}
+
+/** Whether an owner of the account requires every member to have a second factor. */
+export async function requiresSecondFactor(db: Db, merchantId: string): Promise<boolean> {
+  const [row] = await db.select({ required: merchants.requireSecondFactor }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+  return Boolean(row?.required);
+}
+
+/**
+ * A new merchant account made in the dashboard: the person is its owner from the start (it is
+ * claimed), and the trail says who made it. Its first API key is in the answer, shown once.
+ */
+export function createMerchantForPerson(
+  db: Db,
+  person: { userId: string; email: string },
+  input: { name: string; displayName?: string },
+  ip: string,
+) {
+  return createMerchant(db, input, {
+    userId: person.userId,
+    then: (tx, merchantId) =>
+      recordAudit(tx, { merchantId, who: { kind: "person", ...person }, action: "account.created", target: input.name, ip }),
   });
 }
 

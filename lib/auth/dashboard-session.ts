@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
-import { authenticateApiKey } from "@/lib/merchants/service";
+import { authenticateApiKey, liveKeyCondition } from "@/lib/merchants/service";
 import { liveUser } from "@/lib/accounts/people";
 
 // Two kinds of dashboard sign-in:
@@ -66,8 +66,7 @@ async function liveKey(db: Db, keyId: string, merchantId: string) {
       and(
         eq(apiKeys.id, keyId),
         eq(apiKeys.merchantId, merchantId),
-        isNull(apiKeys.revokedAt),
-        sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`,
+        liveKeyCondition(),
         isNull(merchants.disabledAt),
         // once a person has claimed the account, no API key signs anyone in to its dashboard
         isNull(merchants.claimedAt),

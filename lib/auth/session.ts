@@ -4,10 +4,10 @@ import { cookies, headers } from "next/headers";
 import { redirect } from "next/navigation";
 import { cache } from "react";
 import { getDb } from "@/db/client";
-import { merchants, users, type UserRow } from "@/db/schema";
+import { users, type UserRow } from "@/db/schema";
 import { hasSecondFactor } from "@/lib/accounts/people";
 import { atLeast } from "@/lib/accounts/roles";
-import { membershipsOf, roleIn } from "@/lib/accounts/teams";
+import { membershipsOf, requiresSecondFactor, roleIn } from "@/lib/accounts/teams";
 import { dashboardMerchant, type MerchantActor, type Person } from "@/lib/actor";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { authOptions } from "./options";
@@ -73,12 +73,7 @@ export const requireMerchant = cache(async (needed: "viewer" | "developer" | "ow
     merchantId = first.merchantId;
     role = first.role;
   }
-  const [rules] = await db
-    .select({ required: merchants.requireSecondFactor })
-    .from(merchants)
-    .where(eq(merchants.id, merchantId!))
-    .limit(1);
-  if (rules?.required && !(await hasSecondFactor(db, user))) redirect("/dashboard/account?required=1");
+  if ((await requiresSecondFactor(db, merchantId!)) && !(await hasSecondFactor(db, user))) redirect("/dashboard/account?required=1");
   if (!atLeast(role, needed)) redirect("/dashboard?forbidden=1");
   const person: Person = { userId: user.id, email: user.email, role };
   return { merchantId: merchantId!, actor: { ...dashboardMerchant(merchantId!, person), ip: await requestIp() }, person };

@@ -12,6 +12,9 @@ export type AuthedMerchant = { merchantId: string; keyId: string; environment: E
 
 const KEY_PREFIX = "ck_";
 
+/** A key that still works: not revoked, not past its expiry (a rolled key's grace period). */
+export const liveKeyCondition = () => and(isNull(apiKeys.revokedAt), sql`(${apiKeys.expiresAt} is null or ${apiKeys.expiresAt} > now())`)!;
+
 /** A fresh API key: the plaintext is shown once; only its hash and a display prefix are stored. */
 export function newApiKey(merchantId: string) {
   const apiKey = KEY_PREFIX + crypto.randomBytes(32).toString("base64url");

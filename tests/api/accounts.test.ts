@@ -296,7 +296,7 @@ describe("a second factor by an authenticator app", () => {
     const db = await testDb();
     const person = await confirmedPerson();
     const user = (await userByEmail(person.email))!;
-    const setup = await beginTotp(db, user);
+    const setup = await beginTotp(db, user.id);
     expect(setup.uri).toMatch(/^otpauth:\/\/totp\//);
     expect(setup.uri).toContain(`secret=${setup.secret}`);
     // not on until confirmed

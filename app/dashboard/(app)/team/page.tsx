@@ -1,10 +1,8 @@
-import { eq } from "drizzle-orm";
 import type { Metadata } from "next";
 import { Team } from "@/components/dashboard/team";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
-import { merchants } from "@/db/schema";
-import { listInvites, listMembers } from "@/lib/accounts/teams";
+import { listInvites, listMembers, requiresSecondFactor } from "@/lib/accounts/teams";
 import { requireMerchant } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Team" };
@@ -24,15 +22,15 @@ export default async function TeamPage() {
     );
   }
   const isOwner = person.role === "owner";
-  const [members, invites, [rules]] = await Promise.all([
+  const [members, invites, required] = await Promise.all([
     listMembers(db, merchantId),
     isOwner ? listInvites(db, merchantId) : Promise.resolve([]),
-    db.select({ required: merchants.requireSecondFactor }).from(merchants).where(eq(merchants.id, merchantId)).limit(1),
+    requiresSecondFactor(db, merchantId),
   ]);
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Team</h1>
-      <Team members={members} invites={invites} me={person.userId} isOwner={isOwner} requireSecondFactor={Boolean(rules?.required)} />
+      <Team members={members} invites={invites} me={person.userId} isOwner={isOwner} requireSecondFactor={required} />
     </div>
   );
 }

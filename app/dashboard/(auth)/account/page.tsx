@@ -1,6 +1,8 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PasskeySection, PasswordSection, SignOutEverywhereButton, TotpSection } from "@/components/dashboard/security-forms";
+import { PasskeySection, PasswordSection, TotpSection } from "@/components/dashboard/security-forms";
+import { SignOutButton } from "@/components/dashboard/sign-out-button";
+import { signOutEverywhereAction } from "@/app/dashboard/account-actions";
 import { linkClass } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
@@ -57,7 +59,7 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           Sessions
         </h2>
         <p className={`mt-1 mb-3 text-sm ${ui.muted}`}>Signs you out on every device and browser, this one included.</p>
-        <SignOutEverywhereButton />
+        <SignOutButton everywhere={signOutEverywhereAction} />
       </section>
     </div>
   );
