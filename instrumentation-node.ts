@@ -2,9 +2,10 @@ import { closeDb, getDb } from "@/db/client";
 import { type Config, getConfig } from "@/lib/config";
 import { registerHintSender } from "@/lib/jobs";
 import { unknownAddressWarning } from "@/lib/limits/client-ip";
-import { startLocalDispatcher } from "@/lib/start";
+import { startLocalDispatcher, startMetrics } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 import { assertMailConfigured } from "@/lib/mail";
+import { installRequestReporting } from "@/lib/metrics/http";
 
 redactConsoleErrors();
 
@@ -47,10 +48,18 @@ if (addressWarning) logger.warn(addressWarning);
 // lib/ reaches Inngest only through this sender; the client is loaded only when Inngest is configured
 if (config.inngest.enabled) registerHintSender((await import("@/inngest/client")).sendHints);
 const dispatcher = await startLocalDispatcher();
+installRequestReporting();
+let stopMetrics: () => Promise<void>;
+try {
+  stopMetrics = await startMetrics();
+} catch (err) {
+  refuseToStart(new Error(`The metrics listener could not start (METRICS_PORT): ${err instanceof Error ? err.message : String(err)}`));
+}
 
 /** Stops background work and closes the database: the last step of a graceful shutdown. */
 async function shutdown() {
   await dispatcher?.stop().catch(() => {});
+  await stopMetrics().catch(() => {});
   await closeDb().catch(() => {});
 }
 (globalThis as { __checkoutShutdown?: () => Promise<void> }).__checkoutShutdown = shutdown;

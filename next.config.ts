@@ -2,8 +2,9 @@ import type { NextConfig } from "next";
 
 export default {
   // loaded by Node as they are: pglite reads its own files; @simplewebauthn/server's dependencies need
-  // decorator metadata that a bundle loses; nodemailer and argon2 are Node libraries with no use for bundling
-  serverExternalPackages: ["@electric-sql/pglite", "@simplewebauthn/server", "nodemailer", "@node-rs/argon2"],
+  // decorator metadata that a bundle loses; nodemailer and argon2 are Node libraries with no use for bundling;
+  // prom-client and pino are loaded once per process by Node, beside the service's server script
+  serverExternalPackages: ["@electric-sql/pglite", "@simplewebauthn/server", "nodemailer", "@node-rs/argon2", "prom-client", "pino"],
   poweredByHeader: false,
   // responses are small JSON; compression belongs to the reverse proxy, not the app's CPU
   compress: false,

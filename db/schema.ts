@@ -345,6 +345,9 @@ export const events = pgTable(
     xid: bigint("xid", { mode: "bigint" })
       .notNull()
       .default(sql`(pg_current_xact_id()::text::bigint)`),
+    // the id of the API request whose work wrote the event (X-Request-Id), for following it through
+    // the logs to its deliveries; null for events written by jobs or before the column existed
+    requestId: text("request_id"),
   },
   (t) => [
     foreignKey({ name: "events_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),

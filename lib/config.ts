@@ -114,6 +114,10 @@ const envSchema = z.object({
     message: "must be an address such as Checkout <no-reply@example.com>",
   }),
   LOG_LEVEL: z.enum(["debug", "info", "warn", "error", "silent"]).default("info"),
+  // GET /metrics (Prometheus): on the service's port with this bearer token, and/or on a port of its own
+  METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
+  METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
+  METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
   // the real ZKP2P rail (lib/zkp2p/settings.ts checks them together)
   ZKP2P_NETWORK: optionalString,
   ZKP2P_RPC_URL: optionalString,
@@ -196,6 +200,13 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       enabled: Boolean(e.INNGEST_EVENT_KEY || e.INNGEST_DEV),
     },
     logLevel: e.LOG_LEVEL,
+    metrics: {
+      /** /metrics on the service's own port answers only with `Authorization: Bearer <token>`; unset: 404 */
+      token: e.METRICS_TOKEN,
+      /** a listener of its own for /metrics (the worker's only way to serve it), on METRICS_HOST */
+      port: e.METRICS_PORT,
+      host: e.METRICS_HOST,
+    },
     mail: {
       /** unset on a laptop (mail is written to the log); lib/mail refuses that when DATABASE_URL is set */
       smtpUrl: e.SMTP_URL,

@@ -1,24 +1,86 @@
+import { AsyncLocalStorage } from "node:async_hooks";
+import pino from "pino";
+
 type Level = "debug" | "info" | "warn" | "error" | "silent";
-const ORDER: Record<Level, number> = { debug: 10, info: 20, warn: 30, error: 40, silent: 100 };
-let threshold: Level = "info";
+type Fields = Record<string, unknown>;
+
+/**
+ * What every log line caused by the same piece of work shares: the request id (set by the service's
+ * server, scripts/server.mjs, and by route()), or a job's ids (a delivery, its event, the request that
+ * made the event). The store lives on globalThis so that the server script and the app's bundle, which
+ * load this module separately, share it.
+ */
+const holder = globalThis as { __checkoutLogContext?: AsyncLocalStorage<Fields> };
+export const logContext: AsyncLocalStorage<Fields> = (holder.__checkoutLogContext ??= new AsyncLocalStorage<Fields>());
+
+/** Runs `fn` with these fields added to every log line it causes, beside those of the work around it. */
+export function withLogContext<T>(fields: Fields, fn: () => T): T {
+  const outer = logContext.getStore();
+  return logContext.run(outer ? { ...outer, ...fields } : fields, fn);
+}
+
+/** The id of the request whose work is running, if any. */
+export function currentRequestId(): string | undefined {
+  const id = logContext.getStore()?.requestId;
+  return typeof id === "string" ? id : undefined;
+}
+
+/**
+ * Field names whose values never reach a log line, at the top level or one object down, whatever a
+ * caller passes: keys, secrets, passwords, tokens, proof material and query parameters.
+ */
+export const REDACTED_FIELDS = [
+  "apiKey",
+  "key",
+  "secret",
+  "signingSecret",
+  "password",
+  "token",
+  "authorization",
+  "cookie",
+  "privateKey",
+  "takerKeys",
+  "proof",
+  "params",
+  "query",
+  "body",
+];
+const redactPaths = REDACTED_FIELDS.flatMap((f) => [f, `*.${f}`]);
+
+// one line per event: warnings and errors on stderr, the rest on stdout (a process supervisor keeps
+// both); each write looks the stream up when it happens, so a test can capture it
+const toStdout = { write: (line: string) => process.stdout.write(line) };
+const toStderr = { write: (line: string) => process.stderr.write(line) };
+
+const base = pino(
+  {
+    level: "info",
+    base: undefined,
+    messageKey: "msg",
+    timestamp: pino.stdTimeFunctions.isoTime,
+    formatters: { level: (label) => ({ level: label }) },
+    mixin: () => logContext.getStore() ?? {},
+    redact: { paths: redactPaths, censor: "[redacted]" },
+  },
+  pino.multistream(
+    [
+      { level: "debug", stream: toStdout },
+      { level: "warn", stream: toStderr },
+    ],
+    { dedupe: true },
+  ),
+);
 
 export function setLogLevel(level: Level) {
-  threshold = level;
+  base.level = level;
 }
 
-function write(level: Exclude<Level, "silent">, msg: string, fields?: Record<string, unknown>) {
-  if (ORDER[level] < ORDER[threshold]) return;
-  const line = JSON.stringify({ time: new Date().toISOString(), level, msg, ...fields });
-  if (level === "error" || level === "warn") process.stderr.write(line + "\n");
-  else process.stdout.write(line + "\n");
-}
-
-/** One-line JSON logs. Never pass secrets, API keys or request bodies. */
+/** One JSON line per event (pino), with the work's context. Never pass secrets, API keys or request bodies. */
 export const logger = {
-  debug: (msg: string, fields?: Record<string, unknown>) => write("debug", msg, fields),
-  info: (msg: string, fields?: Record<string, unknown>) => write("info", msg, fields),
-  warn: (msg: string, fields?: Record<string, unknown>) => write("warn", msg, fields),
-  error: (msg: string, fields?: Record<string, unknown>) => write("error", msg, fields),
+  debug: (msg: string, fields?: Fields) => (fields ? base.debug(fields, msg) : base.debug(msg)),
+  info: (msg: string, fields?: Fields) => (fields ? base.info(fields, msg) : base.info(msg)),
+  warn: (msg: string, fields?: Fields) => (fields ? base.warn(fields, msg) : base.warn(msg)),
+  error: (msg: string, fields?: Fields) => (fields ? base.error(fields, msg) : base.error(msg)),
 };
 
 /**

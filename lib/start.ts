@@ -8,6 +8,11 @@ import { registerLocalDispatcher } from "@/lib/jobs";
 import { Dispatcher, type DispatcherOptions, type DispatcherWork } from "@/lib/jobs/dispatcher";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { advanceOrder, findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
+import { RATE_RULES } from "@/lib/limits/rate-limit";
+import { metrics } from "@/lib/metrics";
+import { registerDatabaseGauges } from "@/lib/metrics/collect";
+import { startMetricsServer } from "@/lib/metrics/serve";
+import { DELIVERY, ORDER, SESSION } from "@/lib/state";
 
 // The one module that wires background work to the services (the composition root: it sits above
 // every folder of lib/, and nothing in lib/ imports it). The engine (lib/jobs) imports no service,
@@ -43,4 +48,23 @@ export async function startLocalDispatcher(opts: Omit<DispatcherOptions<Delivery
   dispatcher.start();
   logger.info("local dispatcher started");
   return dispatcher;
+}
+
+/**
+ * The metrics of a process of the service (an app instance or the worker): the registry, with every
+ * series it can have already there at zero (so a rate or an alert has a series before the first
+ * event), the gauges read from the database at each scrape, and METRICS_PORT's listener if set.
+ * Returns what stops the listener.
+ */
+export async function startMetrics(): Promise<() => Promise<void>> {
+  const m = metrics();
+  m.zero({
+    transitions: [SESSION, ORDER, DELIVERY].flatMap((machine) => [
+      { machine: machine.name, trigger: "create", to: machine.initial },
+      ...Object.entries(machine.triggers).map(([trigger, rule]) => ({ machine: machine.name, trigger, to: rule.to as string })),
+    ]),
+    limits: Object.values(RATE_RULES).map((r) => r.name),
+  });
+  registerDatabaseGauges(getDb, { rail: getConfig().liveRail !== null });
+  return (await startMetricsServer()) ?? (async () => {});
 }

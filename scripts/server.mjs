@@ -8,6 +8,11 @@
 //   SHUTDOWN_DELAY_MS (default 0; set it above the proxy's health interval), then stops accepting
 //   connections, lets the requests in flight finish (up to SHUTDOWN_GRACE_MS, default 25 s), and
 //   stops background work and closes the database, so nothing is half-written.
+// It also gives every request its id (the client's or the proxy's X-Request-Id, else a new one), runs
+// the request's work with it in the log context (lib/logger.ts), and reports each answered request to
+// the app's metrics and access log (lib/metrics/http.ts) by its route template, never its raw path.
+import { AsyncLocalStorage } from "node:async_hooks";
+import crypto from "node:crypto";
 import http from "node:http";
 import path from "node:path";
 
@@ -28,6 +33,9 @@ process.env.NODE_ENV = "production";
 // tells the app that the connection's address header comes from this server, and that this server
 // drives the shutdown (instrumentation-node.ts)
 process.env.CHECKOUT_OWN_SERVER = "1";
+// shared with lib/logger.ts, which the app's bundle loads separately
+const logContext = (globalThis.__checkoutLogContext ??= new AsyncLocalStorage());
+const REQUEST_ID = /^[\x21-\x7e]{1,100}$/;
 // imported only now: Next reads NODE_ENV as it loads
 const { default: next } = await import("next");
 
@@ -41,15 +49,31 @@ let drained;
 
 const server = http.createServer((req, res) => {
   inFlight++;
+  const started = process.hrtime.bigint();
+  const given = req.headers["x-request-id"];
+  const requestId = typeof given === "string" && REQUEST_ID.test(given) ? given : crypto.randomUUID();
+  req.headers["x-request-id"] = requestId;
+  res.setHeader("x-request-id", requestId);
   res.once("close", () => {
     inFlight--;
     if (draining && inFlight === 0) drained?.();
+    const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+    globalThis.__checkoutRequestEnded?.({
+      method: req.method,
+      url: req.url ?? "/",
+      status: res.statusCode,
+      seconds,
+      requestId,
+      ended: res.writableFinished,
+    });
   });
   req.headers["x-checkout-peer"] = req.socket.remoteAddress ?? "";
   if (draining) {
     // a connection kept alive past the start of the shutdown is closed after its current answer
     res.setHeader("connection", "close");
-    if (req.url === "/api/health" || req.url?.startsWith("/api/health?")) {
+    // readiness fails at once (the proxy stops sending requests here); liveness still answers
+    const pathname = (req.url ?? "/").split("?")[0];
+    if (pathname === "/api/health" || pathname === "/api/health/ready") {
       res.writeHead(503, { "content-type": "application/json; charset=utf-8", "retry-after": "5" });
       res.end(
         JSON.stringify({ success: false, message: "Shutting down", responseObject: null, statusCode: 503, error: { code: "UNAVAILABLE" } }),
@@ -57,27 +81,35 @@ const server = http.createServer((req, res) => {
       return;
     }
   }
-  handle(req, res).catch((err) => {
-    process.stderr.write(
-      JSON.stringify({ time: new Date().toISOString(), level: "error", msg: "request handler failed", errorClass: err?.name }) + "\n",
-    );
-    if (!res.headersSent) {
-      res.writeHead(500, {
-        "content-type": "application/json; charset=utf-8",
-        "cache-control": "no-store",
-        "x-content-type-options": "nosniff",
-      });
-      res.end(
+  logContext
+    .run({ requestId }, () => handle(req, res))
+    .catch((err) => {
+      process.stderr.write(
         JSON.stringify({
-          success: false,
-          message: "Internal server error",
-          responseObject: null,
-          statusCode: 500,
-          error: { code: "INTERNAL" },
-        }),
+          time: new Date().toISOString(),
+          level: "error",
+          msg: "request handler failed",
+          requestId,
+          errorClass: err?.name,
+        }) + "\n",
       );
-    } else res.end();
-  });
+      if (!res.headersSent) {
+        res.writeHead(500, {
+          "content-type": "application/json; charset=utf-8",
+          "cache-control": "no-store",
+          "x-content-type-options": "nosniff",
+        });
+        res.end(
+          JSON.stringify({
+            success: false,
+            message: "Internal server error",
+            responseObject: null,
+            statusCode: 500,
+            error: { code: "INTERNAL" },
+          }),
+        );
+      } else res.end();
+    });
 });
 server.keepAliveTimeout = 65_000; // longer than a proxy's idle timeout, so the proxy closes first
 server.headersTimeout = 66_000;

@@ -43,11 +43,20 @@ if (reason) {
 }
 if (process.argv.includes("--build-only")) process.exit(0);
 
+// The log is one JSON line per event. A person reading it in a terminal gets it through pino-pretty
+// (LOG_FORMAT=json keeps the JSON; a pipe or a file always gets JSON).
+const pretty = process.env.LOG_FORMAT !== "json" && (process.env.LOG_FORMAT === "pretty" || process.stdout.isTTY);
 // the service's own server (scripts/server.mjs): the client's real address, and a graceful shutdown
 const child = spawn(process.execPath, [path.join(root, "scripts", "server.mjs"), ...process.argv.slice(2)], {
   cwd: root,
-  stdio: "inherit",
+  stdio: pretty ? ["inherit", "pipe", "pipe"] : "inherit",
   env: { NEXT_TELEMETRY_DISABLED: "1", ...process.env },
 });
+if (pretty) {
+  const { default: prettyStream } = await import("pino-pretty");
+  const options = { colorize: process.stdout.isTTY, translateTime: "SYS:HH:MM:ss.l", ignore: "pid,hostname", singleLine: true };
+  child.stdout.pipe(prettyStream({ ...options, destination: 1 }));
+  child.stderr.pipe(prettyStream({ ...options, destination: 2 }));
+}
 for (const signal of ["SIGTERM", "SIGINT"]) process.on(signal, () => child.kill(signal));
 child.on("exit", (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

@@ -1,7 +1,7 @@
 // npm run worker: the local dispatcher as a process of its own, beside or instead of the servers'.
 import { closeDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
-import { startLocalDispatcher } from "@/lib/start";
+import { startLocalDispatcher, startMetrics } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 
 redactConsoleErrors();
@@ -12,9 +12,12 @@ if (!dispatcher) {
   logger.warn("Inngest is configured: this worker has nothing to do");
   process.exit(0);
 }
+// the worker serves its metrics on METRICS_PORT only: it has no other listener
+const stopMetrics = await startMetrics();
 for (const signal of ["SIGTERM", "SIGINT"] as const) {
   process.once(signal, async () => {
     await dispatcher.stop();
+    await stopMetrics();
     await closeDb();
     process.exit(0);
   });

@@ -4,6 +4,7 @@ import { events, type EventRow, type OrderRow, type SessionRow } from "@/db/sche
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
 import { newId } from "@/lib/ids";
+import { currentRequestId } from "@/lib/logger";
 import { jobs, withDeferredHints } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
 import { serializeOrder, serializeSession } from "@/lib/wire/session";
@@ -118,10 +119,10 @@ function buildEvent(
  * are drawn there: 'dlv_' and 32 hex digits, as newId makes them. Placeholders: see `eventValues`.
  */
 const EVENTS_AND_DELIVERIES = sql`ev as (
-    insert into events (id, merchant_id, type, api_version, session_id, order_id, payload, created_at)
-    select e.id, e.merchant_id, e.type, e.api_version, e.session_id, e.order_id, e.payload, e.created_at
+    insert into events (id, merchant_id, type, api_version, session_id, order_id, payload, created_at, request_id)
+    select e.id, e.merchant_id, e.type, e.api_version, e.session_id, e.order_id, e.payload, e.created_at, e.request_id
     from jsonb_to_recordset(${sql.placeholder("events")}::jsonb)
-      as e(id text, merchant_id text, type text, api_version int, session_id text, order_id text, payload jsonb, created_at timestamptz)
+      as e(id text, merchant_id text, type text, api_version int, session_id text, order_id text, payload jsonb, created_at timestamptz, request_id text)
   ), dl as (
     insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, created_at)
     select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING', ${sql.placeholder("due")}::timestamptz, e.created_at
@@ -134,6 +135,7 @@ const EVENTS_AND_DELIVERIES = sql`ev as (
 
 /** The values of EVENTS_AND_DELIVERIES's placeholders for these events. */
 function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due: string } {
+  const requestId = currentRequestId() ?? null;
   return {
     events: JSON.stringify(
       built.map((e) => ({
@@ -145,6 +147,7 @@ function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due
         order_id: e.order?.id ?? null,
         payload: e.payload,
         created_at: e.now.toISOString(),
+        request_id: requestId,
       })),
     ),
     // the fan-out reads these few fields rather than the payloads a second time

@@ -4,7 +4,7 @@ import { type Db, getDb } from "@/db/client";
 import { sha256Hex } from "@/lib/crypto";
 import { type Actor, apiMerchant, type MerchantActor, type PayerActor, payer } from "@/lib/actor";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
-import { errorFields, logger } from "@/lib/logger";
+import { currentRequestId, errorFields, logger, withLogContext } from "@/lib/logger";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
@@ -35,6 +35,8 @@ export type RouteOptions<P, Q, B> = {
    * token (`?token=` or X-Order-Token) comes with the session that `session` names (GET /api/v1/orders/:id).
    */
   auth?: "merchant" | "public" | "payer" | "merchantOrPayer";
+  /** false: the route never touches the database (liveness), so it answers while the database is away; only with auth "public". */
+  database?: false;
   /** For auth "payer": where the request names its session (unvalidated; an unknown id is the service's 404). */
   session?: (raw: { params: Record<string, unknown>; query: Record<string, string> }) => string;
   /** Counted address rules first, up to the first that refuses (hitRateLimits). Merchant routes default to the merchant-wide rule. */
@@ -203,8 +205,7 @@ export function route<
   const auth = options.auth ?? "merchant";
   const plain = options.answer === "plain";
   const generation = options.generation ?? 0;
-  return async (req, nextCtx) => {
-    const requestId = requestIdOf(req);
+  const serve = async (req: Request, nextCtx: NextContext, requestId: string): Promise<Response> => {
     const headers: Record<string, string> = { ...options.headers, "X-Request-Id": requestId };
     let idem: { db: Db; scope: string; key: string; requestHash: string; atomic: boolean } | undefined;
     try {
@@ -212,7 +213,7 @@ export function route<
       const rawBody = hasBody ? await readBody(req) : "";
       const json = options.body ? parseJson(rawBody) : rawBody.trim() ? parseJson(rawBody) : undefined;
 
-      const db = await getDb();
+      const db = options.database === false && auth === "public" ? (undefined as unknown as Db) : await getDb();
       const ip = clientIp(req.headers);
       const keyed = auth === "merchant" || (auth === "merchantOrPayer" && req.headers.has("x-api-key"));
       const merchant = keyed ? await authenticated(db, req.headers.get("x-api-key"), ip, headers) : null;
@@ -327,6 +328,13 @@ export function route<
       }
       return response;
     }
+  };
+  // every log line of the request's work carries its id (the service's server has set it already)
+  return (req, nextCtx) => {
+    const requestId = requestIdOf(req);
+    return currentRequestId() === requestId
+      ? serve(req, nextCtx, requestId)
+      : withLogContext({ requestId }, () => serve(req, nextCtx, requestId));
   };
 }
 

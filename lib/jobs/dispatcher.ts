@@ -1,5 +1,6 @@
 import type { Db } from "@/db/client";
 import { errorFields, logger } from "@/lib/logger";
+import { metrics } from "@/lib/metrics";
 
 /**
  * The work a dispatcher runs, handed to it by the start module (lib/start.ts): the engine
@@ -95,6 +96,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
       this.poked = false;
       try {
         found = await this.tick();
+        metrics().dispatcherTicked();
       } catch (err) {
         logger.error("dispatcher tick failed", errorFields(err));
       }

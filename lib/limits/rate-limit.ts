@@ -4,6 +4,7 @@ import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
 import { checkoutSessions, rateLimitCounters } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { looksLikeId } from "@/lib/ids";
+import { metrics } from "@/lib/metrics";
 import { addressGroup } from "./client-ip";
 
 export type RateRule = { name: string; limit: number; windowMs: number; by: "merchant" | "ip" | "session" | "account" };
@@ -72,7 +73,10 @@ export class RateLimiter {
         lease.left--;
         return { limit, remaining: Math.max(0, limit - (lease.counted - lease.left)), resetSeconds, allowed: true };
       }
-      if (lease.exhausted) return { limit, remaining: 0, resetSeconds, allowed: false };
+      if (lease.exhausted) {
+        metrics().rateLimited(rule.name);
+        return { limit, remaining: 0, resetSeconds, allowed: false };
+      }
       // one claim at a time per bucket: requests that arrive meanwhile wait for it
       lease.pending ??= this.claim(key, lease, limit).finally(() => {
         lease.pending = undefined;
@@ -93,6 +97,7 @@ export class RateLimiter {
     const limit = Math.max(1, Math.ceil(rule.limit * getConfig().rateLimitMultiplier));
     // spent: a claim was refused, or this instance's claims alone reached the limit
     if (!lease.exhausted && lease.counted < limit) return null;
+    metrics().rateLimited(rule.name);
     const resetSeconds = Math.max(1, Math.ceil((windowStartMs + rule.windowMs - now.getTime()) / 1000));
     return { limit, remaining: 0, resetSeconds, allowed: false };
   }

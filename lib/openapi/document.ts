@@ -85,11 +85,41 @@ export const OPERATIONS: Operation[] = [
     path: "/api/health",
     operationId: "getHealth",
     tag: "Service",
-    summary: "Health check",
-    description: "200 once the database is open and migrated. No API key.",
+    summary: "Health check (readiness)",
+    description: "The same answer as GET /api/health/ready, kept for the monitors that use this path. No API key.",
     auth: "public",
     status: 200,
     data: "health",
+    rateLimited: false,
+    errors: [503],
+  },
+  {
+    method: "get",
+    path: "/api/health/ready",
+    operationId: "getReadiness",
+    tag: "Service",
+    summary: "Readiness",
+    description:
+      "200 while this instance can serve: its database answered a statement within 2 s and it is not shutting down. " +
+      "503 otherwise: a load balancer sends it no requests until it is ready again. No API key.",
+    auth: "public",
+    status: 200,
+    data: "health",
+    rateLimited: false,
+    errors: [503],
+  },
+  {
+    method: "get",
+    path: "/api/health/live",
+    operationId: "getLiveness",
+    tag: "Service",
+    summary: "Liveness",
+    description:
+      "200 while the process answers, whatever the state of its database or a shutdown under way; " +
+      "a supervisor restarts a process that fails it. No API key.",
+    auth: "public",
+    status: 200,
+    data: "liveness",
     rateLimited: false,
   },
   {

@@ -247,6 +247,7 @@ export const feedEvent = z
 
 export const data = {
   health: z.strictObject({ status: z.literal("ok"), database: z.enum(["pglite", "postgres"]) }),
+  liveness: z.strictObject({ status: z.literal("alive") }),
   createdMerchant,
   merchant,
   createdSession: z.strictObject({

@@ -1,5 +1,5 @@
 import { and, desc, eq, inArray, isNotNull, isNull, lte, sql } from "drizzle-orm";
-import { type Address, type Hex, parseTransaction, type TransactionReceipt } from "viem";
+import { type Address, formatEther, type Hex, parseTransaction, type TransactionReceipt } from "viem";
 import type { Db } from "@/db/client";
 import { chainTxs, checkoutSessions, type OrderRow, orders, takerWallets } from "@/db/schema";
 import { SYSTEM } from "@/lib/actor";
@@ -7,6 +7,7 @@ import { withEvents } from "@/lib/events/service";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { errorFields, logger } from "@/lib/logger";
+import { metrics } from "@/lib/metrics";
 import { liveRail } from "@/lib/payments";
 import type { QuotedIntent } from "@/lib/payments/zkp2p-rail";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
@@ -704,6 +705,7 @@ export async function warnLowWallets(settings: LiveRailSettings, now = Date.now(
   const low: Address[] = [];
   for (const address of settings.takerKeys.addresses) {
     const balance = await chain.client.getBalance({ address });
+    metrics().walletBalance(address.toLowerCase(), Number(formatEther(balance)), Number(formatEther(settings.minWalletWei)));
     if (balance >= settings.minWalletWei) continue;
     low.push(address);
     if (now - (lastWarned.get(address) ?? -Infinity) < WARN_EVERY_MS) continue;

@@ -6,6 +6,7 @@ import { withEvents } from "@/lib/events/service";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
+import { metrics } from "@/lib/metrics";
 import { getPaymentRail } from "@/lib/payments";
 import { ensureFresh } from "@/lib/sessions/expiry";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
@@ -58,6 +59,7 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
     order: found,
   });
 
+  metrics().proofAttempt(verdict.ok ? "success" : verdict.code);
   const outcome = await withEvents(db, async (tx, emit) => {
     let { session, order } = await lockSessionAndOrder(tx, { sessionId: found.sessionId, orderId: found.id }, as.actor);
     assertCanTakeProof(order);

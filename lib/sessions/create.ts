@@ -11,6 +11,7 @@ import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { CURRENCIES, getPaymentRail } from "@/lib/payments";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
+import { metrics } from "@/lib/metrics";
 import { checkFiatBounds } from "./fiat";
 import { serializeSession } from "@/lib/wire/session";
 
@@ -124,6 +125,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   const values: Record<string, unknown> = {};
   for (const [key, column] of SESSION_COLUMNS) values[`session.${key}`] = row[key] === null ? null : column.mapToDriverValue(row[key]);
   const deliveryIds = await insertSessionWithEvents(db, buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }), values);
+  metrics().transition("session", "create", row.status);
   jobs.deliveriesCreated(deliveryIds);
   jobs.expiryScheduled(row.id, row.expiresAt);
   return row;

@@ -6,6 +6,7 @@ import { withEvents } from "@/lib/events/service";
 import { conflict, invalid, isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
+import { metrics } from "@/lib/metrics";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
 import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
@@ -172,6 +173,7 @@ export async function startSession(
           },
         }),
       ]);
+      metrics().transition("order", "create", order!.status);
       session = started;
       await emit({ type: "session.started", session, order: order! });
       await emit({ type: "order.created", session, order: order! });

@@ -2,6 +2,7 @@ import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, type DeliveryRow, deliveries, type OrderRow, orders, type SessionRow } from "@/db/schema";
 import { conflict, notFound } from "@/lib/errors";
+import { metrics } from "@/lib/metrics";
 import { type MachineName, ruleOf, type TriggerOf } from "./machines";
 
 const TABLES = { session: checkoutSessions, order: orders, delivery: deliveries } as const;
@@ -47,6 +48,7 @@ export async function tryTransition<M extends MachineName>(
       ),
     )
     .returning();
+  if (row) metrics().transition(machine, trigger, rule.to);
   return row as RowOf[M] | undefined;
 }
 

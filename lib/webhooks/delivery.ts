@@ -5,7 +5,8 @@ import type { Actor, As } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
-import { errorFields, logger } from "@/lib/logger";
+import { errorFields, logger, withLogContext } from "@/lib/logger";
+import { metrics } from "@/lib/metrics";
 import { DELIVERY, fromSql, type RowRef, type TriggerOf, tryTransition } from "@/lib/state";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { customHeadersToSend } from "./custom-headers";
@@ -123,56 +124,72 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
   const eventIds = [...new Set(claimed.map((d) => d.eventId))];
   const [hooks, payloads] = await Promise.all([
     db.select().from(webhooks).where(inArray(webhooks.id, hookIds)),
-    db.select({ id: events.id, payload: events.payload }).from(events).where(inArray(events.id, eventIds)),
+    db.select({ id: events.id, payload: events.payload, requestId: events.requestId }).from(events).where(inArray(events.id, eventIds)),
   ]);
   const hookById = new Map(hooks.map((h) => [h.id, h]));
   const payloadById = new Map(payloads.map((e) => [e.id, e.payload]));
+  const requestIdByEvent = new Map(payloads.map((e) => [e.id, e.requestId]));
   const config = getConfig();
   // an event goes to several webhooks and a webhook gets several events: each body is serialized,
   // and each webhook's secrets decrypted, once per batch
   const bodies = new Map<string, string>();
   const secrets = new Map<string, string[]>();
   const batchStarted = new Date();
-  return Promise.all(
-    claimed.map(async (delivery): Promise<AttemptOutcome> => {
-      const now = new Date();
-      const hook = hookById.get(delivery.webhookId);
-      const isTest = delivery.eventType === TEST_EVENT_TYPE || delivery.eventType === V1_TEST_EVENT_TYPE;
-      if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
-        // deliveries go only to webhooks that are still active when the attempt is due
-        const ended = await tryTransition(db, "delivery", delivery, "webhookGone", {
-          set: {
-            leaseUntil: null,
-            nextAttemptAt: null,
-            lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive",
-            updatedAt: now,
-          },
-        });
-        if (!ended) return { kind: "skipped", reason: "the delivery changed while it was claimed" };
-        return {
-          kind: "attempted",
-          delivery: ended,
-          result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 },
-        };
-      }
-      let body = bodies.get(delivery.eventId);
-      if (body === undefined) bodies.set(delivery.eventId, (body = deliveryBody(payloadById.get(delivery.eventId))));
-      let hookSecrets = secrets.get(hook.id);
-      if (!hookSecrets) secrets.set(hook.id, (hookSecrets = signingSecrets(hook, batchStarted)));
-      const timestamp = Math.floor(now.getTime() / 1000);
-      // a v1 webhook's own headers go with every attempt; the signature headers, set last, are always ours
-      const headers = {
-        ...(hook.apiVersion === 1 ? customHeadersToSend(hook.customHeaders) : {}),
-        ...signatureHeaders(hookSecrets, delivery.eventId, timestamp, body),
-      };
-      const result = await postWebhook(hook.url, body, headers, {
-        timeoutMs: config.webhookTimeoutMs,
-        allowPrivate: config.allowPrivateWebhookUrls,
+  const attempt = async (delivery: DeliveryRow): Promise<AttemptOutcome> => {
+    const now = new Date();
+    // how late the attempt starts: the claimed row still holds when it was due
+    const lagSeconds = delivery.nextAttemptAt && !opts.single ? (now.getTime() - delivery.nextAttemptAt.getTime()) / 1000 : null;
+    const hook = hookById.get(delivery.webhookId);
+    const isTest = delivery.eventType === TEST_EVENT_TYPE || delivery.eventType === V1_TEST_EVENT_TYPE;
+    if (!hook || hook.deletedAt || (!hook.active && !isTest)) {
+      // deliveries go only to webhooks that are still active when the attempt is due
+      const ended = await tryTransition(db, "delivery", delivery, "webhookGone", {
+        set: {
+          leaseUntil: null,
+          nextAttemptAt: null,
+          lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive",
+          updatedAt: now,
+        },
       });
-      return { kind: "attempted", delivery: await recordAttempt(db, delivery, result, now, opts.single ?? false), result };
-    }),
+      if (!ended) return { kind: "skipped", reason: "the delivery changed while it was claimed" };
+      metrics().webhookAttempt("skipped", null, lagSeconds);
+      logger.info("webhook delivery ended without an attempt", { reason: ended.lastError });
+      return {
+        kind: "attempted",
+        delivery: ended,
+        result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 },
+      };
+    }
+    let body = bodies.get(delivery.eventId);
+    if (body === undefined) bodies.set(delivery.eventId, (body = deliveryBody(payloadById.get(delivery.eventId))));
+    let hookSecrets = secrets.get(hook.id);
+    if (!hookSecrets) secrets.set(hook.id, (hookSecrets = signingSecrets(hook, batchStarted)));
+    const timestamp = Math.floor(now.getTime() / 1000);
+    // a v1 webhook's own headers go with every attempt; the signature headers, set last, are always ours
+    const headers = {
+      ...(hook.apiVersion === 1 ? customHeadersToSend(hook.customHeaders) : {}),
+      ...signatureHeaders(hookSecrets, delivery.eventId, timestamp, body),
+    };
+    const result = await postWebhook(hook.url, body, headers, {
+      timeoutMs: config.webhookTimeoutMs,
+      allowPrivate: config.allowPrivateWebhookUrls,
+    });
+    const recorded = await recordAttempt(db, delivery, result, now, opts.single ?? false);
+    metrics().webhookAttempt(OUTCOMES[recorded.status], result.durationMs / 1000, lagSeconds);
+    return { kind: "attempted", delivery: recorded, result };
+  };
+  // every line an attempt logs names its delivery, its event and the request that made the event
+  return Promise.all(
+    claimed.map((delivery) =>
+      withLogContext(
+        { deliveryId: delivery.id, eventId: delivery.eventId, requestId: requestIdByEvent.get(delivery.eventId) ?? undefined },
+        () => attempt(delivery),
+      ),
+    ),
   );
 }
+
+const OUTCOMES = { DELIVERED: "delivered", PENDING: "retrying", FAILED: "failed" } as const;
 
 async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, startedAt: Date, single: boolean): Promise<DeliveryRow> {
   const attempts = delivery.attempts + 1;
@@ -232,7 +249,8 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     const [current] = await db.select().from(deliveries).where(eq(deliveries.id, delivery.id));
     return current ?? { ...delivery, ...changes, status };
   }
-  if (status !== "DELIVERED") logger.info("webhook attempt failed", { deliveryId: delivery.id, attempt: attempts, status, error });
+  if (status !== "DELIVERED") logger.info("webhook attempt failed", { attempt: attempts, status, responseCode: result.status, error });
+  else logger.info("webhook delivered", { attempt: attempts, responseCode: result.status, durationMs: result.durationMs });
   return row;
 }
 

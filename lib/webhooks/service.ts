@@ -7,6 +7,7 @@ import { getConfig } from "@/lib/config";
 import { encrypt } from "@/lib/crypto";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { conflict, forbidden, invalid, notFound } from "@/lib/errors";
+import { currentRequestId } from "@/lib/logger";
 import { newId } from "@/lib/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
@@ -311,9 +312,15 @@ export async function sendTestEvent(db: Db, webhookId: string, as: ScopedAs) {
   const data = v1 ? { order: null, payment: null, paymentBridge: null } : { test: true, webhookId: hook.id };
   const payload = { id: eventId, type, timestamp: now.toISOString(), data };
   await db.transaction(async (tx) => {
-    await tx
-      .insert(events)
-      .values({ id: eventId, merchantId: hook.merchantId, type, apiVersion: hook.apiVersion, payload, createdAt: now });
+    await tx.insert(events).values({
+      id: eventId,
+      merchantId: hook.merchantId,
+      type,
+      apiVersion: hook.apiVersion,
+      payload,
+      createdAt: now,
+      requestId: currentRequestId(),
+    });
     await tx.insert(deliveries).values({
       id: deliveryId,
       webhookId: hook.id,

@@ -202,6 +202,8 @@ const CASES: Case[] = [
 const PUBLIC_ROUTES = new Set([
   "/api/merchants",
   "/api/health",
+  "/api/health/live",
+  "/api/health/ready",
   "/api/openapi.json",
   "/api/[...slug]",
   "/api/inngest",

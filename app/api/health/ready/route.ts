@@ -1,0 +1,8 @@
+import { readiness } from "@/lib/http/health";
+import { methods, route } from "@/lib/http/route";
+
+// GET /api/health/ready – 200 while this instance can serve: its database answers and it is not
+// draining (scripts/server.mjs answers 503 from the start of a shutdown); the proxy's health check
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  GET: route({ auth: "public" }, async ({ db }) => ({ message: "OK", data: await readiness(db) })),
+});
