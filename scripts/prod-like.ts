@@ -22,7 +22,8 @@ import os from "node:os";
 import path from "node:path";
 import { testCertificates } from "../tests/support/tls";
 
-const root = path.resolve(import.meta.dirname, "..");
+/** this checkout: the code every process runs unless a topology says otherwise */
+const here = path.resolve(import.meta.dirname, "..");
 
 export type Topology = {
   dir: string;
@@ -38,14 +39,37 @@ export type Topology = {
   env: Record<string, string>;
   /** where the topology's own mailbox keeps messages, when no SMTP_URL was given */
   mailDir?: string;
+  /** the worker's METRICS_PORT (the instances serve /metrics on their own port, with env.METRICS_TOKEN) */
+  workerMetricsPort: number;
+  /** the Prometheus that scrapes every process with deploy/prometheus/prometheus.yml (none: undefined) */
+  prometheusUrl?: string;
+  /** the code each process runs (its checkout's root), when not this one: a rolling upgrade's previous release */
+  roots?: Record<string, string>;
 };
 
-const DIR = process.env.PROD_LIKE_DIR ?? path.join(os.tmpdir(), "checkout-prod-like");
-const STATE = path.join(DIR, "state.json");
-const HTTPS_PORT = Number(process.env.PROD_LIKE_PORT ?? 8443);
-const PG_PORT = Number(process.env.PROD_LIKE_PG_PORT ?? 5544);
-const SMTP_PORT = Number(process.env.PROD_LIKE_SMTP_PORT ?? 2525);
-const APP_PORTS = [Number(process.env.PROD_LIKE_APP_PORT ?? 3301), Number(process.env.PROD_LIKE_APP_PORT ?? 3301) + 1];
+/** Where a topology lives: its folder and its ports (defaults: PROD_LIKE_* or the usual ones). */
+export type Layout = {
+  dir: string;
+  httpsPort: number;
+  pgPort: number;
+  smtpPort: number;
+  appPorts: number[];
+  workerMetricsPort: number;
+  /** 0: no Prometheus */
+  prometheusPort: number;
+};
+
+const APP_PORT = Number(process.env.PROD_LIKE_APP_PORT ?? 3301);
+export const DEFAULT_LAYOUT: Layout = {
+  dir: process.env.PROD_LIKE_DIR ?? path.join(os.tmpdir(), "checkout-prod-like"),
+  httpsPort: Number(process.env.PROD_LIKE_PORT ?? 8443),
+  pgPort: Number(process.env.PROD_LIKE_PG_PORT ?? 5544),
+  smtpPort: Number(process.env.PROD_LIKE_SMTP_PORT ?? 2525),
+  appPorts: [APP_PORT, APP_PORT + 1],
+  workerMetricsPort: Number(process.env.PROD_LIKE_WORKER_METRICS_PORT ?? 3309),
+  prometheusPort: Number(process.env.PROD_LIKE_PROMETHEUS_PORT ?? 9099),
+};
+const stateFile = (dir: string) => path.join(dir, "state.json");
 
 const log = (msg: string) => process.stderr.write(`[prod-like] ${msg}\n`);
 
@@ -66,25 +90,26 @@ function asPostgres(cmd: string, args: string[], opts: { stdio?: "ignore" | "inh
   return execFileSync(bin, argv, { stdio: opts.stdio ?? "ignore" });
 }
 
-const pgData = () => path.join(DIR, "pg");
+const pgData = (dir: string) => path.join(dir, "pg");
 
-function pgCtl(action: "start" | "stop" | "restart", mode = "fast") {
-  const args = ["-D", pgData(), "-w", "-t", "60"];
+function pgCtl(at: { dir: string; pgPort: number }, action: "start" | "stop" | "restart", mode = "fast") {
+  const { dir } = at;
+  const args = ["-D", pgData(dir), "-w", "-t", "60"];
   if (action !== "start") args.push("-m", mode);
-  if (action !== "stop") args.push("-l", path.join(DIR, "postgres.log"), "-o", `-p ${PG_PORT} -k ${DIR} -c listen_addresses=127.0.0.1`);
+  if (action !== "stop") args.push("-l", path.join(dir, "postgres.log"), "-o", `-p ${at.pgPort} -k ${dir} -c listen_addresses=127.0.0.1`);
   asPostgres(pgBin("pg_ctl"), [action, ...args]);
 }
 
-function readState(): Topology | undefined {
+function readState(dir = DEFAULT_LAYOUT.dir): Topology | undefined {
   try {
-    return JSON.parse(fs.readFileSync(STATE, "utf8"));
+    return JSON.parse(fs.readFileSync(stateFile(dir), "utf8"));
   } catch {
     return undefined;
   }
 }
 
 function writeState(t: Topology) {
-  fs.writeFileSync(STATE, JSON.stringify(t, null, 2));
+  fs.writeFileSync(stateFile(t.dir), JSON.stringify(t, null, 2));
 }
 
 export function alive(pid: number | undefined): boolean {
@@ -98,7 +123,9 @@ export function alive(pid: number | undefined): boolean {
 }
 
 function launch(t: Topology, name: string): number {
-  const out = fs.openSync(path.join(DIR, `${name}.log`), "a");
+  const out = fs.openSync(path.join(t.dir, `${name}.log`), "a");
+  // the checkout this process runs: this one, or (during a rolling upgrade) the previous release's
+  const root = t.roots?.[name] ?? here;
   let cmd: string[];
   const env: NodeJS.ProcessEnv = { ...process.env, ...t.env };
   if (name === "caddy") {
@@ -108,11 +135,21 @@ function launch(t: Topology, name: string): number {
       SITE_ADDRESS: `localhost:${t.httpsPort}`,
       TLS: `${certs.certFile} ${certs.keyFile}`,
       UPSTREAMS: t.instances.map((i) => `127.0.0.1:${i.port}`).join(" "),
-      CADDY_DATA: path.join(DIR, "caddy"),
-      HOME: DIR,
+      CADDY_DATA: path.join(t.dir, "caddy"),
+      HOME: t.dir,
     });
   } else if (name === "worker") {
     cmd = [process.execPath, "--import", "tsx", path.join(root, "scripts", "worker.ts")];
+    env.METRICS_PORT = String(t.workerMetricsPort);
+  } else if (name === "prometheus") {
+    const config = prometheusConfig(t);
+    cmd = [
+      "prometheus",
+      `--config.file=${config}`,
+      `--storage.tsdb.path=${path.join(path.dirname(config), "data")}`,
+      `--web.listen-address=127.0.0.1:${new URL(t.prometheusUrl!).port}`,
+      "--log.level=warn",
+    ];
   } else if (name === "mailbox") {
     if (!t.mailDir) throw new Error("this topology has no mailbox of its own: it sends through the SMTP_URL it was given");
     const port = new URL(t.env.SMTP_URL!).port;
@@ -132,10 +169,33 @@ function launch(t: Topology, name: string): number {
   return child.pid!;
 }
 
+/**
+ * deploy/prometheus/ as shipped, in a folder of the topology's: the scrape configuration with this
+ * topology's targets and token (the same as the shipped ones with the default ports), scraped every
+ * second so that a test sees a change within seconds, and the alert rules beside it.
+ */
+function prometheusConfig(t: Topology): string {
+  const dir = path.join(t.dir, "prometheus");
+  fs.mkdirSync(dir, { recursive: true });
+  const shipped = fs.readFileSync(path.join(here, "deploy", "prometheus", "prometheus.yml"), "utf8");
+  const apps = t.instances.map((i) => `"127.0.0.1:${i.port}"`).join(", ");
+  const config = shipped
+    .replace(/scrape_interval: 15s/, "scrape_interval: 1s")
+    .replace(/evaluation_interval: 15s/, "evaluation_interval: 1s")
+    .replace(/targets: \["127\.0\.0\.1:3301", "127\.0\.0\.1:3302"\]/, `targets: [${apps}]`)
+    .replace(/targets: \["127\.0\.0\.1:3309"\]/, `targets: ["127.0.0.1:${t.workerMetricsPort}"]`);
+  if (!config.includes("scrape_interval: 1s") || (t.instances[0]!.port !== 3301 && !config.includes(apps)))
+    throw new Error("deploy/prometheus/prometheus.yml no longer has the shape this topology rewrites");
+  fs.writeFileSync(path.join(dir, "prometheus.yml"), config);
+  fs.copyFileSync(path.join(here, "deploy", "prometheus", "alerts.yml"), path.join(dir, "alerts.yml"));
+  fs.writeFileSync(path.join(dir, "metrics-token"), t.env.METRICS_TOKEN!, { mode: 0o600 });
+  return path.join(dir, "prometheus.yml");
+}
+
 async function waitFor(what: string, check: () => Promise<boolean>, ms = 60_000) {
   const until = Date.now() + ms;
   while (!(await check().catch(() => false))) {
-    if (Date.now() > until) throw new Error(`${what} did not become ready (logs in ${DIR})`);
+    if (Date.now() > until) throw new Error(`${what} did not become ready (see the topology's logs)`);
     await new Promise((r) => setTimeout(r, 200));
   }
 }
@@ -178,6 +238,7 @@ function checkPrerequisites() {
   for (const [cmd, pkg] of [
     ["caddy", "caddy"],
     ["openssl", "openssl"],
+    ["prometheus", "prometheus"],
   ] as const) {
     try {
       execFileSync(cmd, ["version"], { stdio: "ignore" });
@@ -197,15 +258,24 @@ function checkPrerequisites() {
   }
 }
 
-export async function start(extraEnv: Record<string, string> = {}): Promise<Topology> {
-  const existing = readState();
+/**
+ * Starts a topology. `layout` moves it (a second one beside the first); `roots` runs some of its
+ * processes from another checkout (built beforehand), as during a rolling upgrade.
+ */
+export async function start(
+  extraEnv: Record<string, string> = {},
+  options: { layout?: Partial<Layout>; roots?: Record<string, string> } = {},
+): Promise<Topology> {
+  const layout = { ...DEFAULT_LAYOUT, ...options.layout };
+  const DIR = layout.dir;
+  const existing = readState(DIR);
   if (existing && Object.values(existing.pids).some(alive)) {
     log("already running: stopping it first");
-    await stop();
+    await stop(DIR);
   }
-  if (fs.existsSync(path.join(pgData(), "postmaster.pid"))) {
+  if (fs.existsSync(path.join(pgData(DIR), "postmaster.pid"))) {
     try {
-      pgCtl("stop", "immediate"); // left running by a run that was killed
+      pgCtl(layout, "stop", "immediate"); // left running by a run that was killed
     } catch {
       // not running after all
     }
@@ -214,9 +284,9 @@ export async function start(extraEnv: Record<string, string> = {}): Promise<Topo
   // a deployment refuses to start without SMTP_URL (lib/mail): the caller's, or a mailbox of our own
   const givenSmtpUrl = extraEnv.SMTP_URL || process.env.SMTP_URL;
   const mailDir = givenSmtpUrl ? undefined : path.join(DIR, "mailbox");
-  if (mailDir && (await portOpen(SMTP_PORT))) {
+  if (mailDir && (await portOpen(layout.smtpPort))) {
     throw new Error(
-      `port ${SMTP_PORT} is taken: set PROD_LIKE_SMTP_PORT for the topology's own mailbox, or SMTP_URL to use a server of your own`,
+      `port ${layout.smtpPort} is taken: set PROD_LIKE_SMTP_PORT for the topology's own mailbox, or SMTP_URL to use a server of your own`,
     );
   }
   fs.rmSync(DIR, { recursive: true, force: true });
@@ -225,52 +295,58 @@ export async function start(extraEnv: Record<string, string> = {}): Promise<Topo
   fs.chmodSync(DIR, 0o755);
 
   // the build the instances serve (scripts/start.mjs builds when there is none or it is stale)
-  execFileSync(process.execPath, [path.join(root, "scripts", "start.mjs"), "--build-only"], { cwd: root, stdio: "inherit" });
+  execFileSync(process.execPath, [path.join(here, "scripts", "start.mjs"), "--build-only"], { cwd: here, stdio: "inherit" });
 
   log("PostgreSQL: a cluster of its own");
-  fs.mkdirSync(pgData());
-  if (isRoot) execFileSync("chown", ["postgres", pgData()]);
-  asPostgres(pgBin("initdb"), ["-D", pgData(), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
-  pgCtl("start");
+  fs.mkdirSync(pgData(DIR));
+  if (isRoot) execFileSync("chown", ["postgres", pgData(DIR)]);
+  asPostgres(pgBin("initdb"), ["-D", pgData(DIR), "-U", "postgres", "--auth=trust", "-E", "UTF8", "--no-sync"]);
+  pgCtl(layout, "start");
   const psql = (sql: string) =>
-    asPostgres(pgBin("psql"), ["-h", "127.0.0.1", "-p", String(PG_PORT), "-U", "postgres", "-d", "postgres", "-c", sql]);
+    asPostgres(pgBin("psql"), ["-h", "127.0.0.1", "-p", String(layout.pgPort), "-U", "postgres", "-d", "postgres", "-c", sql]);
   psql("create database checkout");
 
   const certs = testCertificates();
   const t: Topology = {
     dir: DIR,
-    url: `https://localhost:${HTTPS_PORT}`,
-    httpsPort: HTTPS_PORT,
-    pgPort: PG_PORT,
-    databaseUrl: `postgres://postgres@127.0.0.1:${PG_PORT}/checkout`,
-    instances: APP_PORTS.map((port, i) => ({ name: `app${i + 1}`, port })),
+    url: `https://localhost:${layout.httpsPort}`,
+    httpsPort: layout.httpsPort,
+    pgPort: layout.pgPort,
+    databaseUrl: `postgres://postgres@127.0.0.1:${layout.pgPort}/checkout`,
+    instances: layout.appPorts.map((port, i) => ({ name: `app${i + 1}`, port })),
     caFile: certs.caFile,
     pids: {},
     env: {
-      DATABASE_URL: `postgres://postgres@127.0.0.1:${PG_PORT}/checkout`,
+      DATABASE_URL: `postgres://postgres@127.0.0.1:${layout.pgPort}/checkout`,
       APP_SECRET: crypto.randomBytes(32).toString("base64url"),
       NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-      APP_URL: `https://localhost:${HTTPS_PORT}`,
+      APP_URL: `https://localhost:${layout.httpsPort}`,
       TRUSTED_PROXIES: "1",
       NODE_EXTRA_CA_CERTS: certs.caFile,
       NEXT_TELEMETRY_DISABLED: "1",
-      LOG_LEVEL: process.env.LOG_LEVEL ?? "warn",
+      // info: a request's lines and its deliveries' (the tests follow a request id through them)
+      LOG_LEVEL: process.env.LOG_LEVEL ?? "info",
+      // every instance's /metrics, for the topology's Prometheus
+      METRICS_TOKEN: crypto.randomBytes(24).toString("base64url"),
       // webhook receivers in the tests listen on this machine
       ALLOW_PRIVATE_WEBHOOK_URLS: "true",
       // as README recommends behind deploy/Caddyfile: on SIGTERM, fail the health check and keep
       // serving for longer than Caddy's health interval (2 s) before closing
       SHUTDOWN_DELAY_MS: "3000",
       ...extraEnv,
-      SMTP_URL: givenSmtpUrl || `smtp://mailbox:mailbox@localhost:${SMTP_PORT}`,
+      SMTP_URL: givenSmtpUrl || `smtp://mailbox:mailbox@localhost:${layout.smtpPort}`,
     },
     mailDir,
+    workerMetricsPort: layout.workerMetricsPort,
+    prometheusUrl: layout.prometheusPort ? `http://127.0.0.1:${layout.prometheusPort}` : undefined,
+    roots: options.roots,
   };
   writeState(t);
 
   if (mailDir) {
-    log(`no SMTP_URL given: mail goes to a mailbox of its own on port ${SMTP_PORT}, kept as JSON files in ${mailDir}`);
+    log(`no SMTP_URL given: mail goes to a mailbox of its own on port ${layout.smtpPort}, kept as JSON files in ${mailDir}`);
     launch(t, "mailbox");
-    await waitFor("mailbox", () => portOpen(SMTP_PORT));
+    await waitFor("mailbox", () => portOpen(layout.smtpPort));
   }
 
   log("app instances, worker, Caddy");
@@ -281,21 +357,24 @@ export async function start(extraEnv: Record<string, string> = {}): Promise<Topo
   launch(t, "worker");
   await instanceReady(t, "app2");
   launch(t, "caddy");
+  if (t.prometheusUrl) launch(t, "prometheus");
+  // /api/health: readiness in every release (a previous release has no /api/health/ready)
   await waitFor("caddy", async () => (await httpsStatus(`${t.url}/api/health`, t.caFile)) === 200);
+  if (t.prometheusUrl) await waitFor("prometheus", async () => (await httpStatus(`${t.prometheusUrl}/-/ready`)) === 200);
   log(`ready: ${t.url}`);
   return t;
 }
 
-export async function stop(): Promise<void> {
-  const t = readState();
+export async function stop(dir = DEFAULT_LAYOUT.dir): Promise<void> {
+  const t = readState(dir);
   if (!t) return;
   await Promise.all(Object.keys(t.pids).map((name) => kill(t, name, "SIGTERM")));
   try {
-    pgCtl("stop");
+    pgCtl(t, "stop");
   } catch {
     // not running
   }
-  fs.rmSync(DIR, { recursive: true, force: true });
+  fs.rmSync(dir, { recursive: true, force: true });
 }
 
 /** Sends a signal to one process (app1, app2, worker, caddy) and waits until it has exited. */
@@ -313,7 +392,12 @@ export async function restart(t: Topology, name: string): Promise<void> {
   if (name.startsWith("app")) await instanceReady(t, name);
 }
 
-export const postgresCtl = { stop: () => pgCtl("stop"), start: () => pgCtl("start"), restart: () => pgCtl("restart") };
+/** The default topology's PostgreSQL, stopped, started or restarted (a fault). */
+export const postgresCtl = {
+  stop: () => pgCtl(DEFAULT_LAYOUT, "stop"),
+  start: () => pgCtl(DEFAULT_LAYOUT, "start"),
+  restart: () => pgCtl(DEFAULT_LAYOUT, "restart"),
+};
 
 export function state(): Topology | undefined {
   return readState();
