@@ -1,9 +1,13 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { SQL } from "drizzle-orm";
+import type { MigrationMeta } from "drizzle-orm/migrator";
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from "drizzle-orm/pg-core";
+import type { Sql } from "postgres";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
+import { concurrentIndexOf, isNoTransaction, statementsOf, withoutConcurrently } from "@/lib/migrations/sql";
+import { dbPool } from "@/lib/metrics";
 import * as schema from "./schema";
 
 /** A database handle or a transaction: every service takes one of these first. */
@@ -35,37 +39,138 @@ const migrationsFolder = path.join(process.cwd(), "db", "migrations");
 /** pg_advisory_lock key held while migrations are applied ("checkout" in ASCII). */
 const MIGRATION_LOCK = "7163086685011408244";
 
-export async function openPglite(dataDir: string): Promise<Opened> {
+/** Where the migrations are read from: db/migrations, or a test's own folder. */
+export type MigrateOptions = { migrationsFolder?: string };
+
+type Migration = MigrationMeta & { tag: string; noTransaction: boolean };
+
+/**
+ * The migrations of a folder as drizzle's migrator reads them (the journal's order, each file's
+ * hash and statements), each marked whether it begins with `-- checkout:no-transaction`.
+ */
+async function readMigrations(folder: string): Promise<Migration[]> {
+  const { readMigrationFiles } = await import("drizzle-orm/migrator");
+  const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
+  return readMigrationFiles({ migrationsFolder: folder }).map((m, i) => ({
+    ...m,
+    tag: journal.entries[i]!.tag,
+    noTransaction: isNoTransaction(m.sql[0] ?? ""),
+  }));
+}
+
+/** drizzle's own migration step (what its migrate() calls): applies the pending ones of `migrations` in one transaction. */
+function drizzleMigrate(db: unknown, migrations: MigrationMeta[], folder: string): Promise<void> {
+  const { dialect, session } = db as { dialect: PgDialect; session: PgSession };
+  return dialect.migrate(migrations, session, { migrationsFolder: folder });
+}
+
+/**
+ * Applies the migrations on PostgreSQL, as drizzle would (same journal, same record in
+ * drizzle.__drizzle_migrations, a migration is pending when it is dated after the last one
+ * recorded), except a no-transaction migration: it is applied between the ones before and after it,
+ * one statement at a time outside any transaction, since CREATE INDEX CONCURRENTLY (which builds an
+ * index while the previous release keeps writing to the table) refuses to run inside one. Its
+ * statements are idempotent (lib/migrations/check.ts allows only CREATE INDEX CONCURRENTLY IF NOT
+ * EXISTS and DROP INDEX CONCURRENTLY IF EXISTS), so a start interrupted halfway runs it again from
+ * the top; an index whose build was interrupted is left INVALID, and is dropped and built again.
+ */
+async function migratePostgres(sql: Sql, db: unknown, folder: string): Promise<void> {
+  let batch: Migration[] = [];
+  // the first call also creates drizzle's schema and table
+  const flush = async () => {
+    await drizzleMigrate(db, batch, folder);
+    batch = [];
+  };
+  for (const migration of await readMigrations(folder)) {
+    if (!migration.noTransaction) {
+      batch.push(migration);
+      continue;
+    }
+    await flush();
+    const [lastApplied] = await sql<Array<{ created_at: string }>>`
+      select created_at from drizzle.__drizzle_migrations order by created_at desc limit 1`;
+    if (lastApplied && Number(lastApplied.created_at) >= migration.folderMillis) continue;
+    const started = Date.now();
+    logger.info("migration outside a transaction: started", { migration: migration.tag });
+    for (const statement of migration.sql) {
+      if (!statementsOf(statement).length) continue; // comments only
+      const index = concurrentIndexOf(statement);
+      if (index) await dropInvalidIndex(sql, index);
+      await sql.unsafe(statement);
+    }
+    await sql`insert into drizzle.__drizzle_migrations (hash, created_at) values (${migration.hash}, ${migration.folderMillis})`;
+    logger.info("migration outside a transaction: applied", { migration: migration.tag, ms: Date.now() - started });
+  }
+  await flush();
+}
+
+/** Drops the index if a build that was interrupted (or failed) left it INVALID: IF NOT EXISTS would keep it. */
+async function dropInvalidIndex(sql: Sql, index: { name: string; table: string }): Promise<void> {
+  const invalid = await sql<Array<{ qualified: string }>>`
+    select format('%I.%I', n.nspname, c.relname) as qualified
+    from pg_index i join pg_class c on c.oid = i.indexrelid join pg_namespace n on n.oid = c.relnamespace
+    where i.indrelid = to_regclass(${index.table}) and c.relname = ${index.name} and not i.indisvalid`;
+  for (const { qualified } of invalid) {
+    logger.warn("dropping an index an interrupted build left invalid, to build it again", { index: qualified });
+    await sql.unsafe(`drop index concurrently if exists ${qualified}`);
+  }
+}
+
+/**
+ * Takes the migration lock, asking again until it is free rather than waiting in pg_advisory_lock: a
+ * session waiting there holds a snapshot, and CREATE INDEX CONCURRENTLY waits until every older
+ * snapshot is gone, so the instance building an index and one waiting for the lock would wait on
+ * each other (PostgreSQL then fails one of them as a deadlock).
+ */
+async function lockMigrations(sql: Sql): Promise<void> {
+  for (;;) {
+    const [row] = await sql<Array<{ locked: boolean }>>`select pg_try_advisory_lock(${MIGRATION_LOCK}::bigint) as locked`;
+    if (row!.locked) return;
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+export async function openPglite(dataDir: string, options: MigrateOptions = {}): Promise<Opened> {
   const { PGlite } = await import("@electric-sql/pglite");
   const { drizzle } = await import("drizzle-orm/pglite");
-  const { migrate } = await import("drizzle-orm/pglite/migrator");
   const target = dataDir.startsWith("memory://") ? dataDir : path.join(dataDir, "pglite");
   if (!target.startsWith("memory://")) fs.mkdirSync(target, { recursive: true }); // PGlite won't create parents
   const client = new PGlite(target);
   const db = drizzle({ client, schema }) as unknown as Db;
-  await migrate(db as never, { migrationsFolder });
+  // one process: nothing else writes while an index is built, so a no-transaction migration is
+  // applied in the one transaction with the rest, without CONCURRENTLY (which a transaction refuses)
+  const folder = options.migrationsFolder ?? migrationsFolder;
+  const migrations = (await readMigrations(folder)).map((m) => (m.noTransaction ? { ...m, sql: m.sql.map(withoutConcurrently) } : m));
+  await drizzleMigrate(db, migrations, folder);
   return { db, kind: "pglite", close: () => client.close() };
 }
 
-export async function openPostgres(url: string, poolSize: number): Promise<Opened> {
+export async function openPostgres(url: string, poolSize: number, options: MigrateOptions = {}): Promise<Opened> {
   const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   await preparePostgresStatements();
-  const { migrate } = await import("drizzle-orm/postgres-js/migrator");
   // Several instances may start at once (a rolling upgrade): one applies the migrations while the
   // others wait on an advisory lock, then find nothing left to do. One connection, so the lock and
   // the migrations share a session.
   const migrator = postgres(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
-    await migrator`select pg_advisory_lock(${MIGRATION_LOCK}::bigint)`;
-    await migrate(drizzle({ client: migrator, schema }) as never, { migrationsFolder });
+    await lockMigrations(migrator);
+    await migratePostgres(migrator, drizzle({ client: migrator, schema }), options.migrationsFolder ?? migrationsFolder);
     await migrator`select pg_advisory_unlock(${MIGRATION_LOCK}::bigint)`;
   } finally {
     await migrator.end({ timeout: 5 });
   }
   const client = postgres(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
   const db = drizzle({ client, schema }) as unknown as Db;
-  return { db, kind: "postgres", close: () => client.end({ timeout: 5 }) };
+  dbPool.size += poolSize;
+  return {
+    db,
+    kind: "postgres",
+    close: async () => {
+      dbPool.size -= poolSize;
+      await client.end({ timeout: 5 });
+    },
+  };
 }
 
 /**
@@ -75,13 +180,35 @@ export async function openPostgres(url: string, poolSize: number): Promise<Opene
  * safe here: the schema only changes through the migrations applied before the first query.
  */
 async function preparePostgresStatements() {
-  const { PostgresJsSession } = await import("drizzle-orm/postgres-js/session");
-  const proto = PostgresJsSession.prototype as unknown as { prepareQuery: (...args: unknown[]) => unknown; __prepared?: boolean };
+  const { PostgresJsPreparedQuery, PostgresJsSession } = await import("drizzle-orm/postgres-js/session");
+  type Method = (...args: unknown[]) => Promise<unknown>;
+  const proto = PostgresJsSession.prototype as unknown as {
+    prepareQuery: (...args: unknown[]) => unknown;
+    transaction: Method;
+    __prepared?: boolean;
+  };
   if (proto.__prepared) return;
   const original = proto.prepareQuery;
   proto.prepareQuery = function (this: unknown, query: unknown, fields: unknown, name: unknown, ...rest: unknown[]) {
     return original.call(this, query, fields, name ?? "", ...rest);
   };
+  // the pool's use, for /metrics: a statement outside a transaction, or a transaction, holds one
+  // connection while it runs (statements inside a transaction run on the transaction's); beyond the
+  // pool's size the rest wait (postgres.js keeps no count of its own that it shows)
+  const counted = (method: Method, root: (self: { client?: { begin?: unknown } }) => boolean): Method =>
+    async function (this: { client?: { begin?: unknown } }, ...args: unknown[]) {
+      if (!root(this)) return method.apply(this, args);
+      dbPool.active++;
+      try {
+        return await method.apply(this, args);
+      } finally {
+        dbPool.active--;
+      }
+    };
+  const isPool = (self: { client?: { begin?: unknown } }) => typeof self.client?.begin === "function";
+  const query = PostgresJsPreparedQuery.prototype as unknown as { execute: Method };
+  query.execute = counted(query.execute, isPool);
+  proto.transaction = counted(proto.transaction, isPool);
   proto.__prepared = true;
 }
 
