@@ -5,7 +5,9 @@ import { unknownAddressWarning } from "@/lib/limits/client-ip";
 import { startLocalDispatcher, startMetrics } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
 import { assertMailConfigured } from "@/lib/mail";
+import { serveAdminSocket } from "@/lib/maintenance/admin-socket";
 import { installRequestReporting } from "@/lib/metrics/http";
+import { startTracing, stopTracing } from "@/lib/tracing";
 
 redactConsoleErrors();
 
@@ -31,6 +33,8 @@ try {
 } catch (err) {
   refuseToStart(err);
 }
+await serveAdminSocket().catch(refuseToStart); // embedded database: claims DATA_DIR first, serves `npm run admin -- backup`
+await startTracing().catch(refuseToStart);
 await getDb();
 // the real rail moves money: it is checked against the chain before the first request
 if (config.liveRail) {
@@ -61,6 +65,7 @@ async function shutdown() {
   await dispatcher?.stop().catch(() => {});
   await stopMetrics().catch(() => {});
   await closeDb().catch(() => {});
+  await stopTracing().catch(() => {});
 }
 (globalThis as { __checkoutShutdown?: () => Promise<void> }).__checkoutShutdown = shutdown;
 

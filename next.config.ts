@@ -3,8 +3,22 @@ import type { NextConfig } from "next";
 export default {
   // loaded by Node as they are: pglite reads its own files; @simplewebauthn/server's dependencies need
   // decorator metadata that a bundle loses; nodemailer and argon2 are Node libraries with no use for bundling;
-  // prom-client and pino are loaded once per process by Node, beside the service's server script
-  serverExternalPackages: ["@electric-sql/pglite", "@simplewebauthn/server", "nodemailer", "@node-rs/argon2", "prom-client", "pino"],
+  // prom-client and pino are loaded once per process by Node, beside the service's server script;
+  // OpenTelemetry's SDK is loaded only when tracing is on (lib/tracing), and its API once per process
+  serverExternalPackages: [
+    "@electric-sql/pglite",
+    "@simplewebauthn/server",
+    "nodemailer",
+    "@node-rs/argon2",
+    "prom-client",
+    "pino",
+    "@opentelemetry/api",
+    "@opentelemetry/context-async-hooks",
+    "@opentelemetry/exporter-trace-otlp-http",
+    "@opentelemetry/resources",
+    "@opentelemetry/sdk-trace-base",
+    "@opentelemetry/semantic-conventions",
+  ],
   poweredByHeader: false,
   // responses are small JSON; compression belongs to the reverse proxy, not the app's CPU
   compress: false,

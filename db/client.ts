@@ -78,7 +78,7 @@ async function migratePostgres(sql: Sql, db: unknown, folder: string): Promise<v
   let batch: Migration[] = [];
   // the first call also creates drizzle's schema and table
   const flush = async () => {
-    await drizzleMigrate(db, batch, folder);
+    await yieldingToTraffic(sql, () => drizzleMigrate(db, batch, folder));
     batch = [];
   };
   for (const migration of await readMigrations(folder)) {
@@ -102,6 +102,37 @@ async function migratePostgres(sql: Sql, db: unknown, folder: string): Promise<v
     logger.info("migration outside a transaction: applied", { migration: migration.tag, ms: Date.now() - started });
   }
   await flush();
+}
+
+/** How long a migration's statement waits for a lock held by live traffic before the migration gives way and tries again. */
+export const MIGRATION_LOCK_TIMEOUT_MS = 100;
+
+/**
+ * Runs migrations that take table locks (an ALTER TABLE, a foreign key) in a way that never fails a
+ * request of the instances still serving. A migration holds each lock it took until it commits; if
+ * it then waits for a table a request holds while that request waits for one the migration holds,
+ * PostgreSQL ends one of them as a deadlock after a second, and it may be the request (seen in the
+ * rolling-upgrade test: session creations answered 500 with 40P01). So the migration waits at most
+ * MIGRATION_LOCK_TIMEOUT_MS for any lock: it is the one that gives way (55P03), rolls back, releasing
+ * everything, and tries again a moment later; a request waits at most that long behind it.
+ */
+async function yieldingToTraffic(sql: Sql, migrate: () => Promise<void>): Promise<void> {
+  const until = Date.now() + 10 * 60_000;
+  await sql.unsafe(`set lock_timeout = ${MIGRATION_LOCK_TIMEOUT_MS}`);
+  try {
+    for (let tries = 1; ; tries++) {
+      try {
+        return await migrate();
+      } catch (err) {
+        const code = (err as { code?: string; cause?: { code?: string } }).cause?.code ?? (err as { code?: string }).code;
+        if ((code !== "55P03" && code !== "40P01") || Date.now() > until) throw err;
+        if (tries % 20 === 1) logger.info("a migration gave way to live traffic holding a lock; trying again", { tries });
+        await new Promise((resolve) => setTimeout(resolve, 50 + Math.random() * 200));
+      }
+    }
+  } finally {
+    await sql.unsafe("set lock_timeout = 0");
+  }
 }
 
 /** Drops the index if a build that was interrupted (or failed) left it INVALID: IF NOT EXISTS would keep it. */

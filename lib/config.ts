@@ -45,6 +45,14 @@ const optionalString = z
   .optional()
   .transform((v) => (v && v.trim() ? v.trim() : undefined));
 
+const isHttpUrl = (v: string) => {
+  try {
+    return ["http:", "https:"].includes(new URL(v).protocol);
+  } catch {
+    return false;
+  }
+};
+
 const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DATABASE_URL: optionalString,
@@ -118,6 +126,35 @@ const envSchema = z.object({
   METRICS_TOKEN: optionalString.refine((v) => v === undefined || v.length >= 16, { message: "must be at least 16 characters" }),
   METRICS_PORT: z.coerce.number().int().min(1).max(65_535).optional(),
   METRICS_HOST: z.string().trim().min(1).default("127.0.0.1"),
+  // OpenTelemetry traces (lib/tracing), the standard variables: off unless the endpoint is set
+  OTEL_EXPORTER_OTLP_ENDPOINT: optionalString.refine((v) => v === undefined || isHttpUrl(v), {
+    message: "must be the collector's base URL, such as http://otel-collector:4318",
+  }),
+  OTEL_SERVICE_NAME: optionalString,
+  OTEL_EXPORTER_OTLP_HEADERS: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const headers: Record<string, string> = {};
+      for (const pair of (v ?? "").split(",")) {
+        if (!pair.trim()) continue;
+        const at = pair.indexOf("=");
+        const name = at > 0 ? pair.slice(0, at).trim() : "";
+        let value: string | undefined;
+        try {
+          value = decodeURIComponent(pair.slice(at + 1).trim());
+        } catch {
+          // not percent-encoded properly: refused below
+        }
+        if (!/^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/.test(name) || value === undefined) {
+          // the values are credentials: never quoted back
+          ctx.addIssue({ code: "custom", message: "must be name=value pairs separated by commas (values percent-encoded)" });
+          return z.NEVER;
+        }
+        headers[name.toLowerCase()] = value;
+      }
+      return headers;
+    }),
   // the real ZKP2P rail (lib/zkp2p/settings.ts checks them together)
   ZKP2P_NETWORK: optionalString,
   ZKP2P_RPC_URL: optionalString,
@@ -207,6 +244,16 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       port: e.METRICS_PORT,
       host: e.METRICS_HOST,
     },
+    /** OpenTelemetry traces (lib/tracing): null, the default, when OTEL_EXPORTER_OTLP_ENDPOINT is unset */
+    tracing: e.OTEL_EXPORTER_OTLP_ENDPOINT
+      ? {
+          /** OTLP/HTTP (JSON): the collector's base URL with /v1/traces, as the standard variable means */
+          tracesUrl: `${e.OTEL_EXPORTER_OTLP_ENDPOINT.replace(/\/+$/, "")}/v1/traces`,
+          serviceName: e.OTEL_SERVICE_NAME ?? "checkout-service",
+          /** sent with every export (a collector's API key): never logged */
+          headers: e.OTEL_EXPORTER_OTLP_HEADERS,
+        }
+      : null,
     mail: {
       /** unset on a laptop (mail is written to the log); lib/mail refuses that when DATABASE_URL is set */
       smtpUrl: e.SMTP_URL,

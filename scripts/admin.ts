@@ -1,10 +1,15 @@
-// npm run admin -- <command>: the operator's commands. Parses argv, calls lib/merchants/admin, prints.
-// Exit codes: 0 done, 1 the merchant was not found (or the command failed), 2 bad arguments.
+// npm run admin -- <command>: the operator's commands. Parses argv, calls lib/merchants/admin (and
+// lib/maintenance/backup for backup and restore), prints.
+// Exit codes: 0 done, 1 the merchant was not found (or the command failed, or restore refused a
+// non-empty target or a damaged file), 2 bad arguments.
+import path from "node:path";
 import { closeDb, type Db, getDb } from "@/db/client";
 import { recordAudit } from "@/lib/accounts/audit";
 import { createKey, type KeyView, listKeys, revokeKey, rollKey } from "@/lib/accounts/keys";
 import { AppError } from "@/lib/errors";
 import { OPERATOR } from "@/lib/actor";
+import { getConfig } from "@/lib/config";
+import { backup, type BackupResult, restore, type RestoreResult } from "@/lib/maintenance/backup";
 import {
   findMerchantOrThrow,
   listMerchants,
@@ -35,9 +40,12 @@ Commands:
   roll-key <merchant> <key-id> [--grace=24h] [--json]
                                  a new secret for the key's name; the old one works for the grace period (0s: stops now)
   revoke-key <merchant> <key-id> the key stops working within 10 s
+  backup <file> [--json]         a consistent copy of the database, taken while the service runs
+                                 (embedded database: with DATA_DIR/secrets.json; PostgreSQL: pg_dump, without secrets)
+  restore <file> [--json]        a backup into an empty database (DATABASE_URL) or an empty DATA_DIR; refuses a non-empty one
 
 <merchant> is a merchant id (merch_…) or name. Every change is written to the merchant's audit trail
-as made by the operator.`;
+as made by the operator. A relative <file> is taken from the folder the command was run in.`;
 
 class UsageError extends Error {}
 
@@ -46,7 +54,8 @@ type Parsed =
   | { command: "rotate-key" | "disable" | "enable" | "go-live" | "sandbox" | "keys"; merchant: string; json: boolean }
   | { command: "create-key"; merchant: string; name: string; expiresDays: number | null; json: boolean }
   | { command: "roll-key"; merchant: string; keyId: string; graceMs: number; json: boolean }
-  | { command: "revoke-key"; merchant: string; keyId: string; json: boolean };
+  | { command: "revoke-key"; merchant: string; keyId: string; json: boolean }
+  | { command: "backup" | "restore"; file: string; json: boolean };
 
 /** `--name=value` options: each command says which it takes. */
 function options(flags: string[], allowed: string[]): Record<string, string> {
@@ -88,6 +97,11 @@ function parse(argv: string[]): Parsed | "help" {
     return { command, merchant: rest[0]!.trim(), keyId: rest[1]!.trim(), graceMs, json };
   }
   options(flags, []);
+  if (command === "backup" || command === "restore") {
+    if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`${command} takes exactly one file`);
+    // npm runs scripts from the project's folder; INIT_CWD is the folder the operator ran npm in
+    return { command, file: path.resolve(process.env.INIT_CWD ?? process.cwd(), rest[0]!), json };
+  }
   if (command === "list" || command === "wallets") {
     if (rest.length) throw new UsageError(`${command} takes no arguments (got: ${rest.join(" ")})`);
     return { command, json };
@@ -157,7 +171,53 @@ function keysTable(rows: KeyView[]): string {
 const audit = (db: Db, merchantId: string, action: string, details?: Record<string, unknown>) =>
   recordAudit(db, { merchantId, who: { kind: "operator" }, action, details });
 
+function size(bytes: number): string {
+  for (const [unit, scale] of [
+    ["GB", 1e9],
+    ["MB", 1e6],
+    ["kB", 1e3],
+  ] as const)
+    if (bytes >= scale) return `${(bytes / scale).toFixed(1)} ${unit}`;
+  return `${bytes} B`;
+}
+const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
+
+const SECRETS_ELSEWHERE =
+  "It does not hold APP_SECRET or NEXTAUTH_SECRET: keep them in your secret store. A restore needs the same APP_SECRET, or the webhook signing secrets cannot be read.";
+
+function backupMessage(r: BackupResult): string {
+  const file = printable(r.file);
+  if (r.kind === "postgres")
+    return `Wrote ${file}: a PostgreSQL backup (pg_dump custom format), ${size(r.bytes)}, in ${seconds(r.ms)}.\n${SECRETS_ELSEWHERE}`;
+  const by = r.madeBy === "service" ? "made by the running service" : "no service was running";
+  return (
+    `Wrote ${file}: a backup of the embedded database (${by}), ${size(r.bytes)}, in ${seconds(r.ms)}.\n` +
+    (r.secretsIncluded
+      ? "It holds DATA_DIR/secrets.json (APP_SECRET, NEXTAUTH_SECRET): keep it as private as those."
+      : `DATA_DIR has no secrets.json (the secrets come from the environment). ${SECRETS_ELSEWHERE}`)
+  );
+}
+
+function restoreMessage(r: RestoreResult): string {
+  const done = `Restored ${printable(r.file)} into ${printable(r.into)} in ${seconds(r.ms)}.`;
+  if (r.secretsRestored) return `${done} Its secrets.json is back beside it. Start the service with this DATA_DIR.`;
+  return `${done}\nStart the service with the APP_SECRET and NEXTAUTH_SECRET of the deployment the backup came from: the backup does not hold them, and without the same APP_SECRET the webhook signing secrets cannot be read.`;
+}
+
 async function run(p: Parsed): Promise<void> {
+  // before getDb(): a restore must not open (and migrate) its target, nor a backup the embedded folder
+  if (p.command === "backup" || p.command === "restore") {
+    const config = getConfig();
+    const target = { databaseUrl: config.databaseUrl, dataDir: config.dataDir };
+    if (p.command === "backup") {
+      const r = await backup(target, p.file);
+      process.stdout.write((p.json ? JSON.stringify(r, null, 2) : backupMessage(r)) + "\n");
+    } else {
+      const r = await restore(target, p.file);
+      process.stdout.write((p.json ? JSON.stringify(r, null, 2) : restoreMessage(r)) + "\n");
+    }
+    return;
+  }
   const db = await getDb();
   if (p.command === "keys" || p.command === "create-key" || p.command === "roll-key" || p.command === "revoke-key") {
     const merchant = await findMerchantOrThrow(db, p.merchant, { actor: OPERATOR });

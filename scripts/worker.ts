@@ -3,10 +3,12 @@ import { closeDb } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { startLocalDispatcher, startMetrics } from "@/lib/start";
 import { logger, redactConsoleErrors } from "@/lib/logger";
+import { startTracing, stopTracing } from "@/lib/tracing";
 
 redactConsoleErrors();
 const config = getConfig();
 void config.appSecret;
+await startTracing();
 const dispatcher = await startLocalDispatcher();
 if (!dispatcher) {
   logger.warn("Inngest is configured: this worker has nothing to do");
@@ -19,6 +21,7 @@ for (const signal of ["SIGTERM", "SIGINT"] as const) {
     await dispatcher.stop();
     await stopMetrics();
     await closeDb();
+    await stopTracing().catch(() => {});
     process.exit(0);
   });
 }

@@ -8,7 +8,8 @@ import { atLeast } from "@/lib/accounts/roles";
 import { requireMerchant, requirePerson } from "@/lib/auth/session";
 import type { MemberRole } from "@/db/schema";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
-import { errorFields, logger } from "@/lib/logger";
+import { currentRequestId, errorFields, logger } from "@/lib/logger";
+import { failSpan, inSpan, SpanKind } from "@/lib/tracing";
 import { hitRateLimits, type RateRule } from "@/lib/limits/rate-limit";
 import { clientIp } from "./route";
 import { assertStorableText, validationError } from "./validation";
@@ -154,7 +155,35 @@ export function action<
       return result;
     }
   };
-  return run as (...args: A) => Promise<R | (ActionFailure & Partial<F>)>;
+  // with tracing on, each call runs in a span of its own
+  const traced = (...args: A) =>
+    inSpan(
+      `action ${options.name}`,
+      {
+        kind: SpanKind.SERVER,
+        attributes: { "checkout.action": options.name, "checkout.request_id": currentRequestId() },
+        failsOn: (err) => !isNextControlFlow(err),
+      },
+      async (span) => {
+        const result = await run(...args);
+        if (!span) return result;
+        const failed = !result.ok && (result.message === GENERIC_FAILURE || result.message === UNAVAILABLE_FAILURE);
+        span.setAttribute("checkout.outcome", result.ok ? "ok" : failed ? "failed" : "refused");
+        if (failed) failSpan(span, result.message === UNAVAILABLE_FAILURE ? "unavailable" : "internal");
+        return result;
+      },
+    );
+  return traced as (...args: A) => Promise<R | (ActionFailure & Partial<F>)>;
+}
+
+/** A redirect or notFound() from Next.js: how an action ends, not a failure. */
+function isNextControlFlow(err: unknown): boolean {
+  try {
+    unstable_rethrow(err);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /** What a dashboard action acted on, for the audit trail: the id its input names, if any. */

@@ -5,6 +5,7 @@ import { sha256Hex } from "@/lib/crypto";
 import { type Actor, apiMerchant, type MerchantActor, type PayerActor, payer } from "@/lib/actor";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { currentRequestId, errorFields, logger, withLogContext } from "@/lib/logger";
+import { inRequestSpan, isTracing } from "@/lib/tracing";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
@@ -329,12 +330,15 @@ export function route<
       return response;
     }
   };
+  // with tracing on, the work runs in the request's span
+  const traced = (req: Request, nextCtx: NextContext, requestId: string) =>
+    isTracing() ? inRequestSpan(req, requestId, () => serve(req, nextCtx, requestId)) : serve(req, nextCtx, requestId);
   // every log line of the request's work carries its id (the service's server has set it already)
   return (req, nextCtx) => {
     const requestId = requestIdOf(req);
     return currentRequestId() === requestId
-      ? serve(req, nextCtx, requestId)
-      : withLogContext({ requestId }, () => serve(req, nextCtx, requestId));
+      ? traced(req, nextCtx, requestId)
+      : withLogContext({ requestId }, () => traced(req, nextCtx, requestId));
   };
 }
 

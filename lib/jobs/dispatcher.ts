@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import { errorFields, logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
+import { inSpan } from "@/lib/tracing";
 
 /**
  * The work a dispatcher runs, handed to it by the start module (lib/start.ts): the engine
@@ -139,8 +140,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
       if (this.railRunning.has(id)) continue;
       this.railRunning.add(id);
       this.inFlight.add(`rail:${id}`);
-      this.work
-        .advanceOrder(this.db, id)
+      inSpan("rail.step", { attributes: { "checkout.order_id": id } }, () => this.work.advanceOrder(this.db, id))
         .catch((err) => logger.error("rail step failed", { orderId: id, ...errorFields(err) }))
         .finally(() => {
           this.railRunning.delete(id);

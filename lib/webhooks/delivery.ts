@@ -6,6 +6,7 @@ import { getConfig } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
 import { newId } from "@/lib/ids";
 import { errorFields, logger, withLogContext } from "@/lib/logger";
+import { inSpan, type Span } from "@/lib/tracing";
 import { metrics } from "@/lib/metrics";
 import { DELIVERY, fromSql, type RowRef, type TriggerOf, tryTransition } from "@/lib/state";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
@@ -135,7 +136,7 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
   const bodies = new Map<string, string>();
   const secrets = new Map<string, string[]>();
   const batchStarted = new Date();
-  const attempt = async (delivery: DeliveryRow): Promise<AttemptOutcome> => {
+  const attempt = async (delivery: DeliveryRow, span: Span | undefined): Promise<AttemptOutcome> => {
     const now = new Date();
     // how late the attempt starts: the claimed row still holds when it was due
     const lagSeconds = delivery.nextAttemptAt && !opts.single ? (now.getTime() - delivery.nextAttemptAt.getTime()) / 1000 : null;
@@ -153,6 +154,7 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       });
       if (!ended) return { kind: "skipped", reason: "the delivery changed while it was claimed" };
       metrics().webhookAttempt("skipped", null, lagSeconds);
+      span?.setAttribute("checkout.outcome", "skipped");
       logger.info("webhook delivery ended without an attempt", { reason: ended.lastError });
       return {
         kind: "attempted",
@@ -176,16 +178,17 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
     });
     const recorded = await recordAttempt(db, delivery, result, now, opts.single ?? false);
     metrics().webhookAttempt(OUTCOMES[recorded.status], result.durationMs / 1000, lagSeconds);
+    span?.setAttributes({ "checkout.outcome": OUTCOMES[recorded.status], "http.response.status_code": result.status ?? undefined });
     return { kind: "attempted", delivery: recorded, result };
   };
-  // every line an attempt logs names its delivery, its event and the request that made the event
+  // every line an attempt logs names its delivery, its event and the request that made the event;
+  // with tracing on, so does the attempt's span
   return Promise.all(
-    claimed.map((delivery) =>
-      withLogContext(
-        { deliveryId: delivery.id, eventId: delivery.eventId, requestId: requestIdByEvent.get(delivery.eventId) ?? undefined },
-        () => attempt(delivery),
-      ),
-    ),
+    claimed.map((delivery) => {
+      const ids = { deliveryId: delivery.id, eventId: delivery.eventId, requestId: requestIdByEvent.get(delivery.eventId) ?? undefined };
+      const attributes = { "checkout.delivery_id": ids.deliveryId, "checkout.event_id": ids.eventId, "checkout.request_id": ids.requestId };
+      return withLogContext(ids, () => inSpan("webhook.deliver", { attributes }, (span) => attempt(delivery, span)));
+    }),
   );
 }
 
