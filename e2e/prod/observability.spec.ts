@@ -75,7 +75,8 @@ test("a real Prometheus scrapes both instances and the worker: a burst of sessio
     Object.entries(s)
       .filter(([k]) => k !== "wallet" && k !== "__name__")
       .filter(([, v]) =>
-        /(sess|merch|mer|evt|dlv|whk|wh|ord|att|proof|key)_[0-9a-z]{6,}|[0-9a-f]{8}-[0-9a-f]{4}-|0x[0-9a-f]{8,}|sk_|shop-/i.test(v),
+        // an id (a lowercase prefix and 12 or more letters or digits), a UUID, an address, a key, a merchant's name
+        /\b[a-z]{2,6}_[0-9a-zA-Z]{12,}|[0-9a-f]{8}-[0-9a-f]{4}-|0x[0-9a-fA-F]{8,}|sk_|shop-/.test(v),
       )
       .map(([k, v]) => `${s.__name__}{${k}="${v}"}`),
   );

@@ -56,7 +56,9 @@ function previousRelease(): string {
   return dir;
 }
 
-test("a rolling upgrade from the previous release under traffic: no failed request, no lost write", async () => {
+test("a rolling upgrade from the previous release under traffic: no failed request, no lost write", async ({
+  browserName: _,
+}, testInfo) => {
   test.setTimeout(20 * 60_000);
   const old = previousRelease();
   // a topology of its own beside the suite's, every process on the previous release's code (the
@@ -76,6 +78,7 @@ test("a rolling upgrade from the previous release under traffic: no failed reque
   });
   const sql = postgres(t.databaseUrl, { max: 2, onnotice: () => {} });
   const receiver = await startReceiver();
+  let passed = false;
   try {
     const migrationsBefore = (await sql`select count(*)::int as n from drizzle.__drizzle_migrations`)[0]!.n as number;
     const signUp = await send(`${t.url}/api/merchants`, {
@@ -175,9 +178,14 @@ test("a rolling upgrade from the previous release under traffic: no failed reque
     const first = await send(`${t.url}/api/checkout/sessions/${started[0]}`, { headers: { "x-api-key": apiKey } });
     expect(first.status).toBe(200);
     expect((await send(`${t.url}/api/health/ready`)).status).toBe(200);
+    passed = true;
   } finally {
     await receiver.close();
     await sql.end();
+    // the processes' logs stay with the test's results when it failed
+    if (!passed)
+      for (const log of fs.readdirSync(layout.dir).filter((f) => f.endsWith(".log")))
+        fs.copyFileSync(path.join(layout.dir, log), testInfo.outputPath(log));
     await stop(layout.dir);
   }
 });
