@@ -324,10 +324,12 @@ async function main() {
   log(`created database ${dbName} (PostgreSQL ${version})`);
 
   const oursPort = await freePort();
+  // as `npm start` runs it (scripts/server.mjs: request ids, the access log, HTTP metrics), with the
+  // log at info (a line per request, to a file) and /metrics on: what an operator runs
   const ours = await startServer(
     "ours",
-    path.join(root, "node_modules/.bin/next"),
-    ["start", "-p", String(oursPort), "-H", "127.0.0.1"],
+    process.execPath,
+    [path.join(root, "scripts", "server.mjs"), "-p", String(oursPort), "-H", "127.0.0.1"],
     {
       DATABASE_URL: dbUrl.href,
       APP_SECRET: "bench-secret",
@@ -335,9 +337,9 @@ async function main() {
       // required with DATABASE_URL; the benchmark sends no mail (nothing listens there)
       SMTP_URL: "smtp://127.0.0.1:9",
       RATE_LIMIT_MULTIPLIER: "1000",
-      LOG_LEVEL: "warn",
+      LOG_LEVEL: env.BENCH_LOG_LEVEL || "info",
+      METRICS_TOKEN: "bench-metrics-token-0123456789",
       NEXT_TELEMETRY_DISABLED: "1",
-      NEXT_MANUAL_SIG_HANDLE: "1",
       DB_POOL_SIZE: "20",
     },
     `http://127.0.0.1:${oursPort}/api/health`,
