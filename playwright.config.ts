@@ -48,6 +48,11 @@ export default defineConfig({
   fullyParallel: false,
   workers: 1,
   retries: 0,
+  // Time limits here only catch a hang: `npm test` runs this suite beside vitest on two cores, and
+  // an axe scan or a full-page screenshot can take many seconds under that load. Speed is measured
+  // by the benchmarks (bench/), never by a test's time limit.
+  timeout: 90_000,
+  expect: { timeout: 15_000 },
   reporter: [["list"]],
   globalSetup: "./e2e/support/prod-global-setup.ts",
   // reduced motion: colour transitions must not be caught half-way by the accessibility checks

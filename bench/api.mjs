@@ -391,7 +391,7 @@ async function main() {
     { name: "POST /api/checkout/sessions", kind: "post", load: { mix: "post", key, body: postBody } },
     { name: "GET /api/checkout/sessions/:id", kind: "get", load: { mix: "get", key, paths: getPaths } },
     // what Next.js itself costs: a route through the same proxy and wrapper with no database work at all
-    { name: "GET /api/health (no SQL)", kind: "floor", only: "ours", load: { mix: "plain", url: "/api/health" } },
+    { name: "GET /api/health/live (no SQL)", kind: "floor", only: "ours", load: { mix: "plain", url: "/api/health/live" } },
   ];
   const servers = [
     { name: "ours", base: oursBase, pid: ours.pid },
@@ -426,7 +426,7 @@ async function main() {
     const probeStarted = treeCpuMs(ours.pid);
     for (const [kind, probe] of [
       ["get", { mix: "get", key, paths: getPaths }],
-      ["floor", { mix: "plain", url: "/api/health" }],
+      ["floor", { mix: "plain", url: "/api/health/live" }],
     ]) {
       const before = await cpuSnapshot(admin, dbName, ours.pid);
       const monoStart = process.hrtime.bigint() / 1000n;
@@ -537,7 +537,7 @@ function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
       mark(growth < MEMORY_GROWTH_MAX * first.rss && memoryErrors === 0),
     ]);
   }
-  console.log(`\nTargets (at ${CONCURRENCY} concurrent requests; the floor is GET /api/health on the same server)\n`);
+  console.log(`\nTargets (at ${CONCURRENCY} concurrent requests; the floor is GET /api/health/live on the same server)\n`);
   table(["", "measured", "target", ""], rows, 1);
 
   console.log(

@@ -172,7 +172,7 @@ function launch(t: Topology, name: string): number {
 /**
  * deploy/prometheus/ as shipped, in a folder of the topology's: the scrape configuration with this
  * topology's targets and token (the same as the shipped ones with the default ports), scraped every
- * second so that a test sees a change within seconds, and the alert rules beside it.
+ * two seconds so that a test sees a change within seconds, and the alert rules beside it.
  */
 function prometheusConfig(t: Topology): string {
   const dir = path.join(t.dir, "prometheus");
@@ -180,11 +180,11 @@ function prometheusConfig(t: Topology): string {
   const shipped = fs.readFileSync(path.join(here, "deploy", "prometheus", "prometheus.yml"), "utf8");
   const apps = t.instances.map((i) => `"127.0.0.1:${i.port}"`).join(", ");
   const config = shipped
-    .replace(/scrape_interval: 15s/, "scrape_interval: 1s")
-    .replace(/evaluation_interval: 15s/, "evaluation_interval: 1s")
+    .replace(/scrape_interval: 15s/, "scrape_interval: 2s")
+    .replace(/evaluation_interval: 15s/, "evaluation_interval: 2s")
     .replace(/targets: \["127\.0\.0\.1:3301", "127\.0\.0\.1:3302"\]/, `targets: [${apps}]`)
     .replace(/targets: \["127\.0\.0\.1:3309"\]/, `targets: ["127.0.0.1:${t.workerMetricsPort}"]`);
-  if (!config.includes("scrape_interval: 1s") || (t.instances[0]!.port !== 3301 && !config.includes(apps)))
+  if (!config.includes("scrape_interval: 2s") || (t.instances[0]!.port !== 3301 && !config.includes(apps)))
     throw new Error("deploy/prometheus/prometheus.yml no longer has the shape this topology rewrites");
   fs.writeFileSync(path.join(dir, "prometheus.yml"), config);
   fs.copyFileSync(path.join(here, "deploy", "prometheus", "alerts.yml"), path.join(dir, "alerts.yml"));
