@@ -1,4 +1,4 @@
-import { execFile, spawn } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +10,7 @@ import { adminSocketPath, serveAdminSocket, stopAdminSocketForTests } from "@/li
 import { restore } from "@/lib/maintenance/backup";
 import { authenticateApiKey } from "@/lib/merchants/service";
 import { getSessionOrThrow } from "@/lib/sessions/read";
+import { type Run, runAdmin, stopWriters, writeContinuously } from "../support/admin-cli";
 import { call, newMerchant, newWebhook, sessionBody, type TestMerchant } from "../support/api";
 
 // `npm run admin -- backup` and `restore` on the embedded database (PGlite in DATA_DIR). This process
@@ -19,46 +20,12 @@ import { call, newMerchant, newWebhook, sessionBody, type TestMerchant } from ".
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
-type Run = { code: number; stdout: string; stderr: string };
-
 function admin(dataDir: string, ...args: string[]): Promise<Run> {
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, LOG_LEVEL: "" };
   delete env.DATABASE_URL;
   delete env.APP_SECRET;
   delete env.NEXTAUTH_SECRET;
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "scripts/admin.ts", ...args],
-      { cwd: ROOT, env, timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/** The writers' stops: a writer left running by a failed test would keep the worker busy forever. */
-const writers = new Set<() => Promise<void>>();
-
-/** Creates sessions through the API, one after another, until stopped; an id is recorded once its 201 is back. */
-function writeContinuously(m: TestMerchant) {
-  const acknowledged: string[] = [];
-  let stopping = false;
-  const done = (async () => {
-    while (!stopping) {
-      const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) });
-      if (res.status !== 201) throw new Error(`session creation failed: ${res.text}`);
-      acknowledged.push(res.body.responseObject.session.id);
-      // PGlite answers in-process without touching the event loop: a client's next request would
-      // arrive through it, and so must the admin socket's connection and the test's timers
-      await new Promise((r) => setImmediate(r));
-    }
-  })();
-  const stop = async () => {
-    stopping = true;
-    await done;
-  };
-  writers.add(stop);
-  return { acknowledged, stop };
+  return runAdmin(env, ...args);
 }
 
 async function until(cond: () => boolean) {
@@ -106,7 +73,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
     });
 
     afterAll(async () => {
-      await Promise.all([...writers].map((stop) => stop().catch(() => {})));
+      await stopWriters();
       await stopAdminSocketForTests();
       await closeDb();
       fs.rmSync(dir, { recursive: true, force: true });
@@ -119,7 +86,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
     });
 
     it("a backup taken from the running service under continuous writes holds every write acknowledged before it began; restored into a fresh folder, the service serves them", async () => {
-      const writer = writeContinuously(m);
+      const writer = writeContinuously(m, { yieldEach: true });
       const file = fresh("under-writes.backup");
       let before: string[];
       let run: Run;

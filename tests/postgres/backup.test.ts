@@ -1,4 +1,3 @@
-import { execFile } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -10,6 +9,7 @@ import { resetConfigForTests } from "@/lib/config";
 import { restore } from "@/lib/maintenance/backup";
 import { authenticateApiKey } from "@/lib/merchants/service";
 import { getSessionOrThrow } from "@/lib/sessions/read";
+import { type Run, runAdmin, stopWriters, writeContinuously } from "../support/admin-cli";
 import { call, newMerchant, sessionBody, type TestMerchant } from "../support/api";
 import { withEmptyDatabase } from "../support/scratch-db";
 
@@ -24,8 +24,6 @@ const PASSWORD = "pw-never-printed";
 process.env.RATE_LIMIT_MULTIPLIER = "1000";
 resetConfigForTests();
 
-type Run = { code: number; stdout: string; stderr: string };
-
 /** DATABASE_URL with a password in it (the local server trusts the connection and ignores it). */
 function withPassword(url: string): string {
   const u = new URL(url);
@@ -34,36 +32,7 @@ function withPassword(url: string): string {
 }
 
 function admin(databaseUrl: string, ...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "scripts/admin.ts", ...args],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: withPassword(databaseUrl), LOG_LEVEL: "" }, timeout: 120_000 },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
-    );
-  });
-}
-
-/** The writers' stops: a writer left running by a failed test would keep the worker busy forever. */
-const writers = new Set<() => Promise<void>>();
-
-/** Creates sessions through the API, one after another, until stopped; an id is recorded once its 201 is back. */
-function writeContinuously(m: TestMerchant) {
-  const acknowledged: string[] = [];
-  let stopping = false;
-  const done = (async () => {
-    while (!stopping) {
-      const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) });
-      if (res.status !== 201) throw new Error(`session creation failed: ${res.text}`);
-      acknowledged.push(res.body.responseObject.session.id);
-    }
-  })();
-  const stop = async () => {
-    stopping = true;
-    await done;
-  };
-  writers.add(stop);
-  return { acknowledged, stop };
+  return runAdmin({ ...process.env, DATABASE_URL: withPassword(databaseUrl), LOG_LEVEL: "" }, ...args);
 }
 
 async function until(cond: () => boolean) {
@@ -96,7 +65,7 @@ beforeAll(() => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "checkout-backup-"));
 });
 afterAll(async () => {
-  await Promise.all([...writers].map((stop) => stop().catch(() => {})));
+  await stopWriters();
   fs.rmSync(dir, { recursive: true, force: true });
 });
 
