@@ -24,7 +24,7 @@ function parse(template: string): Template {
 }
 
 /** How well a template fits, segment by segment (a literal segment beats a parameter, which beats a catch-all); -1: it does not. */
-function fit(t: Template, parts: string[]): number[] | undefined {
+function scoreOf(t: Template, parts: string[]): number[] | undefined {
   if (t.catchAll === "none" && parts.length !== t.segments.length) return undefined;
   if (t.catchAll === "required" && parts.length <= t.segments.length) return undefined;
   if (t.catchAll === "optional" && parts.length < t.segments.length) return undefined;
@@ -60,7 +60,7 @@ export function matcherFor(appPaths: string[]): (pathname: string) => string {
     }
     let best: { t: Template; score: number[] } | undefined;
     for (const t of templates) {
-      const score = fit(t, parts);
+      const score = scoreOf(t, parts);
       if (score && (!best || better(score, best.score))) best = { t, score };
     }
     const template = best?.t.template ?? UNMATCHED;
