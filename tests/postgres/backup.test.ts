@@ -151,8 +151,9 @@ describe("npm run admin -- backup / restore on PostgreSQL", { timeout: 180_000 }
     const files = {
       garbage: Buffer.from("not a backup at all\n"),
       empty: Buffer.alloc(0),
-      // the archive's table of contents is read whole before anything is restored
-      truncated: bytes.subarray(0, Math.floor(bytes.length / 2)),
+      // cut inside the archive's table of contents, which is read whole before anything is restored
+      // (half the file is not enough: with few rows, the contents can end before the middle)
+      truncated: bytes.subarray(0, bytes.indexOf("CREATE TABLE") + 6),
       // the last index is created after every table is filled: it fails inside the restore's one transaction
       damaged: damage(bytes, "CREATE INDEX", "CREATE INDEY"),
       pglite: Buffer.from('checkout-backup 1\n{"kind":"pglite"}\n'),
