@@ -96,13 +96,20 @@ test("a rolling upgrade from the previous release under traffic: no failed reque
     });
     expect(hook.status).toBe(201);
 
-    // traffic: three clients create, start and read sessions, with no retries of their own
+    // traffic: three clients create, start and read sessions, with no retries of their own, each at
+    // most two sessions a second: 360 a minute, under the merchant's limit on session creation (100 a
+    // minute, scaled by the suite's RATE_LIMIT_MULTIPLIER), which an unpaced client passes on a fast machine
     let stopped = false;
     const failures: string[] = [];
     const started: string[] = [];
     let answered = 0;
+    const PACE_MS = 500;
     const clients = [0, 1, 2].map(async () => {
+      let last = 0;
       while (!stopped) {
+        const wait = last + PACE_MS - Date.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        last = Date.now();
         const created = await send(`${t.url}/api/checkout/sessions`, {
           method: "POST",
           headers,
