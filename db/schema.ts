@@ -142,6 +142,8 @@ export const checkoutSessions = pgTable(
     // orders trigger of migration 0007, so that a session with several orders counts once
     firstOrderAt: ts("first_order_at"),
     paymentSentAt: ts("payment_sent_at"),
+    // the payment link whose payer started this session (lib/links), if any
+    paymentLinkId: text("payment_link_id"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -171,6 +173,53 @@ export const checkoutSessions = pgTable(
     index("checkout_sessions_open_expiry_idx")
       .on(t.expiresAt)
       .where(sql`status in ('CREATED', 'ACTIVE')`),
+    // a payment link's sessions, newest first (its page, its limit on payments); built concurrently
+    index("checkout_sessions_payment_link_idx")
+      .on(t.paymentLinkId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`payment_link_id is not null`),
+  ],
+);
+
+/** A field a payment link asks its payer for; the answers become the session's metadata under the same key. */
+export type PaymentLinkField = { key: "name" | "email" | "reference"; required: boolean };
+
+// A reusable link (/l/<slug>) that opens a fresh checkout session for each payer (lib/links).
+export const paymentLinks = pgTable(
+  "payment_links",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    // the link's public name in /l/<slug>: random, never the id
+    slug: text("slug").notNull(),
+    title: text("title").notNull(),
+    description: text("description"),
+    checkoutMode: checkoutMode("checkout_mode").notNull().default("exact-token"),
+    // exact-fiat: the currency the payer pays exactly
+    fiatCurrency: text("fiat_currency"),
+    maxFeeBps: integer("max_fee_bps"),
+    // a fixed amount, or (null) an amount the payer types between min and max; µUSDC for
+    // exact-token, the currency's minor unit for exact-fiat
+    amountMinor: bigint("amount_minor", { mode: "bigint" }),
+    minAmountMinor: bigint("min_amount_minor", { mode: "bigint" }),
+    maxAmountMinor: bigint("max_amount_minor", { mode: "bigint" }),
+    destinationChainId: integer("destination_chain_id").notNull(),
+    destinationToken: text("destination_token").notNull(),
+    recipientAddress: text("recipient_address").notNull(),
+    successUrl: text("success_url"),
+    cancelUrl: text("cancel_url"),
+    fields: jsonb("fields").$type<PaymentLinkField[]>().notNull().default([]),
+    // closed once this many sessions completed through it, or after ends_at
+    maxPayments: integer("max_payments"),
+    endsAt: ts("ends_at"),
+    active: boolean("active").notNull().default(true),
+    createdAt: created(),
+    updatedAt: updated(),
+  },
+  (t) => [
+    foreignKey({ name: "payment_links_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("restrict"),
+    uniqueIndex("payment_links_slug_key").on(t.slug),
+    // the merchant's links, newest first
+    index("payment_links_merchant_created_idx").on(t.merchantId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
   ],
 );
 
@@ -624,6 +673,7 @@ export type UserRow = typeof users.$inferSelect;
 
 export type MerchantRow = typeof merchants.$inferSelect;
 export type SessionRow = typeof checkoutSessions.$inferSelect;
+export type PaymentLinkRow = typeof paymentLinks.$inferSelect;
 export type OrderRow = typeof orders.$inferSelect;
 export type WebhookRow = typeof webhooks.$inferSelect;
 export type EventRow = typeof events.$inferSelect;

@@ -16,7 +16,8 @@ export type MerchantActor = {
   kind: "merchant";
   merchantId: string;
   keyId: string | null;
-  face: "api" | "dashboard";
+  /** "link": a payer starting a checkout on one of the merchant's payment links (no key, no person) */
+  face: "api" | "dashboard" | "link";
   /** the merchant's environment, when the face already read it (the API key's lookup does) */
   environment?: "sandbox" | "live";
   person?: Person;
@@ -54,6 +55,9 @@ export const dashboardMerchant = (merchantId: string, person?: Person): Merchant
   person
     ? { kind: "merchant", merchantId, keyId: null, face: "dashboard", person }
     : { kind: "merchant", merchantId, keyId: null, face: "dashboard" };
+
+/** The merchant of a payment link, as a payer's start on the link acts for it (lib/links). */
+export const linkMerchant = (merchantId: string): MerchantActor => ({ kind: "merchant", merchantId, keyId: null, face: "link" });
 
 export const payer = (sessionId: string, token?: string): PayerActor =>
   token ? { kind: "payer", sessionId, token } : { kind: "payer", sessionId };

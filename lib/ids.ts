@@ -14,6 +14,7 @@ export const ID_PREFIXES = {
   user: "usr",
   invite: "inv",
   challenge: "chl",
+  paymentLink: "plink",
 } as const;
 
 type Prefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

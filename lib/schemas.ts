@@ -5,6 +5,7 @@ import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "@/lib/paymen
 import { listQuery } from "@/lib/pagination";
 import { DELIVERY, SESSION } from "@/lib/state";
 import { displayName, evmAddress, httpsUrl, httpUrl, merchantName, metadata } from "@/lib/validation";
+import { hasUnreadable } from "@/lib/text";
 
 // Request schemas of the merchant API. Unknown fields are refused (docs/contract.md).
 
@@ -164,4 +165,114 @@ export const deliveryListQuery = z.object({
     .enum(DELIVERY.statuses, { error: `must be ${DELIVERY.statuses.slice(0, -1).join(", ")} or ${DELIVERY.statuses.at(-1)}` })
     .optional(),
   eventType: z.string().max(60).optional(),
+});
+
+// ——— Payment links (lib/links): reusable links that open a fresh checkout for each payer ———
+
+/** What a link is priced in: USDC (the merchant receives that) or a fiat currency (the payer pays exactly that). */
+export const LINK_CURRENCIES = ["USDC", ...FIAT_CURRENCIES] as [string, ...string[]];
+export const LINK_FIELD_KEYS = ["name", "email", "reference"] as const;
+export const MAX_LINK_PAYMENTS = 1_000_000;
+const AMOUNT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
+const linkAmount = str('must be a decimal string such as "25.00"').regex(AMOUNT_PATTERN, {
+  error: 'must be a decimal string such as "25.00"',
+});
+const linkText = (max: number) =>
+  z
+    .string({ error: "must be a string" })
+    .trim()
+    .max(max, { error: `must be at most ${max} characters` })
+    .refine((v) => !hasUnreadable(v), { error: "must not contain control characters or bidirectional overrides" });
+const linkFields = z
+  .array(
+    z.strictObject({
+      key: z.enum(LINK_FIELD_KEYS, { error: `must be ${LINK_FIELD_KEYS.join(", ")}` }),
+      required: z.boolean({ error: "must be true or false" }).default(false),
+    }),
+    { error: "must be an array of fields" },
+  )
+  .max(LINK_FIELD_KEYS.length)
+  .refine((fs) => new Set(fs.map((f) => f.key)).size === fs.length, { error: "must name each field once" });
+const linkLimits = {
+  maxPayments: z
+    .number({ error: "must be a number" })
+    .int({ error: "must be a whole number" })
+    .min(1, { error: "must be at least 1" })
+    .max(MAX_LINK_PAYMENTS, { error: `must be at most ${MAX_LINK_PAYMENTS}` })
+    .nullable()
+    .optional(),
+  endsAt: z.iso.datetime({ offset: true, error: "must be an ISO 8601 date and time, such as 2026-12-31T23:59:59Z" }).nullable().optional(),
+};
+
+/** Checks a link's amounts against its currency: a fixed amount, or both bounds of an amount the payer chooses. */
+function checkLinkAmounts(
+  b: { currency?: string; amount?: string | null; minAmount?: string | null; maxAmount?: string | null },
+  ctx: z.RefinementCtx,
+) {
+  const fail = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+  const currency = b.currency ?? "USDC";
+  const decimals = currency === "USDC" ? 6 : CURRENCIES[currency]!.decimals;
+  for (const field of ["amount", "minAmount", "maxAmount"] as const) {
+    const v = b[field];
+    if (v == null) continue;
+    if ((v.split(".")[1] ?? "").length > decimals) fail(field, `must have at most ${decimals} decimals in ${currency}`);
+    else if (/^[0.]*$/.test(v)) fail(field, "must be more than 0");
+  }
+  const fixed = b.amount != null;
+  const ranged = b.minAmount != null || b.maxAmount != null;
+  if (fixed && ranged) fail("amount", "give either amount (a fixed price) or minAmount and maxAmount (the payer chooses), not both");
+  else if (!fixed && !ranged) fail("amount", "is required, unless minAmount and maxAmount let the payer choose");
+  else if (ranged) {
+    if (b.minAmount == null) fail("minAmount", "is required with maxAmount");
+    else if (b.maxAmount == null) fail("maxAmount", "is required with minAmount");
+    else if (Number(b.minAmount) > Number(b.maxAmount)) fail("maxAmount", "must be at least minAmount");
+  }
+}
+
+export const createPaymentLinkBody = z
+  .strictObject({
+    title: displayName,
+    description: linkText(500).optional(),
+    currency: z.enum(LINK_CURRENCIES, { error: `must be USDC or one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
+    amount: linkAmount.optional(),
+    minAmount: linkAmount.optional(),
+    maxAmount: linkAmount.optional(),
+    maxFeePercentage: createSessionBody.shape.maxFeePercentage,
+    destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
+    destinationToken: evmAddress,
+    recipientAddress: evmAddress,
+    successUrl: httpUrl.optional(),
+    cancelUrl: httpUrl.optional(),
+    fields: linkFields.optional(),
+    ...linkLimits,
+    active: z.boolean({ error: "must be true or false" }).optional(),
+  })
+  .superRefine((b, ctx) => {
+    checkLinkAmounts(b, ctx);
+    if ((b.currency ?? "USDC") === "USDC" && b.maxFeePercentage !== undefined)
+      ctx.addIssue({ code: "custom", path: ["maxFeePercentage"], message: "is only accepted with a fiat currency" });
+  });
+
+/** What a link's owner may change; its currency and amounts are kept (make a new link for another price). */
+export const updatePaymentLinkBody = z.strictObject({
+  title: displayName.optional(),
+  description: linkText(500).nullable().optional(),
+  successUrl: httpUrl.nullable().optional(),
+  cancelUrl: httpUrl.nullable().optional(),
+  fields: linkFields.optional(),
+  ...linkLimits,
+  active: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+export const paymentLinkListQuery = z.object({ ...listQuery });
+
+/** The payer's start on a link's page: the amount (a link that lets them choose) and the fields it asks for. */
+export const startPaymentLinkBody = z.strictObject({
+  slug: z.string().min(1).max(64),
+  // made by the page when it is shown: the same form sent twice starts one session
+  attempt: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/, { error: "is not one this page made" }),
+  amount: linkAmount.optional(),
+  name: linkText(200).optional(),
+  email: z.union([z.literal(""), z.email({ error: "must be an email address" }).max(254)]).optional(),
+  reference: linkText(200).optional(),
 });

@@ -35,7 +35,7 @@ const ICONS: Record<string, ReactNode> = {
   arrow: <path d="M3 8h9m-3.5-3.5L12 8l-3.5 3.5" />,
 };
 
-// session (CREATED…CANCELLED), order (SIGNAL_SUBMITTED…FAILED) and delivery (PENDING…FAILED) statuses
+// session (CREATED…CANCELLED), order (SIGNAL_SUBMITTED…FAILED), delivery (PENDING…FAILED) and payment link statuses
 const STATUSES: Record<string, [Tone, keyof typeof ICONS]> = {
   CREATED: ["neutral", "ring"],
   ACTIVE: ["info", "dot"],
@@ -51,6 +51,9 @@ const STATUSES: Record<string, [Tone, keyof typeof ICONS]> = {
   PROOF_VERIFIED: ["info", "arrow"],
   FULFILL_SUBMITTED: ["info", "arrow"],
   FULFILLED: ["success", "check"],
+  // payment links (ACTIVE and EXPIRED as above)
+  PAUSED: ["neutral", "cross"],
+  LIMIT_REACHED: ["neutral", "check"],
 };
 
 /** "✓ Completed" in green; an unknown status in neutral with a ring. */

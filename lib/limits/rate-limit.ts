@@ -33,6 +33,12 @@ export const RATE_RULES = {
   // or retry a delivery, retry all failed, rotate a secret), from the API and the dashboard alike:
   // each merchant's, across its keys and signed-in people
   webhookSends: { name: "webhooks.send", limit: 60, windowMs: MINUTE, by: "merchant" },
+  // payment links (lib/links): a link's page shown, and a payer's start (which makes a session), per
+  // address; and the starts on all of a merchant's links together, so that a link shared too widely
+  // or hammered cannot make sessions without bound
+  linkOpenIp: { name: "links.open.ip", limit: 120, windowMs: MINUTE, by: "ip" },
+  linkStartIp: { name: "links.start.ip", limit: 10, windowMs: MINUTE, by: "ip" },
+  linkStartMerchant: { name: "links.start.merchant", limit: 100, windowMs: MINUTE, by: "merchant" },
 } as const satisfies Record<string, RateRule>;
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };

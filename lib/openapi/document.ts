@@ -5,6 +5,7 @@ import { MAX_BODY_BYTES } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import {
   createMerchantBody,
+  createPaymentLinkBody,
   createSessionBody,
   createWebhookBody,
   deliveryListQuery,
@@ -13,10 +14,12 @@ import {
   eventListQuery,
   fulfillBody,
   idParams,
+  paymentLinkListQuery,
   selectPlatformBody,
   sessionListQuery,
   startSessionBody,
   updateMerchantBody,
+  updatePaymentLinkBody,
   updateWebhookBody,
   webhookDeliveryParams,
 } from "@/lib/schemas";
@@ -78,6 +81,7 @@ const merchantOp = (op: Omit<Operation, "auth" | "rateLimited">): Operation => (
 });
 
 const SESSION_TAG = "Checkout sessions";
+const LINK_TAG = "Payment links";
 
 export const OPERATIONS: Operation[] = [
   {
@@ -367,6 +371,70 @@ export const OPERATIONS: Operation[] = [
     status: 201,
     data: "createdWebhook",
     errors: [413],
+  }),
+  merchantOp({
+    method: "post",
+    path: "/api/payment-links",
+    operationId: "createPaymentLink",
+    example: {
+      title: "Tip jar",
+      currency: "USDC",
+      minAmount: "1.00",
+      maxAmount: "100.00",
+      destinationChainId: 8453,
+      destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      recipientAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+      fields: [{ key: "name", required: false }],
+      maxPayments: 100,
+    },
+    tag: LINK_TAG,
+    summary: "Create a payment link",
+    description:
+      "A reusable link (/l/<slug>) that opens a fresh checkout session for each payer: a fixed amount, or one the payer chooses " +
+      "between minAmount and maxAmount, in USDC or an exact fiat amount. Opening the link creates nothing; a session is made when " +
+      "the payer starts, with the link's id in paymentLinkId and the payer's answers to fields in its metadata. Extension.",
+    body: createPaymentLinkBody,
+    status: 201,
+    data: "paymentLink",
+  }),
+  merchantOp({
+    method: "get",
+    path: "/api/payment-links",
+    operationId: "listPaymentLinks",
+    tag: LINK_TAG,
+    summary: "List payment links",
+    description: "The merchant's links, newest first, each with its completed payments and their USDC.",
+    query: paymentLinkListQuery,
+    status: 200,
+    data: "paymentLinkList",
+  }),
+  merchantOp({
+    method: "get",
+    path: "/api/payment-links/{id}",
+    operationId: "getPaymentLink",
+    tag: LINK_TAG,
+    summary: "Get a payment link",
+    description: "The link, its status and its payments so far.",
+    params: idParams,
+    status: 200,
+    data: "paymentLink",
+    errors: [404],
+  }),
+  merchantOp({
+    method: "patch",
+    path: "/api/payment-links/{id}",
+    operationId: "updatePaymentLink",
+    example: { active: false },
+    tag: LINK_TAG,
+    summary: "Update or pause a payment link",
+    description:
+      "Title, description, URLs, fields, maxPayments and endsAt; active: false pauses it (its page says so, and a page opened " +
+      "before cannot start a payment), true resumes it. Its currency and amounts stay: make another link for another price.",
+    params: idParams,
+    body: updatePaymentLinkBody,
+    status: 200,
+    data: "paymentLink",
+    errors: [404],
   }),
   merchantOp({
     method: "get",
@@ -751,6 +819,7 @@ function build() {
       { name: SESSION_TAG },
       { name: "Orders" },
       { name: "Events" },
+      { name: LINK_TAG, description: "Reusable links that open a fresh checkout for each payer (extension)" },
       { name: "Webhook endpoints", description: "Endpoints that receive events; the events themselves are in the webhooks section" },
       { name: V1_ORDER_TAG, description: "The v1 API (/api/v1/…): orders, their payments, the merchant profile" },
       { name: V1_WEBHOOK_TAG, description: "v1 endpoints (/api/v1/webhooks): they receive the v1 events (ORDER_*, PAYMENT_*) only" },

@@ -87,6 +87,7 @@ export const session = z
     selectedPaymentPlatform: z.string().nullable(),
     selectedFiatCurrency: z.string().nullable(),
     activeOrderId: z.string().nullable(),
+    paymentLinkId: z.string().nullable().meta({ description: "The payment link whose payer started this session, if any" }),
     expiresAt: iso("When an unpaid session expires"),
     completedAt: isoOrNull("When the USDC was released"),
     createdAt: iso("Creation time"),
@@ -243,6 +244,53 @@ export const feedEvent = z
   })
   .meta({ description: "An event, as GET /api/events/feed hands it out" });
 
+const linkAmount = (description: string) =>
+  z
+    .string()
+    .regex(/^\d+\.\d+$|^\d+$/)
+    .nullable()
+    .meta({ description, examples: ["25.00"] });
+
+export const paymentLink = z
+  .strictObject({
+    id: z.string().meta({ examples: ["plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f"] }),
+    merchantId: z.string(),
+    url: z
+      .string()
+      .meta({
+        description: "The link to share: it opens a fresh checkout for each payer",
+        examples: ["https://pay.example/l/q3Xk9v_2LmPa"],
+      }),
+    slug: z.string().meta({ description: "The link's part of the url" }),
+    title: z.string().meta({ description: "What the payer pays for" }),
+    description: z.string().nullable(),
+    currency: z
+      .string()
+      .meta({ description: "USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount)" }),
+    amount: linkAmount("A fixed amount in the currency; null when the payer chooses"),
+    minAmount: linkAmount("The least a payer may choose; null for a fixed amount"),
+    maxAmount: linkAmount("The most a payer may choose; null for a fixed amount"),
+    maxFeePercentage: z.number().nullable(),
+    destinationChainId: z.number().int(),
+    destinationToken: z.string(),
+    recipientAddress: z.string(),
+    successUrl: z.string().nullable(),
+    cancelUrl: z.string().nullable(),
+    fields: z
+      .array(z.strictObject({ key: z.enum(["name", "email", "reference"]), required: z.boolean() }))
+      .meta({ description: "What the payer is asked; the answers are the session's metadata under the same keys" }),
+    maxPayments: z.number().int().nullable().meta({ description: "Closed after this many completed payments; null: no limit" }),
+    endsAt: isoOrNull("Closed after this moment; null: never"),
+    active: z.boolean().meta({ description: "false: paused by the merchant" }),
+    status: z.enum(["ACTIVE", "PAUSED", "EXPIRED", "LIMIT_REACHED"]).meta({ description: "Whether a payer can start a payment now" }),
+    payments: z.number().int().meta({ description: "Sessions completed through it" }),
+    paidUsdc: usdc("The USDC of those sessions"),
+    openSessions: z.number().int().meta({ description: "Sessions started through it that are not paid, expired or cancelled yet" }),
+    createdAt: iso("Creation time"),
+    updatedAt: iso("Last change"),
+  })
+  .meta({ description: "A payment link" });
+
 // ---------------------------------------------------------------- each operation's responseObject
 
 export const data = {
@@ -276,6 +324,8 @@ export const data = {
     cursor: z.string().meta({ description: "Pass as ?after to resume after these events" }),
   }),
   webhookList: z.strictObject({ webhooks: z.array(webhook) }),
+  paymentLink,
+  paymentLinkList: z.strictObject({ paymentLinks: z.array(paymentLink), nextCursor: cursor }),
   webhook,
   createdWebhook: webhook.extend({ secret }),
   rotatedWebhook: webhook.extend({

@@ -43,6 +43,10 @@ export const v1OrderSchema = z
       .nullable()
       .meta({ description: "The merchant's metadata. null when read with the order's token: it is not the payer's to read" }),
     referralSplitConfig: z.null(),
+    paymentLinkId: z
+      .string()
+      .nullable()
+      .meta({ description: "The payment link whose payer started it (extension). null when read with the order's token" }),
     cancelledAt: isoOrNull("When it was cancelled, or expired"),
     completedAt: isoOrNull("When payments had paid all of it"),
     createdAt: iso("Creation time"),

@@ -34,6 +34,8 @@ export type CreateSessionInput = {
   orderTokenHash?: string;
   feePayer?: "MERCHANT" | "PAYEE";
   notes?: Record<string, unknown> | null;
+  /** the payment link whose payer started it (lib/links) */
+  paymentLinkId?: string;
 };
 
 // A session and its ORDER_CREATED event (with the event's deliveries) are written by one statement:
@@ -118,6 +120,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     completedAt: null,
     firstOrderAt: null,
     paymentSentAt: null,
+    paymentLinkId: input.paymentLinkId ?? null,
     createdAt: now,
     updatedAt: now,
   };

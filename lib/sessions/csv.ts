@@ -26,6 +26,7 @@ export const CSV_COLUMNS = [
   "platforms",
   "completed_at",
   "metadata",
+  "payment_link",
 ] as const;
 
 function sessionRecord(s: SessionRow, platforms: string[] | undefined): string {
@@ -44,6 +45,7 @@ function sessionRecord(s: SessionRow, platforms: string[] | undefined): string {
     platforms?.join(";"),
     s.completedAt?.toISOString(),
     s.metadata ? JSON.stringify(s.metadata) : null,
+    s.paymentLinkId,
   ]);
 }
 

@@ -26,6 +26,7 @@ export function serializeSession(s: SessionRow) {
     selectedPaymentPlatform: s.selectedPaymentPlatform,
     selectedFiatCurrency: s.selectedFiatCurrency,
     activeOrderId: s.activeOrderId,
+    paymentLinkId: s.paymentLinkId,
     expiresAt: s.expiresAt.toISOString(),
     completedAt: s.completedAt?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),

@@ -77,6 +77,8 @@ export function serializeV1Order(s: SessionRow, audience: V1OrderAudience) {
     notes: merchant ? (s.notes ?? null) : null,
     metadata: merchant ? (s.metadata ?? null) : null,
     referralSplitConfig: null,
+    // the payment link whose payer started it (extension); the merchant's to read, like metadata
+    paymentLinkId: merchant ? s.paymentLinkId : null,
     cancelledAt: ended ? (s.cancelledAt ?? s.updatedAt).toISOString() : null,
     completedAt: s.completedAt?.toISOString() ?? null,
     createdAt: s.createdAt.toISOString(),

@@ -282,7 +282,7 @@ describe("the sessions CSV export", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const [header, ...records] = parseCsv(await res.text());
     expect(header!.join(",")).toBe(
-      "id,created_at,status,amount_usdc,fiat_amount,fiat_currency,chain_id,chain,token,recipient,platforms,completed_at,metadata",
+      "id,created_at,status,amount_usdc,fiat_amount,fiat_currency,chain_id,chain,token,recipient,platforms,completed_at,metadata,payment_link",
     );
     expect(records.map((r) => r[0])).toEqual(
       [1, 2, 3, 4, 5, 6]
@@ -305,6 +305,7 @@ describe("the sessions CSV export", () => {
       "wise",
       "",
       JSON.stringify(tricky),
+      "",
     ]);
     expect(JSON.parse(row[12]!)).toEqual(tricky);
     expect(records.find((r) => r[0] === sessions[1]!.id)![12]).toBe('{"n":"1"}');

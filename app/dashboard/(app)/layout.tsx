@@ -17,6 +17,7 @@ export const dynamic = "force-dynamic";
 const NAV = [
   ["/dashboard", "Overview", "viewer"],
   ["/dashboard/sessions", "Sessions", "viewer"],
+  ["/dashboard/links", "Payment links", "viewer"],
   ["/dashboard/events", "Events", "viewer"],
   ["/dashboard/webhooks", "Webhooks", "viewer"],
   ["/dashboard/settings", "Settings", "developer"],

@@ -373,6 +373,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/payment-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payment links
+     * @description The merchant's links, newest first, each with its completed payments and their USDC.
+     */
+    get: operations["listPaymentLinks"];
+    put?: never;
+    /**
+     * Create a payment link
+     * @description A reusable link (/l/<slug>) that opens a fresh checkout session for each payer: a fixed amount, or one the payer chooses between minAmount and maxAmount, in USDC or an exact fiat amount. Opening the link creates nothing; a session is made when the payer starts, with the link's id in paymentLinkId and the payer's answers to fields in its metadata. Extension.
+     */
+    post: operations["createPaymentLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/payment-links/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a payment link
+     * @description The link, its status and its payments so far.
+     */
+    get: operations["getPaymentLink"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update or pause a payment link
+     * @description Title, description, URLs, fields, maxPayments and endsAt; active: false pauses it (its page says so, and a page opened before cannot start a payment), true resumes it. Its currency and amounts stay: make another link for another price.
+     */
+    patch: operations["updatePaymentLink"];
+    trace?: never;
+  };
   "/api/webhooks/{id}": {
     parameters: {
       query?: never;
@@ -1852,6 +1900,8 @@ export interface components {
       selectedPaymentPlatform: string | null;
       selectedFiatCurrency: string | null;
       activeOrderId: string | null;
+      /** @description The payment link whose payer started this session, if any */
+      paymentLinkId: string | null;
       /**
        * Format: date-time
        * @description When an unpaid session expires
@@ -2014,6 +2064,8 @@ export interface components {
       selectedPaymentPlatform: string | null;
       selectedFiatCurrency: string | null;
       activeOrderId: string | null;
+      /** @description The payment link whose payer started this session, if any */
+      paymentLinkId: string | null;
       /**
        * Format: date-time
        * @description When an unpaid session expires
@@ -2660,6 +2712,8 @@ export interface components {
         [key: string]: string;
       } | null;
       referralSplitConfig: null;
+      /** @description The payment link whose payer started it (extension). null when read with the order's token */
+      paymentLinkId: string | null;
       /** @description When it was cancelled, or expired */
       cancelledAt: string | null;
       /** @description When payments had paid all of it */
@@ -3066,6 +3120,273 @@ export interface components {
       responseObject: components["schemas"]["WebhookWithSecret"];
       /** @constant */
       statusCode: 201;
+    };
+    PaymentLinkCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      /** @description A payment link */
+      responseObject: {
+        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+        id: string;
+        merchantId: string;
+        /**
+         * @description The link to share: it opens a fresh checkout for each payer
+         * @example https://pay.example/l/q3Xk9v_2LmPa
+         */
+        url: string;
+        /** @description The link's part of the url */
+        slug: string;
+        /** @description What the payer pays for */
+        title: string;
+        description: string | null;
+        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+        currency: string;
+        /**
+         * @description A fixed amount in the currency; null when the payer chooses
+         * @example 25.00
+         */
+        amount: string | null;
+        /**
+         * @description The least a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        minAmount: string | null;
+        /**
+         * @description The most a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        maxAmount: string | null;
+        maxFeePercentage: number | null;
+        destinationChainId: number;
+        destinationToken: string;
+        recipientAddress: string;
+        successUrl: string | null;
+        cancelUrl: string | null;
+        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+        fields: {
+          /** @enum {string} */
+          key: "name" | "email" | "reference";
+          required: boolean;
+        }[];
+        /** @description Closed after this many completed payments; null: no limit */
+        maxPayments: number | null;
+        /** @description Closed after this moment; null: never */
+        endsAt: string | null;
+        /** @description false: paused by the merchant */
+        active: boolean;
+        /**
+         * @description Whether a payer can start a payment now
+         * @enum {string}
+         */
+        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+        /** @description Sessions completed through it */
+        payments: number;
+        /**
+         * @description The USDC of those sessions
+         * @example 50.00
+         */
+        paidUsdc: string;
+        /** @description Sessions started through it that are not paid, expired or cancelled yet */
+        openSessions: number;
+        /**
+         * Format: date-time
+         * @description Creation time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+      };
+      /** @constant */
+      statusCode: 201;
+    };
+    PaymentLinkListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        paymentLinks: {
+          /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+          id: string;
+          merchantId: string;
+          /**
+           * @description The link to share: it opens a fresh checkout for each payer
+           * @example https://pay.example/l/q3Xk9v_2LmPa
+           */
+          url: string;
+          /** @description The link's part of the url */
+          slug: string;
+          /** @description What the payer pays for */
+          title: string;
+          description: string | null;
+          /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+          currency: string;
+          /**
+           * @description A fixed amount in the currency; null when the payer chooses
+           * @example 25.00
+           */
+          amount: string | null;
+          /**
+           * @description The least a payer may choose; null for a fixed amount
+           * @example 25.00
+           */
+          minAmount: string | null;
+          /**
+           * @description The most a payer may choose; null for a fixed amount
+           * @example 25.00
+           */
+          maxAmount: string | null;
+          maxFeePercentage: number | null;
+          destinationChainId: number;
+          destinationToken: string;
+          recipientAddress: string;
+          successUrl: string | null;
+          cancelUrl: string | null;
+          /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+          fields: {
+            /** @enum {string} */
+            key: "name" | "email" | "reference";
+            required: boolean;
+          }[];
+          /** @description Closed after this many completed payments; null: no limit */
+          maxPayments: number | null;
+          /** @description Closed after this moment; null: never */
+          endsAt: string | null;
+          /** @description false: paused by the merchant */
+          active: boolean;
+          /**
+           * @description Whether a payer can start a payment now
+           * @enum {string}
+           */
+          status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+          /** @description Sessions completed through it */
+          payments: number;
+          /**
+           * @description The USDC of those sessions
+           * @example 50.00
+           */
+          paidUsdc: string;
+          /** @description Sessions started through it that are not paid, expired or cancelled yet */
+          openSessions: number;
+          /**
+           * Format: date-time
+           * @description Creation time
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          createdAt: string;
+          /**
+           * Format: date-time
+           * @description Last change
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          updatedAt: string;
+        }[];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    PaymentLinkResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      /** @description A payment link */
+      responseObject: {
+        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+        id: string;
+        merchantId: string;
+        /**
+         * @description The link to share: it opens a fresh checkout for each payer
+         * @example https://pay.example/l/q3Xk9v_2LmPa
+         */
+        url: string;
+        /** @description The link's part of the url */
+        slug: string;
+        /** @description What the payer pays for */
+        title: string;
+        description: string | null;
+        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+        currency: string;
+        /**
+         * @description A fixed amount in the currency; null when the payer chooses
+         * @example 25.00
+         */
+        amount: string | null;
+        /**
+         * @description The least a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        minAmount: string | null;
+        /**
+         * @description The most a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        maxAmount: string | null;
+        maxFeePercentage: number | null;
+        destinationChainId: number;
+        destinationToken: string;
+        recipientAddress: string;
+        successUrl: string | null;
+        cancelUrl: string | null;
+        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+        fields: {
+          /** @enum {string} */
+          key: "name" | "email" | "reference";
+          required: boolean;
+        }[];
+        /** @description Closed after this many completed payments; null: no limit */
+        maxPayments: number | null;
+        /** @description Closed after this moment; null: never */
+        endsAt: string | null;
+        /** @description false: paused by the merchant */
+        active: boolean;
+        /**
+         * @description Whether a payer can start a payment now
+         * @enum {string}
+         */
+        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+        /** @description Sessions completed through it */
+        payments: number;
+        /**
+         * @description The USDC of those sessions
+         * @example 50.00
+         */
+        paidUsdc: string;
+        /** @description Sessions started through it that are not paid, expired or cancelled yet */
+        openSessions: number;
+        /**
+         * Format: date-time
+         * @description Creation time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+      };
+      /** @constant */
+      statusCode: 200;
     };
     WebhookListResponse: {
       /** @constant */
@@ -6809,6 +7130,545 @@ export interface operations {
           "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
           "Retry-After": components["headers"]["Retry-After"];
           "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  listPaymentLinks: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PaymentLinkListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  createPaymentLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Tip jar",
+         *       "currency": "USDC",
+         *       "minAmount": "1.00",
+         *       "maxAmount": "100.00",
+         *       "destinationChainId": 8453,
+         *       "destinationToken": "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+         *       "recipientAddress": "0x52908400098527886E0F7030069857D2E4169EE7",
+         *       "fields": [
+         *         {
+         *           "key": "name",
+         *           "required": false
+         *         }
+         *       ],
+         *       "maxPayments": 100
+         *     }
+         */
+        "application/json": {
+          title: string;
+          description?: string;
+          /** @enum {string} */
+          currency?: "USDC" | "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
+          amount?: string;
+          minAmount?: string;
+          maxAmount?: string;
+          maxFeePercentage?: number;
+          destinationChainId: number;
+          destinationToken: string;
+          recipientAddress: string;
+          successUrl?: string;
+          cancelUrl?: string;
+          fields?: {
+            /** @enum {string} */
+            key: "name" | "email" | "reference";
+            /** @default false */
+            required?: boolean;
+          }[];
+          maxPayments?: number | null;
+          endsAt?: string | null;
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PaymentLinkCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getPaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PaymentLinkResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  updatePaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
+        "application/json": {
+          title?: string;
+          description?: string | null;
+          successUrl?: string | null;
+          cancelUrl?: string | null;
+          fields?: {
+            /** @enum {string} */
+            key: "name" | "email" | "reference";
+            /** @default false */
+            required?: boolean;
+          }[];
+          maxPayments?: number | null;
+          endsAt?: string | null;
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PaymentLinkResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
           [name: string]: unknown;
         };
         content: {

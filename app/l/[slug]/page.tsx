@@ -1,0 +1,100 @@
+import crypto from "node:crypto";
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound } from "next/navigation";
+import { BrandMark } from "@/components/checkout/chrome";
+import { ThemeRoot } from "@/components/checkout/theme-root";
+import { LinkStartForm } from "@/components/links/link-start-form";
+import { SandboxBanner } from "@/components/ui/sandbox-banner";
+import { ui } from "@/components/ui/styles";
+import { getDb } from "@/db/client";
+import { clientIp } from "@/lib/http/route";
+import { BUSY_MESSAGE, CLOSED_MESSAGES, linkAmountText, publicLink } from "@/lib/links/service";
+import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
+
+export const dynamic = "force-dynamic";
+
+type Props = { params: Promise<{ slug: string }> };
+
+// A payment link's page (/l/<slug>): what is paid for and to whom, the amount (fixed, or the payer's
+// within bounds) and the fields the merchant asks for. Showing it creates nothing: the session is
+// made when the payer presses the button (app/l/actions.ts), so link previews and bots cost nothing.
+
+export async function generateMetadata({ params }: Props): Promise<Metadata> {
+  const found = await publicLink(await getDb(), (await params).slug);
+  return {
+    title: found ? `Pay ${found.merchant.displayName}: ${found.link.title}` : "Payment link",
+    robots: { index: false, follow: false },
+  };
+}
+
+export default async function PaymentLinkPage({ params }: Props) {
+  const { slug } = await params;
+  const db = await getDb();
+  const limited = await hitRateLimits(db, RATE_RULES.linkOpenIp, { ip: clientIp(await headers()) });
+  if (limited && !limited.allowed) {
+    return (
+      <Frame>
+        <h1 className="text-xl font-semibold">Too many requests</h1>
+        <p role="alert" className={`mt-2 ${ui.muted}`}>
+          Too many payment pages were opened from your network. Try again in {limited.resetSeconds} seconds.
+        </p>
+      </Frame>
+    );
+  }
+  const found = await publicLink(db, slug);
+  if (!found) notFound();
+  const { link, merchant, status, busy } = found;
+  const currency = link.checkoutMode === "exact-fiat" ? link.fiatCurrency! : "USDC";
+  const price =
+    link.amountMinor !== null
+      ? `${linkAmountText(link.amountMinor, currency)} ${currency}`
+      : `Any amount from ${linkAmountText(link.minAmountMinor!, currency)} to ${linkAmountText(link.maxAmountMinor!, currency)} ${currency}`;
+  return (
+    <ThemeRoot theme={merchant.theme} className="min-h-screen">
+      <Frame>
+        {merchant.sandbox && <SandboxBanner className="mb-4" />}
+        <p className={`text-sm font-medium ${ui.muted}`}>{merchant.displayName}</p>
+        <h1 className="mt-1 text-2xl font-bold">{link.title}</h1>
+        {link.description && <p className={`mt-2 whitespace-pre-line ${ui.muted}`}>{link.description}</p>}
+        <p className="mt-4 text-lg font-semibold" data-testid="link-price">
+          {price}
+        </p>
+        {status !== "ACTIVE" ? (
+          <p role="status" className="mt-6 rounded-lg border border-slate-300 bg-slate-50 p-3 dark:border-slate-600 dark:bg-slate-800">
+            {CLOSED_MESSAGES[status]}
+          </p>
+        ) : busy ? (
+          <p
+            role="status"
+            className="mt-6 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+          >
+            {BUSY_MESSAGE}
+          </p>
+        ) : (
+          <LinkStartForm
+            slug={link.slug}
+            attempt={crypto.randomBytes(16).toString("base64url")}
+            fields={link.fields}
+            currency={currency}
+            range={
+              link.amountMinor === null
+                ? { min: linkAmountText(link.minAmountMinor!, currency), max: linkAmountText(link.maxAmountMinor!, currency) }
+                : null
+            }
+          />
+        )}
+        <p className={`mt-6 text-center text-sm ${ui.muted}`}>Never share your banking password.</p>
+        <BrandMark hidden={merchant.disableBranding} />
+      </Frame>
+    </ThemeRoot>
+  );
+}
+
+function Frame({ children }: { children: React.ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
+      <div className={ui.card}>{children}</div>
+    </main>
+  );
+}

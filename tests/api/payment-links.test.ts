@@ -1,0 +1,280 @@
+import { eq } from "drizzle-orm";
+import { beforeEach, describe, expect, it, vi } from "vitest";
+import { checkoutSessions, events, paymentLinks } from "@/db/schema";
+import { call, newMerchant, randomIp, type TestMerchant, TOKEN, WALLET } from "../support/api";
+import { testDb } from "../support/db";
+
+// Payment links through the API (create, list, read, update, pause) and the payer's start on the
+// link's page (its server action), on both databases: the limit holds under concurrent starts, the
+// same form started twice makes one session, and a closed link starts nothing.
+
+let ip = randomIp();
+vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": ip }) }));
+const { startLinkAction } = await import("@/app/l/actions");
+const { GET: linkQr } = await import("@/app/l/[slug]/qr/route");
+
+beforeEach(() => {
+  ip = randomIp();
+});
+
+const linkBody = (overrides: Record<string, unknown> = {}) => ({
+  title: "Tip jar",
+  amount: "12.50",
+  destinationChainId: 8453,
+  destinationToken: TOKEN,
+  recipientAddress: WALLET,
+  ...overrides,
+});
+
+async function newLink(m: TestMerchant, overrides: Record<string, unknown> = {}) {
+  const res = await call("POST", "/api/payment-links", { key: m.apiKey, body: linkBody(overrides) });
+  if (res.status !== 201) throw new Error(`link creation failed: ${res.text}`);
+  return res.body.responseObject as { id: string; slug: string; url: string; [k: string]: any };
+}
+
+let attempts = 0;
+const attempt = () => `attempt-${Date.now().toString(36)}-${(attempts++).toString().padStart(8, "0")}`;
+
+const start = (slug: string, input: Record<string, string> = {}, at = attempt()) => startLinkAction({ slug, attempt: at, ...input });
+
+/** Pays a session in the sandbox as the payer would: start, payment sent, the proof. */
+async function pay(m: TestMerchant, sessionId: string) {
+  const started = await call("POST", `/api/checkout/sessions/${sessionId}/start`, {
+    key: m.apiKey,
+    body: { paymentPlatform: "venmo", fiatCurrency: "USD" },
+  });
+  expect(started.status, started.text).toBe(200);
+  await call("POST", `/api/checkout/sessions/${sessionId}/payment-sent`, { key: m.apiKey });
+  const fulfilled = await call("POST", "/api/orders/fulfill", {
+    key: m.apiKey,
+    body: { intentHash: started.body.responseObject.intentHash, proof: { sandbox: true, outcome: "success" } },
+  });
+  expect(fulfilled.status, fulfilled.text).toBe(200);
+}
+
+async function linkSessionRows(linkId: string) {
+  const db = await testDb();
+  return db.select().from(checkoutSessions).where(eq(checkoutSessions.paymentLinkId, linkId));
+}
+
+describe("the payment links API", () => {
+  it("creates, lists, reads, updates and pauses a link", async () => {
+    const m = await newMerchant();
+    const created = await newLink(m, {
+      fields: [{ key: "email", required: true }],
+      maxPayments: 5,
+      successUrl: "https://shop.example/thanks",
+    });
+    expect(created).toMatchObject({
+      title: "Tip jar",
+      currency: "USDC",
+      amount: "12.50",
+      minAmount: null,
+      status: "ACTIVE",
+      payments: 0,
+      paidUsdc: "0.00",
+      maxPayments: 5,
+      fields: [{ key: "email", required: true }],
+    });
+    expect(created.id).toMatch(/^plink_[0-9a-f]{32}$/);
+    expect(created.slug).toMatch(/^[A-Za-z0-9_-]{12}$/);
+    expect(created.url).toMatch(new RegExp(`/l/${created.slug}$`));
+
+    const listed = await call("GET", "/api/payment-links", { key: m.apiKey });
+    expect(listed.status).toBe(200);
+    expect(listed.body.responseObject.paymentLinks.map((l: { id: string }) => l.id)).toEqual([created.id]);
+
+    const paused = await call("PATCH", `/api/payment-links/${created.id}`, { key: m.apiKey, body: { active: false, title: "Tips" } });
+    expect(paused.status, paused.text).toBe(200);
+    expect(paused.body.responseObject).toMatchObject({ active: false, status: "PAUSED", title: "Tips", amount: "12.50" });
+    const read = await call("GET", `/api/payment-links/${created.id}`, { key: m.apiKey });
+    expect(read.body.responseObject).toMatchObject({ status: "PAUSED" });
+  });
+
+  it("a fiat link with an amount the payer chooses", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { amount: undefined, currency: "EUR", minAmount: "5", maxAmount: "250.00", maxFeePercentage: 3 });
+    expect(link).toMatchObject({ currency: "EUR", amount: null, minAmount: "5.00", maxAmount: "250.00", maxFeePercentage: 3 });
+  });
+
+  it.each([
+    [{ minAmount: "1.00", maxAmount: "2.00" }, "amount", "not both"],
+    [{ amount: undefined }, "amount", "is required"],
+    [{ amount: undefined, minAmount: "10.00", maxAmount: "5.00" }, "maxAmount", "at least minAmount"],
+    [{ amount: undefined, minAmount: "10.00" }, "maxAmount", "is required with minAmount"],
+    [{ amount: "0.00" }, "amount", "more than 0"],
+    [{ amount: "1.1234567" }, "amount", "decimal string"],
+    [{ currency: "EUR", amount: "1.123" }, "amount", "at most 2 decimals"],
+    [{ maxFeePercentage: 5 }, "maxFeePercentage", "only accepted with a fiat currency"],
+    [{ maxPayments: 0 }, "maxPayments", "at least 1"],
+    [{ endsAt: "2020-01-01T00:00:00Z" }, "endsAt", "in the future"],
+    [{ endsAt: "tomorrow" }, "endsAt", "ISO 8601"],
+    [{ fields: [{ key: "phone" }] }, "fields.0.key", "name, email, reference"],
+    [{ fields: [{ key: "name" }, { key: "name" }] }, "fields", "each field once"],
+    [{ destinationChainId: 1 }, "destinationChainId", "must be one of"],
+    [{ amount: "2000000.00" }, "amount", "must be between"],
+    [{ surprise: true }, "surprise", ""],
+  ])("refuses %j (%s) and creates nothing", async (overrides, field, words) => {
+    const m = await newMerchant();
+    const res = await call("POST", "/api/payment-links", { key: m.apiKey, body: linkBody(overrides) });
+    expect(res.status, res.text).toBe(400);
+    expect(res.body.error?.code).toBe("VALIDATION_FAILED");
+    expect(Object.keys(res.body.error?.details?.fields ?? {})).toContain(field);
+    expect(res.body.message).toContain(words);
+    expect((await call("GET", "/api/payment-links", { key: m.apiKey })).body.responseObject.paymentLinks).toEqual([]);
+  });
+
+  it("another merchant's link is out of reach", async () => {
+    const [a, b] = [await newMerchant(), await newMerchant()];
+    const link = await newLink(a);
+    expect((await call("GET", `/api/payment-links/${link.id}`, { key: b.apiKey })).status).toBe(403);
+    expect((await call("PATCH", `/api/payment-links/${link.id}`, { key: b.apiKey, body: { active: false } })).status).toBe(403);
+    expect((await call("GET", `/api/payment-links/${link.id}`, { key: a.apiKey })).body.responseObject.active).toBe(true);
+    expect((await call("GET", "/api/payment-links/plink_nope", { key: a.apiKey })).status).toBe(404);
+  });
+});
+
+describe("a payer's start on a link", () => {
+  it("makes a session with the link, the amount and the payer's answers; the same form started twice makes one", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, {
+      amount: undefined,
+      minAmount: "1.00",
+      maxAmount: "100.00",
+      fields: [
+        { key: "name", required: true },
+        { key: "reference", required: false },
+      ],
+    });
+    const at = attempt();
+    const first = await start(link.slug, { amount: "7.25", name: "Ada Lovelace", reference: "" }, at);
+    expect(first).toMatchObject({ ok: true });
+    const again = await start(link.slug, { amount: "7.25", name: "Ada Lovelace", reference: "" }, at);
+    expect(again).toEqual(first);
+    const rows = await linkSessionRows(link.id);
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({ amountMicro: 7_250_000n, metadata: { name: "Ada Lovelace" }, merchantId: m.id, status: "CREATED" });
+    if (!first.ok) throw new Error("unreachable");
+    expect(first.data.checkoutUrl).toMatch(new RegExp(`/checkout\\?session=${rows[0]!.id}$`));
+
+    // the session, its event and its webhook payload carry the link
+    const s = await call("GET", `/api/checkout/sessions/${rows[0]!.id}`, { key: m.apiKey });
+    expect(s.body.responseObject.paymentLinkId).toBe(link.id);
+    const db = await testDb();
+    const [created] = await db.select().from(events).where(eq(events.sessionId, rows[0]!.id));
+    expect(JSON.stringify(created!.payload)).toContain(link.id);
+
+    // the same form with another amount is not a second payment
+    const changed = await start(link.slug, { amount: "8.00", name: "Ada Lovelace" }, at);
+    expect(changed).toMatchObject({ ok: false, message: expect.stringContaining("already started a payment") });
+    expect(await linkSessionRows(link.id)).toHaveLength(1);
+  });
+
+  it("refuses an amount outside the bounds, a missing required field and a bad email, and makes nothing", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { amount: undefined, minAmount: "5.00", maxAmount: "20.00", fields: [{ key: "email", required: true }] });
+    expect(await start(link.slug, { amount: "4.99", email: "a@b.example" })).toMatchObject({
+      ok: false,
+      fields: { amount: "Enter an amount from 5.00 to 20.00 USDC." },
+    });
+    expect(await start(link.slug, { amount: "20.01", email: "a@b.example" })).toMatchObject({
+      ok: false,
+      fields: { amount: expect.any(String) },
+    });
+    expect(await start(link.slug, { amount: "", email: "a@b.example" })).toMatchObject({
+      ok: false,
+      fields: { amount: expect.any(String) },
+    });
+    expect(await start(link.slug, { amount: "10.00", email: "" })).toMatchObject({ ok: false, fields: { email: "Enter your email." } });
+    expect(await start(link.slug, { amount: "10.00", email: "not an email" })).toMatchObject({
+      ok: false,
+      fields: { email: expect.any(String) },
+    });
+    expect(await start("nosuchlink12", { amount: "10.00" })).toMatchObject({ ok: false, message: "This payment link does not exist." });
+    expect(await linkSessionRows(link.id)).toHaveLength(0);
+  });
+
+  it("a paused link and an ended one start nothing, even from a page opened before", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m);
+    await call("PATCH", `/api/payment-links/${link.id}`, { key: m.apiKey, body: { active: false } });
+    expect(await start(link.slug)).toMatchObject({ ok: false, message: expect.stringContaining("paused") });
+    await call("PATCH", `/api/payment-links/${link.id}`, { key: m.apiKey, body: { active: true } });
+    const db = await testDb();
+    await db
+      .update(paymentLinks)
+      .set({ endsAt: new Date(Date.now() - 1000) })
+      .where(eq(paymentLinks.id, link.id));
+    expect(await start(link.slug)).toMatchObject({ ok: false, message: expect.stringContaining("has ended") });
+    expect((await call("GET", `/api/payment-links/${link.id}`, { key: m.apiKey })).body.responseObject.status).toBe("EXPIRED");
+    expect(await linkSessionRows(link.id)).toHaveLength(0);
+  });
+
+  it("a limit of two: payments in progress hold their places, paid ones close the link", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { maxPayments: 2 });
+    const a = await start(link.slug);
+    const b = await start(link.slug);
+    expect([a.ok, b.ok]).toEqual([true, true]);
+    // both places are held by the sessions in progress
+    expect(await start(link.slug)).toMatchObject({ ok: false, message: expect.stringContaining("being made right now") });
+    const [first, second] = await linkSessionRows(link.id);
+    // a cancelled session gives its place back
+    expect((await call("POST", `/api/checkout/sessions/${first!.id}/cancel`, { key: m.apiKey })).status).toBe(200);
+    const c = await start(link.slug);
+    expect(c.ok).toBe(true);
+    await pay(m, second!.id);
+    if (!c.ok) throw new Error("unreachable");
+    await pay(m, new URL(c.data.checkoutUrl).searchParams.get("session")!);
+    const read = (await call("GET", `/api/payment-links/${link.id}`, { key: m.apiKey })).body.responseObject;
+    expect(read).toMatchObject({ status: "LIMIT_REACHED", payments: 2, paidUsdc: "25.00", openSessions: 0 });
+    expect(await start(link.slug)).toMatchObject({ ok: false, message: expect.stringContaining("reached its number of payments") });
+    expect(await linkSessionRows(link.id)).toHaveLength(3);
+  });
+
+  it("concurrent starts on the last place make exactly one session", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { maxPayments: 1 });
+    const results = await Promise.all(
+      Array.from({ length: 8 }, (_, i) => {
+        ip = randomIp(); // each from its own address, so the per-address limit is not what stops them
+        return start(link.slug, {}, `concurrent-${i}-${Date.now().toString(36)}-padding`);
+      }),
+    );
+    expect(results.filter((r) => r.ok)).toHaveLength(1);
+    expect(await linkSessionRows(link.id)).toHaveLength(1);
+  });
+
+  it("starts per address are limited, with the time to wait", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m);
+    for (let i = 0; i < 10; i++) expect((await start(link.slug)).ok).toBe(true);
+    expect(await start(link.slug)).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/Too many payments were started from your network\. Try again in \d+ seconds\./),
+    });
+    expect(await linkSessionRows(link.id)).toHaveLength(10);
+  });
+});
+
+describe("GET /l/<slug>/qr", () => {
+  const qr = (slug: string, query = "") =>
+    linkQr(new Request(`http://checkout.test/l/${slug}/qr${query}`, { headers: { "x-forwarded-for": ip } }), {
+      params: Promise.resolve({ slug }),
+    });
+
+  it("answers SVG and PNG, and an envelope for an unknown format or link", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m);
+    const svg = await qr(link.slug);
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect(await svg.text()).toMatch(/^<svg xmlns="http:\/\/www\.w3\.org\/2000\/svg"/);
+    const png = await qr(link.slug, "?format=png");
+    expect(png.headers.get("content-type")).toBe("image/png");
+    expect(Buffer.from(await png.arrayBuffer()).subarray(0, 8)).toEqual(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]));
+    const bad = await qr(link.slug, "?format=gif");
+    expect(bad.status).toBe(400);
+    expect(await bad.json()).toMatchObject({ success: false, error: { code: "VALIDATION_FAILED" } });
+    expect((await qr("nosuchlink12")).status).toBe(404);
+  });
+});
