@@ -90,6 +90,7 @@ export default defineConfig({
               "dashboard-overview.spec.ts",
               "real-rail.spec.ts",
               "people.spec.ts",
+              "payment-links.spec.ts",
               "prod/**/*.spec.ts",
             ],
             // a test that starts a server of its own has nothing to do with the proxy topology

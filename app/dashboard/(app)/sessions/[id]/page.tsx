@@ -86,6 +86,16 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           <dd>
             <RelativeTime at={s.expiresAt} />
           </dd>
+          {s.paymentLinkId && (
+            <>
+              <dt className={ui.muted}>Started from</dt>
+              <dd>
+                <Link href={`/dashboard/links/${s.paymentLinkId}`} className="text-blue-700 underline dark:text-blue-300">
+                  its payment link
+                </Link>
+              </dd>
+            </>
+          )}
           <dt className={ui.muted}>Metadata</dt>
           <dd>
             {s.metadata && Object.keys(s.metadata).length ? (
