@@ -338,6 +338,8 @@ export const proofAttempts = pgTable(
     errorCode: text("error_code"),
     proof: jsonb("proof"),
     txHash: text("tx_hash"),
+    // set aside by the operator (`npm run admin -- reset-proofs`): no longer counted against the limit
+    resetAt: ts("reset_at"),
     createdAt: created(),
   },
   (t) => [

@@ -19,6 +19,7 @@ import {
   setMerchantEnvironment,
 } from "@/lib/merchants/admin";
 import { walletReport } from "@/lib/orders/rail-steps";
+import { MAX_PROOF_ATTEMPTS, resetProofAttempts } from "@/lib/orders/service";
 import { printable } from "@/lib/text";
 
 // stdout is the operator's answer (and --json a machine's): start-up info lines must not mix in
@@ -40,6 +41,7 @@ Commands:
   roll-key <merchant> <key-id> [--grace=24h] [--json]
                                  a new secret for the key's name; the old one works for the grace period (0s: stops now)
   revoke-key <merchant> <key-id> the key stops working within 10 s
+  reset-proofs <order-id>        sets the order's proof attempts aside, so its payer may send proofs again
   backup <file> [--json]         a consistent copy of the database, taken while the service runs
                                  (embedded database: with DATA_DIR/secrets.json; PostgreSQL: pg_dump, without secrets)
   restore <file> [--json]        a backup into an empty database (DATABASE_URL) or an empty DATA_DIR; refuses a non-empty one
@@ -55,6 +57,7 @@ type Parsed =
   | { command: "create-key"; merchant: string; name: string; expiresDays: number | null; json: boolean }
   | { command: "roll-key"; merchant: string; keyId: string; graceMs: number; json: boolean }
   | { command: "revoke-key"; merchant: string; keyId: string; json: boolean }
+  | { command: "reset-proofs"; orderId: string; json: boolean }
   | { command: "backup" | "restore"; file: string; json: boolean };
 
 /** `--name=value` options: each command says which it takes. */
@@ -101,6 +104,11 @@ function parse(argv: string[]): Parsed | "help" {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`${command} takes exactly one file`);
     // npm runs scripts from the project's folder; INIT_CWD is the folder the operator ran npm in
     return { command, file: path.resolve(process.env.INIT_CWD ?? process.cwd(), rest[0]!), json };
+  }
+  if (command === "reset-proofs") {
+    if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError("reset-proofs takes exactly one order id (ord_…)");
+    if (json) throw new UsageError("reset-proofs has no --json output");
+    return { command, orderId: rest[0]!.trim(), json };
   }
   if (command === "list" || command === "wallets") {
     if (rest.length) throw new UsageError(`${command} takes no arguments (got: ${rest.join(" ")})`);
@@ -289,6 +297,14 @@ async function run(p: Parsed): Promise<void> {
       `${merchant.name} (${merchant.id}) ${changed ? "is now" : "was already"} ${env}.` +
         (changed ? " Its new sessions take this environment within 10 s; sessions made before keep theirs." : "") +
         "\n",
+    );
+  } else if (p.command === "reset-proofs") {
+    const r = await resetProofAttempts(db, p.orderId, { actor: OPERATOR });
+    if (r.reset) await audit(db, r.merchantId, "order.proof-attempts-reset", { orderId: r.orderId, reset: r.reset });
+    process.stdout.write(
+      r.reset
+        ? `${r.orderId} (${r.status}): ${r.reset} proof attempt${r.reset === 1 ? "" : "s"} set aside; its payer may send up to ${MAX_PROOF_ATTEMPTS} more.\n`
+        : `${r.orderId} (${r.status}) had no proof attempts to set aside.\n`,
     );
   } else if (p.command === "disable" || p.command === "enable") {
     const disable = p.command === "disable";

@@ -9,6 +9,7 @@ import {
   createSessionBody,
   createWebhookBody,
   deliveryListQuery,
+  embeddingBody,
   emptyBody,
   eventFeedQuery,
   eventListQuery,
@@ -167,6 +168,30 @@ export const OPERATIONS: Operation[] = [
     description: "The merchant that owns the API key.",
     status: 200,
     data: "merchant",
+  }),
+  merchantOp({
+    method: "get",
+    path: "/api/merchants/me/embedding",
+    operationId: "getEmbedding",
+    tag: "Merchants",
+    summary: "Embedding settings",
+    description: "The origins allowed to frame the merchant's checkout (CSP frame-ancestors); none by default. Extension.",
+    status: 200,
+    data: "embedding",
+  }),
+  merchantOp({
+    method: "patch",
+    path: "/api/merchants/me/embedding",
+    operationId: "setEmbedding",
+    example: { frameAncestors: ["https://shop.example"] },
+    tag: "Merchants",
+    summary: "Set the embedding settings",
+    description:
+      "Replaces the origins allowed to frame the checkout (at most 10, https origins or http://localhost), and answers them as " +
+      "stored: normalised, without duplicates. An empty list forbids framing. Extension.",
+    body: embeddingBody,
+    status: 200,
+    data: "embedding",
   }),
   merchantOp({
     method: "get",

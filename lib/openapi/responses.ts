@@ -255,12 +255,10 @@ export const paymentLink = z
   .strictObject({
     id: z.string().meta({ examples: ["plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f"] }),
     merchantId: z.string(),
-    url: z
-      .string()
-      .meta({
-        description: "The link to share: it opens a fresh checkout for each payer",
-        examples: ["https://pay.example/l/q3Xk9v_2LmPa"],
-      }),
+    url: z.string().meta({
+      description: "The link to share: it opens a fresh checkout for each payer",
+      examples: ["https://pay.example/l/q3Xk9v_2LmPa"],
+    }),
     slug: z.string().meta({ description: "The link's part of the url" }),
     title: z.string().meta({ description: "What the payer pays for" }),
     description: z.string().nullable(),
@@ -324,6 +322,11 @@ export const data = {
     cursor: z.string().meta({ description: "Pass as ?after to resume after these events" }),
   }),
   webhookList: z.strictObject({ webhooks: z.array(webhook) }),
+  embedding: z.strictObject({
+    frameAncestors: z
+      .array(z.string())
+      .meta({ description: "Origins allowed to frame the checkout", examples: [["https://shop.example"]] }),
+  }),
   paymentLink,
   paymentLinkList: z.strictObject({ paymentLinks: z.array(paymentLink), nextCursor: cursor }),
   webhook,

@@ -1,7 +1,7 @@
-import { and, count, eq } from "drizzle-orm";
+import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, type OrderRow, orders, proofAttempts } from "@/db/schema";
-import type { As } from "@/lib/actor";
+import type { As, OperatorActor } from "@/lib/actor";
 import { withEvents } from "@/lib/events/service";
 import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
@@ -112,8 +112,34 @@ async function attemptsOf(db: Db, order: { id: string; merchantId: string }): Pr
   const [{ n }] = (await db
     .select({ n: count() })
     .from(proofAttempts)
-    .where(and(eq(proofAttempts.orderId, order.id), eq(proofAttempts.merchantId, order.merchantId)))) as [{ n: number }];
+    .where(and(eq(proofAttempts.orderId, order.id), eq(proofAttempts.merchantId, order.merchantId), isNull(proofAttempts.resetAt)))) as [
+    { n: number },
+  ];
   return Number(n);
+}
+
+/**
+ * The operator sets an order's proof attempts aside (`npm run admin -- reset-proofs`), so that a payer
+ * who hit the limit (a bank's slow statement, a mistake) may send MAX_PROOF_ATTEMPTS more. The
+ * attempts stay in the order's history, marked; an order past taking proofs is refused.
+ */
+export async function resetProofAttempts(
+  db: Db,
+  orderId: string,
+  _as: As<OperatorActor>,
+): Promise<{ orderId: string; merchantId: string; status: OrderRow["status"]; reset: number }> {
+  const [order] = await db
+    .select({ id: orders.id, merchantId: orders.merchantId, status: orders.status, fulfillTx: orders.fulfillTx })
+    .from(orders)
+    .where(eq(orders.id, orderId));
+  if (!order) throw notFound("Order");
+  assertCanTakeProof(order);
+  const reset = await db
+    .update(proofAttempts)
+    .set({ resetAt: new Date() })
+    .where(and(eq(proofAttempts.orderId, order.id), isNull(proofAttempts.resetAt)))
+    .returning({ id: proofAttempts.id });
+  return { orderId: order.id, merchantId: order.merchantId, status: order.status, reset: reset.length };
 }
 
 const tooManyAttempts = () =>

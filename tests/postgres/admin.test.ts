@@ -3,7 +3,7 @@ import path from "node:path";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cancelCheckout, chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { eq } from "drizzle-orm";
-import { merchants } from "@/db/schema";
+import { merchants, proofAttempts } from "@/db/schema";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { listAudit } from "@/lib/accounts/audit";
 import { call, newMerchant, newSession, randomIp, uniqueName } from "../support/api";
@@ -142,6 +142,39 @@ describe("npm run admin -- disable / enable", () => {
 
     expect((await admin("enable", m.id)).code).toBe(0);
     expect(await chooseAndStart(session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" })).toMatchObject({ ok: true });
+  });
+});
+
+describe("npm run admin -- reset-proofs", () => {
+  it("sets a capped order's proof attempts aside: the payer's next proof is taken, and the history keeps them", async () => {
+    const m = await newMerchant();
+    const s = await newSession(m);
+    const started = await call("POST", `/api/checkout/sessions/${s.id}/start`, {
+      key: m.apiKey,
+      body: { paymentPlatform: "venmo", fiatCurrency: "USD" },
+    });
+    const { intentHash, order } = started.body.responseObject;
+    const fulfil = (outcome: string) =>
+      call("POST", "/api/orders/fulfill", { key: m.apiKey, body: { intentHash, proof: { sandbox: true, outcome } } });
+    for (let i = 0; i < 5; i++) expect((await fulfil("invalid")).body.error?.code).toBe("PROOF_INVALID");
+    expect((await fulfil("success")).status).toBe(409);
+
+    const run = await admin("reset-proofs", order.id);
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toBe(`${order.id} (SIGNAL_MINED): 5 proof attempts set aside; its payer may send up to 5 more.\n`);
+    const ok = await fulfil("success");
+    expect(ok.status, ok.text).toBe(200);
+    expect(ok.body.responseObject.order.status).toBe("FULFILLED");
+    const db = await testDb();
+    expect((await db.select().from(proofAttempts).where(eq(proofAttempts.orderId, order.id))).length).toBe(6);
+    const trail = await listAudit(db, m.id, { action: "order.proof-attempts-reset" });
+    expect(trail.map((r) => r.details)).toEqual([{ orderId: order.id, reset: 5 }]);
+
+    // a fulfilled order takes no more proofs: refused, nothing changed
+    const again = await admin("reset-proofs", order.id);
+    expect(again).toMatchObject({ code: 1, stdout: "" });
+    expect(again.stderr).toContain("already fulfilled");
+    expect((await admin("reset-proofs", "ord_nope")).stderr).toBe("Order not found\n");
   });
 });
 

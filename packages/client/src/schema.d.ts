@@ -121,6 +121,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/merchants/me/embedding": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Embedding settings
+     * @description The origins allowed to frame the merchant's checkout (CSP frame-ancestors); none by default. Extension.
+     */
+    get: operations["getEmbedding"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set the embedding settings
+     * @description Replaces the origins allowed to frame the checkout (at most 10, https origins or http://localhost), and answers them as stored: normalised, without duplicates. An empty list forbids framing. Extension.
+     */
+    patch: operations["setEmbedding"];
+    trace?: never;
+  };
   "/api/merchants/{id}": {
     parameters: {
       query?: never;
@@ -2939,6 +2963,26 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
+    EmbeddingResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        /**
+         * @description Origins allowed to frame the checkout
+         * @example [
+         *       "https://shop.example"
+         *     ]
+         */
+        frameAncestors: string[];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
     CreatedSessionCreatedResponse: {
       /** @constant */
       success: true;
@@ -4970,6 +5014,227 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["MerchantResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getEmbedding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EmbeddingResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  setEmbedding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frameAncestors": [
+         *         "https://shop.example"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          frameAncestors: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EmbeddingResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
