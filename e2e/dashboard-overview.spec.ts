@@ -91,7 +91,7 @@ test("the overview: a chart with axes and values on focus, a table, the funnel's
     await expect(chart.getByText(shortToday, { exact: true }).filter({ visible: true })).toBeVisible();
     await expect(chart).toContainText("days in UTC");
 
-    // keyboard: from "Show as table", Shift+Tab reaches today's bar; its values show while it has focus
+    // keyboard: from "Show as table", Shift+Tab reaches today's bar (the chart's one tab stop); its values show while it has focus
     const days = chart.getByRole("listitem");
     await expect(days).toHaveCount(30);
     const todayBar = days.last();
@@ -103,7 +103,8 @@ test("the overview: a chart with axes and values on focus, a table, the funnel's
     await expect(tip).toHaveCSS("opacity", "1");
     await expect(tip).toContainText("52.50 USDC · 2 payments");
     await look(page, testInfo, "overview-focused-day");
-    await page.keyboard.press("Shift+Tab");
+    // the days are one tab stop: the arrow keys move between them, Home and End to either end
+    await page.keyboard.press("ArrowLeft");
     await expect(tip).toHaveCSS("opacity", "0");
     // and on hover, with the mouse; the day under the pointer shows instead of the focused one
     const yesterdayTip = days.nth(28).locator("span").first();
@@ -115,6 +116,16 @@ test("the overview: a chart with axes and values on focus, a table, the funnel's
     await page.mouse.move(0, 0);
     await expect(tip).toHaveCSS("opacity", "0");
     await expect(yesterdayTip).toHaveCSS("opacity", "1");
+    await page.keyboard.press("Home");
+    await expect(days.first()).toBeFocused();
+    await page.keyboard.press("End");
+    await expect(todayBar).toBeFocused();
+    await page.keyboard.press("ArrowLeft");
+    // Shift+Tab leaves the chart at once, and Tab comes back to the day left focused
+    await page.keyboard.press("Shift+Tab");
+    await expect(days.nth(28)).not.toBeFocused();
+    await page.keyboard.press("Tab");
+    await expect(days.nth(28)).toBeFocused();
 
     // the table has the same numbers
     await page.getByText("Show as table").click();

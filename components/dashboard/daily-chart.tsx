@@ -1,4 +1,5 @@
 import { ui } from "@/components/ui/styles";
+import { ChartDays } from "./chart-days";
 import { formatUsdc } from "@/lib/dashboard/format";
 import type { OverviewDay } from "@/lib/dashboard/stats";
 import { labelledDays, longDay, niceTicks, shortDay, usdcTick } from "@/lib/dashboard/overview-format";
@@ -6,7 +7,8 @@ import { labelledDays, longDay, niceTicks, shortDay, usdcTick } from "@/lib/dash
 // Completed volume (or count) per UTC day, drawn on the server: the bars and gridlines are an SVG
 // stretched to the plot; the axis labels are HTML beside it, so they keep their size at any width.
 // Every day is a focusable column whose day, USDC and count show on hover and on keyboard focus
-// (CSS only, no script), and are its text for screen readers.
+// (CSS), and are its text for screen readers; the days are one tab stop, moved through with the
+// arrow keys (chart-days.tsx, the one script).
 
 export type ChartMetric = "volume" | "count";
 
@@ -74,11 +76,12 @@ export function DailyChart({ days, metric }: { days: OverviewDay[]; metric: Char
               ) : null,
             )}
           </svg>
-          <ol className="absolute inset-0 flex" aria-label={`Days, ${unit === "USDC" ? "volume" : "payments"} of each`}>
+          <ChartDays label={`Days, ${unit === "USDC" ? "volume" : "payments"} of each; the arrow keys move between them`}>
             {days.map((d, i) => (
               <li
                 key={d.day}
-                tabIndex={0}
+                // one stop in the tab order, the latest day; the arrow keys move on from it (chart-days.tsx)
+                tabIndex={i === n - 1 ? 0 : -1}
                 className="group h-full flex-1 outline-none hover:bg-slate-500/10 focus:bg-slate-500/15 focus-visible:ring-2 focus-visible:ring-inset focus-visible:ring-blue-600 dark:focus-visible:ring-blue-400"
               >
                 {/* shown on the side away from the day, so it never covers the bar nor leaves the plot; while the
@@ -95,7 +98,7 @@ export function DailyChart({ days, metric }: { days: OverviewDay[]; metric: Char
                 </span>
               </li>
             ))}
-          </ol>
+          </ChartDays>
         </div>
       </div>
       <div
@@ -107,7 +110,8 @@ export function DailyChart({ days, metric }: { days: OverviewDay[]; metric: Char
         {labelledDays(n, 4).map(xLabel(false))}
       </div>
       <figcaption className="text-sm text-slate-700 dark:text-slate-300">
-        {metric === "volume" ? "USDC" : "Payments"} completed per day; days in UTC. Hover over or focus a day (Tab) for its values.
+        {metric === "volume" ? "USDC" : "Payments"} completed per day; days in UTC. Hover over or focus a day (Tab, then the arrow keys) for
+        its values.
       </figcaption>
     </figure>
   );
