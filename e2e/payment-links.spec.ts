@@ -49,20 +49,22 @@ test.describe("payment links", () => {
 
       await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payment links" }).click();
       await expect(page.getByText("No payment links yet.")).toBeVisible();
-      await page.getByLabel("What is it for").fill("Bread club");
-      await page.getByLabel("The payer chooses, between a minimum and a maximum").check();
-      await page.getByLabel("Minimum (USDC)").fill("1.00");
-      await page.getByLabel("Maximum (USDC)").fill("100.00");
-      await page.getByLabel("Wallet that receives the USDC").fill(WALLET);
-      await page.getByLabel("Name", { exact: true }).selectOption("required");
-      await page.getByLabel("Email", { exact: true }).selectOption("optional");
-      await page.getByLabel("Number of payments (optional)").fill("2");
+      await checkScreen(page, testInfo, "links-empty");
+      const form = page.getByRole("region", { name: "New payment link" });
+      await form.getByLabel("What is it for").fill("Bread club");
+      await form.getByLabel("The payer chooses, between a minimum and a maximum").check();
+      await form.getByLabel("Minimum (USDC)").fill("1.00");
+      await form.getByLabel("Maximum (USDC)").fill("100.00");
+      await form.getByLabel("Wallet that receives the USDC").fill(WALLET);
+      await form.getByLabel("Name", { exact: true }).selectOption("required");
+      await form.getByLabel("Email", { exact: true }).selectOption("optional");
+      await form.getByLabel("Number of payments (optional)").fill("2");
       // a refusal first: the maximum below the minimum names its field and creates nothing
-      await page.getByLabel("Maximum (USDC)").fill("0.50");
-      await page.getByRole("button", { name: "Create payment link" }).click();
-      await expect(page.getByText("must be at least minAmount")).toBeVisible();
-      await page.getByLabel("Maximum (USDC)").fill("100.00");
-      await page.getByRole("button", { name: "Create payment link" }).click();
+      await form.getByLabel("Maximum (USDC)").fill("0.50");
+      await form.getByRole("button", { name: "Create payment link" }).click();
+      await expect(form.getByText("must be at least minAmount")).toBeVisible();
+      await form.getByLabel("Maximum (USDC)").fill("100.00");
+      await form.getByRole("button", { name: "Create payment link" }).click();
 
       await expect(page.getByRole("heading", { name: "Bread club" })).toBeVisible();
       const url = (await page.getByTestId("link-url").textContent())!.trim();
@@ -151,12 +153,13 @@ test.describe("payment links", () => {
     const d = new Dashboard(page);
     await d.signUp(unique("pause"), "Night Market");
     await page.goto("/dashboard/links");
-    await page.getByLabel("What is it for").fill("Stall fee");
-    await page.getByLabel("Currency").selectOption("EUR");
-    await page.getByLabel("Amount (EUR)").fill("12.00");
-    await page.getByLabel("Wallet that receives the USDC").fill(WALLET);
-    await page.getByLabel("Order reference", { exact: true }).selectOption("required");
-    await page.getByRole("button", { name: "Create payment link" }).click();
+    const form = page.getByRole("region", { name: "New payment link" });
+    await form.getByLabel("What is it for").fill("Stall fee");
+    await form.getByLabel("Currency").selectOption("EUR");
+    await form.getByLabel("Amount (EUR)").fill("12.00");
+    await form.getByLabel("Wallet that receives the USDC").fill(WALLET);
+    await form.getByLabel("Order reference", { exact: true }).selectOption("required");
+    await form.getByRole("button", { name: "Create payment link" }).click();
     await expect(page.getByRole("heading", { name: "Stall fee" })).toBeVisible();
     const url = (await page.getByTestId("link-url").textContent())!.trim();
 
@@ -195,6 +198,44 @@ test.describe("payment links", () => {
     await page.emulateMedia({ colorScheme: "dark" });
     await page.goto("/dashboard/links");
     await checkScreen(page, testInfo, "links-320-dark");
+    await payer.context().close();
+  });
+
+  test("a request for one payment: the payer sees the reference and the note, pays, and the request closes", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const d = new Dashboard(page);
+    await d.signUp(unique("oneoff"), "Bike Shop");
+    await page.goto("/dashboard/links");
+    const form = page.getByRole("region", { name: "Request one payment" });
+    await form.getByLabel("Reference").fill("Invoice 1042");
+    await form.getByLabel("Note to the payer (optional)").fill("Blue bike, collected on Friday");
+    await form.getByLabel("Amount (USDC)").fill("20.00");
+    await form.getByLabel("Wallet that receives the USDC").fill(WALLET);
+    await form.getByRole("button", { name: "Create the payment request" }).click();
+    await expect(page.getByRole("heading", { name: "Invoice 1042" })).toBeVisible();
+    await expect(page.getByTestId("link-payments")).toHaveText("0 of 1, 0.00 USDC received");
+    const url = (await page.getByTestId("link-url").textContent())!.trim();
+
+    const payer = await payerPage(browser, baseURL);
+    await payer.goto(url);
+    await expect(payer.getByRole("heading", { name: "Invoice 1042" })).toBeVisible();
+    await expect(payer.getByText("Blue bike, collected on Friday")).toBeVisible();
+    await expect(payer.getByTestId("link-price")).toHaveText("20.00 USDC");
+    await checkScreen(payer, testInfo, "one-off-payer");
+    await payer.getByRole("button", { name: "Continue to payment" }).click();
+    await payer.waitForURL(/\/checkout\?session=sess_/);
+    const checkout = new CheckoutPage(payer);
+    await checkout.choose("Zelle");
+    await checkout.paymentSent();
+    await checkout.simulateConfirmation();
+    await expect(checkout.heading("Payment complete")).toBeVisible();
+    await payer.goto(url);
+    await expect(payer.getByRole("status")).toHaveText("This payment link has reached its number of payments and is closed.");
+    await page.reload();
+    await expect(page.getByTestId("link-payments")).toHaveText("1 of 1, 20.00 USDC received");
     await payer.context().close();
   });
 });

@@ -80,6 +80,18 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
         )}
       </section>
       {canEdit && (
+        <section className={ui.card} aria-labelledby="one-off">
+          <h2 id="one-off" className="font-semibold">
+            Request one payment
+          </h2>
+          <p className={`mt-1 text-sm ${ui.muted}`}>
+            For an invoice or a sale in a chat: a link for one payment of a fixed amount, with your reference and note shown to the payer.
+            It closes once paid, and its checkout starts only when the payer opens it, so it does not expire while it waits.
+          </p>
+          <CreateLinkForm chains={chains} wallet={merchant?.wallet ?? ""} currencies={["USDC", ...FIAT_CURRENCIES]} oneOff />
+        </section>
+      )}
+      {canEdit && (
         <section className={ui.card} aria-labelledby="new-link">
           <h2 id="new-link" className="font-semibold">
             New payment link
