@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, events, paymentLinks } from "@/db/schema";
-import { call, newMerchant, randomIp, type TestMerchant, TOKEN, WALLET } from "../support/api";
+import { awayFromWindowEdge, call, newMerchant, randomIp, type TestMerchant, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 
 // Payment links through the API (create, list, read, update, pause) and the payer's start on the
@@ -11,6 +12,8 @@ import { testDb } from "../support/db";
 let ip = randomIp();
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": ip }) }));
 const { startLinkAction } = await import("@/app/l/actions");
+const { default: LinkPage } = await import("@/app/l/[slug]/page");
+const renderLink = async (slug: string) => renderToStaticMarkup(await LinkPage({ params: Promise.resolve({ slug }) }));
 const { GET: linkQr } = await import("@/app/l/[slug]/qr/route");
 
 beforeEach(() => {
@@ -254,6 +257,44 @@ describe("a payer's start on a link", () => {
       message: expect.stringMatching(/Too many payments were started from your network\. Try again in \d+ seconds\./),
     });
     expect(await linkSessionRows(link.id)).toHaveLength(10);
+  });
+});
+
+describe("the link's page", () => {
+  it("opened by many clients at once makes no session; each address may open 120 a minute, then is told to wait", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { amount: undefined, minAmount: "1.00", maxAmount: "9.00", fields: [{ key: "email", required: false }] });
+    const pages = await Promise.all(
+      Array.from({ length: 40 }, () => {
+        ip = randomIp();
+        return renderLink(link.slug);
+      }),
+    );
+    for (const html of pages) {
+      expect(html).toContain("Any amount from 1.00 to 9.00 USDC");
+      expect(html).toContain("Continue to payment");
+      expect(html).toContain('name="email"');
+    }
+    expect(await linkSessionRows(link.id)).toHaveLength(0);
+
+    ip = randomIp();
+    await awayFromWindowEdge(60_000, 20_000);
+    for (let i = 0; i < 120; i++) expect(await renderLink(link.slug)).toContain("Continue to payment");
+    const limited = await renderLink(link.slug);
+    expect(limited).toMatch(/Too many payment pages were opened from your network\. Try again in \d+ seconds\./);
+    expect(limited).not.toContain("Continue to payment");
+    expect(await linkSessionRows(link.id)).toHaveLength(0);
+  });
+
+  it("says why a closed link takes no payment, and offers no button", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { maxPayments: 1 });
+    expect(await start(link.slug)).toMatchObject({ ok: true });
+    expect(await renderLink(link.slug)).toContain("Every remaining payment on this link is being made right now.");
+    await call("PATCH", `/api/payment-links/${link.id}`, { key: m.apiKey, body: { active: false } });
+    const paused = await renderLink(link.slug);
+    expect(paused).toContain("This payment link is paused.");
+    expect(paused).not.toContain("Continue to payment");
   });
 });
 
