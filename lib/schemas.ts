@@ -230,29 +230,40 @@ function checkLinkAmounts(
   }
 }
 
+/** The fields of a link that both API generations name alike; each adds its own destination fields. */
+export const paymentLinkShape = {
+  title: displayName,
+  description: linkText(500).optional(),
+  currency: z.enum(LINK_CURRENCIES, { error: `must be USDC or one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
+  amount: linkAmount.optional(),
+  minAmount: linkAmount.optional(),
+  maxAmount: linkAmount.optional(),
+  maxFeePercentage: createSessionBody.shape.maxFeePercentage,
+  successUrl: httpUrl.optional(),
+  cancelUrl: httpUrl.optional(),
+  fields: linkFields.optional(),
+  ...linkLimits,
+  active: z.boolean({ error: "must be true or false" }).optional(),
+};
+
+/** The checks across a link's fields: its amounts against its currency, and the fee only with a fiat currency. */
+export function refinePaymentLink(
+  b: { currency?: string; amount?: string; minAmount?: string; maxAmount?: string; maxFeePercentage?: number },
+  ctx: z.RefinementCtx,
+) {
+  checkLinkAmounts(b, ctx);
+  if ((b.currency ?? "USDC") === "USDC" && b.maxFeePercentage !== undefined)
+    ctx.addIssue({ code: "custom", path: ["maxFeePercentage"], message: "is only accepted with a fiat currency" });
+}
+
 export const createPaymentLinkBody = z
   .strictObject({
-    title: displayName,
-    description: linkText(500).optional(),
-    currency: z.enum(LINK_CURRENCIES, { error: `must be USDC or one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
-    amount: linkAmount.optional(),
-    minAmount: linkAmount.optional(),
-    maxAmount: linkAmount.optional(),
-    maxFeePercentage: createSessionBody.shape.maxFeePercentage,
+    ...paymentLinkShape,
     destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
     destinationToken: evmAddress,
     recipientAddress: evmAddress,
-    successUrl: httpUrl.optional(),
-    cancelUrl: httpUrl.optional(),
-    fields: linkFields.optional(),
-    ...linkLimits,
-    active: z.boolean({ error: "must be true or false" }).optional(),
   })
-  .superRefine((b, ctx) => {
-    checkLinkAmounts(b, ctx);
-    if ((b.currency ?? "USDC") === "USDC" && b.maxFeePercentage !== undefined)
-      ctx.addIssue({ code: "custom", path: ["maxFeePercentage"], message: "is only accepted with a fiat currency" });
-  });
+  .superRefine(refinePaymentLink);
 
 /** What a link's owner may change; its currency and amounts are kept (make a new link for another price). */
 export const updatePaymentLinkBody = z.strictObject({

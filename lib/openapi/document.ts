@@ -25,6 +25,7 @@ import {
   webhookDeliveryParams,
 } from "@/lib/schemas";
 import * as R from "./responses";
+import { createV1PaymentLinkBody } from "@/lib/v1/schemas";
 import { V1_ORDER_DATA, V1_ORDER_NAMED, V1_ORDER_OPERATIONS, V1_ORDER_TAG } from "./v1-orders";
 import { V1_WEBHOOK_DATA, V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED, V1_WEBHOOK_OPERATIONS, V1_WEBHOOK_TAG } from "./v1-webhooks";
 
@@ -573,6 +574,59 @@ export const OPERATIONS: Operation[] = [
     data: "delivery",
     errors: [404, 413],
   }),
+  ...[
+    merchantOp({
+      method: "post",
+      path: "/api/v1/payment-links",
+      operationId: "v1CreatePaymentLink",
+      example: { title: "Invoice 1042", amount: "120.00", maxPayments: 1 },
+      tag: LINK_TAG,
+      summary: "Create a payment link (v1 style)",
+      description:
+        "As POST /api/payment-links, with the destination as v1 orders name it: destinationAddress (default: the merchant's " +
+        "evmWalletAddress), destinationChainId (default: the first supported chain) and destinationToken (default: its USDC). Extension.",
+      body: createV1PaymentLinkBody,
+      status: 201,
+      data: "v1PaymentLink",
+    }),
+    merchantOp({
+      method: "get",
+      path: "/api/v1/payment-links",
+      operationId: "v1ListPaymentLinks",
+      tag: LINK_TAG,
+      summary: "List payment links (v1 style)",
+      description: "The merchant's links, newest first, each with its completed payments and their USDC.",
+      query: paymentLinkListQuery,
+      status: 200,
+      data: "v1PaymentLinkList",
+    }),
+    merchantOp({
+      method: "get",
+      path: "/api/v1/payment-links/{id}",
+      operationId: "v1GetPaymentLink",
+      tag: LINK_TAG,
+      summary: "Get a payment link (v1 style)",
+      description: "The link, its status and its payments so far.",
+      params: idParams,
+      status: 200,
+      data: "v1PaymentLink",
+      errors: [404],
+    }),
+    merchantOp({
+      method: "patch",
+      path: "/api/v1/payment-links/{id}",
+      operationId: "v1UpdatePaymentLink",
+      example: { active: false },
+      tag: LINK_TAG,
+      summary: "Update or pause a payment link (v1 style)",
+      description: "As PATCH /api/payment-links/{id}; active: false pauses the link.",
+      params: idParams,
+      body: updatePaymentLinkBody,
+      status: 200,
+      data: "v1PaymentLink",
+      errors: [404],
+    }),
+  ].map((op) => ({ ...op, generation: 1 as const })),
   ...V1_WEBHOOK_OPERATIONS.map((op) => merchantOp({ ...op, generation: 1 })),
   ...V1_ORDER_OPERATIONS.map((op): Operation => ({
     ...op,

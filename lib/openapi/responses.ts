@@ -289,6 +289,12 @@ export const paymentLink = z
   })
   .meta({ description: "A payment link" });
 
+/** A payment link as /api/v1/payment-links answers it: the destination named as v1 orders name it. */
+export const v1PaymentLink = paymentLink
+  .omit({ recipientAddress: true, destinationChainId: true })
+  .extend({ destinationAddress: z.string(), destinationChainId: z.string().meta({ examples: ["8453"] }) })
+  .meta({ description: "A payment link (v1 style)" });
+
 // ---------------------------------------------------------------- each operation's responseObject
 
 export const data = {
@@ -329,6 +335,8 @@ export const data = {
   }),
   paymentLink,
   paymentLinkList: z.strictObject({ paymentLinks: z.array(paymentLink), nextCursor: cursor }),
+  v1PaymentLink,
+  v1PaymentLinkList: z.strictObject({ paymentLinks: z.array(v1PaymentLink), nextCursor: cursor }),
   webhook,
   createdWebhook: webhook.extend({ secret }),
   rotatedWebhook: webhook.extend({

@@ -31,7 +31,7 @@ export function merchantDefaults() {
   return { chainId, token: USDC_BY_CHAIN[chainId] ?? null };
 }
 
-function resolveToken(token: string | undefined, chainId: number): string {
+export function resolveToken(token: string | undefined, chainId: number): string {
   if (token !== undefined && token.toUpperCase() !== "USDC") return token;
   const usdc = USDC_BY_CHAIN[chainId];
   if (!usdc) throw invalid("destinationToken", `is required on chain ${chainId}: give the token's address`);
@@ -49,7 +49,7 @@ export function orderCheckoutUrl(orderId: string, token: string): string {
   return url.toString();
 }
 
-async function merchantRow(db: Db, merchantId: string): Promise<MerchantRow> {
+export async function merchantRow(db: Db, merchantId: string): Promise<MerchantRow> {
   const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
   if (!m) throw notFound("Merchant");
   return m;
@@ -107,7 +107,7 @@ const V1_FIELDS: Record<string, string> = {
   recipientAddress: "destinationAddress",
   enabledPaymentPlatforms: "enabledRails",
 };
-function renameFields(err: unknown): unknown {
+export function renameFields(err: unknown): unknown {
   if (!(err instanceof AppError) || err.code !== "VALIDATION_FAILED") return err;
   const fields = (err.details?.fields ?? {}) as Record<string, string>;
   const renamed = Object.fromEntries(Object.entries(fields).map(([k, v]) => [V1_FIELDS[k] ?? k, v]));

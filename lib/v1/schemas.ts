@@ -2,7 +2,7 @@ import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { isUsdcString } from "@/lib/money";
 import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
-import { FIAT_CURRENCIES } from "@/lib/schemas";
+import { FIAT_CURRENCIES, paymentLinkShape, refinePaymentLink } from "@/lib/schemas";
 import { evmAddress, httpUrl } from "@/lib/validation";
 
 // Request schemas of the v1 API (parity.md §4), in the shape of the published SDK's types
@@ -22,6 +22,11 @@ const destinationToken = str()
   .refine((v) => v.toUpperCase() === "USDC" || isAddress(v, { strict: true }), { error: "fails its EIP-55 checksum" })
   .transform((v) => (v.toUpperCase() === "USDC" ? "USDC" : getAddress(v)));
 
+// the SDK sends a number; its order answers carry the chain as a string: both are accepted
+const chainId = z
+  .union([z.number().int(), z.string().regex(/^\d{1,12}$/)], { error: "must be a chain id such as 8453" })
+  .transform((v) => Number(v));
+
 export const createOrderBody = z
   .strictObject({
     requestedUsdcAmount: str('must be a decimal string such as "50.00"')
@@ -33,11 +38,7 @@ export const createOrderBody = z
     requestedFiatCurrency: z.enum(FIAT_CURRENCIES, { error: `must be one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
     destinationAddress: evmAddress.optional(),
     destinationToken: destinationToken.optional(),
-    // the SDK sends a number; its order answers carry the chain as a string: both are accepted
-    destinationChainId: z
-      .union([z.number().int(), z.string().regex(/^\d{1,12}$/)], { error: "must be a chain id such as 8453" })
-      .transform((v) => Number(v))
-      .optional(),
+    destinationChainId: chainId.optional(),
     feePayer: z.enum(FEE_PAYERS, { error: `must be ${FEE_PAYERS.join(" or ")}` }).optional(),
     enabledRails: z
       .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), {
@@ -77,3 +78,17 @@ export type CreateOrderBody = z.infer<typeof createOrderBody>;
 export const orderParams = z.object({ id: z.string().min(1).max(100) });
 /** GET /api/v1/orders/:id: the payer's order token may come as `?token=` (or the X-Order-Token header). */
 export const orderQuery = z.object({ token: z.string().min(1).max(200).optional() });
+
+/**
+ * POST /api/v1/payment-links: a payment link in the v1 style: the destination as v1 orders name it,
+ * each part defaulting as theirs do (the merchant's evmWalletAddress, the first supported chain, its USDC).
+ */
+export const createV1PaymentLinkBody = z
+  .strictObject({
+    ...paymentLinkShape,
+    destinationAddress: evmAddress.optional(),
+    destinationToken: destinationToken.optional(),
+    destinationChainId: chainId.optional(),
+  })
+  .superRefine(refinePaymentLink);
+export type CreateV1PaymentLinkBody = z.infer<typeof createV1PaymentLinkBody>;

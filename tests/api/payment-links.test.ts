@@ -137,6 +137,47 @@ describe("the payment links API", () => {
   });
 });
 
+describe("the payment links API, v1 style", () => {
+  it("defaults the destination as v1 orders do, answers it in their names, and refuses with errorCode", async () => {
+    const m = await newMerchant();
+    const noWallet = await call("POST", "/api/v1/payment-links", { key: m.apiKey, body: { title: "Invoice 7", amount: "30.00" } });
+    expect(noWallet.status).toBe(400);
+    expect(noWallet.body).toMatchObject({
+      errorCode: expect.any(String),
+      error: { details: { fields: { destinationAddress: expect.any(String) } } },
+    });
+
+    const created = await call("POST", "/api/v1/payment-links", {
+      key: m.apiKey,
+      body: { title: "Invoice 7", amount: "30.00", destinationAddress: WALLET, destinationChainId: "8453", maxPayments: 1 },
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.body.responseObject).toMatchObject({
+      title: "Invoice 7",
+      amount: "30.00",
+      destinationAddress: WALLET,
+      destinationChainId: "8453",
+      destinationToken: TOKEN,
+      maxPayments: 1,
+      status: "ACTIVE",
+    });
+    expect(created.body.responseObject).not.toHaveProperty("recipientAddress");
+    const id = created.body.responseObject.id;
+    // the same link through either generation
+    expect((await call("GET", `/api/payment-links/${id}`, { key: m.apiKey })).body.responseObject.recipientAddress).toBe(WALLET);
+    const paused = await call("PATCH", `/api/v1/payment-links/${id}`, { key: m.apiKey, body: { active: false } });
+    expect(paused.body.responseObject).toMatchObject({ status: "PAUSED", destinationAddress: WALLET });
+    const listed = await call("GET", "/api/v1/payment-links", { key: m.apiKey });
+    expect(listed.body.responseObject.paymentLinks.map((l: { id: string }) => l.id)).toEqual([id]);
+    const bad = await call("POST", "/api/v1/payment-links", {
+      key: m.apiKey,
+      body: { title: "x", amount: "1", destinationAddress: "0x12" },
+    });
+    expect(bad.status).toBe(400);
+    expect(bad.body.errorCode).toBeDefined();
+  });
+});
+
 describe("a payer's start on a link", () => {
   it("makes a session with the link, the amount and the payer's answers; the same form started twice makes one", async () => {
     const m = await newMerchant();

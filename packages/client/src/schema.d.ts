@@ -573,6 +573,54 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/payment-links": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List payment links (v1 style)
+     * @description The merchant's links, newest first, each with its completed payments and their USDC.
+     */
+    get: operations["v1ListPaymentLinks"];
+    put?: never;
+    /**
+     * Create a payment link (v1 style)
+     * @description As POST /api/payment-links, with the destination as v1 orders name it: destinationAddress (default: the merchant's evmWalletAddress), destinationChainId (default: the first supported chain) and destinationToken (default: its USDC). Extension.
+     */
+    post: operations["v1CreatePaymentLink"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/payment-links/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a payment link (v1 style)
+     * @description The link, its status and its payments so far.
+     */
+    get: operations["v1GetPaymentLink"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update or pause a payment link (v1 style)
+     * @description As PATCH /api/payment-links/{id}; active: false pauses the link.
+     */
+    patch: operations["v1UpdatePaymentLink"];
+    trace?: never;
+  };
   "/api/v1/webhooks": {
     parameters: {
       query?: never;
@@ -3538,6 +3586,276 @@ export interface components {
        */
       message: string;
       responseObject: components["schemas"]["Delivery"];
+      /** @constant */
+      statusCode: 200;
+    };
+    V1PaymentLinkCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      /** @description A payment link (v1 style) */
+      responseObject: {
+        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+        id: string;
+        merchantId: string;
+        /**
+         * @description The link to share: it opens a fresh checkout for each payer
+         * @example https://pay.example/l/q3Xk9v_2LmPa
+         */
+        url: string;
+        /** @description The link's part of the url */
+        slug: string;
+        /** @description What the payer pays for */
+        title: string;
+        description: string | null;
+        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+        currency: string;
+        /**
+         * @description A fixed amount in the currency; null when the payer chooses
+         * @example 25.00
+         */
+        amount: string | null;
+        /**
+         * @description The least a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        minAmount: string | null;
+        /**
+         * @description The most a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        maxAmount: string | null;
+        maxFeePercentage: number | null;
+        destinationToken: string;
+        successUrl: string | null;
+        cancelUrl: string | null;
+        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+        fields: {
+          /** @enum {string} */
+          key: "name" | "email" | "reference";
+          required: boolean;
+        }[];
+        /** @description Closed after this many completed payments; null: no limit */
+        maxPayments: number | null;
+        /** @description Closed after this moment; null: never */
+        endsAt: string | null;
+        /** @description false: paused by the merchant */
+        active: boolean;
+        /**
+         * @description Whether a payer can start a payment now
+         * @enum {string}
+         */
+        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+        /** @description Sessions completed through it */
+        payments: number;
+        /**
+         * @description The USDC of those sessions
+         * @example 50.00
+         */
+        paidUsdc: string;
+        /** @description Sessions started through it that are not paid, expired or cancelled yet */
+        openSessions: number;
+        /**
+         * Format: date-time
+         * @description Creation time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+        destinationAddress: string;
+        /** @example 8453 */
+        destinationChainId: string;
+      };
+      /** @constant */
+      statusCode: 201;
+    };
+    V1PaymentLinkListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        paymentLinks: {
+          /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+          id: string;
+          merchantId: string;
+          /**
+           * @description The link to share: it opens a fresh checkout for each payer
+           * @example https://pay.example/l/q3Xk9v_2LmPa
+           */
+          url: string;
+          /** @description The link's part of the url */
+          slug: string;
+          /** @description What the payer pays for */
+          title: string;
+          description: string | null;
+          /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+          currency: string;
+          /**
+           * @description A fixed amount in the currency; null when the payer chooses
+           * @example 25.00
+           */
+          amount: string | null;
+          /**
+           * @description The least a payer may choose; null for a fixed amount
+           * @example 25.00
+           */
+          minAmount: string | null;
+          /**
+           * @description The most a payer may choose; null for a fixed amount
+           * @example 25.00
+           */
+          maxAmount: string | null;
+          maxFeePercentage: number | null;
+          destinationToken: string;
+          successUrl: string | null;
+          cancelUrl: string | null;
+          /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+          fields: {
+            /** @enum {string} */
+            key: "name" | "email" | "reference";
+            required: boolean;
+          }[];
+          /** @description Closed after this many completed payments; null: no limit */
+          maxPayments: number | null;
+          /** @description Closed after this moment; null: never */
+          endsAt: string | null;
+          /** @description false: paused by the merchant */
+          active: boolean;
+          /**
+           * @description Whether a payer can start a payment now
+           * @enum {string}
+           */
+          status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+          /** @description Sessions completed through it */
+          payments: number;
+          /**
+           * @description The USDC of those sessions
+           * @example 50.00
+           */
+          paidUsdc: string;
+          /** @description Sessions started through it that are not paid, expired or cancelled yet */
+          openSessions: number;
+          /**
+           * Format: date-time
+           * @description Creation time
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          createdAt: string;
+          /**
+           * Format: date-time
+           * @description Last change
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          updatedAt: string;
+          destinationAddress: string;
+          /** @example 8453 */
+          destinationChainId: string;
+        }[];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1PaymentLinkResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      /** @description A payment link (v1 style) */
+      responseObject: {
+        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+        id: string;
+        merchantId: string;
+        /**
+         * @description The link to share: it opens a fresh checkout for each payer
+         * @example https://pay.example/l/q3Xk9v_2LmPa
+         */
+        url: string;
+        /** @description The link's part of the url */
+        slug: string;
+        /** @description What the payer pays for */
+        title: string;
+        description: string | null;
+        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+        currency: string;
+        /**
+         * @description A fixed amount in the currency; null when the payer chooses
+         * @example 25.00
+         */
+        amount: string | null;
+        /**
+         * @description The least a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        minAmount: string | null;
+        /**
+         * @description The most a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        maxAmount: string | null;
+        maxFeePercentage: number | null;
+        destinationToken: string;
+        successUrl: string | null;
+        cancelUrl: string | null;
+        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+        fields: {
+          /** @enum {string} */
+          key: "name" | "email" | "reference";
+          required: boolean;
+        }[];
+        /** @description Closed after this many completed payments; null: no limit */
+        maxPayments: number | null;
+        /** @description Closed after this moment; null: never */
+        endsAt: string | null;
+        /** @description false: paused by the merchant */
+        active: boolean;
+        /**
+         * @description Whether a payer can start a payment now
+         * @enum {string}
+         */
+        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+        /** @description Sessions completed through it */
+        payments: number;
+        /**
+         * @description The USDC of those sessions
+         * @example 50.00
+         */
+        paidUsdc: string;
+        /** @description Sessions started through it that are not paid, expired or cancelled yet */
+        openSessions: number;
+        /**
+         * Format: date-time
+         * @description Creation time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+        destinationAddress: string;
+        /** @example 8453 */
+        destinationChainId: string;
+      };
       /** @constant */
       statusCode: 200;
     };
@@ -7576,9 +7894,6 @@ export interface operations {
           minAmount?: string;
           maxAmount?: string;
           maxFeePercentage?: number;
-          destinationChainId: number;
-          destinationToken: string;
-          recipientAddress: string;
           successUrl?: string;
           cancelUrl?: string;
           fields?: {
@@ -7590,6 +7905,9 @@ export interface operations {
           maxPayments?: number | null;
           endsAt?: string | null;
           active?: boolean;
+          destinationChainId: number;
+          destinationToken: string;
+          recipientAddress: string;
         };
       };
     };
@@ -9108,6 +9426,534 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  v1ListPaymentLinks: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+      };
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1PaymentLinkListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1CreatePaymentLink: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "title": "Invoice 1042",
+         *       "amount": "120.00",
+         *       "maxPayments": 1
+         *     }
+         */
+        "application/json": {
+          title: string;
+          description?: string;
+          /** @enum {string} */
+          currency?: "USDC" | "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
+          amount?: string;
+          minAmount?: string;
+          maxAmount?: string;
+          maxFeePercentage?: number;
+          successUrl?: string;
+          cancelUrl?: string;
+          fields?: {
+            /** @enum {string} */
+            key: "name" | "email" | "reference";
+            /** @default false */
+            required?: boolean;
+          }[];
+          maxPayments?: number | null;
+          endsAt?: string | null;
+          active?: boolean;
+          destinationAddress?: string;
+          destinationToken?: string;
+          destinationChainId?: number | string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1PaymentLinkCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1GetPaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1PaymentLinkResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1UpdatePaymentLink: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
+        "application/json": {
+          title?: string;
+          description?: string | null;
+          successUrl?: string | null;
+          cancelUrl?: string | null;
+          fields?: {
+            /** @enum {string} */
+            key: "name" | "email" | "reference";
+            /** @default false */
+            required?: boolean;
+          }[];
+          maxPayments?: number | null;
+          endsAt?: string | null;
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1PaymentLinkResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
         };
       };
     };

@@ -1,0 +1,20 @@
+import { methods, route } from "@/lib/http/route";
+import { paymentLinkListQuery } from "@/lib/schemas";
+import { createV1PaymentLink, listV1PaymentLinks } from "@/lib/v1/payment-links";
+import { createV1PaymentLinkBody } from "@/lib/v1/schemas";
+
+const v1 = { generation: 1 } as const;
+
+export const { GET, POST, PUT, PATCH, DELETE } = methods({
+  // POST /api/v1/payment-links – a payment link, its destination defaulting as a v1 order's does (extension)
+  POST: route({ ...v1, body: createV1PaymentLinkBody, audit: "payment_link.created" }, async ({ db, actor, body }) => ({
+    status: 201,
+    message: "Payment link created",
+    data: await createV1PaymentLink(db, body, { actor }),
+  })),
+  // GET /api/v1/payment-links – the merchant's links, newest first
+  GET: route({ ...v1, query: paymentLinkListQuery }, async ({ db, actor, query }) => ({
+    message: "Payment links retrieved",
+    data: await listV1PaymentLinks(db, query, { actor }),
+  })),
+});
