@@ -195,10 +195,23 @@ test.describe("payment links", () => {
     await payer.waitForURL(/\/checkout\?session=sess_/);
     await expect(payer.getByText("€12.00").first()).toBeVisible();
 
-    await page.setViewportSize({ width: 320, height: 800 });
-    await page.emulateMedia({ colorScheme: "dark" });
-    await page.goto("/dashboard/links");
-    await checkScreen(page, testInfo, "links-320-dark");
+    // every new page passes axe, light and dark, at 320 px and on a desktop, with nothing wider than the screen
+    const linkPage = page.url();
+    for (const [name, p, address] of [
+      ["links", page, "/dashboard/links"],
+      ["link", page, linkPage],
+      ["payer", payer, url],
+    ] as const) {
+      for (const colorScheme of ["light", "dark"] as const) {
+        for (const width of [320, 1280]) {
+          await p.setViewportSize({ width, height: 800 });
+          await p.emulateMedia({ colorScheme });
+          await p.goto(address);
+          expect(await p.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+          await checkScreen(p, testInfo, `${name}-${width}-${colorScheme}`);
+        }
+      }
+    }
     await payer.context().close();
   });
 
