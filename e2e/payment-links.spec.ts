@@ -48,6 +48,7 @@ test.describe("payment links", () => {
       const apiKey = await d.signUp(unique("links"), "Street Bakery");
       expect((await request.post("/api/webhooks", { headers: { "x-api-key": apiKey }, data: { url: receiver.url } })).status()).toBe(201);
 
+      await page.goto("/dashboard");
       await page.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Payment links" }).click();
       await expect(page.getByText("No payment links yet.")).toBeVisible();
       await checkScreen(page, testInfo, "links-empty");
@@ -90,7 +91,9 @@ test.describe("payment links", () => {
       await payer1.getByLabel(/^Amount/).fill("250");
       await payer1.getByLabel("Name", { exact: true }).fill("Ada");
       await payer1.getByRole("button", { name: "Continue to payment" }).click();
-      await expect(payer1.getByText("Enter an amount from 1.00 to 100.00 USDC.")).toBeVisible();
+      await expect(payer1.locator("#amount-error")).toHaveText("Enter an amount from 1.00 to 100.00 USDC.");
+      await expect(payer1.locator("form").getByRole("alert")).toHaveText("Check the highlighted field.");
+      await expect(payer1.getByLabel(/^Amount/)).toHaveAttribute("aria-invalid", "true");
       await checkScreen(payer1, testInfo, "payer-refused");
 
       const first = await pay(payer1, url, { amount: "5.00", name: "Ada Lovelace" });
@@ -130,7 +133,7 @@ test.describe("payment links", () => {
 
       // and its row in the CSV export
       const csv = await (await page.request.get("/dashboard/sessions/export")).text();
-      const rows = csv.trim().split("\n");
+      const rows = csv.trim().split(/\r?\n/);
       expect(rows[0]!.endsWith(",metadata,payment_link")).toBe(true);
       for (const [id, name] of [
         [first, "Ada Lovelace"],
@@ -182,7 +185,9 @@ test.describe("payment links", () => {
     await payer.keyboard.press("Tab");
     await expect(payer.getByRole("button", { name: "Continue to payment" })).toBeFocused();
     await payer.keyboard.press("Enter");
-    await expect(payer.getByRole("alert")).toHaveText("This payment link is paused. Ask the merchant for another way to pay.");
+    await expect(payer.locator("form").getByRole("alert")).toHaveText(
+      "This payment link is paused. Ask the merchant for another way to pay.",
+    );
     await payer.reload();
     await expect(payer.getByRole("status")).toHaveText("This payment link is paused. Ask the merchant for another way to pay.");
 
@@ -207,7 +212,17 @@ test.describe("payment links", () => {
           await p.setViewportSize({ width, height: 800 });
           await p.emulateMedia({ colorScheme });
           await p.goto(address);
-          expect(await p.evaluate(() => document.documentElement.scrollWidth), `${name} at ${width} px`).toBeLessThanOrEqual(width);
+          // nothing wider than the screen; when something is, the elements past its edge are named
+          const overflow = await p.evaluate(
+            (w) => ({
+              width: document.documentElement.scrollWidth,
+              beyond: Array.from(document.querySelectorAll("body *"))
+                .filter((e) => e.getBoundingClientRect().right > w + 1)
+                .map((e) => `${e.tagName.toLowerCase()}.${String(e.className).slice(0, 40)}`),
+            }),
+            width,
+          );
+          expect(overflow.width, `${name} at ${width} px: ${overflow.beyond.join(", ")}`).toBeLessThanOrEqual(width);
           await checkScreen(p, testInfo, `${name}-${width}-${colorScheme}`);
         }
       }

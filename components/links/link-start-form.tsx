@@ -82,7 +82,16 @@ export function LinkStartForm({
       <button type="submit" className={`mt-6 ${ui.buttonLarge} ${ui.primary}`} disabled={pending} aria-busy={pending}>
         {pending ? "Starting…" : "Continue to payment"}
       </button>
-      <FormMessage message={notice && !notice.ok ? notice : null} />
+      {/* a refusal of a field is said by the field; the alert points to it */}
+      <FormMessage
+        message={
+          notice && !notice.ok
+            ? Object.keys(failure?.fields ?? {}).length
+              ? { ok: false, text: "Check the highlighted field." }
+              : notice
+            : null
+        }
+      />
     </form>
   );
 }

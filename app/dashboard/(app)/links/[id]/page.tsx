@@ -151,8 +151,12 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ id
                   </td>
                 ))}
                 <td className="py-2 pr-3">
-                  <Link href={`/dashboard/sessions/${s.id}`} className="text-blue-700 underline dark:text-blue-300">
-                    <span className="sr-only">Session </span>
+                  {/* named in full for screen readers: an sr-only span here would escape the table's scrolling box */}
+                  <Link
+                    href={`/dashboard/sessions/${s.id}`}
+                    aria-label={`Session ${s.id}`}
+                    className="text-blue-700 underline dark:text-blue-300"
+                  >
                     {s.id.slice(0, 13)}…
                   </Link>
                 </td>
