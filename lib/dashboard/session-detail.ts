@@ -4,6 +4,7 @@ import { checkoutSessions, deliveries, deliveryAttempts, events, orders, proofAt
 import type { As, MerchantActor } from "@/lib/actor";
 import { formatUsdc } from "@/lib/money";
 import { serializeOrder } from "@/lib/wire/session";
+import { checkoutUrlFor } from "@/lib/sessions/create";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 
 /** A session with all its orders, proof attempts and its events with their deliveries and every attempt. */
@@ -21,6 +22,7 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
         completedAt: checkoutSessions.completedAt,
         amountMicro: checkoutSessions.amountMicro,
         paidAmountMicro: checkoutSessions.paidAmountMicro,
+        orderTokenHash: checkoutSessions.orderTokenHash,
       })
       .from(checkoutSessions)
       .where(and(eq(checkoutSessions.id, sessionId), eq(checkoutSessions.merchantId, merchantId))),
@@ -100,6 +102,12 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
         : session.status === "EXPIRED" || session.status === "CANCELLED"
           ? (times?.cancelledAt?.toISOString() ?? null)
           : null,
+    /**
+     * The payer's page while the session is open, to send again or show as a QR code; null once it
+     * ended, and for a v1 order, whose link holds a token shown only when it was created.
+     */
+    payerLink:
+      (session.status === "CREATED" || session.status === "ACTIVE") && times && !times.orderTokenHash ? checkoutUrlFor(session.id) : null,
     /**
      * A session paid in part (a v1 order paid in parts): what payments have settled and what was not
      * paid, kept once it ended; null when nothing was paid, or when it completed (then all of it was).

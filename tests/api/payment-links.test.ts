@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, events, paymentLinks } from "@/db/schema";
-import { awayFromWindowEdge, call, newMerchant, randomIp, type TestMerchant, TOKEN, WALLET } from "../support/api";
+import { dashboardMerchant } from "@/lib/actor";
+import { awayFromWindowEdge, call, newMerchant, randomIp, sessionBody, type TestMerchant, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 
 // Payment links through the API (create, list, read, update, pause) and the payer's start on the
@@ -15,6 +16,8 @@ const { startLinkAction } = await import("@/app/l/actions");
 const { default: LinkPage } = await import("@/app/l/[slug]/page");
 const renderLink = async (slug: string) => renderToStaticMarkup(await LinkPage({ params: Promise.resolve({ slug }) }));
 const { GET: linkQr } = await import("@/app/l/[slug]/qr/route");
+const { GET: checkoutQr } = await import("@/app/checkout/qr/route");
+const { getSessionDetail } = await import("@/lib/dashboard/session-detail");
 
 beforeEach(() => {
   ip = randomIp();
@@ -358,5 +361,23 @@ describe("GET /l/<slug>/qr", () => {
     expect(bad.status).toBe(400);
     expect(await bad.json()).toMatchObject({ success: false, error: { code: "VALIDATION_FAILED" } });
     expect((await qr("nosuchlink12")).status).toBe(404);
+  });
+});
+
+describe("GET /checkout/qr", () => {
+  const qr = (query: string) => checkoutQr(new Request(`http://checkout.test/checkout/qr${query}`, { headers: { "x-forwarded-for": ip } }));
+
+  it("answers the QR code of an open session's page, which the dashboard offers beside its link", async () => {
+    const m = await newMerchant();
+    const s = (await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) })).body.responseObject.session;
+    const svg = await qr(`?session=${s.id}`);
+    expect(svg.headers.get("content-type")).toBe("image/svg+xml; charset=utf-8");
+    expect((await qr(`?session=${s.id}&format=png`)).headers.get("content-type")).toBe("image/png");
+    expect((await qr("?session=sess_nope")).status).toBe(404);
+    expect((await qr("")).status).toBe(404);
+    const detail = await getSessionDetail(await testDb(), s.id, { actor: dashboardMerchant(m.id) });
+    expect(detail.payerLink).toMatch(new RegExp(`/checkout\\?session=${s.id}$`));
+    await call("POST", `/api/checkout/sessions/${s.id}/cancel`, { key: m.apiKey });
+    expect((await getSessionDetail(await testDb(), s.id, { actor: dashboardMerchant(m.id) })).payerLink).toBeNull();
   });
 });

@@ -1,5 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
+import { CopyButton } from "@/components/ui/copy-button";
 import { SessionTimeline } from "@/components/dashboard/session-timeline";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
@@ -40,6 +41,33 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           <dd>
             <StatusBadge status={s.status} />
           </dd>
+          {detail.payerLink && (
+            <>
+              <dt className={ui.muted}>Payer&apos;s page</dt>
+              <dd>
+                <span className="flex flex-wrap items-center gap-2">
+                  <code className="min-w-0 break-all">{detail.payerLink}</code>
+                  <CopyButton value={detail.payerLink} label="Copy the payer's link" />
+                </span>
+                <span className="mt-1 flex flex-wrap gap-3">
+                  <a
+                    className="text-blue-700 underline dark:text-blue-300"
+                    href={`/checkout/qr?session=${s.id}&format=svg`}
+                    download={`checkout-${s.id}.svg`}
+                  >
+                    QR code (SVG)
+                  </a>
+                  <a
+                    className="text-blue-700 underline dark:text-blue-300"
+                    href={`/checkout/qr?session=${s.id}&format=png`}
+                    download={`checkout-${s.id}.png`}
+                  >
+                    QR code (PNG)
+                  </a>
+                </span>
+              </dd>
+            </>
+          )}
           <dt className={ui.muted}>Amount</dt>
           <dd>{isFiatPriced(s) ? sessionPrice(s) : <LocalUsdc amount={s.amountUsdc} />}</dd>
           {detail.partlyPaid && (
