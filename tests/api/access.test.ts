@@ -13,6 +13,7 @@ type Fixture = {
   deliveryId: string;
   v1WebhookId: string;
   v1DeliveryId: string;
+  linkId: string;
 };
 type Case = {
   route: string;
@@ -27,6 +28,14 @@ type Case = {
 
 const MISSING_SESSION = "sess_00000000000000000000000000000000";
 const MISSING_WEBHOOK = "wh_00000000000000000000000000000000";
+const MISSING_LINK = "plink_00000000000000000000000000000000";
+const LINK_BODY = {
+  title: "Tips",
+  amount: "5.00",
+  destinationChainId: 8453,
+  destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+  recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+};
 
 const CASES: Case[] = [
   { route: "/api/merchants/me", method: "GET", path: () => "/api/merchants/me" },
@@ -197,6 +206,25 @@ const CASES: Case[] = [
     missing: () => `/api/v1/orders/${MISSING_SESSION}/cancel`,
   },
   { route: "/api/v1/merchants/me", method: "GET", path: () => "/api/v1/merchants/me" },
+  { route: "/api/merchants/me/embedding", method: "GET", path: () => "/api/merchants/me/embedding" },
+  {
+    route: "/api/merchants/me/embedding",
+    method: "PATCH",
+    path: () => "/api/merchants/me/embedding",
+    body: () => ({ frameAncestors: ["https://shop.example"] }),
+  },
+  ...(["/api/payment-links", "/api/v1/payment-links"] as const).flatMap((base) => [
+    { route: base, method: "POST", path: () => base, body: () => LINK_BODY },
+    { route: base, method: "GET", path: () => base },
+    { route: `${base}/[id]`, method: "GET", path: (f: Fixture) => `${base}/${f.linkId}`, missing: () => `${base}/${MISSING_LINK}` },
+    {
+      route: `${base}/[id]`,
+      method: "PATCH",
+      path: (f: Fixture) => `${base}/${f.linkId}`,
+      body: () => ({ active: false }),
+      missing: () => `${base}/${MISSING_LINK}`,
+    },
+  ]),
 ];
 
 const PUBLIC_ROUTES = new Set([
@@ -220,6 +248,7 @@ async function fixture(): Promise<Fixture> {
   const deliveries = (await call("GET", `/api/webhooks/${webhook.id}/deliveries`, { key: owner.apiKey })).body.responseObject.deliveries;
   const v1Deliveries = (await call("GET", `/api/v1/webhooks/${v1Webhook.id}/deliveries`, { key: owner.apiKey })).body.responseObject
     .deliveries;
+  const link = (await call("POST", "/api/payment-links", { key: owner.apiKey, body: LINK_BODY })).body.responseObject;
   // the owner's session is started; a fresh one serves the select-platform/start cases
   return {
     owner,
@@ -230,6 +259,7 @@ async function fixture(): Promise<Fixture> {
     deliveryId: deliveries[0].id,
     v1WebhookId: v1Webhook.id,
     v1DeliveryId: v1Deliveries[0].id,
+    linkId: link.id,
   };
 }
 
@@ -270,6 +300,7 @@ describe("access to every authenticated route", () => {
       expect((await call("GET", `/api/webhooks/${f.webhookId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
       expect((await call("GET", `/api/v1/webhooks/${f.v1WebhookId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
       expect((await call("GET", "/api/merchants/me", { key: f.owner.apiKey })).body.responseObject.displayName).toBe("Test Shop");
+      expect((await call("GET", `/api/payment-links/${f.linkId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
     },
   );
 
@@ -288,6 +319,8 @@ describe("access to every authenticated route", () => {
     expect((await call("GET", "/api/checkout/sessions", { key: f.other.apiKey })).body.responseObject.sessions).toEqual([]);
     expect((await call("GET", "/api/webhooks", { key: f.other.apiKey })).body.responseObject.webhooks).toEqual([]);
     expect((await call("GET", "/api/v1/webhooks", { key: f.other.apiKey })).body.responseObject.webhooks).toEqual([]);
+    expect((await call("GET", "/api/payment-links", { key: f.other.apiKey })).body.responseObject.paymentLinks).toEqual([]);
+    expect((await call("GET", "/api/v1/payment-links", { key: f.other.apiKey })).body.responseObject.paymentLinks).toEqual([]);
     expect((await call("GET", "/api/events", { key: f.other.apiKey })).body.responseObject.events).toEqual([]);
     expect((await call("GET", "/api/merchants/me", { key: f.other.apiKey })).body.responseObject.id).toBe(f.other.id);
   });
