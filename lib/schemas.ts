@@ -6,7 +6,6 @@ import { listQuery } from "@/lib/pagination";
 import { DELIVERY, SESSION } from "@/lib/state";
 import { displayName, evmAddress, httpsUrl, httpUrl, merchantName, metadata } from "@/lib/validation";
 import { hasUnreadable } from "@/lib/text";
-import { frameOriginsSchema } from "@/lib/embed/origins";
 
 // Request schemas of the merchant API. Unknown fields are refused (docs/contract.md).
 
@@ -288,6 +287,3 @@ export const startPaymentLinkBody = z.strictObject({
   email: z.union([z.literal(""), z.email({ error: "must be an email address" }).max(254)]).optional(),
   reference: linkText(200).optional(),
 });
-
-/** PATCH /api/merchants/me/embedding: the origins that may frame the checkout (Settings → Embedding). */
-export const embeddingBody = z.strictObject({ frameAncestors: frameOriginsSchema });

@@ -9,7 +9,6 @@ import {
   createSessionBody,
   createWebhookBody,
   deliveryListQuery,
-  embeddingBody,
   emptyBody,
   eventFeedQuery,
   eventListQuery,
@@ -25,6 +24,7 @@ import {
   webhookDeliveryParams,
 } from "@/lib/schemas";
 import * as R from "./responses";
+import { embeddingBody } from "@/lib/embed/origins";
 import { createV1PaymentLinkBody } from "@/lib/v1/schemas";
 import { V1_ORDER_DATA, V1_ORDER_NAMED, V1_ORDER_OPERATIONS, V1_ORDER_TAG } from "./v1-orders";
 import { V1_WEBHOOK_DATA, V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED, V1_WEBHOOK_OPERATIONS, V1_WEBHOOK_TAG } from "./v1-webhooks";
