@@ -1,4 +1,5 @@
 import { eq } from "drizzle-orm";
+import { z } from "zod";
 import type { Db } from "@/db/client";
 import { checkoutSessions, merchants } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
@@ -7,6 +8,13 @@ import { embeddedSessionOf, embedRequested } from "./request";
 import { frameOriginsSchema, isFrameOrigin } from "./origins";
 
 // Which origins may frame a payer's page, read from its merchant's setting; and the setting itself.
+
+/**
+ * PATCH /api/merchants/me/embedding: the origins that may frame the checkout (Settings → Embedding).
+ * Here, on the server's side: the dashboard's form imports origins.ts, and an object schema made as
+ * the browser loads it probes for eval, which the pages' policy reports as a violation.
+ */
+export const embeddingBody = z.strictObject({ frameAncestors: frameOriginsSchema });
 
 /** The origins the session's merchant allows to frame its checkout; none for an unknown session. */
 export async function frameAncestorsOfSession(db: Db, sessionId: string): Promise<string[]> {

@@ -63,6 +63,3 @@ export const frameOriginsSchema = z
     });
     return out;
   });
-
-/** PATCH /api/merchants/me/embedding: the origins that may frame the checkout (Settings → Embedding). */
-export const embeddingBody = z.strictObject({ frameAncestors: frameOriginsSchema });

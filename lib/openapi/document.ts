@@ -24,7 +24,7 @@ import {
   webhookDeliveryParams,
 } from "@/lib/schemas";
 import * as R from "./responses";
-import { embeddingBody } from "@/lib/embed/origins";
+import { embeddingBody } from "@/lib/embed/framing";
 import { createV1PaymentLinkBody } from "@/lib/v1/schemas";
 import { V1_ORDER_DATA, V1_ORDER_NAMED, V1_ORDER_OPERATIONS, V1_ORDER_TAG } from "./v1-orders";
 import { V1_WEBHOOK_DATA, V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED, V1_WEBHOOK_OPERATIONS, V1_WEBHOOK_TAG } from "./v1-webhooks";

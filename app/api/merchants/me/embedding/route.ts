@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { getFrameAncestors, setFrameAncestors } from "@/lib/embed/framing";
-import { embeddingBody } from "@/lib/embed/origins";
+import { embeddingBody } from "@/lib/embed/framing";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/merchants/me/embedding – the origins allowed to frame the merchant's checkout (extension)
