@@ -1,4 +1,3 @@
-import { eq } from "drizzle-orm";
 import type { Metadata } from "next";
 import Link from "next/link";
 import { CreateLinkForm } from "@/components/dashboard/payment-link-forms";
@@ -6,7 +5,6 @@ import { StatusBadge } from "@/components/dashboard/status-badge";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
-import { merchants } from "@/db/schema";
 import { atLeast, roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 import { CHAINS } from "@/lib/chains";
@@ -15,19 +13,18 @@ import { formatUsdc } from "@/lib/dashboard/format";
 import { orMessage } from "@/lib/http/page";
 import { linkPrice } from "@/lib/links/fields";
 import { listPaymentLinks } from "@/lib/links/service";
+import { getPayoutWallet } from "@/lib/merchants/wallet";
 import { FIAT_CURRENCIES } from "@/lib/schemas";
 
 export const metadata: Metadata = { title: "Payment links" };
 
 export default async function PaymentLinksPage({ searchParams }: { searchParams: Promise<{ cursor?: string }> }) {
-  const { actor, merchantId } = await requireMerchant();
+  const { actor } = await requireMerchant();
   const db = await getDb();
   const { cursor } = await searchParams;
   const listed = await orMessage(listPaymentLinks(db, { limit: 50, cursor: typeof cursor === "string" ? cursor : undefined }, { actor }));
   const canEdit = atLeast(roleOf(actor), "developer");
-  const [merchant] = canEdit
-    ? await db.select({ wallet: merchants.evmWalletAddress }).from(merchants).where(eq(merchants.id, merchantId))
-    : [];
+  const wallet = canEdit ? ((await getPayoutWallet(db, { actor })) ?? "") : "";
   const chains = getConfig().supportedChainIds.map((id) => ({ id, name: CHAINS[id]?.name ?? `Chain ${id}`, usdc: CHAINS[id]?.usdc ?? "" }));
   return (
     <div className="space-y-6">
@@ -88,7 +85,7 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
             For an invoice or a sale in a chat: a link for one payment of a fixed amount, with your reference and note shown to the payer.
             It closes once paid, and its checkout starts only when the payer opens it, so it does not expire while it waits.
           </p>
-          <CreateLinkForm chains={chains} wallet={merchant?.wallet ?? ""} currencies={["USDC", ...FIAT_CURRENCIES]} oneOff />
+          <CreateLinkForm chains={chains} wallet={wallet} currencies={["USDC", ...FIAT_CURRENCIES]} oneOff />
         </section>
       )}
       {canEdit && (
@@ -96,7 +93,7 @@ export default async function PaymentLinksPage({ searchParams }: { searchParams:
           <h2 id="new-link" className="font-semibold">
             New payment link
           </h2>
-          <CreateLinkForm chains={chains} wallet={merchant?.wallet ?? ""} currencies={["USDC", ...FIAT_CURRENCIES]} />
+          <CreateLinkForm chains={chains} wallet={wallet} currencies={["USDC", ...FIAT_CURRENCIES]} />
         </section>
       )}
     </div>
