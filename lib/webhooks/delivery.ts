@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import { type Db, rowsOf } from "@/db/client";
-import { deliveries, deliveryAttempts, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
+import type { Db } from "@/db/client";
+import { deliveries, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
 import type { Actor, As } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { decrypt } from "@/lib/crypto";
@@ -12,6 +12,7 @@ import { DELIVERY, fromSql, type RowRef, type TriggerOf, tryTransition } from "@
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { customHeadersToSend } from "./custom-headers";
 import { postWebhook, type PostResult, safeText } from "./http-post";
+import { type AttemptWrite, recordAttemptInBatch, writeAttempts } from "./record-attempts";
 import { signatureHeaders } from "./signing";
 
 export const MAX_ATTEMPTS = 8;
@@ -216,31 +217,27 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     updatedAt: finishedAt,
   } satisfies Partial<DeliveryRow>;
   let row: DeliveryRow | undefined = { ...delivery, ...changes, status };
-  const iso = (d: Date | null) => d?.toISOString() ?? null;
+  const write: AttemptWrite = {
+    attemptId: newId("att"),
+    deliveryId: delivery.id,
+    merchantId: delivery.merchantId,
+    attemptNo: attempts,
+    startedAt,
+    responseCode: result.status,
+    excerpt,
+    error,
+    durationMs: result.durationMs,
+    status,
+    nextAttemptAt: changes.nextAttemptAt,
+    finishedAt,
+    from: DELIVERY.triggers[trigger].from,
+  };
   try {
-    // the attempt and the delivery's new state in one statement: atomic, and one round trip; the
-    // delivery moves only from a status the trigger allows, as transition() would
-    const written = await db.execute(sql`
-      with attempt as (
-        insert into ${deliveryAttempts} (id, delivery_id, attempt_no, started_at, response_code, response_excerpt, error, duration_ms)
-        values (${newId("att")}, ${delivery.id}, ${attempts}, ${iso(startedAt)}::timestamptz, ${result.status}, ${excerpt}, ${error}, ${result.durationMs})
-      )
-      update ${deliveries}
-      set status = ${status}::delivery_status, attempts = ${attempts}, last_attempt_at = ${iso(startedAt)}::timestamptz,
-          response_code = ${result.status}, last_error = ${error}, duration_ms = ${result.durationMs}, lease_until = null,
-          next_attempt_at = ${iso(changes.nextAttemptAt)}::timestamptz, updated_at = ${iso(finishedAt)}::timestamptz
-      where id = ${delivery.id} and merchant_id = ${delivery.merchantId} and status in (${fromSql("delivery", trigger)})
-      returning id`);
-    if (!rowsOf(written).length) row = undefined;
-  } catch (err) {
-    // Without this the delivery would keep its lease and attempt count, and be sent again each time
-    // the lease lapsed, forever. The attempt's own row is lost; the delivery still moves on.
-    logger.error("webhook attempt not recorded; moving the delivery on without it", {
-      deliveryId: delivery.id,
-      attempt: attempts,
-      ...errorFields(err),
-    });
-    row = await tryTransition(db, "delivery", delivery, trigger, { set: changes });
+    // with the attempts that finish about the same time, in one statement (lib/webhooks/record-attempts)
+    if (!(await recordAttemptInBatch(db, write))) row = undefined;
+  } catch {
+    // the batch's statement failed: this attempt alone, so that another's fault is not its own
+    row = await recordAlone(db, delivery, write, trigger, changes);
   }
   if (!row) {
     // another worker took the delivery over after this one's lease lapsed, and moved it on: its
@@ -255,6 +252,30 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   if (status !== "DELIVERED") logger.info("webhook attempt failed", { attempt: attempts, status, responseCode: result.status, error });
   else logger.info("webhook delivered", { attempt: attempts, responseCode: result.status, durationMs: result.durationMs });
   return row;
+}
+
+/**
+ * Records one attempt by itself, when the batch it was in failed. If even that fails, the delivery
+ * still moves on without the attempt's row: otherwise it would keep its lease and attempt count, and
+ * be sent again each time the lease lapsed, forever.
+ */
+async function recordAlone(
+  db: Db,
+  delivery: DeliveryRow,
+  write: AttemptWrite,
+  trigger: TriggerOf<"delivery">,
+  changes: Partial<DeliveryRow>,
+): Promise<DeliveryRow | undefined> {
+  try {
+    return (await writeAttempts(db, [write])).has(delivery.id) ? { ...delivery, ...changes, status: write.status } : undefined;
+  } catch (err) {
+    logger.error("webhook attempt not recorded; moving the delivery on without it", {
+      deliveryId: delivery.id,
+      attempt: write.attemptNo,
+      ...errorFields(err),
+    });
+    return tryTransition(db, "delivery", delivery, trigger, { set: changes });
+  }
 }
 
 /**

@@ -2,12 +2,14 @@ import dns from "node:dns";
 import type http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { checkoutSessions, deliveries, orders } from "@/db/schema";
+import type { Db } from "@/db/client";
+import { checkoutSessions, deliveries, deliveryAttempts, orders } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { logger } from "@/lib/logger";
 import { SYSTEM } from "@/lib/actor";
 import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
+import { recordAttemptInBatch } from "@/lib/webhooks/record-attempts";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, type ReceiverOptions, verifyStandard, verifyZkp2p } from "../support/receiver";
@@ -431,23 +433,118 @@ describe("endpoints as merchants run them", () => {
     await startedSession(m);
     const [d] = await deliveriesOf(m, hook.id);
     const db = await testDb();
+    // attempt 1 is in the history already, as when another worker sent it and its lease lapsed before
+    // it was recorded: this worker's attempt 1 cannot be written, in its batch or alone
+    await db.insert(deliveryAttempts).values({ id: "att_other_worker", deliveryId: d.id, attemptNo: 1, startedAt: new Date(), durationMs: 7 });
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
-    const execute = vi.spyOn(db, "execute").mockRejectedValueOnce(new Error("the statement failed"));
     const before = Date.now();
     expect((await attemptDelivery(db, d.id, { actor: SYSTEM })).kind).toBe("attempted");
-    expect(execute).toHaveBeenCalledTimes(1);
     expect(logged).toHaveBeenCalledWith(expect.stringContaining("not recorded"), expect.objectContaining({ deliveryId: d.id, attempt: 1 }));
     const row = await deliveryRow(d.id);
     expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseCode: 500, lastError: "HTTP 500", leaseUntil: null });
     expect(row.nextAttemptAt!.getTime() - before).toBeGreaterThanOrEqual(MINUTE - 50);
-    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([]); // the attempt's own row is what is lost
+    // this attempt's own row is what is lost; the other worker's stands
+    expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([expect.objectContaining({ attempt: 1, durationMs: 7 })]);
 
     // the next attempt is recorded as usual and counts on from there
     await makeDue(d.id);
     await attemptDelivery(db, d.id, { actor: SYSTEM });
     expect(await deliveryRow(d.id)).toMatchObject({ status: "DELIVERED", attempts: 2, responseCode: 200 });
     expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([
+      expect.objectContaining({ attempt: 1, durationMs: 7 }),
       expect.objectContaining({ attempt: 2, responseCode: 200, responseExcerpt: "ok" }),
     ]);
   });
 });
+
+describe("attempts that finish together", () => {
+  it("share one statement when they arrive in the same turn", async () => {
+    const { m, hook } = await setup();
+    for (let i = 0; i < 5; i++) await startedSession(m);
+    const db = await testDb();
+    const pending = await deliveriesOf(m, hook.id);
+    expect(pending).toHaveLength(10);
+    const statements = recordStatements(db);
+    const startedAt = new Date();
+    const writes = pending.map((d, i) => ({
+      attemptId: `att_batch_${i}`,
+      deliveryId: d.id,
+      merchantId: m.id,
+      attemptNo: 1,
+      startedAt,
+      responseCode: i % 2 ? 503 : 200,
+      excerpt: i % 2 ? "later" : "ok",
+      error: i % 2 ? "HTTP 503" : null,
+      durationMs: i,
+      status: i % 2 ? ("PENDING" as const) : ("DELIVERED" as const),
+      nextAttemptAt: i % 2 ? new Date(startedAt.getTime() + MINUTE) : null,
+      finishedAt: startedAt,
+      from: ["PENDING" as const],
+    }));
+    expect(await Promise.all(writes.map((w) => recordAttemptInBatch(db, w)))).toEqual(Array(10).fill(true));
+    expect(statements.count()).toBe(1);
+    for (const [i, d] of pending.entries()) {
+      expect(await deliveryRow(d.id)).toMatchObject({ status: i % 2 ? "PENDING" : "DELIVERED", attempts: 1, responseCode: i % 2 ? 503 : 200 });
+      expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([
+        expect.objectContaining({ attempt: 1, durationMs: i, responseExcerpt: i % 2 ? "later" : "ok" }),
+      ]);
+    }
+    // a delivery no longer PENDING does not move again: its attempt is kept, and the caller told
+    expect(await recordAttemptInBatch(db, { ...writes[0]!, attemptId: "att_batch_late", attemptNo: 2, status: "FAILED" })).toBe(false);
+    expect(await deliveryRow(pending[0]!.id)).toMatchObject({ status: "DELIVERED", attempts: 1 });
+  });
+
+  it("are recorded each with its own outcome when sent together", async () => {
+    const { m, hook } = await setup();
+    receiver.reply = (req) => (JSON.parse(req.body).type === "order.created" ? { status: 503, body: "later" } : { status: 200, body: "ok" });
+    for (let i = 0; i < 5; i++) await startedSession(m);
+    const db = await testDb();
+    const statements = recordStatements(db);
+    const pending = await deliveriesOf(m, hook.id);
+    const outcomes = await Promise.all(pending.map((d) => attemptDelivery(db, d.id, { actor: SYSTEM })));
+    expect(outcomes.map((o) => o.kind)).toEqual(Array(10).fill("attempted"));
+    expect(statements.count()).toBeGreaterThanOrEqual(1);
+    expect(statements.count()).toBeLessThanOrEqual(10);
+    const rows = await deliveriesOf(m, hook.id);
+    expect(rows.filter((r) => r.eventType === "session.started").map((r) => [r.status, r.attempts, r.responseCode])).toEqual(
+      Array(5).fill(["DELIVERED", 1, 200]),
+    );
+    expect(rows.filter((r) => r.eventType === "order.created").map((r) => [r.status, r.attempts, r.responseCode])).toEqual(
+      Array(5).fill(["PENDING", 1, 503]),
+    );
+    for (const r of rows) {
+      expect((await detail(m, hook.id, r.id)).attemptHistory).toEqual([
+        expect.objectContaining({ attempt: 1, responseCode: r.responseCode, responseExcerpt: r.responseCode === 200 ? "ok" : "later" }),
+      ]);
+    }
+  });
+
+  it("are each recorded when one of them cannot be, and only that one is lost", async () => {
+    const { m, hook } = await setup();
+    for (let i = 0; i < 3; i++) await startedSession(m);
+    const db = await testDb();
+    const claimed = await deliveriesOf(m, hook.id);
+    expect(claimed).toHaveLength(6);
+    const spoiled = claimed[2]!;
+    await db.insert(deliveryAttempts).values({ id: "att_spoiled", deliveryId: spoiled.id, attemptNo: 1, startedAt: new Date(), durationMs: 7 });
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
+    const statements = recordStatements(db);
+    await Promise.all(claimed.map((d) => attemptDelivery(db, d.id, { actor: SYSTEM })));
+    expect(logged).toHaveBeenCalledTimes(1);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("not recorded"), expect.objectContaining({ deliveryId: spoiled.id }));
+    expect(statements.count()).toBeGreaterThan(1); // the failed batch, then its attempts one by one
+    for (const d of claimed) {
+      expect(await deliveryRow(d.id)).toMatchObject({ status: "DELIVERED", attempts: 1, responseCode: 200, leaseUntil: null });
+      const history = (await detail(m, hook.id, d.id)).attemptHistory;
+      expect(history).toEqual([expect.objectContaining({ attempt: 1, durationMs: d.id === spoiled.id ? 7 : expect.any(Number) })]);
+      if (d.id !== spoiled.id) expect(history[0].responseCode).toBe(200);
+    }
+  });
+});
+
+/** Counts the statements that record attempts, as the database handle prepares them. */
+function recordStatements(db: Db) {
+  const session = (db as unknown as { session: { prepareQuery: (...args: unknown[]) => unknown } }).session;
+  const spy = vi.spyOn(session, "prepareQuery");
+  return { count: () => spy.mock.calls.filter((c) => c[2] === "delivery_attempts_record").length };
+}

@@ -1,0 +1,121 @@
+import { sql } from "drizzle-orm";
+import { type Db, preparedStatement } from "@/db/client";
+import type { DeliveryStatus } from "@/lib/state";
+
+/** One finished attempt: its row in delivery_attempts, and the state it moves its delivery to. */
+export type AttemptWrite = {
+  attemptId: string;
+  deliveryId: string;
+  merchantId: string;
+  attemptNo: number;
+  startedAt: Date;
+  responseCode: number | null;
+  excerpt: string | null;
+  error: string | null;
+  durationMs: number;
+  status: DeliveryStatus;
+  nextAttemptAt: Date | null;
+  finishedAt: Date;
+  /** the statuses the delivery may move from (the trigger's `from`) */
+  from: readonly DeliveryStatus[];
+};
+
+/**
+ * Every attempt of the batch and its delivery's new state in one statement: atomic, and one round
+ * trip (and one commit) for all of them. A delivery moves only from a status its trigger allows, as
+ * transition() would; the ids it returns are the deliveries that moved. An attempt whose delivery
+ * another worker moved on is still inserted: it happened, and the history keeps it.
+ */
+const recordAttemptsStatement = preparedStatement<{ id: string }>(
+  "delivery_attempts_record",
+  () => sql`
+    with input as (
+      select * from jsonb_to_recordset(${sql.placeholder("attempts")}::jsonb) as i(
+        attempt_id text, delivery_id text, merchant_id text, attempt_no int, started_at timestamptz, response_code int,
+        excerpt text, error text, duration_ms int, status delivery_status, next_attempt_at timestamptz, finished_at timestamptz,
+        from_statuses delivery_status[])
+    ), attempt as (
+      insert into delivery_attempts (id, delivery_id, attempt_no, started_at, response_code, response_excerpt, error, duration_ms)
+      select attempt_id, delivery_id, attempt_no, started_at, response_code, excerpt, error, duration_ms from input
+    )
+    update deliveries d
+    set status = i.status, attempts = i.attempt_no, last_attempt_at = i.started_at, response_code = i.response_code,
+        last_error = i.error, duration_ms = i.duration_ms, lease_until = null, next_attempt_at = i.next_attempt_at,
+        updated_at = i.finished_at
+    from input i
+    where d.id = i.delivery_id and d.merchant_id = i.merchant_id and d.status = any(i.from_statuses)
+    returning d.id`,
+);
+
+function attemptsJson(writes: readonly AttemptWrite[]): string {
+  return JSON.stringify(
+    writes.map((w) => ({
+      attempt_id: w.attemptId,
+      delivery_id: w.deliveryId,
+      merchant_id: w.merchantId,
+      attempt_no: w.attemptNo,
+      started_at: w.startedAt.toISOString(),
+      response_code: w.responseCode,
+      excerpt: w.excerpt,
+      error: w.error,
+      duration_ms: w.durationMs,
+      status: w.status,
+      next_attempt_at: w.nextAttemptAt?.toISOString() ?? null,
+      finished_at: w.finishedAt.toISOString(),
+      from_statuses: w.from,
+    })),
+  );
+}
+
+/** Writes the attempts in one statement; returns the ids of the deliveries that moved. */
+export async function writeAttempts(db: Db, writes: readonly AttemptWrite[]): Promise<Set<string>> {
+  if (!writes.length) return new Set();
+  const rows = await recordAttemptsStatement(db, { attempts: attemptsJson(writes) });
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The largest batch one statement carries; more wait for the next one. */
+export const MAX_ATTEMPT_BATCH = 256;
+
+type Waiting = { write: AttemptWrite; resolve: (moved: boolean) => void; reject: (err: unknown) => void };
+type Queue = { waiting: Waiting[]; flushing: boolean };
+
+const queues = new WeakMap<Db, Queue>();
+
+/**
+ * Records a finished attempt together with the others that finish about the same time (a group
+ * commit): the first attempt to arrive starts a write on the next turn of the event loop, and the
+ * attempts that finish while a write is in flight go together in the next one. A lone attempt is
+ * written at once, as before; under load, tens of attempts share a statement and a commit.
+ * Resolves true when the delivery moved, false when another worker had moved it on. If the batch's
+ * statement fails (one attempt number written twice by two workers, say), it rejects every attempt
+ * of that batch: the caller records each on its own path.
+ */
+export function recordAttemptInBatch(db: Db, write: AttemptWrite): Promise<boolean> {
+  let queue = queues.get(db);
+  if (!queue) queues.set(db, (queue = { waiting: [], flushing: false }));
+  const q = queue;
+  return new Promise<boolean>((resolve, reject) => {
+    q.waiting.push({ write, resolve, reject });
+    if (!q.flushing) {
+      q.flushing = true;
+      setImmediate(() => void flush(db, q));
+    }
+  });
+}
+
+async function flush(db: Db, q: Queue): Promise<void> {
+  while (q.waiting.length) {
+    const batch = q.waiting.splice(0, MAX_ATTEMPT_BATCH);
+    try {
+      const moved = await writeAttempts(
+        db,
+        batch.map((w) => w.write),
+      );
+      for (const w of batch) w.resolve(moved.has(w.write.deliveryId));
+    } catch (err) {
+      for (const w of batch) w.reject(err);
+    }
+  }
+  q.flushing = false;
+}
