@@ -112,11 +112,15 @@ export async function claimDueDeliveries(db: Db, limit: number, now = new Date()
     .orderBy(asc(deliveries.nextAttemptAt))
     .limit(limit)
     .for("update", { skipLocked: true });
-  return db
-    .update(deliveries)
-    .set({ leaseUntil })
-    .where(and(inArray(deliveries.id, due), eq(deliveries.status, "PENDING")))
-    .returning();
+  return (
+    db
+      .update(deliveries)
+      .set({ leaseUntil })
+      // `= any(array(…))`, not `in (…)`: the planner takes the primary key for an array of ids, where for
+      // a subquery it guesses from the due rows, and during a backlog (most rows due) hashed the whole table
+      .where(and(sql`${deliveries.id} = any(array${due})`, eq(deliveries.status, "PENDING")))
+      .returning()
+  );
 }
 
 /** Attempts claimed deliveries: their webhooks and payloads in two queries, then every POST at once. */

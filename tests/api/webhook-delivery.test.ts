@@ -435,7 +435,9 @@ describe("endpoints as merchants run them", () => {
     const db = await testDb();
     // attempt 1 is in the history already, as when another worker sent it and its lease lapsed before
     // it was recorded: this worker's attempt 1 cannot be written, in its batch or alone
-    await db.insert(deliveryAttempts).values({ id: "att_other_worker", deliveryId: d.id, attemptNo: 1, startedAt: new Date(), durationMs: 7 });
+    await db
+      .insert(deliveryAttempts)
+      .values({ id: "att_other_worker", deliveryId: d.id, attemptNo: 1, startedAt: new Date(), durationMs: 7 });
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const before = Date.now();
     expect((await attemptDelivery(db, d.id, { actor: SYSTEM })).kind).toBe("attempted");
@@ -484,7 +486,11 @@ describe("attempts that finish together", () => {
     expect(await Promise.all(writes.map((w) => recordAttemptInBatch(db, w)))).toEqual(Array(10).fill(true));
     expect(statements.count()).toBe(1);
     for (const [i, d] of pending.entries()) {
-      expect(await deliveryRow(d.id)).toMatchObject({ status: i % 2 ? "PENDING" : "DELIVERED", attempts: 1, responseCode: i % 2 ? 503 : 200 });
+      expect(await deliveryRow(d.id)).toMatchObject({
+        status: i % 2 ? "PENDING" : "DELIVERED",
+        attempts: 1,
+        responseCode: i % 2 ? 503 : 200,
+      });
       expect((await detail(m, hook.id, d.id)).attemptHistory).toEqual([
         expect.objectContaining({ attempt: 1, durationMs: i, responseExcerpt: i % 2 ? "later" : "ok" }),
       ]);
@@ -496,7 +502,8 @@ describe("attempts that finish together", () => {
 
   it("are recorded each with its own outcome when sent together", async () => {
     const { m, hook } = await setup();
-    receiver.reply = (req) => (JSON.parse(req.body).type === "order.created" ? { status: 503, body: "later" } : { status: 200, body: "ok" });
+    receiver.reply = (req) =>
+      JSON.parse(req.body).type === "order.created" ? { status: 503, body: "later" } : { status: 200, body: "ok" };
     for (let i = 0; i < 5; i++) await startedSession(m);
     const db = await testDb();
     const statements = recordStatements(db);
@@ -526,7 +533,9 @@ describe("attempts that finish together", () => {
     const claimed = await deliveriesOf(m, hook.id);
     expect(claimed).toHaveLength(6);
     const spoiled = claimed[2]!;
-    await db.insert(deliveryAttempts).values({ id: "att_spoiled", deliveryId: spoiled.id, attemptNo: 1, startedAt: new Date(), durationMs: 7 });
+    await db
+      .insert(deliveryAttempts)
+      .values({ id: "att_spoiled", deliveryId: spoiled.id, attemptNo: 1, startedAt: new Date(), durationMs: 7 });
     const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
     const statements = recordStatements(db);
     await Promise.all(claimed.map((d) => attemptDelivery(db, d.id, { actor: SYSTEM })));
