@@ -65,6 +65,23 @@ const envSchema = z.object({
   SESSION_TTL: duration("24h"),
   ORDER_TTL: duration("1h"),
   WEBHOOK_TIMEOUT: duration("30s"),
+  // how long events, their deliveries and the deliveries' attempts are kept ("off": for ever);
+  // sessions and orders are always kept. At least a day: a delivery still retrying is never purged
+  EVENT_RETENTION: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim() || "90d";
+      if (text === "off") return null;
+      try {
+        const ms = parseDuration(text);
+        if (ms < 86_400_000) throw new Error(`"${text}" is shorter than a day (use 90d, or off to keep every event)`);
+        return ms;
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   WEBHOOK_RETRY_DELAYS: z
     .string()
     .optional()
@@ -221,6 +238,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     sessionTtlMs: e.SESSION_TTL,
     orderTtlMs: e.ORDER_TTL,
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT,
+    eventRetentionMs: e.EVENT_RETENTION,
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
     allowPrivateWebhookUrls: e.ALLOW_PRIVATE_WEBHOOK_URLS,
     minAmountMicro: e.MIN_AMOUNT_USDC,

@@ -1,13 +1,20 @@
-import { inArray } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { inArray, sql } from "drizzle-orm";
+import { type Db, rowsOf } from "@/db/client";
 import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
 import { events } from "@/db/schema";
+import { getConfig } from "@/lib/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { purgeOldRateLimitWindows } from "@/lib/limits/rate-limit";
 import { sealPlainCustomHeaders } from "@/lib/webhooks/custom-headers";
 
-export type PurgeResult = { idempotencyRecords: number; rateLimitWindows: number; testEvents: number; sealedWebhookHeaders: number };
+export type PurgeResult = {
+  idempotencyRecords: number;
+  rateLimitWindows: number;
+  testEvents: number;
+  expiredEvents: number;
+  sealedWebhookHeaders: number;
+};
 
 /** How long a test event (the dashboard's or the API's "send a test"), its delivery and attempts are kept. */
 export const TEST_EVENT_RETENTION_MS = 7 * 24 * 60 * 60 * 1000;
@@ -23,8 +30,45 @@ export async function purgeOldTestEvents(db: Db, opts: PurgeOptions = {}): Promi
 }
 
 /**
+ * Events older than the retention (EVENT_RETENTION, 90 days unless set; `off` keeps them), with their
+ * deliveries and the deliveries' attempts (the foreign keys cascade). Sessions, orders and the
+ * overview's daily figures are kept. An event with a delivery still PENDING is kept until it ends, so
+ * a retry in flight is never lost. Returns the events removed.
+ *
+ * In batches of `batchSize` events (about three deliveries each), one statement and one short
+ * transaction each, taking rows no one else holds (SKIP LOCKED): the dispatcher works on PENDING
+ * deliveries of recent events and never waits on it. The old events are found merchant by merchant
+ * through events_merchant_created_idx (merchant, created_at), so no index is kept for this alone.
+ */
+export async function purgeExpiredEvents(db: Db, opts: PurgeOptions & { retentionMs?: number | null } = {}): Promise<number> {
+  const retentionMs = opts.retentionMs === undefined ? getConfig().eventRetentionMs : opts.retentionMs;
+  if (retentionMs === null) return 0;
+  const before = new Date((opts.now ?? new Date()).getTime() - retentionMs).toISOString();
+  const { batchSize = 500, maxBatches = 100 } = opts;
+  let total = 0;
+  for (let batch = 0; batch < maxBatches; batch++) {
+    const result = await db.execute(sql`
+      with gone as (
+        delete from events where id = any(array(
+          select e.id from events e
+          where e.merchant_id = any(array(select id from merchants)) and e.created_at < ${before}::timestamptz
+            and not exists (select 1 from deliveries d where d.event_id = e.id and d.status = 'PENDING')
+          limit ${batchSize}
+          for update of e skip locked))
+        returning 1
+      )
+      select count(*)::int as n from gone`);
+    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    total += n;
+    if (n < batchSize) break;
+  }
+  return total;
+}
+
+/**
  * Removes the rows that would otherwise grow without bound: idempotency records past their 24 hours,
- * rate-limit counters of ended windows and old test events. Idempotent, in bounded batches; the
+ * rate-limit counters of ended windows, old test events, and events (with their deliveries) past the
+ * retention. Idempotent, in bounded batches; the
  * local dispatcher and the Inngest sweep both run it on a schedule.
  */
 export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<PurgeResult> {
@@ -32,6 +76,7 @@ export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<P
     idempotencyRecords: await purgeExpiredIdempotencyRecords(db, opts),
     rateLimitWindows: await purgeOldRateLimitWindows(db, opts),
     testEvents: await purgeOldTestEvents(db, opts),
+    expiredEvents: await purgeExpiredEvents(db, opts),
     // not a purge: plain custom header values left from before they were sealed
     sealedWebhookHeaders: await sealPlainCustomHeaders(db),
   };

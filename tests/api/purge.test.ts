@@ -1,12 +1,13 @@
 import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { deliveries, events, idempotencyRecords, rateLimitCounters } from "@/db/schema";
+import { checkoutSessions, deliveries, deliveryAttempts, events, idempotencyRecords, rateLimitCounters } from "@/db/schema";
+import { getConfig, resetConfigForTests } from "@/lib/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { newId } from "@/lib/ids";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
-import { purgeStaleRows, TEST_EVENT_RETENTION_MS } from "@/lib/maintenance/purge";
-import { newMerchant, newWebhook } from "../support/api";
+import { purgeExpiredEvents, purgeStaleRows, TEST_EVENT_RETENTION_MS } from "@/lib/maintenance/purge";
+import { call, newMerchant, newSession, newWebhook, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 
 // What grows with traffic is purged on a schedule: idempotency records past their 24 hours and
@@ -95,6 +96,7 @@ describe("purging what grows", () => {
       idempotencyRecords: 10,
       rateLimitWindows: 10,
       testEvents: 0,
+      expiredEvents: 0,
       sealedWebhookHeaders: 0,
     });
     expect((await left("batch")).keys).toHaveLength(25 - 10 + 2);
@@ -102,18 +104,21 @@ describe("purging what grows", () => {
       idempotencyRecords: 10,
       rateLimitWindows: 10,
       testEvents: 0,
+      expiredEvents: 0,
       sealedWebhookHeaders: 0,
     });
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 5,
       rateLimitWindows: 5,
       testEvents: 0,
+      expiredEvents: 0,
       sealedWebhookHeaders: 0,
     });
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 0,
       rateLimitWindows: 0,
       testEvents: 0,
+      expiredEvents: 0,
       sealedWebhookHeaders: 0,
     });
     expect(await left("batch")).toEqual(LIVE);
@@ -152,5 +157,120 @@ describe("purging what grows", () => {
     expect(kept.map((k) => k.id).sort()).toEqual([recent.id, payment.id].sort());
     const keptDeliveries = await db.select({ eventId: deliveries.eventId }).from(deliveries).where(inArray(deliveries.eventId, ids));
     expect(keptDeliveries.map((d) => d.eventId).sort()).toEqual([recent.id, payment.id].sort());
+  });
+});
+
+const DAY = 24 * HOUR;
+
+describe("retention of events and deliveries", () => {
+  /** An event of `m` made `ageDays` ago for a session of its own, with a delivery per webhook in `status` and an attempt each. */
+  async function aged(m: TestMerchant, hookIds: string[], sessionId: string, ageDays: number, status: "DELIVERED" | "FAILED" | "PENDING") {
+    const db = await testDb();
+    const id = newId("evt");
+    const createdAt = new Date(Date.now() - ageDays * DAY);
+    await db.insert(events).values({ id, merchantId: m.id, type: "session.completed", sessionId, payload: { id }, createdAt });
+    const rows = hookIds.map((webhookId) => ({
+      id: newId("dlv"),
+      webhookId,
+      merchantId: m.id,
+      eventId: id,
+      eventType: "session.completed",
+      status,
+      attempts: 1,
+      nextAttemptAt: status === "PENDING" ? new Date(Date.now() + HOUR) : null,
+      createdAt,
+    }));
+    await db.insert(deliveries).values(rows);
+    await db
+      .insert(deliveryAttempts)
+      .values(
+        rows.map((d) => ({ id: newId("att"), deliveryId: d.id, attemptNo: 1, startedAt: createdAt, responseCode: 500, durationMs: 3 })),
+      );
+    return { id, deliveryIds: rows.map((r) => r.id) };
+  }
+
+  async function remaining(eventIds: string[]) {
+    const db = await testDb();
+    const kept = await db.select({ id: events.id }).from(events).where(inArray(events.id, eventIds));
+    const dl = await db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.eventId, eventIds));
+    const att = dl.length
+      ? await db
+          .select({ id: deliveryAttempts.id })
+          .from(deliveryAttempts)
+          .where(
+            inArray(
+              deliveryAttempts.deliveryId,
+              dl.map((d) => d.id),
+            ),
+          )
+      : [];
+    return { events: kept.map((k) => k.id).sort(), deliveries: dl.length, attempts: att.length };
+  }
+
+  it("removes events past the retention with their deliveries and attempts, and keeps sessions, recent events and retries in flight", async () => {
+    const db = await testDb();
+    expect(getConfig().eventRetentionMs).toBe(90 * DAY);
+    await purgeExpiredEvents(db); // what earlier tests left behind
+    const m = await newMerchant();
+    const hooks = [await newWebhook(m), await newWebhook(m)];
+    const hookIds = hooks.map((h) => h.id);
+    const session = await newSession(m);
+    const old = [await aged(m, hookIds, session.id, 91, "DELIVERED"), await aged(m, hookIds, session.id, 400, "FAILED")];
+    const retrying = await aged(m, hookIds, session.id, 120, "PENDING");
+    const recent = await aged(m, hookIds, session.id, 89, "FAILED");
+    const all = [...old, retrying, recent].map((e) => e.id);
+    expect(await remaining(all)).toEqual({ events: [...all].sort(), deliveries: 8, attempts: 8 });
+
+    expect(await purgeExpiredEvents(db)).toBe(2);
+    expect(await remaining(all)).toEqual({ events: [retrying.id, recent.id].sort(), deliveries: 4, attempts: 4 });
+    // the session and its own newer events stand; the merchant's lists read what is left
+    const [row] = await db.select({ id: checkoutSessions.id }).from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
+    expect(row?.id).toBe(session.id);
+    const listed = (await call("GET", `/api/webhooks/${hookIds[0]}/deliveries?limit=100`, { key: m.apiKey })).body.responseObject
+      .deliveries;
+    expect(listed.map((d: { eventId: string }) => d.eventId).sort()).toEqual([retrying.id, recent.id].sort());
+
+    // once the retry ends, the next purge takes it
+    await db.update(deliveries).set({ status: "FAILED", nextAttemptAt: null }).where(inArray(deliveries.id, retrying.deliveryIds));
+    expect(await purgeExpiredEvents(db)).toBe(1);
+    expect(await remaining(all)).toEqual({ events: [recent.id], deliveries: 2, attempts: 2 });
+    expect(await purgeExpiredEvents(db)).toBe(0);
+  });
+
+  it("goes in batches, and keeps every event when the retention is off", async () => {
+    const db = await testDb();
+    await purgeExpiredEvents(db);
+    const m = await newMerchant();
+    const hook = await newWebhook(m);
+    const session = await newSession(m);
+    const old = [];
+    for (let i = 0; i < 7; i++) old.push((await aged(m, [hook.id], session.id, 100 + i, "DELIVERED")).id);
+    expect(await purgeExpiredEvents(db, { retentionMs: null })).toBe(0);
+    expect(await purgeExpiredEvents(db, { retentionMs: 200 * DAY })).toBe(0);
+    expect(await purgeExpiredEvents(db, { batchSize: 3, maxBatches: 2 })).toBe(6);
+    expect((await remaining(old)).events).toHaveLength(1);
+    expect((await purgeStaleRows(db)).expiredEvents).toBe(1);
+    expect(await remaining(old)).toEqual({ events: [], deliveries: 0, attempts: 0 });
+  });
+
+  it("EVENT_RETENTION takes a duration of a day or more, or off", () => {
+    const set = (v: string | undefined) => {
+      if (v === undefined) delete process.env.EVENT_RETENTION;
+      else process.env.EVENT_RETENTION = v;
+      resetConfigForTests();
+    };
+    try {
+      set("30d");
+      expect(getConfig().eventRetentionMs).toBe(30 * DAY);
+      set("off");
+      expect(getConfig().eventRetentionMs).toBeNull();
+      set("12h");
+      expect(() => getConfig()).toThrow(/shorter than a day/);
+      set("ninety");
+      expect(() => getConfig()).toThrow(/not a duration/);
+    } finally {
+      set(undefined);
+    }
+    expect(getConfig().eventRetentionMs).toBe(90 * DAY);
   });
 });
