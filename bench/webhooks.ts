@@ -32,7 +32,11 @@ const PACED = Math.floor(Number(env.BENCH_PACED_SESSIONS ?? 10)); // 0 skips the
 if (!Number.isFinite(PACED) || PACED < 0) throw new Error(`BENCH_PACED_SESSIONS must be 0 or more, got "${env.BENCH_PACED_SESSIONS}"`);
 const BACKLOG = env.BENCH_BACKLOG !== "0"; // the backlog phase: draining already-queued deliveries
 const PEER = env.BENCH_PEER !== "0"; // graphile-worker
-const TARGET_RATIO = 1.0; // ours/peer deliveries/s under the burst
+// the targets (issue 27): ours/peer deliveries/s under the burst and draining a backlog, and ours/the floor under the burst
+const TARGET_RATIO = 2.0;
+const TARGET_BACKLOG_RATIO = 1.3;
+const TARGET_FLOOR_RATIO = 0.3;
+const COMPETING = env.BENCH_COMPETING !== "0"; // one dispatcher process against three on the same table
 const SESSION_INPUT = {
   amountUsdc: "50.00",
   destinationChainId: 8453,
@@ -96,6 +100,48 @@ function cpuDelta(before: Snapshot, after: Snapshot) {
   for (const [pid, ms] of after.pg) pg += ms - (before.pg.get(pid) ?? 0); // new backends started at ~0
   const self = after.self.user + after.self.system - before.self.user - before.self.system;
   return { bench: self / 1000, pg, receiver: after.receiver - before.receiver, wallMs: after.at - before.at };
+}
+
+// ---------------------------------------------------------------- a dispatcher process (child)
+
+/** Forks bench/dispatcher-process.ts with the bench's environment; resolves once its pool is open. */
+async function startDispatcherProcess() {
+  const child = fork(path.join(import.meta.dirname, "dispatcher-process.ts"), [], {
+    cwd: root,
+    execArgv: ["--import", "tsx"],
+    env: { ...env, BENCH_CONCURRENCY: String(CONCURRENCY) },
+    stdio: ["ignore", "inherit", "inherit", "ipc"],
+  });
+  child.on("error", () => {});
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  cleanups.push(async () => {
+    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
+    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+    await exited;
+    clearTimeout(timer);
+  });
+  const message = (want: string) =>
+    new Promise<any>((resolve, reject) => {
+      const onMessage = (msg: any) => {
+        if (!msg?.[want]) return;
+        child.off("message", onMessage);
+        resolve(msg);
+      };
+      child.on("message", onMessage);
+      child.once("exit", (code, signal) => reject(new Error(`dispatcher process exited (${code ?? signal})`)));
+    });
+  await message("ready");
+  return {
+    start: () => child.send({ cmd: "start" }),
+    /** Stops it; resolves with the CPU ms it used since start. */
+    stop: async (): Promise<number> => {
+      const stopped = message("stopped");
+      child.send({ cmd: "stop" });
+      const msg = await withTimeout(stopped, 40_000, "dispatcher process stop");
+      await exited;
+      return msg.cpuMs;
+    },
+  };
 }
 
 // ---------------------------------------------------------------- the receiver (child process)
@@ -207,7 +253,7 @@ async function main() {
   });
   delete env.INNGEST_EVENT_KEY; // the local dispatcher does the work, not Inngest
   delete env.INNGEST_DEV;
-  const { getDb, closeDb } = await import("@/db/client");
+  const { getDb, getWorkDb, closeDb } = await import("@/db/client");
   const { getConfig } = await import("@/lib/config");
   const { LocalDispatcher: Dispatcher } = await import("@/lib/start");
   const { registerLocalDispatcher } = await import("@/lib/jobs");
@@ -219,10 +265,12 @@ async function main() {
   const { postWebhook } = await import("@/lib/webhooks/http-post");
   const { signatureHeaders } = await import("@/lib/webhooks/signing");
   const { checkoutSessions, deliveries, deliveryAttempts, events } = await import("@/db/schema");
-  const { asc, count, eq } = await import("drizzle-orm");
+  const { asc, count, eq, inArray } = await import("drizzle-orm");
 
   const migrateStarted = Date.now();
   const db = await getDb();
+  // the dispatcher's own pool, as lib/start gives it one in the service
+  const workDb = await getWorkDb();
   cleanups.push(() => closeDb());
   log(`migrated in ${((Date.now() - migrateStarted) / 1000).toFixed(1)} s; service pool DB_POOL_SIZE=${getConfig().dbPoolSize}`);
 
@@ -245,7 +293,7 @@ async function main() {
   let asked = 0;
   await Promise.all(
     Array.from({ length: PRODUCERS }, async () => {
-      while (asked < PACED + SESSIONS * (BACKLOG ? 2 : 1)) {
+      while (asked < PACED + SESSIONS * (1 + (BACKLOG ? 1 : 0) + (COMPETING ? 2 : 0))) {
         asked++;
         const { session } = await createSession(
           db,
@@ -270,9 +318,10 @@ async function main() {
   }
   const pacedIds = sessionIds.slice(0, PACED);
   const burstIds = sessionIds.slice(PACED, PACED + SESSIONS);
-  const backlogIds = sessionIds.slice(PACED + SESSIONS);
+  const backlogIds = BACKLOG ? sessionIds.slice(PACED + SESSIONS, PACED + 2 * SESSIONS) : [];
+  const competingIds = sessionIds.slice(PACED + SESSIONS + backlogIds.length);
 
-  const dispatcher = new Dispatcher(db, { concurrency: CONCURRENCY });
+  const dispatcher = new Dispatcher(workDb, { concurrency: CONCURRENCY });
   registerLocalDispatcher(dispatcher);
   dispatcher.start();
   let dispatcherStopped = false;
@@ -486,7 +535,7 @@ async function main() {
       }),
     );
     const queued = (await deliveryCount()) - queuedBefore;
-    const drainer = new Dispatcher(db, { concurrency: CONCURRENCY });
+    const drainer = new Dispatcher(workDb, { concurrency: CONCURRENCY });
     registerLocalDispatcher(drainer);
     cleanups.push(() => drainer.stop());
     const b0 = await cpuSnapshot(admin, dbName, receiver.pid);
@@ -506,6 +555,53 @@ async function main() {
       dup: d.dup,
       lost: queued - d.keys.size,
     };
+  }
+
+  // ------------------------------------------------ competing: one dispatcher process against three
+  // The production topology's claims: two app instances and the worker each run a dispatcher with its
+  // own pool on the same table. The same backlog is queued twice (no dispatcher running), then drained
+  // once by one dispatcher process and once by three started together; every delivery must arrive
+  // once, and three must not be slower than one.
+  const competing: Competing[] = [];
+  if (COMPETING) {
+    await stopDispatcher();
+    for (const [i, processes] of [1, 3].entries()) {
+      const ids = competingIds.slice(i * SESSIONS, (i + 1) * SESSIONS);
+      const queuedBefore = await deliveryCount();
+      let k = 0;
+      await Promise.all(
+        Array.from({ length: PRODUCERS }, async () => {
+          while (k < ids.length) await start(ids[k++]!);
+        }),
+      );
+      const queued = (await deliveryCount()) - queuedBefore;
+      log(`competing: ${queued} deliveries queued; ${processes} dispatcher process(es) (concurrency ${CONCURRENCY} each) drain them`);
+      const children = await Promise.all(Array.from({ length: processes }, () => startDispatcherProcess()));
+      const before = await cpuSnapshot(admin, dbName, receiver.pid);
+      const t0 = now();
+      for (const c of children) c.start();
+      await waitReceived(queued, async () => (await statusCounts()).every((c) => c.status === "DELIVERED"), `competing (${processes})`);
+      const after = await cpuSnapshot(admin, dbName, receiver.pid);
+      const childCpuMs = (await Promise.all(children.map((c) => c.stop()))).reduce((a, b) => a + b, 0);
+      const recs = await receiver.take();
+      const d = duplicates(recs);
+      const [attempts] = await db
+        .select({ n: count() })
+        .from(deliveryAttempts)
+        .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
+        .innerJoin(events, eq(events.id, deliveries.eventId))
+        .where(inArray(events.sessionId, ids));
+      competing.push({
+        processes,
+        expected: queued,
+        n: recs.length,
+        rate: recs.length / ((Math.max(...recs.map((r) => r[0])) - t0) / 1000),
+        dup: d.dup,
+        lost: queued - d.keys.size,
+        attempts: attempts!.n,
+        cpu: { ...cpuDelta(before, after), children: childCpuMs },
+      });
+    }
   }
 
   // ------------------------------------------------ baseline: the same signed bodies, a plain loop
@@ -661,6 +757,7 @@ async function main() {
   report({
     ours,
     oursBacklog,
+    competing,
     peer,
     base,
     drain,
@@ -680,6 +777,7 @@ async function main() {
   const failures = [
     ours.missing && `ours: ${ours.missing} deliveries never arrived`,
     oursBacklog?.lost && `ours, backlog: ${oursBacklog.lost} deliveries never arrived`,
+    ...competing.map((c) => (c.lost || c.dup) && `competing (${c.processes}): ${c.lost} lost, ${c.dup} duplicates`),
     peer?.lost && `peer: ${peer.lost} deliveries never arrived`,
     peer?.backlog?.lost && `peer, backlog: ${peer.backlog.lost} deliveries never arrived`,
     ours.unexpected && `ours: ${ours.unexpected} requests the run did not produce`,
@@ -704,6 +802,7 @@ function table(header: string[], rows: (string | number)[][], textColumns = 1) {
 type Summary = ReturnType<typeof summary>;
 type Cpu = ReturnType<typeof cpuDelta>;
 type Backlog = { expected: number; n: number; rate: number; cpu: Cpu; dup: number; lost: number };
+type Competing = Backlog & { processes: number; attempts: number; cpu: Cpu & { children: number } };
 type PeerResult = {
   expected: number;
   n: number;
@@ -720,6 +819,7 @@ type PeerResult = {
   backlog?: Backlog;
 };
 function report(r: {
+  competing: Competing[];
   oursBacklog?: Backlog;
   peer?: PeerResult;
   ours: {
@@ -826,7 +926,7 @@ function report(r: {
         pb ? f(pb.rate, 0) : "—",
         "",
         q(oursBacklog?.rate, pb?.rate),
-        "",
+        oursBacklog && pb ? `>= ${TARGET_BACKLOG_RATIO}: ${mark(oursBacklog.rate / pb.rate >= TARGET_BACKLOG_RATIO)}` : "",
       ],
       [
         "backlog: CPU ms/delivery, bench + postgres",
@@ -846,7 +946,34 @@ function report(r: {
       ],
     ],
   );
-  console.log(`\nratio ours/floor, burst deliveries/s: ${f(ours.rate / base.rate, 2)}`);
+  console.log(
+    `\nratio ours/floor, burst deliveries/s: ${f(ours.rate / base.rate, 2)} (target >= ${TARGET_FLOOR_RATIO}: ${mark(ours.rate / base.rate >= TARGET_FLOOR_RATIO)})`,
+  );
+  if (r.competing.length) {
+    console.log("\nCompeting dispatchers: the same backlog drained by dispatcher processes on one table (the production topology)\n");
+    const one = r.competing.find((c) => c.processes === 1);
+    table(
+      [
+        "processes",
+        "deliveries",
+        "deliveries/s",
+        "vs one",
+        "duplicates / lost",
+        "attempts per delivery",
+        "CPU ms/delivery, dispatchers + postgres",
+      ],
+      r.competing.map((c) => [
+        c.processes,
+        `${c.n} of ${c.expected}`,
+        f(c.rate, 0),
+        one ? f(c.rate / one.rate, 2) : "—",
+        `${c.dup} / ${c.lost}`,
+        f(c.attempts / c.expected, 3),
+        `${f(c.cpu.children / c.n, 3)} + ${f(c.cpu.pg / c.n, 3)}`,
+      ]),
+    );
+    console.log("window = the start message to the processes → the last receipt; 0 duplicates, 1.000 attempts: no claim collided");
+  }
   console.log(`
 ours, peer: window = the first event's timestamp → the last receipt; latency = receipt − the event's \`timestamp\`
           (set when the event is recorded, inside the producing transaction): commit, queueing and sending.

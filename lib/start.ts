@@ -1,4 +1,4 @@
-import { type Db, getDb } from "@/db/client";
+import { type Db, getDb, getWorkDb } from "@/db/client";
 import type { DeliveryRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
@@ -43,7 +43,7 @@ export async function startLocalDispatcher(opts: Omit<DispatcherOptions<Delivery
     logger.info("background work runs on Inngest (/api/inngest)");
     return undefined;
   }
-  const dispatcher = new LocalDispatcher(await getDb(), opts);
+  const dispatcher = new LocalDispatcher(await getWorkDb(), opts);
   registerLocalDispatcher(dispatcher);
   dispatcher.start();
   logger.info("local dispatcher started");

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getWorkDb } from "@/db/client";
 import { SYSTEM } from "@/lib/actor";
 import { attemptDelivery, deliveryState, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
@@ -18,7 +18,7 @@ export const deliverWebhook = inngest.createFunction(
     // a manual retry or the test endpoint may add attempts beyond the schedule
     for (let round = 0; round < MAX_ATTEMPTS + 2; round++) {
       const outcome = await step.run(`attempt-${round}`, async () => {
-        const db = await getDb();
+        const db = await getWorkDb();
         const result = await attemptDelivery(db, deliveryId, { actor: SYSTEM });
         if (result.kind === "attempted")
           return { status: result.delivery.status, nextAttemptAt: result.delivery.nextAttemptAt?.toISOString() ?? null };

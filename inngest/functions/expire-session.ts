@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getWorkDb } from "@/db/client";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
@@ -13,7 +13,7 @@ export const expireSession = inngest.createFunction(
     const { sessionId, at } = parseEventData(data, event.data);
     await step.sleepUntil("until-expiry", new Date(at));
     await step.run("expire", async () => {
-      await expireIfDue(await getDb(), sessionId);
+      await expireIfDue(await getWorkDb(), sessionId);
     });
     return { sessionId };
   },

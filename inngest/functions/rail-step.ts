@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { getDb } from "@/db/client";
+import { getWorkDb } from "@/db/client";
 import { advanceOrder } from "@/lib/orders/rail-steps";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
@@ -16,7 +16,7 @@ export const railStep = inngest.createFunction(
   async ({ event, step }) => {
     const { orderId } = parseEventData(data, event.data);
     await step.run("advance", async () => {
-      await advanceOrder(await getDb(), orderId);
+      await advanceOrder(await getWorkDb(), orderId);
     });
     return { orderId };
   },

@@ -1,4 +1,4 @@
-import { getDb } from "@/db/client";
+import { getWorkDb } from "@/db/client";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
@@ -11,7 +11,7 @@ import { inngest } from "../client";
  * windows.
  */
 export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ cron: "* * * * *" }] }, async ({ step }) => {
-  const overdue = await step.run("find-overdue-deliveries", async () => findDueDeliveries(await getDb(), 500));
+  const overdue = await step.run("find-overdue-deliveries", async () => findDueDeliveries(await getWorkDb(), 500));
   if (overdue.length) {
     await step.sendEvent(
       "redrive-deliveries",
@@ -19,13 +19,13 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
     );
   }
   const expired = await step.run("expire-due-sessions", async () => {
-    const db = await getDb();
+    const db = await getWorkDb();
     const ids = await findDueExpiries(db);
     for (const id of ids) await expireIfDue(db, id);
     return ids;
   });
   // real-rail steps that are due (a receipt to read, a transaction to send): one event each
-  const railDue = await step.run("find-due-rail-steps", async () => findDueRailSteps(await getDb(), 500));
+  const railDue = await step.run("find-due-rail-steps", async () => findDueRailSteps(await getWorkDb(), 500));
   if (railDue.length) {
     await step.sendEvent(
       "redrive-rail-steps",
@@ -33,8 +33,8 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
     );
   }
   // the real rail's open intents, read from the chain: what a missed step or someone else left behind
-  const reconciled = await step.run("reconcile-open-intents", async () => reconcileOpenIntents(await getDb()));
+  const reconciled = await step.run("reconcile-open-intents", async () => reconcileOpenIntents(await getWorkDb()));
   // rows that would otherwise grow without bound; bounded batches, so one run never holds long locks
-  const purged = await step.run("purge-stale-rows", async () => purgeStaleRows(await getDb()));
+  const purged = await step.run("purge-stale-rows", async () => purgeStaleRows(await getWorkDb()));
   return { redriven: overdue.length, railSteps: railDue.length, reconciled, expired: expired.length, purged };
 });

@@ -76,7 +76,7 @@ function create() {
   });
   new client.Gauge({
     name: "checkout_db_pool_size",
-    help: "Connections the PostgreSQL pool may open (0 on the embedded database)",
+    help: "Connections the requests' PostgreSQL pool may open (0 on the embedded database; the background work has up to 4 more of its own)",
     registers,
     collect() {
       this.set(dbPool.size);
