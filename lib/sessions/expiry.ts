@@ -80,13 +80,18 @@ export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Pr
 /**
  * Before any transition of a session or its order (here and in the orders service): checks the
  * actor's access and, for the payer, that the merchant's checkout is open, then applies a due expiry,
- * so that the transition sees (and answers with) the truth.
+ * so that the transition sees (and answers with) the truth. Returns the session row it read when it
+ * expired nothing (a caller may read it instead of reading it again), undefined when it did.
  */
-export async function ensureFresh(db: Db, id: string, { actor }: As): Promise<void> {
+export async function ensureFresh(db: Db, id: string, { actor }: As): Promise<SessionRow | undefined> {
   const view = await readSessionView(db, id);
   if (!view) throw notFound("Session");
   assertSessionAccess(view.session, actor);
   // a merchant's own key is refused at authentication when it is disabled; the payer's page here
   if (actor.kind === "payer") await assertCheckoutAvailable(db, view.session.merchantId);
-  if (isDue(view.session, view.order, new Date())) await expireIfDue(db, id);
+  if (isDue(view.session, view.order, new Date())) {
+    await expireIfDue(db, id);
+    return undefined;
+  }
+  return view.session;
 }

@@ -93,10 +93,10 @@ export async function startSession(
   input: { paymentPlatform?: string; fiatCurrency?: string; amountUsdc?: string },
   as: As,
 ) {
-  await ensureFresh(db, id, as);
-  // the quote is asked before the row lock: a real rail's quote is a network call, never made under a
-  // lock; the transaction checks that what it priced is still what is to pay
-  const before = await readSession(db, id, as.actor);
+  // the row ensureFresh read, unless it expired something (then as it is now); the quote is asked
+  // before the row lock: a real rail's quote is a network call, never made under a lock; the
+  // transaction checks that what it priced is still what is to pay
+  const before = (await ensureFresh(db, id, as)) ?? (await readSession(db, id, as.actor));
   assertOpen(before);
   const priced = amountToPay(before, input.amountUsdc);
   const choice = resolvePlatform(before, input.paymentPlatform, input.fiatCurrency);
