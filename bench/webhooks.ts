@@ -2,7 +2,6 @@
 // Dispatcher to a receiver in a child process; against a durable-queue peer (graphile-worker, on the
 // same PostgreSQL, doing the same work per delivery) and a plain loop posting the same signed bodies
 // with the same HTTP client (the floor). See bench/README.md. `npm run bench:webhooks`
-import { fork } from "node:child_process";
 import { Session } from "node:inspector/promises";
 import crypto from "node:crypto";
 import fs from "node:fs";
@@ -10,9 +9,9 @@ import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import postgres from "postgres";
+import { type Rec, startDispatcherProcess as startDispatcherChild, startReceiver as startReceiverChild, withTimeout } from "./children";
 import { createGraphilePeer } from "./webhook-peer";
 
-const root = path.resolve(import.meta.dirname, "..");
 const env = process.env;
 
 function knob(name: string, fallback: number): number {
@@ -70,8 +69,6 @@ for (const signal of ["SIGINT", "SIGTERM"] as const) {
 
 const log = (msg: string) => console.log(`· ${msg}`);
 const now = () => performance.timeOrigin + performance.now(); // ms since the epoch, sub-ms precision
-const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
-  Promise.race([p, sleep(ms).then(() => Promise.reject(new Error(`${what}: no answer after ${ms} ms`)))]) as Promise<T>;
 
 // ---------------------------------------------------------------- CPU accounting (Linux /proc)
 
@@ -100,100 +97,6 @@ function cpuDelta(before: Snapshot, after: Snapshot) {
   for (const [pid, ms] of after.pg) pg += ms - (before.pg.get(pid) ?? 0); // new backends started at ~0
   const self = after.self.user + after.self.system - before.self.user - before.self.system;
   return { bench: self / 1000, pg, receiver: after.receiver - before.receiver, wallMs: after.at - before.at };
-}
-
-// ---------------------------------------------------------------- a dispatcher process (child)
-
-/** Forks bench/dispatcher-process.ts with the bench's environment; resolves once its pool is open. */
-async function startDispatcherProcess() {
-  const child = fork(path.join(import.meta.dirname, "dispatcher-process.ts"), [], {
-    cwd: root,
-    execArgv: ["--import", "tsx"],
-    env: { ...env, BENCH_CONCURRENCY: String(CONCURRENCY) },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  child.on("error", () => {});
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  const message = (want: string) =>
-    new Promise<any>((resolve, reject) => {
-      const onMessage = (msg: any) => {
-        if (!msg?.[want]) return;
-        child.off("message", onMessage);
-        resolve(msg);
-      };
-      child.on("message", onMessage);
-      child.once("exit", (code, signal) => reject(new Error(`dispatcher process exited (${code ?? signal})`)));
-    });
-  await message("ready");
-  return {
-    start: () => child.send({ cmd: "start" }),
-    /** Stops it; resolves with the CPU ms it used since start. */
-    stop: async (): Promise<number> => {
-      const stopped = message("stopped");
-      child.send({ cmd: "stop" });
-      const msg = await withTimeout(stopped, 40_000, "dispatcher process stop");
-      await exited;
-      return msg.cpuMs;
-    },
-  };
-}
-
-// ---------------------------------------------------------------- the receiver (child process)
-
-type Rec = [receivedAt: number, path: string, webhookId: string | null, eventTs: number | null];
-
-async function startReceiver() {
-  const child = fork(path.join(import.meta.dirname, "webhook-receiver.mjs"), [], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  child.on("error", () => {}); // a closed channel: ask() below fails instead
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    await exited;
-    clearTimeout(timer);
-  });
-  const pending = new Map<number, (msg: any) => void>();
-  let port = 0;
-  const ready = new Promise<void>((resolve, reject) => {
-    child.on("message", (msg: any) => {
-      if (msg?.ready) {
-        port = msg.port;
-        resolve();
-      } else if (pending.has(msg?.id)) {
-        pending.get(msg.id)!(msg);
-        pending.delete(msg.id);
-      }
-    });
-    child.once("exit", (code, signal) => reject(new Error(`receiver exited (${code ?? signal})`)));
-  });
-  await withTimeout(ready, 10_000, "receiver start-up");
-  let seq = 0;
-  const ask = (cmd: string) =>
-    withTimeout(
-      new Promise<any>((resolve, reject) => {
-        if (!child.connected) return reject(new Error(`receiver ${cmd}: the receiver is gone`));
-        const id = ++seq;
-        pending.set(id, resolve);
-        child.send({ cmd, id }, (err) => err && reject(new Error(`receiver ${cmd}: ${err.message}`)));
-      }),
-      10_000,
-      `receiver ${cmd}`,
-    );
-  return {
-    pid: child.pid!,
-    base: `http://127.0.0.1:${port}`,
-    count: async () => (await ask("count")).count as number,
-    take: async () => (await ask("take")).records as Rec[],
-  };
 }
 
 // ---------------------------------------------------------------- statistics
@@ -274,7 +177,7 @@ async function main() {
   cleanups.push(() => closeDb());
   log(`migrated in ${((Date.now() - migrateStarted) / 1000).toFixed(1)} s; service pool DB_POOL_SIZE=${getConfig().dbPoolSize}`);
 
-  const receiver = await startReceiver();
+  const receiver = await startReceiverChild(cleanups);
   log(`receiver (child pid ${receiver.pid}) on ${receiver.base}`);
 
   const merchant = await createMerchant(db, { name: `bench-${crypto.randomBytes(6).toString("hex")}` });
@@ -576,7 +479,7 @@ async function main() {
       );
       const queued = (await deliveryCount()) - queuedBefore;
       log(`competing: ${queued} deliveries queued; ${processes} dispatcher process(es) (concurrency ${CONCURRENCY} each) drain them`);
-      const children = await Promise.all(Array.from({ length: processes }, () => startDispatcherProcess()));
+      const children = await Promise.all(Array.from({ length: processes }, () => startDispatcherChild(cleanups, CONCURRENCY)));
       const before = await cpuSnapshot(admin, dbName, receiver.pid);
       const t0 = now();
       for (const c of children) c.start();
