@@ -6,14 +6,20 @@
 //
 // Knobs: BENCH_SESSIONS, BENCH_DELIVERIES, BENCH_KEEP_DB=1 (keep the seeded database and print its
 // name), BENCH_REUSE_DB=<name> (time an already seeded database again: no seed, and it is kept).
+// Last, the retention purge of the older half of the deliveries while webhook bursts run
+// (BENCH_PURGE=1; on by default unless the database is kept or reused, whose data it would halve).
 import crypto from "node:crypto";
 import os from "node:os";
 import postgres from "postgres";
+import { type Cleanups, type Rec, startReceiver } from "./children";
 
 const ADMIN_URL = process.env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const SESSIONS = Number(process.env.BENCH_SESSIONS ?? 10_000);
 const DELIVERIES = Number(process.env.BENCH_DELIVERIES ?? 100_000);
 const REUSE = process.env.BENCH_REUSE_DB;
+const PURGE = process.env.BENCH_PURGE ? process.env.BENCH_PURGE === "1" : !REUSE && !process.env.BENCH_KEEP_DB;
+const BURST_SESSIONS = 500; // per burst: 1,000 events → 3,000 deliveries, as bench:webhooks
+const BURST_PRODUCERS = 8;
 const RUNS = 25;
 const TARGET_LIST_P95_MS = 5;
 const TARGET_HEAVY_MS = 50;
@@ -196,6 +202,133 @@ async function seed() {
   console.log(
     `    ${sec(total).padStart(8)}  total — target < ${TARGET_SEED_S / 60} min: ${total / 1000 < TARGET_SEED_S ? "met" : "NOT MET"} (load average ${load()})`,
   );
+}
+
+/**
+ * The retention purge at scale: the events (with their deliveries and attempts) older than the middle
+ * of the seeded span, about half of them, are purged by purgeExpiredEvents, in its batches, on the
+ * background work's pool, as the dispatcher runs it, while bursts of webhooks (500 sessions started by
+ * 8 producers: 3,000 deliveries to a local receiver, the local dispatcher delivering) run one after
+ * another. One burst before the purge is the reference.
+ */
+async function retentionUnderBurst(db: import("@/db/client").Db, sql: postgres.Sql) {
+  const { getWorkDb } = await import("@/db/client");
+  const { LocalDispatcher } = await import("@/lib/start");
+  const { registerLocalDispatcher } = await import("@/lib/jobs");
+  const { createMerchant } = await import("@/lib/merchants/service");
+  const { createWebhook } = await import("@/lib/webhooks/service");
+  const { createSession } = await import("@/lib/sessions/create");
+  const { startSession } = await import("@/lib/sessions/transitions");
+  const { purgeExpiredEvents } = await import("@/lib/maintenance/purge");
+  const { dashboardMerchant } = await import("@/lib/actor");
+  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
+  (await import("@/lib/config")).resetConfigForTests();
+  const cleanups: Cleanups = [];
+  try {
+    const receiver = await startReceiver(cleanups);
+    const m = await createMerchant(db, { name: `bench-burst-${crypto.randomBytes(4).toString("hex")}` });
+    const as = { actor: dashboardMerchant(m.id) };
+    for (const path of ["/hooks/a", "/hooks/b", "/hooks/c"]) await createWebhook(db, { url: receiver.base + path }, as);
+    // the seeded deliveries still pending go to made-up addresses: not due during this phase, so the
+    // dispatcher's work is the bursts' deliveries only
+    await sql`update deliveries set next_attempt_at = now() + interval '1 day' where status = 'PENDING'`;
+    const work = await getWorkDb();
+    const dispatcher = new LocalDispatcher(work, { concurrency: 64 });
+    registerLocalDispatcher(dispatcher);
+    dispatcher.start();
+    cleanups.push(async () => {
+      await dispatcher.stop();
+      registerLocalDispatcher(undefined);
+    });
+    const input = {
+      merchantId: m.id,
+      amountUsdc: "50.00",
+      destinationChainId: 8453,
+      destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      recipientAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
+    };
+    const inParallel = async <T>(items: T[], fn: (item: T) => Promise<unknown>) => {
+      let k = 0;
+      await Promise.all(
+        Array.from({ length: BURST_PRODUCERS }, async () => {
+          while (k < items.length) await fn(items[k++]!);
+        }),
+      );
+    };
+    /** One burst: sessions made (untimed), then started; rate over first event → last receipt, and latency p50. */
+    const burst = async () => {
+      const ids: string[] = [];
+      await inParallel(Array.from({ length: BURST_SESSIONS }), async () => ids.push((await createSession(db, input, as)).session.id));
+      await receiver.take();
+      const expected = BURST_SESSIONS * 2 * 3;
+      const startedAt = Date.now();
+      await inParallel(ids, (id) => startSession(db, id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, as));
+      for (const until = Date.now() + 120_000; (await receiver.count()) < expected;) {
+        if (Date.now() > until) throw new Error(`burst: ${await receiver.count()} of ${expected} deliveries after 120 s`);
+        await new Promise((r) => setTimeout(r, 20));
+      }
+      const recs: Rec[] = await receiver.take();
+      const once = new Set(recs.map((r) => `${r[1]}|${r[2]}`)).size;
+      if (once !== expected || recs.length !== expected)
+        throw new Error(`burst: ${once} distinct of ${recs.length} received, ${expected} expected`);
+      const latencies = recs
+        .map((r) => r[0] - (r[3] ?? NaN))
+        .filter(Number.isFinite)
+        .sort((a, b) => a - b);
+      const last = Math.max(...recs.map((r) => r[0]));
+      return { n: recs.length, rate: recs.length / ((last - startedAt) / 1000), p50: latencies[Math.floor(latencies.length / 2)]! };
+    };
+
+    await burst(); // warms the code paths up: the reference is the second burst
+    const before = await burst();
+    const [{ oldest, newest, total }] = await sql`
+      select extract(epoch from min(created_at)) * 1000 as oldest, extract(epoch from max(created_at)) * 1000 as newest,
+             (select count(*)::bigint from deliveries) as total
+      from events where merchant_id = ${merchantId}`;
+    const cutoff = (Number(oldest) + Number(newest)) / 2;
+    const [{ old }] = await sql`
+      select count(*)::bigint as old from deliveries d join events e on e.id = d.event_id where e.created_at < to_timestamp(${cutoff / 1000})`;
+    console.log(
+      `\nRetention: purging the ${Number(old).toLocaleString("en")} of ${Number(total).toLocaleString("en")} deliveries whose events are older than ` +
+        `${new Date(cutoff).toISOString().slice(0, 10)} (purgeExpiredEvents, 500 events a batch, on the background pool) while bursts run`,
+    );
+    let done = false;
+    const purgeStarted = performance.now();
+    const purging = purgeExpiredEvents(work, {
+      retentionMs: Date.now() - cutoff,
+      batchSize: 500,
+      maxBatches: Number.MAX_SAFE_INTEGER,
+    }).finally(() => {
+      done = true;
+    });
+    const during: Awaited<ReturnType<typeof burst>>[] = [];
+    while (!done) during.push(await burst());
+    const purgedEvents = await purging;
+    const purgeSeconds = (performance.now() - purgeStarted) / 1000;
+    const [{ left }] = await sql`
+      select count(*)::bigint as left from deliveries d join events e on e.id = d.event_id where e.created_at < to_timestamp(${cutoff / 1000})`;
+    const purged = Number(old) - Number(left);
+    const after = await burst();
+    const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+    const f = (n: number, d = 0) => n.toLocaleString("en", { maximumFractionDigits: d, minimumFractionDigits: d });
+    console.log(
+      `  purged ${f(purged)} deliveries of ${f(purgedEvents)} events in ${f(purgeSeconds, 1)} s: ${f(purged / purgeSeconds)} deliveries/s; ${f(Number(left))} older left (events with a delivery still pending wait for it)\n`,
+    );
+    console.log("  burst (3,000 deliveries)           deliveries/s   event → receipt p50 ms");
+    console.log(`  before the purge                   ${f(before.rate).padStart(12)}   ${f(before.p50, 1).padStart(22)}`);
+    console.log(
+      `  during it: median of ${String(during.length).padEnd(3)} bursts     ${f(median(during.map((b) => b.rate))).padStart(12)}   ${f(median(during.map((b) => b.p50)), 1).padStart(22)}`,
+    );
+    console.log(
+      `  during it: slowest burst           ${f(Math.min(...during.map((b) => b.rate))).padStart(12)}   ${f(Math.max(...during.map((b) => b.p50)), 1).padStart(22)}`,
+    );
+    console.log(`  after it                           ${f(after.rate).padStart(12)}   ${f(after.p50, 1).padStart(22)}`);
+    console.log(
+      `  during / before: rate ${f(median(during.map((b) => b.rate)) / before.rate, 2)}, p50 ${f(median(during.map((b) => b.p50)) / before.p50, 2)}; every burst delivered all ${f(BURST_SESSIONS * 6)} (a missing one fails the run)`,
+    );
+  } finally {
+    while (cleanups.length) await cleanups.pop()!();
+  }
 }
 
 let exitCode = 0;
@@ -434,6 +567,8 @@ try {
     `\nCSV export of the COMPLETED sessions: ${csvLines - 1} rows, ${(csvBytes / 1e6).toFixed(1)} MB in ${csvSeconds.toFixed(1)} s ` +
       `(${Math.round((csvLines - 1) / csvSeconds)} rows/s), RSS after ${Math.round(process.memoryUsage().rss / 1e6)} MB`,
   );
+  if (PURGE) await retentionUnderBurst(db, sql);
+
   const [{ version }] = await sql`select current_setting('server_version') as version`;
   console.log(
     `\n${os.cpus().length} cores (${os.cpus()[0]?.model}), node ${process.version}, PostgreSQL ${version}, load average ${load()}`,
