@@ -1,6 +1,6 @@
 // The child processes of the webhook benchmarks (bench/webhooks.ts, bench/dashboard.ts): the
 // receiver every delivery goes to, and a dispatcher process as `npm run worker` runs one.
-import { fork } from "node:child_process";
+import { fork, type ForkOptions } from "node:child_process";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 
@@ -12,16 +12,12 @@ const root = path.resolve(import.meta.dirname, "..");
 export const withTimeout = <T>(p: Promise<T>, ms: number, what: string) =>
   Promise.race([p, sleep(ms).then(() => Promise.reject(new Error(`${what}: no answer after ${ms} ms`)))]) as Promise<T>;
 
-// ---------------------------------------------------------------- a dispatcher process (child)
-
-/** Forks bench/dispatcher-process.ts with the bench's environment; resolves once its pool is open. */
-export async function startDispatcherProcess(cleanups: Cleanups, concurrency: number) {
-  const child = fork(path.join(import.meta.dirname, "dispatcher-process.ts"), [], {
-    cwd: root,
-    execArgv: ["--import", "tsx"],
-    env: { ...process.env, BENCH_CONCURRENCY: String(concurrency) },
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
+/**
+ * Forks a script of bench/ with an IPC channel; the cleanup stops it (SIGTERM, SIGKILL after 5 s).
+ * A closed channel is no crash: the caller's next message fails instead.
+ */
+function forkChild(cleanups: Cleanups, file: string, opts: Pick<ForkOptions, "execArgv" | "env"> = {}) {
+  const child = fork(path.join(import.meta.dirname, file), [], { cwd: root, stdio: ["ignore", "inherit", "inherit", "ipc"], ...opts });
   child.on("error", () => {});
   const exited = new Promise((resolve) => child.once("exit", resolve));
   cleanups.push(async () => {
@@ -29,6 +25,17 @@ export async function startDispatcherProcess(cleanups: Cleanups, concurrency: nu
     const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
     await exited;
     clearTimeout(timer);
+  });
+  return { child, exited };
+}
+
+// ---------------------------------------------------------------- a dispatcher process (child)
+
+/** Forks bench/dispatcher-process.ts with the bench's environment; resolves once its pool is open. */
+export async function startDispatcherProcess(cleanups: Cleanups, concurrency: number) {
+  const { child, exited } = forkChild(cleanups, "dispatcher-process.ts", {
+    execArgv: ["--import", "tsx"],
+    env: { ...process.env, BENCH_CONCURRENCY: String(concurrency) },
   });
   const message = (want: string) =>
     new Promise<any>((resolve, reject) => {
@@ -59,18 +66,7 @@ export async function startDispatcherProcess(cleanups: Cleanups, concurrency: nu
 export type Rec = [receivedAt: number, path: string, webhookId: string | null, eventTs: number | null];
 
 export async function startReceiver(cleanups: Cleanups) {
-  const child = fork(path.join(import.meta.dirname, "webhook-receiver.mjs"), [], {
-    cwd: root,
-    stdio: ["ignore", "inherit", "inherit", "ipc"],
-  });
-  child.on("error", () => {}); // a closed channel: ask() below fails instead
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  cleanups.push(async () => {
-    if (child.exitCode === null && child.signalCode === null) child.kill("SIGTERM");
-    const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
-    await exited;
-    clearTimeout(timer);
-  });
+  const { child } = forkChild(cleanups, "webhook-receiver.mjs");
   const pending = new Map<number, (msg: any) => void>();
   let port = 0;
   const ready = new Promise<void>((resolve, reject) => {

@@ -193,17 +193,11 @@ describe("retention of events and deliveries", () => {
     const db = await testDb();
     const kept = await db.select({ id: events.id }).from(events).where(inArray(events.id, eventIds));
     const dl = await db.select({ id: deliveries.id }).from(deliveries).where(inArray(deliveries.eventId, eventIds));
-    const att = dl.length
-      ? await db
-          .select({ id: deliveryAttempts.id })
-          .from(deliveryAttempts)
-          .where(
-            inArray(
-              deliveryAttempts.deliveryId,
-              dl.map((d) => d.id),
-            ),
-          )
-      : [];
+    const att = await db
+      .select({ id: deliveryAttempts.id })
+      .from(deliveryAttempts)
+      .innerJoin(deliveries, eq(deliveries.id, deliveryAttempts.deliveryId))
+      .where(inArray(deliveries.eventId, eventIds));
     return { events: kept.map((k) => k.id).sort(), deliveries: dl.length, attempts: att.length };
   }
 
