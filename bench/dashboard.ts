@@ -229,8 +229,10 @@ async function retentionUnderBurst(db: import("@/db/client").Db, sql: postgres.S
     const m = await createMerchant(db, { name: `bench-burst-${crypto.randomBytes(4).toString("hex")}` });
     const as = { actor: dashboardMerchant(m.id) };
     for (const path of ["/hooks/a", "/hooks/b", "/hooks/c"]) await createWebhook(db, { url: receiver.base + path }, as);
-    // the seeded deliveries still pending go to made-up addresses: not due during this phase, so the
-    // dispatcher's work is the bursts' deliveries only
+    // the seeded webhooks have made-up addresses and secrets: switched off, so that the events of the
+    // seeded sessions the dispatcher's sweep expires go to none of them, and their pending deliveries
+    // are not due during this phase; the dispatcher's work is the bursts' deliveries
+    await sql`update webhooks set active = false where merchant_id in (${merchantId}, ${otherId})`;
     await sql`update deliveries set next_attempt_at = now() + interval '1 day' where status = 'PENDING'`;
     const work = await getWorkDb();
     const dispatcher = new LocalDispatcher(work, { concurrency: 64 });

@@ -169,18 +169,24 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
     }
     let body = bodies.get(delivery.eventId);
     if (body === undefined) bodies.set(delivery.eventId, (body = deliveryBody(payloadById.get(delivery.eventId))));
-    let hookSecrets = secrets.get(hook.id);
-    if (!hookSecrets) secrets.set(hook.id, (hookSecrets = signingSecrets(hook, batchStarted)));
-    const timestamp = Math.floor(now.getTime() / 1000);
-    // a v1 webhook's own headers go with every attempt; the signature headers, set last, are always ours
-    const headers = {
-      ...(hook.apiVersion === 1 ? customHeadersToSend(hook.customHeaders) : {}),
-      ...signatureHeaders(hookSecrets, delivery.eventId, timestamp, body),
-    };
-    const result = await postWebhook(hook.url, body, headers, {
-      timeoutMs: config.webhookTimeoutMs,
-      allowPrivate: config.allowPrivateWebhookUrls,
-    });
+    let headers: Record<string, string> | undefined;
+    try {
+      let hookSecrets = secrets.get(hook.id);
+      if (!hookSecrets) secrets.set(hook.id, (hookSecrets = signingSecrets(hook, batchStarted)));
+      const timestamp = Math.floor(now.getTime() / 1000);
+      // a v1 webhook's own headers go with every attempt; the signature headers, set last, are always ours
+      headers = {
+        ...(hook.apiVersion === 1 ? customHeadersToSend(hook.customHeaders) : {}),
+        ...signatureHeaders(hookSecrets, delivery.eventId, timestamp, body),
+      };
+    } catch (err) {
+      // a secret this service cannot decrypt (APP_SECRET changed, a row restored from elsewhere): the
+      // attempt fails as an attempt, on the retry schedule, and the rest of the batch goes on
+      logger.error("webhook attempt not sent: its signing secret or headers do not decrypt", { webhookId: hook.id, ...errorFields(err) });
+    }
+    const result: PostResult = headers
+      ? await postWebhook(hook.url, body, headers, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhookUrls })
+      : { status: null, excerpt: null, retryAfterMs: null, error: UNDECRYPTABLE, durationMs: 0 };
     const recorded = await recordAttempt(db, delivery, result, now, opts.single ?? false);
     metrics().webhookAttempt(OUTCOMES[recorded.status], result.durationMs / 1000, lagSeconds);
     span?.setAttributes({ "checkout.outcome": OUTCOMES[recorded.status], "http.response.status_code": result.status ?? undefined });
@@ -198,6 +204,9 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
 }
 
 const OUTCOMES = { DELIVERED: "delivered", PENDING: "retrying", FAILED: "failed" } as const;
+
+/** The error of an attempt that could not be signed: nothing was sent. */
+export const UNDECRYPTABLE = "not sent: the webhook's signing secret does not decrypt with this service's APP_SECRET";
 
 async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, startedAt: Date, single: boolean): Promise<DeliveryRow> {
   const attempts = delivery.attempts + 1;

@@ -3,12 +3,12 @@ import type http from "node:http";
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
-import { checkoutSessions, deliveries, deliveryAttempts, orders } from "@/db/schema";
+import { checkoutSessions, deliveries, deliveryAttempts, orders, webhooks } from "@/db/schema";
 import { resetConfigForTests } from "@/lib/config";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { logger } from "@/lib/logger";
 import { SYSTEM } from "@/lib/actor";
-import { attemptDelivery, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
+import { attemptDelivery, MAX_ATTEMPTS, UNDECRYPTABLE } from "@/lib/webhooks/delivery";
 import { recordAttemptInBatch } from "@/lib/webhooks/record-attempts";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
@@ -548,6 +548,29 @@ describe("attempts that finish together", () => {
       expect(history).toEqual([expect.objectContaining({ attempt: 1, durationMs: d.id === spoiled.id ? 7 : expect.any(Number) })]);
       if (d.id !== spoiled.id) expect(history[0].responseCode).toBe(200);
     }
+  });
+});
+
+describe("a webhook whose secret does not decrypt", () => {
+  it("fails its own attempts on the retry schedule, and the other deliveries of the batch go out", async () => {
+    const { m, hook } = await setup(["order.created"]);
+    const broken = await newWebhook(m, { url: receiver.url + "/broken", events: ["order.created"] });
+    const db = await testDb();
+    // as after APP_SECRET changed: the stored secret no longer opens
+    await db.update(webhooks).set({ secretEnc: "v1.x.x.x" }).where(eq(webhooks.id, broken.id));
+    const logged = vi.spyOn(logger, "error").mockImplementation(() => {});
+    await startedSession(m);
+    const [good] = await deliveriesOf(m, hook.id);
+    const [bad] = await deliveriesOf(m, broken.id);
+    const outcomes = await Promise.all([good, bad].map((d) => attemptDelivery(db, d.id, { actor: SYSTEM })));
+    expect(outcomes.map((o) => o.kind)).toEqual(["attempted", "attempted"]);
+    await receiver.waitFor(1);
+    expect(receiver.received.map((r) => r.url)).toEqual([new URL(receiver.url).pathname]); // nothing reached /broken
+    expect(await deliveryRow(good.id)).toMatchObject({ status: "DELIVERED", attempts: 1 });
+    const row = await deliveryRow(bad.id);
+    expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseCode: null, lastError: UNDECRYPTABLE, leaseUntil: null });
+    expect(row.nextAttemptAt!.getTime()).toBeGreaterThan(Date.now() + MINUTE - 5_000);
+    expect(logged).toHaveBeenCalledWith(expect.stringContaining("do not decrypt"), expect.objectContaining({ webhookId: broken.id }));
   });
 });
 
