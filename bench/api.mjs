@@ -30,7 +30,7 @@ const WRK = env.BENCH_WRK || "wrk";
 // at each memory step, seconds of GET session and of the floor, for the server's CPU per request as the phase goes on
 const PROBE_SECONDS = env.BENCH_MEMORY_PROBE_SECONDS === "0" ? 0 : knob("BENCH_MEMORY_PROBE_SECONDS", 3);
 // ours against the no-SQL route of the same server (the framework's floor)
-const TARGETS = { get: 0.8, post: 0.6, p99: 2 };
+const TARGETS = { get: 0.92, post: 0.8, p99: 2 }; // issue 27
 // flat: the server's RSS grows by less than this between MEMORY_FROM and MEMORY_REQUESTS requests
 const MEMORY_GROWTH_MAX = 0.1;
 const SESSION_BODY = {

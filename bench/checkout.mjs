@@ -220,7 +220,11 @@ try {
     console.log(
       `${`${name} [${r.scores.join(", ")}]`.padEnd(46)} ${String(r.perf).padStart(4)}  ${String(r.a11y).padStart(4)}  ${r.fcp.padEnd(8)}  ${r.lcp.padEnd(8)}  ${r.tbt.padEnd(8)}  ${r.cls}`,
     );
-  console.log(`\nmobile performance ${mobile.perf} (target >= 95): ${mobile.perf >= 95 ? "met" : "NOT MET"}`);
+  // issue 27: 97, or the floor page's own score in the same runs if that is lower
+  const perfTarget = Math.min(97, floorMobile.perf);
+  console.log(
+    `\nmobile performance ${mobile.perf} (target >= ${perfTarget}: 97, or the floor's own score): ${mobile.perf >= perfTarget ? "met" : "NOT MET"}`,
+  );
   console.log(`  the floor's mobile performance ${floorMobile.perf}; ours/floor ${(mobile.perf / floorMobile.perf).toFixed(2)}`);
   console.log(`mobile accessibility ${mobile.a11y} (target 100): ${mobile.a11y === 100 ? "met" : "NOT MET"}`);
   // what the median mobile run spent its time on, so a miss is explainable. Lantern (simulated
