@@ -1,6 +1,7 @@
 import type { Db } from "@/db/client";
 import type { As } from "@/lib/actor";
-import { orders, type SessionRow } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { checkoutSessions, orders, type SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { withEvents } from "@/lib/events/service";
 import { conflict, invalid, isUniqueViolation } from "@/lib/errors";
@@ -8,7 +9,17 @@ import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
-import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
+import {
+  canFire,
+  isOrderLive,
+  isOrderPaid,
+  isSessionOpen,
+  ORDER,
+  SESSION,
+  type SessionStatus,
+  transition,
+  tryTransition,
+} from "@/lib/state";
 import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh, unwindFields } from "./expiry";
@@ -25,6 +36,9 @@ const CLOSED: Partial<Record<SessionStatus, string>> = {
   EXPIRED: "Session has expired",
   CANCELLED: "Session was cancelled",
 };
+
+/** An unlocked start found the session changed since it was read: it is made again under the lock. */
+const CHANGED_SINCE_READ = new Error("the session changed since it was read");
 
 function assertOpen(session: SessionRow) {
   if (!isSessionOpen(session.status)) throw conflict(CLOSED[session.status] ?? `Session is ${session.status}`);
@@ -112,13 +126,20 @@ export async function startSession(
       amountMicro: priced,
       recipientAddress: before.recipientAddress,
     }));
-  try {
-    const started = await withEvents(db, async (tx, emit) => {
-      let session = await lockSession(tx, id, as.actor);
-      assertOpen(session);
-      const current = await lockOrder(tx, session.activeOrderId, session);
-      if (current && isOrderLive(current.status))
-        throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+  // The common start, of a session that has had no order, takes no row lock first: the session's
+  // UPDATE also requires the row to be exactly as read (its updated_at), so everything checked on
+  // `before` still holds when it matches. When it does not (the session changed since it was read),
+  // nothing is written and the start is made again the locked way. A race of two starts ends as
+  // before: one order, and a 409 for the other (orders_one_live_per_session_key).
+  const start = (unlocked: boolean) =>
+    withEvents(db, async (tx, emit) => {
+      let session = unlocked ? before : await lockSession(tx, id, as.actor);
+      if (!unlocked) {
+        assertOpen(session);
+        const current = await lockOrder(tx, session.activeOrderId, session);
+        if (current && isOrderLive(current.status))
+          throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      }
       const amountMicro = amountToPay(session, input.amountUsdc);
       if (amountMicro !== priced) throw conflict("What is left to pay changed while checkout started; start again");
       const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
@@ -163,7 +184,7 @@ export async function startSession(
             updatedAt: now,
           })
           .returning(),
-        transition(tx, "session", session, "start", {
+        (unlocked ? tryTransition : transition)(tx, "session", session, "start", {
           set: {
             activeOrderId: orderId,
             selectedPaymentPlatform: platform,
@@ -171,7 +192,8 @@ export async function startSession(
             // exact-fiat: the session's USDC is what the live quote gives the merchant
             ...(fiatQuote ? { amountMicro: fiatQuote.tokenAmountMicro } : {}),
           },
-        }),
+          where: unlocked ? eq(checkoutSessions.updatedAt, before.updatedAt) : undefined,
+        }).then((moved) => moved ?? Promise.reject(CHANGED_SINCE_READ)),
       ]);
       metrics().transition("order", "create", order!.status);
       session = started;
@@ -184,6 +206,11 @@ export async function startSession(
         intentHash: order!.intentHash,
         expiresAt: expiresAt.toISOString(),
       };
+    });
+  try {
+    const started = await start(before.activeOrderId === null).catch((err) => {
+      if (err === CHANGED_SINCE_READ) return start(false);
+      throw err;
     });
     jobs.expiryScheduled(id, new Date(started.expiresAt));
     if (started.order.status === "SIGNAL_SUBMITTED") jobs.railDue(started.order.id);

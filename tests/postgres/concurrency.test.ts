@@ -1,4 +1,4 @@
-import { and, eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, events, orders, rateLimitCounters } from "@/db/schema";
 import { openPostgres } from "@/db/client";
@@ -43,6 +43,46 @@ describe("concurrent state changes on PostgreSQL", () => {
       expect(session!.activeOrderId).toBe(rows[0]!.id);
       expect(await eventCount(s.id, "order.created")).toBe(1);
       expect(await eventCount(s.id, "session.started")).toBe(1);
+    }
+  });
+
+  it("a start whose session is not as it was read writes nothing, and is made again under the row lock", async () => {
+    const m = await newMerchant();
+    const s = await newSession(m);
+    const db = await testDb();
+    // what a read gives JavaScript (milliseconds) no longer equals the row (microseconds): as if the
+    // session had changed between the read and the write
+    await db.execute(sql`update checkout_sessions set updated_at = updated_at + interval '1 microsecond' where id = ${s.id}`);
+    const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, {
+      key: m.apiKey,
+      body: { paymentPlatform: "venmo", fiatCurrency: "USD" },
+    });
+    expect(res.status).toBe(200);
+    const rows = await db.select().from(orders).where(eq(orders.sessionId, s.id));
+    expect(rows).toHaveLength(1);
+    expect(res.body.responseObject.order.id).toBe(rows[0]!.id);
+    expect(await eventCount(s.id, "order.created")).toBe(1);
+    expect(await eventCount(s.id, "session.started")).toBe(1);
+  });
+
+  it("a start racing a cancel leaves one consistent outcome", async () => {
+    const m = await newMerchant();
+    const db = await testDb();
+    for (let round = 0; round < 8; round++) {
+      const s = await newSession(m);
+      const [started, cancelled] = await Promise.all([
+        call("POST", `/api/checkout/sessions/${s.id}/start`, { key: m.apiKey, body: { paymentPlatform: "venmo", fiatCurrency: "USD" } }),
+        call("POST", `/api/checkout/sessions/${s.id}/cancel`, { key: m.apiKey }),
+      ]);
+      expect(cancelled.status).toBe(200);
+      const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, s.id));
+      expect(session!.status).toBe("CANCELLED");
+      const live = (await db.select().from(orders).where(eq(orders.sessionId, s.id))).filter((o) =>
+        ["SIGNAL_SUBMITTED", "SIGNAL_MINED", "PAYMENT_SENT"].includes(o.status),
+      );
+      expect(live).toEqual([]); // a cancel ends the order a start made, or the start found the session cancelled
+      expect([200, 409]).toContain(started.status);
+      expect(await eventCount(s.id, "session.started")).toBe(started.status === 200 ? 1 : 0);
     }
   });
 
