@@ -31,36 +31,56 @@ export async function purgeOldTestEvents(db: Db, opts: PurgeOptions = {}): Promi
 
 /**
  * Events older than the retention (EVENT_RETENTION, 90 days unless set; `off` keeps them), with their
- * deliveries and the deliveries' attempts (the foreign keys cascade). Sessions, orders and the
- * overview's daily figures are kept. An event with a delivery still PENDING is kept until it ends, so
- * a retry in flight is never lost. Returns the events removed.
+ * deliveries and the deliveries' attempts. Sessions, orders and the overview's daily figures are kept.
+ * An event with a delivery still PENDING is kept until it ends, so a retry in flight is never lost.
+ * Returns the events removed.
  *
  * In batches of `batchSize` events (about three deliveries each), one statement and one short
- * transaction each, taking rows no one else holds (SKIP LOCKED): the dispatcher works on PENDING
+ * transaction each, taking events no one else holds (SKIP LOCKED): the dispatcher works on PENDING
  * deliveries of recent events and never waits on it. The old events are found merchant by merchant
  * through events_merchant_created_idx (merchant, created_at), so no index is kept for this alone.
+ *
+ * Each batch's statement deletes the attempts, the deliveries and the events, each set by its keys in
+ * one pass, so the foreign keys' cascades (one query per deleted row) find nothing left. Between batches the purge rests as long as the batch took (`restFactor` times that), so a first
+ * purge of years of events takes at most about half of one connection and leaves the dispatcher the rest.
  */
-export async function purgeExpiredEvents(db: Db, opts: PurgeOptions & { retentionMs?: number | null } = {}): Promise<number> {
+export async function purgeExpiredEvents(
+  db: Db,
+  opts: PurgeOptions & { retentionMs?: number | null; restFactor?: number } = {},
+): Promise<number> {
   const retentionMs = opts.retentionMs === undefined ? getConfig().eventRetentionMs : opts.retentionMs;
   if (retentionMs === null) return 0;
   const before = new Date((opts.now ?? new Date()).getTime() - retentionMs).toISOString();
-  const { batchSize = 500, maxBatches = 100 } = opts;
+  const { batchSize = 500, maxBatches = 100, restFactor = 1 } = opts;
   let total = 0;
   for (let batch = 0; batch < maxBatches; batch++) {
+    const started = performance.now();
     const result = await db.execute(sql`
-      with gone as (
-        delete from events where id = any(array(
-          select e.id from events e
-          where e.merchant_id = any(array(select id from merchants)) and e.created_at < ${before}::timestamptz
-            and not exists (select 1 from deliveries d where d.event_id = e.id and d.status = 'PENDING')
-          limit ${batchSize}
-          for update of e skip locked))
-        returning 1
+      with old as materialized (
+        select e.id from events e
+        where e.merchant_id = any(array(select id from merchants)) and e.created_at < ${before}::timestamptz
+          and not exists (select 1 from deliveries d where d.event_id = e.id and d.status = 'PENDING')
+        limit ${batchSize}
+        for update of e skip locked
+      ),
+      old_deliveries as materialized (
+        select d.id from deliveries d where d.event_id = any(array(select id from old))
+      ),
+      attempts_gone as (
+        delete from delivery_attempts a where a.delivery_id = any(array(select id from old_deliveries))
+      ),
+      deliveries_gone as (
+        delete from deliveries d where d.id = any(array(select id from old_deliveries))
+      ),
+      gone as (
+        delete from events e where e.id = any(array(select id from old)) returning 1
       )
-      select count(*)::int as n from gone`);
+      select (select count(*) from gone)::int as n`);
     const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     total += n;
     if (n < batchSize) break;
+    const rest = (performance.now() - started) * restFactor;
+    if (rest > 0 && batch + 1 < maxBatches) await new Promise((resolve) => setTimeout(resolve, rest));
   }
   return total;
 }

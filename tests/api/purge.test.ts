@@ -247,6 +247,40 @@ describe("retention of events and deliveries", () => {
     expect(await remaining(old)).toEqual({ events: [], deliveries: 0, attempts: 0 });
   });
 
+  it("rests between batches as long as each batch took, times restFactor", async () => {
+    const db = await testDb();
+    await purgeExpiredEvents(db);
+    const m = await newMerchant();
+    const hook = await newWebhook(m);
+    const session = await newSession(m);
+    const old = [];
+    for (let i = 0; i < 5; i++) old.push((await aged(m, [hook.id], session.id, 100 + i, "FAILED")).id);
+    // the purge's statements, timed from outside: [start, end] of each
+    const spans: [number, number][] = [];
+    const timed = new Proxy(db, {
+      get(target, prop, receiver) {
+        const value = Reflect.get(target, prop, receiver);
+        if (prop !== "execute") return value;
+        return async (...args: unknown[]) => {
+          const start = performance.now();
+          try {
+            return await (value as (...a: unknown[]) => Promise<unknown>).apply(target, args);
+          } finally {
+            spans.push([start, performance.now()]);
+          }
+        };
+      },
+    });
+    expect(await purgeExpiredEvents(timed, { batchSize: 2, maxBatches: 5, restFactor: 3 })).toBe(5);
+    expect(spans).toHaveLength(3); // 2 + 2 + 1: the short third batch ends the purge
+    for (let i = 1; i < spans.length; i++) {
+      const [start, end] = spans[i - 1]!;
+      // a timer may fire a millisecond early by its own clock's rounding
+      expect(spans[i]![0] - end).toBeGreaterThanOrEqual(3 * (end - start) - 2);
+    }
+    expect(await remaining(old)).toEqual({ events: [], deliveries: 0, attempts: 0 });
+  });
+
   it("EVENT_RETENTION takes a duration of a day or more, or off", () => {
     const set = (v: string | undefined) => {
       if (v === undefined) delete process.env.EVENT_RETENTION;
