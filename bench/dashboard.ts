@@ -8,7 +8,8 @@
 // name), BENCH_REUSE_DB=<name> (time an already seeded database again: no seed, and it is kept).
 // Last, the retention purge of the older half of the deliveries while webhook bursts run
 // (BENCH_PURGE=1; on by default unless the database is kept or reused, whose data it would halve;
-// BENCH_PURGE_SECONDS=N stops the purge after N seconds and says how long the rest would take).
+// BENCH_PURGE_SECONDS=N stops the purge after N seconds and says how long the rest would take;
+// BENCH_PURGE_REST=F rests F × each batch's time between batches, 1 unless set).
 import crypto from "node:crypto";
 import os from "node:os";
 import postgres from "postgres";
@@ -21,6 +22,8 @@ const REUSE = process.env.BENCH_REUSE_DB;
 const PURGE = process.env.BENCH_PURGE ? process.env.BENCH_PURGE === "1" : !REUSE && !process.env.BENCH_KEEP_DB;
 // stops the timed purge after this many seconds (0: when everything old is gone)
 const PURGE_SECONDS = Number(process.env.BENCH_PURGE_SECONDS ?? 0);
+// the purge's rest between batches, as a multiple of the batch's own time (purgeExpiredEvents' restFactor; 1 unless set)
+const PURGE_REST = process.env.BENCH_PURGE_REST === undefined ? undefined : Number(process.env.BENCH_PURGE_REST);
 const BURST_SESSIONS = 500; // per burst: 1,000 events → 3,000 deliveries, as bench:webhooks
 const BURST_PRODUCERS = 8;
 const RUNS = 25;
@@ -302,7 +305,7 @@ async function retentionUnderBurst(db: import("@/db/client").Db, sql: postgres.S
       select count(*)::bigint as old from deliveries d join events e on e.id = d.event_id where e.created_at < to_timestamp(${cutoff / 1000})`;
     console.log(
       `\nRetention: purging the ${Number(old).toLocaleString("en")} of ${Number(total).toLocaleString("en")} deliveries whose events are older than ` +
-        `${new Date(cutoff).toISOString().slice(0, 10)} (purgeExpiredEvents, 500 events a batch, on the background pool) while bursts run`,
+        `${new Date(cutoff).toISOString().slice(0, 10)} (purgeExpiredEvents, 500 events a batch, resting ${PURGE_REST ?? 1} × each batch's time after it, on the background pool) while bursts run`,
     );
     let done = false;
     const purgeStarted = performance.now();
@@ -310,7 +313,12 @@ async function retentionUnderBurst(db: import("@/db/client").Db, sql: postgres.S
     const purging = (async () => {
       let events = 0;
       for (;;) {
-        const n = await purgeExpiredEvents(work, { retentionMs: Date.now() - cutoff, batchSize: 500, maxBatches: 20 });
+        const n = await purgeExpiredEvents(work, {
+          retentionMs: Date.now() - cutoff,
+          batchSize: 500,
+          maxBatches: 20,
+          restFactor: PURGE_REST,
+        });
         events += n;
         if (n < 500 * 20 || (PURGE_SECONDS && performance.now() - purgeStarted > PURGE_SECONDS * 1000)) return events;
       }

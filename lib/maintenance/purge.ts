@@ -37,12 +37,16 @@ export async function purgeOldTestEvents(db: Db, opts: PurgeOptions = {}): Promi
  *
  * In batches of `batchSize` events (about three deliveries each), one statement and one short
  * transaction each, taking events no one else holds (SKIP LOCKED): the dispatcher works on PENDING
- * deliveries of recent events and never waits on it. The old events are found merchant by merchant
- * through events_merchant_created_idx (merchant, created_at), so no index is kept for this alone.
+ * deliveries of recent events and never waits on it. The old events are found merchant by merchant,
+ * oldest first, through events_merchant_created_idx (merchant, created_at), so no index is kept for
+ * this alone. The order matters: without it, at 10 M deliveries PostgreSQL merged the whole events
+ * primary key with the whole deliveries_event_idx to find 500 events (1.15 M buffers, 4.5 s a batch;
+ * 22 ms this way).
  *
  * Each batch's statement deletes the attempts, the deliveries and the events, each set by its keys in
- * one pass, so the foreign keys' cascades (one query per deleted row) find nothing left. Between batches the purge rests as long as the batch took (`restFactor` times that), so a first
- * purge of years of events takes at most about half of one connection and leaves the dispatcher the rest.
+ * one pass, so the foreign keys' cascades (one query per deleted row) find nothing left. Between
+ * batches the purge rests as long as the batch took (`restFactor` times that), so a first purge of
+ * years of events takes at most about half of one connection and leaves the dispatcher the rest.
  */
 export async function purgeExpiredEvents(
   db: Db,
@@ -57,11 +61,15 @@ export async function purgeExpiredEvents(
     const started = performance.now();
     const result = await db.execute(sql`
       with old as materialized (
-        select e.id from events e
-        where e.merchant_id = any(array(select id from merchants)) and e.created_at < ${before}::timestamptz
-          and not exists (select 1 from deliveries d where d.event_id = e.id and d.status = 'PENDING')
+        select o.id from merchants m cross join lateral (
+          select e.id from events e
+          where e.merchant_id = m.id and e.created_at < ${before}::timestamptz
+            and not exists (select 1 from deliveries d where d.event_id = e.id and d.status = 'PENDING')
+          order by e.created_at, e.id
+          limit ${batchSize}
+          for update of e skip locked
+        ) o
         limit ${batchSize}
-        for update of e skip locked
       ),
       old_deliveries as materialized (
         select d.id from deliveries d where d.event_id = any(array(select id from old))

@@ -242,7 +242,7 @@ describe("retention of events and deliveries", () => {
     expect(await purgeExpiredEvents(db, { retentionMs: null })).toBe(0);
     expect(await purgeExpiredEvents(db, { retentionMs: 200 * DAY })).toBe(0);
     expect(await purgeExpiredEvents(db, { batchSize: 3, maxBatches: 2 })).toBe(6);
-    expect((await remaining(old)).events).toHaveLength(1);
+    expect((await remaining(old)).events).toEqual([old[0]]); // oldest first: the 100-day-old one is left
     expect((await purgeStaleRows(db)).expiredEvents).toBe(1);
     expect(await remaining(old)).toEqual({ events: [], deliveries: 0, attempts: 0 });
   });
