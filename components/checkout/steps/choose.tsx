@@ -1,10 +1,13 @@
 "use client";
 
-import { useId, useState } from "react";
+import { lazy, Suspense, useId, useState } from "react";
 import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
-import { ProofRequirement, useProofReadiness } from "./live-proof";
+import type { ProofReadiness } from "../peer-extension";
 import { CancelButton, primary, type StepProps } from "./shared";
+
+// only a live session needs it: a sandbox session's first load goes without the extension's code
+const ProofGate = lazy(() => import("./proof-requirement").then((m) => ({ default: m.ProofGate })));
 
 /**
  * Pick a currency and a payment app; the view brings the quotes sorted and the currency to open with.
@@ -23,7 +26,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   // an exact-fiat price is the same in one currency with every app: no currency to pick, no prices to compare
   const fixedPrice = view.session.price.mode === "exact-fiat" ? view.session.price.formatted : null;
   // a live payment is proven with the Peer extension: nothing is reserved for a browser that cannot
-  const [proofState, recheck] = useProofReadiness(view.liveProof !== null);
+  const [proofState, setProofState] = useState<ProofReadiness>("checking");
   const canProve = view.liveProof === null || proofState === "ready";
 
   return (
@@ -115,7 +118,17 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
           {part.trim() && <p className={`mt-1 text-sm ${ui.muted}`}>The prices above are for all of it; the next step quotes this part.</p>}
         </details>
       )}
-      {view.liveProof && <ProofRequirement state={proofState} recheck={recheck} />}
+      {view.liveProof && (
+        <Suspense
+          fallback={
+            <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
+              Checking that this browser can confirm your payment…
+            </p>
+          }
+        >
+          <ProofGate onChange={setProofState} />
+        </Suspense>
+      )}
       <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending || !canProve}>
         {pending ? "Getting your quote…" : chosen ? `Continue with ${chosen.label}` : "Choose a payment app"}
       </button>

@@ -1,0 +1,90 @@
+"use client";
+
+import { useCallback, useEffect, useState } from "react";
+import { ui } from "@/components/ui/styles";
+import { connectExtension, openInstallPage, type ProofReadiness, proofReadiness } from "../peer-extension";
+import { primary, secondary } from "./shared";
+
+// Whether this browser can prove a live payment, and what to do when it cannot. The choose step loads
+// it (ProofGate) only for a live session: a sandbox session's first load carries none of it.
+
+/** Whether this browser can prove a live payment, checked again when the payer comes back to the tab. */
+export function useProofReadiness(enabled: boolean): [ProofReadiness, () => void] {
+  const [state, setState] = useState<ProofReadiness>("checking");
+  const check = useCallback(() => {
+    if (enabled) void proofReadiness().then(setState);
+  }, [enabled]);
+  useEffect(() => {
+    check();
+    window.addEventListener("focus", check);
+    return () => window.removeEventListener("focus", check);
+  }, [check]);
+  return [state, check];
+}
+
+/**
+ * Before a live payment is reserved: the payer proves it with the Peer extension in desktop Chrome.
+ * Said plainly, with the way to fix it, before anything is locked for a payment that cannot be proven.
+ */
+export function ProofRequirement({ state, recheck }: { state: ProofReadiness; recheck: () => void }) {
+  if (state === "ready") {
+    return (
+      <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
+        The Peer extension is connected: it will confirm your payment.
+      </p>
+    );
+  }
+  if (state === "checking") {
+    return (
+      <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
+        Checking that this browser can confirm your payment…
+      </p>
+    );
+  }
+  return (
+    <div
+      role="alert"
+      className="mt-4 rounded-xl border border-amber-600 bg-amber-50 p-4 text-sm text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+    >
+      {state === "unsupported" && (
+        <>
+          <p className="font-semibold">This browser cannot confirm the payment</p>
+          <p className="mt-1">
+            Paying here needs the Peer extension, which runs in Chrome on a computer. Open this page in desktop Chrome to pay; nothing has
+            been reserved or charged.
+          </p>
+        </>
+      )}
+      {state === "needs_install" && (
+        <>
+          <p className="font-semibold">Install the Peer extension to pay</p>
+          <p className="mt-1">It confirms your payment from your payment app&apos;s website. Nothing is reserved until it is installed.</p>
+          <div className="mt-3 flex flex-wrap gap-2">
+            <button type="button" className={primary} onClick={openInstallPage}>
+              Install Peer (opens the Chrome Web Store)
+            </button>
+            <button type="button" className={secondary} onClick={recheck}>
+              I have installed it
+            </button>
+          </div>
+        </>
+      )}
+      {state === "needs_connection" && (
+        <>
+          <p className="font-semibold">Connect the Peer extension to this page</p>
+          <p className="mt-1">The extension asks you to allow this checkout once.</p>
+          <button type="button" className={`${primary} mt-3`} onClick={() => void connectExtension().then(recheck)}>
+            Connect Peer
+          </button>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** The readiness check and its message, reporting each state to the step that holds the button. */
+export function ProofGate({ onChange }: { onChange: (state: ProofReadiness) => void }) {
+  const [state, recheck] = useProofReadiness(true);
+  useEffect(() => onChange(state), [state, onChange]);
+  return <ProofRequirement state={state} recheck={recheck} />;
+}
