@@ -201,6 +201,17 @@ describe("retention of events and deliveries", () => {
     return { events: kept.map((k) => k.id).sort(), deliveries: dl.length, attempts: att.length };
   }
 
+  /** After a purge of what earlier tests left: `n` events of a new merchant's one webhook, 100, 101, … days old. */
+  async function agedEvents(n: number, status: "DELIVERED" | "FAILED") {
+    await purgeExpiredEvents(await testDb());
+    const m = await newMerchant();
+    const hook = await newWebhook(m);
+    const session = await newSession(m);
+    const ids: string[] = [];
+    for (let i = 0; i < n; i++) ids.push((await aged(m, [hook.id], session.id, 100 + i, status)).id);
+    return ids;
+  }
+
   it("removes events past the retention with their deliveries and attempts, and keeps sessions, recent events and retries in flight", async () => {
     const db = await testDb();
     expect(getConfig().eventRetentionMs).toBe(90 * DAY);
@@ -233,12 +244,7 @@ describe("retention of events and deliveries", () => {
 
   it("goes in batches, and keeps every event when the retention is off", async () => {
     const db = await testDb();
-    await purgeExpiredEvents(db);
-    const m = await newMerchant();
-    const hook = await newWebhook(m);
-    const session = await newSession(m);
-    const old = [];
-    for (let i = 0; i < 7; i++) old.push((await aged(m, [hook.id], session.id, 100 + i, "DELIVERED")).id);
+    const old = await agedEvents(7, "DELIVERED");
     expect(await purgeExpiredEvents(db, { retentionMs: null })).toBe(0);
     expect(await purgeExpiredEvents(db, { retentionMs: 200 * DAY })).toBe(0);
     expect(await purgeExpiredEvents(db, { batchSize: 3, maxBatches: 2 })).toBe(6);
@@ -249,12 +255,7 @@ describe("retention of events and deliveries", () => {
 
   it("rests between batches as long as each batch took, times restFactor", async () => {
     const db = await testDb();
-    await purgeExpiredEvents(db);
-    const m = await newMerchant();
-    const hook = await newWebhook(m);
-    const session = await newSession(m);
-    const old = [];
-    for (let i = 0; i < 5; i++) old.push((await aged(m, [hook.id], session.id, 100 + i, "FAILED")).id);
+    const old = await agedEvents(5, "FAILED");
     // the purge's statements, timed from outside: [start, end] of each
     const spans: [number, number][] = [];
     const timed = new Proxy(db, {
