@@ -83,7 +83,7 @@ export async function purgeExpiredEvents(
       gone as (
         delete from events e where e.id = any(array(select id from old)) returning 1
       )
-      select (select count(*) from gone)::int as n`);
+      select count(*)::int as n from gone`);
     const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
     total += n;
     if (n < batchSize) break;

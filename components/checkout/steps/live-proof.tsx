@@ -10,7 +10,7 @@ import { primary, type StepProps } from "./shared";
 /** After "I have sent the payment": the extension reads the payment from the platform and the page sends the proof. */
 export function ProveWithPeer({ view, pending, act }: StepProps) {
   const order = view.order!;
-  const [state, recheck] = useProofReadiness(true);
+  const [state, recheck] = useProofReadiness();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
   const prove = async () => {

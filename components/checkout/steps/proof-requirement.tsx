@@ -9,11 +9,9 @@ import { primary, secondary } from "./shared";
 // it (ProofGate) only for a live session: a sandbox session's first load carries none of it.
 
 /** Whether this browser can prove a live payment, checked again when the payer comes back to the tab. */
-export function useProofReadiness(enabled: boolean): [ProofReadiness, () => void] {
+export function useProofReadiness(): [ProofReadiness, () => void] {
   const [state, setState] = useState<ProofReadiness>("checking");
-  const check = useCallback(() => {
-    if (enabled) void proofReadiness().then(setState);
-  }, [enabled]);
+  const check = useCallback(() => void proofReadiness().then(setState), []);
   useEffect(() => {
     check();
     window.addEventListener("focus", check);
@@ -84,7 +82,7 @@ export function ProofRequirement({ state, recheck }: { state: ProofReadiness; re
 
 /** The readiness check and its message, reporting each state to the step that holds the button. */
 export function ProofGate({ onChange }: { onChange: (state: ProofReadiness) => void }) {
-  const [state, recheck] = useProofReadiness(true);
+  const [state, recheck] = useProofReadiness();
   useEffect(() => onChange(state), [state, onChange]);
   return <ProofRequirement state={state} recheck={recheck} />;
 }
