@@ -43,7 +43,7 @@ const hooks = [
 const NOISE_SESSIONS = Math.max(1, Math.round(SESSIONS / 10));
 const EVENTS = Math.ceil(DELIVERIES / hooks.length);
 const NOISE_EVENTS = Math.max(1, Math.round(EVENTS / 100));
-const SEED_TABLES = ["checkout_sessions", "orders", "events", "deliveries"];
+const SEED_TABLES = ["checkout_sessions", "orders", "events", "deliveries", "delivery_attempts"];
 
 const dbName = REUSE || `checkout_bench_dash_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;
 const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
@@ -139,6 +139,18 @@ async function seed() {
            end,
            ${B}::timestamptz - i * ${STEP}::float8 * interval '1 second', ${B}::timestamptz - i * ${STEP}::float8 * interval '1 second', ${B}::timestamptz
     from generate_series(${from}::int, ${to}::int) i cross join unnest(${hookIds}::text[]) w`;
+  // attempts, as the deliveries above had them: one each, five for a FAILED one (the first four a
+  // minute apart before its last); 2xx for DELIVERED, 500 for FAILED, 503 for PENDING (retrying)
+  const attemptsOf = (m: string, tag: string, hookIds: string[], from: number, to: number) => a`
+    insert into delivery_attempts (id, delivery_id, webhook_id, attempt_no, started_at, response_code, error, duration_ms)
+    select 'att_' || md5(w || 'evt_' || md5(${tag} || i)) || '_' || n, 'dlv_' || md5(w || 'evt_' || md5(${tag} || i)), w, n,
+           ${B}::timestamptz - i * ${STEP}::float8 * interval '1 second' - (k - n) * interval '1 minute',
+           case when i % 50 = 0 then 500 when i % 1000 = 1 then 503 else 200 end,
+           case when i % 50 = 0 then 'HTTP 500' when i % 1000 = 1 then 'HTTP 503' end,
+           20 + (i + n) % 180
+    from generate_series(${from}::int, ${to}::int) i cross join unnest(${hookIds}::text[]) w
+      cross join lateral (select case when i % 50 = 0 then 5 else 1 end as k) attempts
+      cross join lateral generate_series(1, k) n`;
   const chunks = async (n: number, size: number, fn: (from: number, to: number) => Promise<unknown>) => {
     for (let from = 1; from <= n; from += size) await fn(from, Math.min(n, from + size - 1));
   };
@@ -153,7 +165,11 @@ async function seed() {
              (array['venmo','revolut','wise','zelle','cashapp','paypal','monzo','mercadopago'])[1 + abs(hashtext(s.id)) % 8], 'USD', 5000, s.amount_micro, '1.01', '@x',
              '0x' || md5(s.id) || md5(s.id || 'i'), '0x' || md5(s.id || 's') || md5(s.id || 't'), ${B}::timestamptz + interval '1 hour', s.created_at, ${B}::timestamptz
       from checkout_sessions s where s.status in ('ACTIVE', 'COMPLETED')`;
-    return [s2 - s, performance.now() - s2];
+    const s3 = performance.now();
+    const ids = hooks.map((h) => h.id);
+    await chunks(EVENTS, 500_000, (f, l) => attemptsOf(merchantId, "e", ids, f, l));
+    await chunks(NOISE_EVENTS, 500_000, (f, l) => attemptsOf(otherId, "o", ["wh_other_1"], f, l));
+    return [s2 - s, s3 - s2, performance.now() - s3];
   })();
   const loadB = (async () => {
     const s = performance.now();
@@ -172,9 +188,9 @@ async function seed() {
     await chunks(NOISE_EVENTS, 500_000, (f, l) => deliveriesOf(otherId, "o", ["wh_other_1"], f, l));
     return [s2 - s, performance.now() - s2];
   })();
-  const [[sessionsMs, ordersMs], [eventsMs, deliveriesMs]] = await Promise.all([loadA, loadB]);
+  const [[sessionsMs, ordersMs, attemptsMs], [eventsMs, deliveriesMs]] = await Promise.all([loadA, loadB]);
   phase(
-    `load, two connections in parallel (sessions ${sec(sessionsMs)} + orders ${sec(ordersMs)} ‖ events ${sec(eventsMs)} + deliveries ${sec(deliveriesMs)})`,
+    `load, two connections in parallel (sessions ${sec(sessionsMs)} + orders ${sec(ordersMs)} + attempts ${sec(attemptsMs)} ‖ events ${sec(eventsMs)} + deliveries ${sec(deliveriesMs)})`,
   );
 
   // keys and indexes, two at a time (largest tables first), then the foreign keys (each validated)
@@ -194,7 +210,7 @@ async function seed() {
   await Promise.all([fkWorker(a), fkWorker(b)]);
   phase(`recreate and validate ${foreign.length} foreign keys`);
   // as autovacuum would soon after a bulk load: statistics, and the visibility map that index-only scans need
-  const tables = ["deliveries", "events", "checkout_sessions", "orders", "merchants", "webhooks"];
+  const tables = ["deliveries", "delivery_attempts", "events", "checkout_sessions", "orders", "merchants", "webhooks"];
   const vacWorker = async (c: postgres.Sql) => {
     for (let tb = tables.shift(); tb; tb = tables.shift()) await c.unsafe(`vacuum analyze "${tb}"`);
   };

@@ -35,3 +35,25 @@ export async function deleteInBatches(
   }
   return total;
 }
+
+/**
+ * Runs `batch` (which returns how many rows it handled) until one handles fewer than `batchSize`
+ * or `maxBatches` have run, and between batches rests `restFactor` times the batch's own time, so
+ * a long backlog takes at most about 1 / (1 + restFactor) of one connection and leaves the
+ * dispatcher the rest. Returns the rows handled.
+ */
+export async function restingBatches(
+  { batchSize, maxBatches, restFactor }: { batchSize: number; maxBatches: number; restFactor: number },
+  batch: () => Promise<number>,
+): Promise<number> {
+  let total = 0;
+  for (let i = 0; i < maxBatches; i++) {
+    const started = performance.now();
+    const n = await batch();
+    total += n;
+    if (n < batchSize) break;
+    const rest = (performance.now() - started) * restFactor;
+    if (rest > 0 && i + 1 < maxBatches) await new Promise((resolve) => setTimeout(resolve, rest));
+  }
+  return total;
+}

@@ -470,6 +470,9 @@ export const deliveryAttempts = pgTable(
   {
     id: text("id").primaryKey(),
     deliveryId: text("delivery_id").notNull(),
+    // its delivery's webhook, so a webhook's attempts are read by index (its health); written from
+    // migration 0017 on, and filled in batches for older attempts (fillAttemptWebhooks)
+    webhookId: text("webhook_id"),
     attemptNo: integer("attempt_no").notNull(),
     startedAt: ts("started_at").notNull(),
     responseCode: integer("response_code"),
@@ -481,6 +484,17 @@ export const deliveryAttempts = pgTable(
     foreignKey({ name: "delivery_attempts_delivery_fk", columns: [t.deliveryId], foreignColumns: [deliveries.id] }).onDelete("cascade"),
     // one row per attempt number: a second sender of the same attempt fails here
     uniqueIndex("delivery_attempts_delivery_attempt_key").on(t.deliveryId, t.attemptNo),
+    // webhook health: a webhook's attempts of the last day (the migration adds INCLUDE (duration_ms),
+    // so their median reads the index only), and its latest failed attempt
+    index("delivery_attempts_webhook_started_idx").on(t.webhookId, t.startedAt),
+    index("delivery_attempts_webhook_failed_idx")
+      .on(t.webhookId, t.startedAt, t.attemptNo)
+      .where(sql`response_code is null or response_code < 200 or response_code > 299`),
+    // the attempts fillAttemptWebhooks has yet to fill: older than migration 0017, or written by the
+    // release before it during an upgrade. New attempts never enter it; a later release drops it
+    index("delivery_attempts_webhook_missing_idx")
+      .on(t.id)
+      .where(sql`webhook_id is null`),
   ],
 );
 

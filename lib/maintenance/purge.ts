@@ -1,12 +1,13 @@
 import { inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "@/db/client";
-import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
+import { deleteInBatches, type PurgeOptions, restingBatches } from "@/db/delete-in-batches";
 import { events } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { purgeOldRateLimitWindows } from "@/lib/limits/rate-limit";
 import { sealPlainCustomHeaders } from "@/lib/webhooks/custom-headers";
+import { fillAttemptWebhooks } from "@/lib/webhooks/record-attempts";
 
 export type PurgeResult = {
   idempotencyRecords: number;
@@ -14,6 +15,7 @@ export type PurgeResult = {
   testEvents: number;
   expiredEvents: number;
   sealedWebhookHeaders: number;
+  attemptWebhooks: number;
 };
 
 /** How long a test event (the dashboard's or the API's "send a test"), its delivery and attempts are kept. */
@@ -56,9 +58,7 @@ export async function purgeExpiredEvents(
   if (retentionMs === null) return 0;
   const before = new Date((opts.now ?? new Date()).getTime() - retentionMs).toISOString();
   const { batchSize = 500, maxBatches = 100, restFactor = 1 } = opts;
-  let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
-    const started = performance.now();
+  return restingBatches({ batchSize, maxBatches, restFactor }, async () => {
     const result = await db.execute(sql`
       with old as materialized (
         select o.id from merchants m cross join lateral (
@@ -84,13 +84,8 @@ export async function purgeExpiredEvents(
         delete from events e where e.id = any(array(select id from old)) returning 1
       )
       select count(*)::int as n from gone`);
-    const n = Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
-    total += n;
-    if (n < batchSize) break;
-    const rest = (performance.now() - started) * restFactor;
-    if (rest > 0 && batch + 1 < maxBatches) await new Promise((resolve) => setTimeout(resolve, rest));
-  }
-  return total;
+    return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+  });
 }
 
 /**
@@ -107,5 +102,7 @@ export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<P
     expiredEvents: await purgeExpiredEvents(db, opts),
     // not a purge: plain custom header values left from before they were sealed
     sealedWebhookHeaders: await sealPlainCustomHeaders(db),
+    // not a purge either: attempts from before they carried their webhook (fillAttemptWebhooks)
+    attemptWebhooks: await fillAttemptWebhooks(db),
   };
 }

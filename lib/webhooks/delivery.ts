@@ -233,6 +233,7 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
   const write: AttemptWrite = {
     attemptId: newId("att"),
     deliveryId: delivery.id,
+    webhookId: delivery.webhookId,
     merchantId: delivery.merchantId,
     attemptNo: attempts,
     startedAt,

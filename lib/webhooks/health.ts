@@ -51,6 +51,8 @@ export async function webhooksHealth(db: Db, ids: string[], merchantId: string, 
     ids.map((id) => sql`${id}`),
     sql`, `,
   );
+  // the ids that are the merchant's webhooks, for the tables that carry no merchant column
+  const ownIds = sql`select id from webhooks where merchant_id = ${merchantId} and id in (${idList})`;
   const counts = rowsOf<CountRow>(
     await db.execute(sql`
       select webhook_id,
@@ -67,24 +69,26 @@ export async function webhooksHealth(db: Db, ids: string[], merchantId: string, 
   const failedNow = rowsOf<{ webhook_id: string; n: number | string }>(
     await db.execute(sql`
       select webhook_id, count(*) as n from deliveries
-      where webhook_id in (select id from webhooks where merchant_id = ${merchantId} and id in (${idList})) and status = 'FAILED'
+      where webhook_id in (${ownIds}) and status = 'FAILED'
       group by webhook_id`),
   );
-  // attempts carry no merchant column: they are scoped through their delivery's merchant
+  // the attempts are read by their webhook (delivery_attempts_webhook_*_idx)
   const p50s = rowsOf<P50Row>(
     await db.execute(sql`
-      select d.webhook_id, percentile_cont(0.5) within group (order by a.duration_ms) as p50
-      from delivery_attempts a join deliveries d on d.id = a.delivery_id
-      where d.merchant_id = ${merchantId} and d.webhook_id in (${idList}) and a.started_at >= ${since}::timestamptz
-      group by d.webhook_id`),
+      select a.webhook_id, percentile_cont(0.5) within group (order by a.duration_ms) as p50
+      from delivery_attempts a
+      where a.webhook_id in (${ownIds}) and a.started_at >= ${since}::timestamptz
+      group by a.webhook_id`),
   );
+  // each webhook's latest failed attempt: one entry of the partial index, newest first
   const failures = rowsOf<FailureRow>(
     await db.execute(sql`
-      select distinct on (d.webhook_id) d.webhook_id, a.delivery_id, a.started_at, a.response_code, a.error
-      from delivery_attempts a join deliveries d on d.id = a.delivery_id
-      where d.merchant_id = ${merchantId} and d.webhook_id in (${idList})
-        and (a.response_code is null or a.response_code < 200 or a.response_code > 299)
-      order by d.webhook_id, a.started_at desc, a.attempt_no desc`),
+      select w.id as webhook_id, f.delivery_id, f.started_at, f.response_code, f.error
+      from webhooks w cross join lateral (
+        select a.delivery_id, a.started_at, a.response_code, a.error from delivery_attempts a
+        where a.webhook_id = w.id and (a.response_code is null or a.response_code < 200 or a.response_code > 299)
+        order by a.started_at desc, a.attempt_no desc limit 1) f
+      where w.merchant_id = ${merchantId} and w.id in (${idList})`),
   );
   for (const c of counts) {
     const h = out[c.webhook_id];

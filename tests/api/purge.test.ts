@@ -98,6 +98,7 @@ describe("purging what grows", () => {
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
+      attemptWebhooks: expect.any(Number),
     });
     expect((await left("batch")).keys).toHaveLength(25 - 10 + 2);
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
@@ -106,6 +107,7 @@ describe("purging what grows", () => {
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
+      attemptWebhooks: expect.any(Number),
     });
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 5,
@@ -113,6 +115,7 @@ describe("purging what grows", () => {
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
+      attemptWebhooks: expect.any(Number),
     });
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 0,
@@ -120,6 +123,7 @@ describe("purging what grows", () => {
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
+      attemptWebhooks: expect.any(Number),
     });
     expect(await left("batch")).toEqual(LIVE);
   });

@@ -1,6 +1,6 @@
 import dns from "node:dns";
 import type http from "node:http";
-import { eq } from "drizzle-orm";
+import { eq, inArray } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { checkoutSessions, deliveries, deliveryAttempts, orders, webhooks } from "@/db/schema";
@@ -471,6 +471,7 @@ describe("attempts that finish together", () => {
     const writes = pending.map((d, i) => ({
       attemptId: `att_batch_${i}`,
       deliveryId: d.id,
+      webhookId: hook.id,
       merchantId: m.id,
       attemptNo: 1,
       startedAt,
@@ -495,6 +496,17 @@ describe("attempts that finish together", () => {
         expect.objectContaining({ attempt: 1, durationMs: i, responseExcerpt: i % 2 ? "later" : "ok" }),
       ]);
     }
+    // each attempt carries its delivery's webhook, which the webhook's health reads it by
+    const carried = await db
+      .select({ webhookId: deliveryAttempts.webhookId })
+      .from(deliveryAttempts)
+      .where(
+        inArray(
+          deliveryAttempts.deliveryId,
+          pending.map((d) => d.id),
+        ),
+      );
+    expect(carried).toEqual(Array(10).fill({ webhookId: hook.id }));
     // a delivery no longer PENDING does not move again: its attempt is kept, and the caller told
     expect(await recordAttemptInBatch(db, { ...writes[0]!, attemptId: "att_batch_late", attemptNo: 2, status: "FAILED" })).toBe(false);
     expect(await deliveryRow(pending[0]!.id)).toMatchObject({ status: "DELIVERED", attempts: 1 });

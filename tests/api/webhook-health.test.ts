@@ -1,10 +1,12 @@
-import { eq, inArray } from "drizzle-orm";
+import { eq, inArray, isNull } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { deliveries, deliveryAttempts, events } from "@/db/schema";
 import { dashboardMerchant } from "@/lib/actor";
 import { newId } from "@/lib/ids";
+import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { getWebhookHealth, merchantWebhooksHealth, RETRY_ALL_BATCH, retryAllFailed, webhooksHealth } from "@/lib/webhooks/health";
+import { fillAttemptWebhooks } from "@/lib/webhooks/record-attempts";
 import { awayFromWindowEdge, newMerchant, newWebhook, randomIp, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 
@@ -28,8 +30,18 @@ const as = (m: TestMerchant) => ({ actor: dashboardMerchant(m.id), generation: "
 
 type Attempt = { code: number | null; ms: number; error?: string; agoMs?: number };
 
-/** A delivery of a fresh event with these attempts (the last one decides lastAttemptAt). */
-async function delivery(m: TestMerchant, webhookId: string, status: "PENDING" | "DELIVERED" | "FAILED", attempts: Attempt[], agoMs = 0) {
+/**
+ * A delivery of a fresh event with these attempts (the last one decides lastAttemptAt). `unfilled`:
+ * its attempts are written as the release before migration 0017 wrote them, without their webhook.
+ */
+async function delivery(
+  m: TestMerchant,
+  webhookId: string,
+  status: "PENDING" | "DELIVERED" | "FAILED",
+  attempts: Attempt[],
+  agoMs = 0,
+  { unfilled = false } = {},
+) {
   const db = await testDb();
   const eventId = newId("evt");
   const id = newId("dlv");
@@ -53,6 +65,7 @@ async function delivery(m: TestMerchant, webhookId: string, status: "PENDING" | 
     await db.insert(deliveryAttempts).values({
       id: newId("att"),
       deliveryId: id,
+      webhookId: unfilled ? null : webhookId,
       attemptNo: i + 1,
       startedAt: new Date(at.getTime() - (a.agoMs ?? 0) - (attempts.length - i) * 1000),
       responseCode: a.code,
@@ -112,6 +125,31 @@ describe("webhook health", () => {
     const all = await webhooksHealth(await testDb(), [hook.id, other.id], m.id);
     expect(all[hook.id]).toEqual(h);
     expect(all[other.id]).toMatchObject({ delivered: 0, failed: 1, failedNow: 1, successRate: 0, p50Ms: 5 });
+  });
+
+  it("counts attempts from before they carried their webhook once the maintenance sweep fills them", async () => {
+    const hook = await newWebhook(m);
+    const old = await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 70 }], 5 * HOUR, { unfilled: true });
+    await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 10 }], HOUR, { unfilled: true });
+    const db = await testDb();
+    // read by their webhook, they are not found yet; the deliveries' own counts are
+    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject({ delivered: 1, failed: 1, p50Ms: null, lastFailure: null });
+    // in batches: a batch of one fills one attempt and goes on with the next
+    expect(await fillAttemptWebhooks(db, { batchSize: 1, maxBatches: 1 })).toBe(1);
+    await fillAttemptWebhooks(db, { batchSize: 1, maxBatches: 1000, restFactor: 0 });
+    const rows = await db
+      .select({ webhookId: deliveryAttempts.webhookId })
+      .from(deliveryAttempts)
+      .where(isNull(deliveryAttempts.webhookId));
+    expect(rows).toEqual([]);
+    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject({
+      p50Ms: 40,
+      lastFailure: { deliveryId: old, responseCode: 500 },
+    });
+    // the purge sweep fills them too, and says how many
+    await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 10 }], 0, { unfilled: true });
+    expect((await purgeStaleRows(db)).attemptWebhooks).toBeGreaterThanOrEqual(1);
+    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject({ p50Ms: 10 });
   });
 
   it("has no rate nor median without deliveries, and another merchant's webhook is refused", async () => {
