@@ -5,6 +5,7 @@ import { OwnServer } from "./support/server";
 // data, every event reaches the merchant's endpoint; the receiver dedupes repeats by X-Webhook-Id.
 
 const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
+const BURST = 40; // sessions: 80 events, within one page of the events and deliveries read below
 
 test("a server killed mid-burst loses no event", async () => {
   test.setTimeout(180_000);
@@ -24,10 +25,11 @@ test("a server killed mid-burst loses no event", async () => {
     expect(hookRes.status).toBe(201);
     const hookId = (await hookRes.json()).responseObject.id as string;
 
-    // a burst: 25 sessions started one after another, 50 events; the server dies part-way through
+    // a burst: 40 sessions started one after another, 80 events; the server dies part-way through,
+    // once a few starts have been answered and deliveries are going out (however fast the machine)
     let started = 0;
     const burst = (async () => {
-      for (let i = 0; i < 25; i++) {
+      for (let i = 0; i < BURST; i++) {
         const s = await fetch(`${base}/api/checkout/sessions`, {
           method: "POST",
           headers,
@@ -47,12 +49,12 @@ test("a server killed mid-burst loses no event", async () => {
         started++;
       }
     })().catch(() => "interrupted");
-    await expect.poll(() => receiver.events().length, { timeout: 30_000 }).toBeGreaterThanOrEqual(8);
+    await expect.poll(() => started >= 5 && receiver.events().length >= 2, { timeout: 30_000, intervals: [5] }).toBe(true);
     await server.kill("SIGKILL");
     await burst;
     const acknowledged = started; // starts whose answer the client saw before the crash
     expect(acknowledged).toBeGreaterThan(0);
-    expect(acknowledged).toBeLessThan(25); // the kill really came in the middle of the burst
+    expect(acknowledged).toBeLessThan(BURST); // the kill really came in the middle of the burst
 
     await server.start(); // the same data folder
     const events = async () =>
