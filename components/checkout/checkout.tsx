@@ -32,7 +32,8 @@ const Pay = lazy(() => laterSteps.pay().then((m) => ({ default: m.Pay })));
 const Waiting = lazy(() => laterSteps.waiting().then((m) => ({ default: m.Waiting })));
 const Reserving = lazy(() => laterSteps.waiting().then((m) => ({ default: m.Reserving })));
 const Receipt = lazy(() => laterSteps.receipt().then((m) => ({ default: m.Receipt })));
-const Ended = lazy(() => laterSteps.ended().then((m) => ({ default: m.Ended })));
+const Expired = lazy(() => laterSteps.ended().then((m) => ({ default: m.Expired })));
+const Cancelled = lazy(() => laterSteps.ended().then((m) => ({ default: m.Cancelled })));
 const NoPlatform = lazy(() => laterSteps.ended().then((m) => ({ default: m.NoPlatform })));
 // what an embedded checkout tells the page that frames it: loaded only when the page runs embedded
 const EmbedMessages = lazy(() => import("./embed-messages").then((m) => ({ default: m.EmbedMessages })));
@@ -172,30 +173,9 @@ function Step({ view, pending, act }: StepProps) {
     case "receipt":
       return <Receipt view={view} />;
     case "expired":
-      return (
-        <Ended
-          title="This checkout has expired"
-          text={
-            view.session.endedPaidUsdc
-              ? `The time to pay has run out. ${view.session.endedPaidUsdc} USDC of this order was paid before it did; the rest was not charged.`
-              : "The time to pay has run out. Go back to the shop to start a new checkout."
-          }
-          view={view}
-        />
-      );
+      return <Expired view={view} />;
     case "cancelled":
-      return (
-        <Ended
-          title="Checkout cancelled"
-          text={
-            view.session.endedPaidUsdc
-              ? `${view.session.endedPaidUsdc} USDC of this order was paid before it was cancelled; the rest was not charged.`
-              : "Nothing was charged."
-          }
-          view={view}
-          back={view.session.cancelUrl}
-        />
-      );
+      return <Cancelled view={view} />;
     case "choose":
       return <Choose {...props} />;
     case "order-expired":

@@ -8,6 +8,8 @@ import { CancelButton, primary, type StepProps } from "./shared";
 
 // only a live session needs it: a sandbox session's first load goes without the extension's code
 const ProofGate = lazy(() => import("./proof-requirement").then((m) => ({ default: m.ProofGate })));
+// only a v1 order that may be paid in parts offers it
+const PartialAmount = lazy(() => import("./partial-amount").then((m) => ({ default: m.PartialAmount })));
 
 /**
  * Pick a currency and a payment app; the view brings the quotes sorted and the currency to open with.
@@ -20,7 +22,6 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   const [platform, setPlatform] = useState<string | null>(view.session.selectedPaymentPlatform);
   const chosen = choices.find((c) => c.platform === platform) ?? null;
   const currencyId = useId();
-  const partId = useId();
   // a v1 order may be paid in parts: empty pays all of what is left
   const [part, setPart] = useState("");
   // an exact-fiat price is the same in one currency with every app: no currency to pick, no prices to compare
@@ -96,27 +97,9 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
         </div>
       </fieldset>
       {view.session.partial && (
-        <details className="mt-4">
-          <summary className="cursor-pointer text-sm font-medium">Pay only part of it now</summary>
-          <label htmlFor={partId} className={`mt-2 ${ui.label}`}>
-            Amount to pay now (USDC)
-          </label>
-          <input
-            id={partId}
-            inputMode="decimal"
-            autoComplete="off"
-            value={part}
-            onChange={(e) => setPart(e.target.value)}
-            placeholder={view.session.partial.maxUsdc}
-            aria-describedby={`${partId}-help`}
-            className={ui.input}
-          />
-          <p id={`${partId}-help`} className={`mt-1 text-sm ${ui.muted}`}>
-            From {view.session.partial.minUsdc} to {view.session.partial.maxUsdc} USDC. You pay the rest later with this same link. Leave
-            empty to pay all of it.
-          </p>
-          {part.trim() && <p className={`mt-1 text-sm ${ui.muted}`}>The prices above are for all of it; the next step quotes this part.</p>}
-        </details>
+        <Suspense fallback={null}>
+          <PartialAmount range={view.session.partial} part={part} onChange={setPart} />
+        </Suspense>
       )}
       {view.liveProof && (
         <Suspense

@@ -4,7 +4,7 @@ import { useEmbedded } from "../embed";
 import { secondary } from "./shared";
 
 /** The session is over without a payment (expired or cancelled). */
-export function Ended({ title, text, view, back: link }: { title: string; text: string; view: CheckoutView; back?: string | null }) {
+function Ended({ title, text, view, back: link }: { title: string; text: string; view: CheckoutView; back?: string | null }) {
   // embedded, the shop's page around the frame is the way back
   const back = useEmbedded() ? null : link;
   return (
@@ -17,6 +17,35 @@ export function Ended({ title, text, view, back: link }: { title: string; text: 
         </a>
       )}
     </div>
+  );
+}
+
+/** The time to pay ran out; a part of a v1 order paid before it did is said. */
+export function Expired({ view }: { view: CheckoutView }) {
+  const paid = view.session.endedPaidUsdc;
+  return (
+    <Ended
+      title="This checkout has expired"
+      text={
+        paid
+          ? `The time to pay has run out. ${paid} USDC of this order was paid before it did; the rest was not charged.`
+          : "The time to pay has run out. Go back to the shop to start a new checkout."
+      }
+      view={view}
+    />
+  );
+}
+
+/** The session was cancelled; a part of a v1 order paid before it was is said. */
+export function Cancelled({ view }: { view: CheckoutView }) {
+  const paid = view.session.endedPaidUsdc;
+  return (
+    <Ended
+      title="Checkout cancelled"
+      text={paid ? `${paid} USDC of this order was paid before it was cancelled; the rest was not charged.` : "Nothing was charged."}
+      view={view}
+      back={view.session.cancelUrl}
+    />
   );
 }
 
