@@ -490,10 +490,11 @@ export const deliveryAttempts = pgTable(
     index("delivery_attempts_webhook_failed_idx")
       .on(t.webhookId, t.startedAt, t.attemptNo)
       .where(sql`response_code is null or response_code < 200 or response_code > 299`),
-    // the attempts fillAttemptWebhooks has yet to fill: older than migration 0017, or written by the
-    // release before it during an upgrade. New attempts never enter it; a later release drops it
+    // the attempts fillAttemptWebhooks has yet to fill (older than migration 0017, or written by the
+    // release before it during an upgrade), newest first; the health reads them the old way meanwhile.
+    // New attempts never enter it; a later release drops it
     index("delivery_attempts_webhook_missing_idx")
-      .on(t.id)
+      .on(t.startedAt)
       .where(sql`webhook_id is null`),
   ],
 );

@@ -72,22 +72,35 @@ export async function webhooksHealth(db: Db, ids: string[], merchantId: string, 
       where webhook_id in (${ownIds}) and status = 'FAILED'
       group by webhook_id`),
   );
-  // the attempts are read by their webhook (delivery_attempts_webhook_*_idx)
+  // the attempts are read by their webhook (delivery_attempts_webhook_*_idx); those not filled yet
+  // after an upgrade (fillAttemptWebhooks), through their delivery, newest first from
+  // delivery_attempts_webhook_missing_idx: nothing to read once the fill has ended
   const p50s = rowsOf<P50Row>(
     await db.execute(sql`
-      select a.webhook_id, percentile_cont(0.5) within group (order by a.duration_ms) as p50
-      from delivery_attempts a
-      where a.webhook_id in (${ownIds}) and a.started_at >= ${since}::timestamptz
-      group by a.webhook_id`),
+      select webhook_id, percentile_cont(0.5) within group (order by duration_ms) as p50
+      from (
+        select a.webhook_id, a.duration_ms from delivery_attempts a
+        where a.webhook_id in (${ownIds}) and a.started_at >= ${since}::timestamptz
+        union all
+        select d.webhook_id, a.duration_ms from delivery_attempts a join deliveries d on d.id = a.delivery_id
+        where a.webhook_id is null and a.started_at >= ${since}::timestamptz and d.webhook_id in (${ownIds})
+      ) attempts
+      group by webhook_id`),
   );
-  // each webhook's latest failed attempt: one entry of the partial index, newest first
+  // each webhook's latest failed attempt: the first entry of the partial index, newest first
+  const failed = sql`(a.response_code is null or a.response_code < 200 or a.response_code > 299)`;
   const failures = rowsOf<FailureRow>(
     await db.execute(sql`
       select w.id as webhook_id, f.delivery_id, f.started_at, f.response_code, f.error
       from webhooks w cross join lateral (
-        select a.delivery_id, a.started_at, a.response_code, a.error from delivery_attempts a
-        where a.webhook_id = w.id and (a.response_code is null or a.response_code < 200 or a.response_code > 299)
-        order by a.started_at desc, a.attempt_no desc limit 1) f
+        select * from (
+          (select a.delivery_id, a.started_at, a.attempt_no, a.response_code, a.error from delivery_attempts a
+           where a.webhook_id = w.id and ${failed} order by a.started_at desc, a.attempt_no desc limit 1)
+          union all
+          (select a.delivery_id, a.started_at, a.attempt_no, a.response_code, a.error
+           from delivery_attempts a join deliveries d on d.id = a.delivery_id
+           where a.webhook_id is null and d.webhook_id = w.id and ${failed} order by a.started_at desc, a.attempt_no desc limit 1)
+        ) latest order by started_at desc, attempt_no desc limit 1) f
       where w.merchant_id = ${merchantId} and w.id in (${idList})`),
   );
   for (const c of counts) {

@@ -128,8 +128,9 @@ async function flush(db: Db, q: Queue): Promise<void> {
 
 /**
  * Gives the attempts written without their webhook (before migration 0017, or by the release before
- * it during an upgrade) their delivery's webhook, so the webhook health reads them by index. Not a
- * purge, but it runs with the purges on the maintenance schedule, in batches found through
+ * it during an upgrade) their delivery's webhook, so the webhook health reads them by index (until
+ * then it reads them through their delivery). Not a purge, but it runs with the purges on the
+ * maintenance schedule, newest first (the health's last day first), in batches found through
  * delivery_attempts_webhook_missing_idx (which only such attempts enter: once they are all filled, a
  * run costs one empty index read), resting as long as each batch took before the next. At 10 M
  * attempts a batch of 5,000 took 250 ms, so a run fills up to 500,000 in about 50 s. Returns the
@@ -143,7 +144,7 @@ export async function fillAttemptWebhooks(
     const [row] = rowsOf<{ n: number }>(
       await db.execute(sql`
         with picked as (
-          select id from delivery_attempts where webhook_id is null limit ${batchSize} for update skip locked
+          select id from delivery_attempts where webhook_id is null order by started_at desc limit ${batchSize} for update skip locked
         ), filled as (
           update delivery_attempts a set webhook_id = d.webhook_id from deliveries d
           where a.id = any(array(select id from picked)) and d.id = a.delivery_id

@@ -127,29 +127,44 @@ describe("webhook health", () => {
     expect(all[other.id]).toMatchObject({ delivered: 0, failed: 1, failedNow: 1, successRate: 0, p50Ms: 5 });
   });
 
-  it("counts attempts from before they carried their webhook once the maintenance sweep fills them", async () => {
+  it("counts attempts from before they carried their webhook, before and after the maintenance sweep fills them", async () => {
     const hook = await newWebhook(m);
     const old = await delivery(m, hook.id, "FAILED", [{ code: 500, ms: 70 }], 5 * HOUR, { unfilled: true });
-    await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 10 }], HOUR, { unfilled: true });
+    const recent = await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 10 }], HOUR, { unfilled: true });
+    // a newer failure with its webhook, and an older one without: the newer one is the last failure
+    const stranger = await newMerchant();
+    const strangers = await delivery(stranger, (await newWebhook(stranger)).id, "FAILED", [{ code: 502, ms: 999 }], 0, { unfilled: true });
     const db = await testDb();
-    // read by their webhook, they are not found yet; the deliveries' own counts are
-    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject({ delivered: 1, failed: 1, p50Ms: null, lastFailure: null });
-    // in batches: a batch of one fills one attempt and goes on with the next
+    const expected = { delivered: 1, failed: 1, p50Ms: 40, lastFailure: { deliveryId: old, responseCode: 500 } };
+    // not filled yet (as right after an upgrade): read through their delivery, another merchant's not at all
+    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject(expected);
+    // filled newest first, in batches: a batch of one fills the newest attempt of all
     expect(await fillAttemptWebhooks(db, { batchSize: 1, maxBatches: 1 })).toBe(1);
+    const filled = async () =>
+      Object.fromEntries(
+        (
+          await db
+            .select({ deliveryId: deliveryAttempts.deliveryId, webhookId: deliveryAttempts.webhookId })
+            .from(deliveryAttempts)
+            .where(inArray(deliveryAttempts.deliveryId, [old, recent, strangers]))
+        ).map((a) => [a.deliveryId, a.webhookId !== null]),
+      );
+    expect(await filled()).toEqual({ [old]: false, [recent]: false, [strangers]: true });
     await fillAttemptWebhooks(db, { batchSize: 1, maxBatches: 1000, restFactor: 0 });
     const rows = await db
       .select({ webhookId: deliveryAttempts.webhookId })
       .from(deliveryAttempts)
       .where(isNull(deliveryAttempts.webhookId));
     expect(rows).toEqual([]);
-    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject({
-      p50Ms: 40,
-      lastFailure: { deliveryId: old, responseCode: 500 },
-    });
+    // the same health, now read by their webhook
+    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject(expected);
+    // a failure after the fill, with its webhook, is the last one; an unfilled older one does not hide it
+    const newer = await delivery(m, hook.id, "FAILED", [{ code: 503, ms: 20 }], 60_000);
+    await delivery(m, hook.id, "FAILED", [{ code: 504, ms: 20 }], 2 * HOUR, { unfilled: true });
+    expect((await getWebhookHealth(db, hook.id, as(m))).lastFailure).toMatchObject({ deliveryId: newer, responseCode: 503 });
     // the purge sweep fills them too, and says how many
-    await delivery(m, hook.id, "DELIVERED", [{ code: 200, ms: 10 }], 0, { unfilled: true });
     expect((await purgeStaleRows(db)).attemptWebhooks).toBeGreaterThanOrEqual(1);
-    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject({ p50Ms: 10 });
+    expect(await getWebhookHealth(db, hook.id, as(m))).toMatchObject({ failed: 3, lastFailure: { deliveryId: newer } });
   });
 
   it("has no rate nor median without deliveries, and another merchant's webhook is refused", async () => {

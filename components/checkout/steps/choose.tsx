@@ -22,8 +22,6 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   const [platform, setPlatform] = useState<string | null>(view.session.selectedPaymentPlatform);
   const chosen = choices.find((c) => c.platform === platform) ?? null;
   const currencyId = useId();
-  // a v1 order may be paid in parts: empty pays all of what is left
-  const [part, setPart] = useState("");
   // an exact-fiat price is the same in one currency with every app: no currency to pick, no prices to compare
   const fixedPrice = view.session.price.mode === "exact-fiat" ? view.session.price.formatted : null;
   // a live payment is proven with the Peer extension: nothing is reserved for a browser that cannot
@@ -34,11 +32,13 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
     <form
       onSubmit={(e) => {
         e.preventDefault();
+        // a v1 order may be paid in parts: the part as its field shows it (empty pays all that is left)
+        const amountUsdc = String(new FormData(e.currentTarget).get("part") ?? "").trim();
         if (chosen && canProve)
           act(() =>
             chooseAndStart(
               view.session.id,
-              { paymentPlatform: chosen.platform, fiatCurrency: currency, ...(part.trim() ? { amountUsdc: part.trim() } : {}) },
+              { paymentPlatform: chosen.platform, fiatCurrency: currency, ...(amountUsdc ? { amountUsdc } : {}) },
               view.session.token,
             ),
           );
@@ -98,7 +98,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
       </fieldset>
       {view.session.partial && (
         <Suspense fallback={null}>
-          <PartialAmount range={view.session.partial} part={part} onChange={setPart} />
+          <PartialAmount range={view.session.partial} />
         </Suspense>
       )}
       {view.liveProof && (

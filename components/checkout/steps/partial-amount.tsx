@@ -1,22 +1,16 @@
 "use client";
 
-import { useId } from "react";
+import { useId, useState } from "react";
 import { ui } from "@/components/ui/styles";
 
 /**
  * A v1 order that may be paid in parts: the amount to pay now, empty for all of it. The choose step
- * keeps the value (it goes with the start); this is loaded only for such an order.
+ * sends the field's value (its form's `part`) with the start, so the field is uncontrolled: a value
+ * typed before this lazy chunk hydrated stays, and is what is sent. Loaded only for such an order.
  */
-export function PartialAmount({
-  range,
-  part,
-  onChange,
-}: {
-  range: { minUsdc: string; maxUsdc: string };
-  part: string;
-  onChange: (part: string) => void;
-}) {
+export function PartialAmount({ range }: { range: { minUsdc: string; maxUsdc: string } }) {
   const partId = useId();
+  const [part, setPart] = useState("");
   return (
     <details className="mt-4">
       <summary className="cursor-pointer text-sm font-medium">Pay only part of it now</summary>
@@ -25,10 +19,10 @@ export function PartialAmount({
       </label>
       <input
         id={partId}
+        name="part"
         inputMode="decimal"
         autoComplete="off"
-        value={part}
-        onChange={(e) => onChange(e.target.value)}
+        onChange={(e) => setPart(e.target.value)}
         placeholder={range.maxUsdc}
         aria-describedby={`${partId}-help`}
         className={ui.input}
