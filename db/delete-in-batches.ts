@@ -22,18 +22,15 @@ export async function deleteInBatches(
   opts: BatchDeleteOptions = {},
 ): Promise<number> {
   const { batchSize = 1000, maxBatches = 50 } = opts;
-  let total = 0;
-  for (let batch = 0; batch < maxBatches; batch++) {
+  return restingBatches({ batchSize, maxBatches, restFactor: 0 }, async () => {
     const deleted = await db
       .delete(table)
       .where(
         sql`(${sql.join([...key], sql`, `)}) in (select ${sql.join([...key], sql`, `)} from ${table} where ${column} < ${before.toISOString()}::timestamptz${opts.where ? sql` and ${opts.where}` : sql``} limit ${batchSize} for update skip locked)`,
       )
       .returning({ one: sql<number>`1` });
-    total += deleted.length;
-    if (deleted.length < batchSize) break;
-  }
-  return total;
+    return deleted.length;
+  });
 }
 
 /**

@@ -4,7 +4,7 @@ import { lazy, Suspense, useId, useState } from "react";
 import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
 import type { ProofReadiness } from "../peer-extension";
-import { CancelButton, primary, type StepProps } from "./shared";
+import { CancelButton, CheckingProof, primary, type StepProps } from "./shared";
 
 // only a live session needs it: a sandbox session's first load goes without the extension's code
 const ProofGate = lazy(() => import("./proof-requirement").then((m) => ({ default: m.ProofGate })));
@@ -102,13 +102,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
         </Suspense>
       )}
       {view.liveProof && (
-        <Suspense
-          fallback={
-            <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
-              Checking that this browser can confirm your payment…
-            </p>
-          }
-        >
+        <Suspense fallback={<CheckingProof />}>
           <ProofGate onChange={setProofState} />
         </Suspense>
       )}

@@ -3,7 +3,7 @@
 import { useCallback, useEffect, useState } from "react";
 import { ui } from "@/components/ui/styles";
 import { connectExtension, openInstallPage, type ProofReadiness, proofReadiness } from "../peer-extension";
-import { primary, secondary } from "./shared";
+import { CheckingProof, primary, secondary } from "./shared";
 
 // Whether this browser can prove a live payment, and what to do when it cannot. The choose step loads
 // it (ProofGate) only for a live session: a sandbox session's first load carries none of it.
@@ -32,13 +32,7 @@ export function ProofRequirement({ state, recheck }: { state: ProofReadiness; re
       </p>
     );
   }
-  if (state === "checking") {
-    return (
-      <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
-        Checking that this browser can confirm your payment…
-      </p>
-    );
-  }
+  if (state === "checking") return <CheckingProof />;
   return (
     <div
       role="alert"

@@ -9,6 +9,15 @@ import { useEmbedded } from "../embed";
 export const primary = `${ui.buttonLarge} ${ui.primary}`;
 export const secondary = `${ui.buttonLarge} ${ui.secondary}`;
 
+/** A live session's check that this browser can prove the payment, while it runs (or its code loads). */
+export function CheckingProof() {
+  return (
+    <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
+      Checking that this browser can confirm your payment…
+    </p>
+  );
+}
+
 export type StepProps = { view: CheckoutView; pending: boolean; act: (fn: () => Promise<ActionResult>) => void };
 
 export function CancelButton({ view, pending, act }: StepProps) {
