@@ -23,6 +23,11 @@ export const MAX_ATTEMPTS = 8;
  */
 const LEASE_MARGIN_MS = 5_000;
 
+/** Until when a claim made at `now` keeps every other worker off its delivery. */
+export function leaseFrom(now: Date): Date {
+  return new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
+}
+
 export type AttemptOutcome = { kind: "skipped"; reason: string } | { kind: "attempted"; delivery: DeliveryRow; result: PostResult };
 
 /** The secrets that sign now: the current one, and the previous one during a rotation. */
@@ -56,7 +61,7 @@ export function nextAttemptDelay(attempts: number, retryAfterMs: number | null):
  * (deliveries_webhook_ended_idx), and touching it made every claim write into all eight indexes.
  */
 async function claim(db: Db, id: string, now: Date, force: boolean, actor: Actor): Promise<DeliveryRow | undefined> {
-  const leaseUntil = new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
+  const leaseUntil = leaseFrom(now);
   const [row] = await db
     .update(deliveries)
     .set({ leaseUntil })
@@ -98,7 +103,7 @@ export async function attemptDelivery(
  * them until the attempt is recorded or the lease lapses. Like `claim`, it sets the lease only.
  */
 export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryRow[]> {
-  const leaseUntil = new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
+  const leaseUntil = leaseFrom(now);
   const due = db
     .select({ id: deliveries.id })
     .from(deliveries)

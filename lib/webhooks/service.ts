@@ -13,7 +13,7 @@ import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost } from "./address-policy";
 import { type CustomHeader, hasPlainValues, maskedCustomHeaders, sealCustomHeaders, sealPlainValuesOf } from "./custom-headers";
-import { attemptDelivery, requeueDelivery } from "./delivery";
+import { attemptDelivery, deliverClaimed, leaseFrom, requeueDelivery } from "./delivery";
 
 export const MAX_WEBHOOKS_PER_MERCHANT = 20;
 
@@ -311,7 +311,7 @@ export async function sendTestEvent(db: Db, webhookId: string, as: ScopedAs) {
   const type = v1 ? V1_TEST_EVENT_TYPE : TEST_EVENT_TYPE;
   const data = v1 ? { order: null, payment: null, paymentBridge: null } : { test: true, webhookId: hook.id };
   const payload = { id: eventId, type, timestamp: now.toISOString(), data };
-  await db.transaction(async (tx) => {
+  const delivery = await db.transaction(async (tx) => {
     await tx.insert(events).values({
       id: eventId,
       merchantId: hook.merchantId,
@@ -321,19 +321,27 @@ export async function sendTestEvent(db: Db, webhookId: string, as: ScopedAs) {
       createdAt: now,
       requestId: currentRequestId(),
     });
-    await tx.insert(deliveries).values({
-      id: deliveryId,
-      webhookId: hook.id,
-      merchantId: hook.merchantId,
-      eventId,
-      eventType: type,
-      status: DELIVERY.initial,
-      nextAttemptAt: now,
-      createdAt: now,
-    });
+    const [row] = await tx
+      .insert(deliveries)
+      .values({
+        id: deliveryId,
+        webhookId: hook.id,
+        merchantId: hook.merchantId,
+        eventId,
+        eventType: type,
+        status: DELIVERY.initial,
+        nextAttemptAt: now,
+        // claimed by this request as it is written: a dispatcher polling between the commit and a
+        // separate claim took it, and the request found nothing to send. Should the request die here,
+        // the lease lapses and the dispatcher sends it.
+        leaseUntil: leaseFrom(now),
+        createdAt: now,
+      })
+      .returning();
+    return row!;
   });
-  const outcome = await attemptDelivery(db, deliveryId, { ...as, force: true, single: true });
-  if (outcome.kind === "skipped") throw new Error("a new test delivery could not be claimed");
+  const [outcome] = await deliverClaimed(db, [delivery], { single: true });
+  if (!outcome || outcome.kind === "skipped") throw new Error("a new test delivery ended before its attempt");
   const success = outcome.delivery.status === "DELIVERED";
   return {
     success,

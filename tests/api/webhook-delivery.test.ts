@@ -1,6 +1,6 @@
 import dns from "node:dns";
 import type http from "node:http";
-import { eq, inArray } from "drizzle-orm";
+import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { checkoutSessions, deliveries, deliveryAttempts, orders, webhooks } from "@/db/schema";
@@ -236,6 +236,49 @@ describe("webhook endpoints", () => {
     expect(unreachable.body.responseObject).toMatchObject({ success: false, responseCode: null });
     expect(unreachable.body.responseObject.error).toMatch(/ECONNREFUSED/);
   });
+
+  // on PostgreSQL, where the dispatcher is another process: embedded PGlite runs the request's commit
+  // and its next statement with no I/O between them, so nothing else can run there
+  it.skipIf(process.env.TEST_DB !== "postgres")(
+    "a test event is the request's own: a dispatcher polling meanwhile never takes it",
+    async () => {
+      const { m, hook } = await setup();
+      const db = await testDb();
+      // the dispatcher's claim (claimDueDeliveries), as often as it can run, narrowed to this webhook
+      let polling = true;
+      let taken = 0;
+      const dispatcher = (async () => {
+        while (polling) {
+          const now = new Date();
+          const rows = await db
+            .update(deliveries)
+            .set({ leaseUntil: new Date(now.getTime() + MINUTE) })
+            .where(
+              and(
+                eq(deliveries.webhookId, hook.id),
+                eq(deliveries.status, "PENDING"),
+                lte(deliveries.nextAttemptAt, now),
+                or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
+              ),
+            )
+            .returning({ id: deliveries.id });
+          taken += rows.length;
+        }
+      })();
+      try {
+        for (let i = 0; i < 20; i++) {
+          const res = await call("POST", `/api/webhooks/${hook.id}/test`, { key: m.apiKey });
+          expect(res.status).toBe(200);
+          expect(res.body.responseObject).toMatchObject({ success: true, responseCode: 200 });
+        }
+      } finally {
+        polling = false;
+        await dispatcher;
+      }
+      expect(taken).toBe(0);
+      expect(receiver.received).toHaveLength(20);
+    },
+  );
 
   it("retry sends a delivery again now", async () => {
     const { m, hook } = await setup(["order.created"]);
