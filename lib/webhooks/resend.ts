@@ -5,7 +5,7 @@ import type { As, MerchantActor } from "@/lib/actor";
 import { AppError, conflict, invalid, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { DELIVERY } from "@/lib/state";
-import { attemptDelivery } from "./delivery";
+import { deliverClaimed, leaseFrom } from "./delivery";
 import { getWebhookOrThrow, retryDelivery, serializeDelivery } from "./service";
 
 /**
@@ -45,6 +45,7 @@ export async function resendEvent(db: Db, input: { eventId: string; webhookId: s
       eventType: event.type,
       status: DELIVERY.initial,
       nextAttemptAt: now,
+      leaseUntil: leaseFrom(now), // claimed as it is written, so that this request sends it (see sendTestEvent)
       createdAt: now,
     })
     .onConflictDoNothing({ target: [deliveries.webhookId, deliveries.eventId] })
@@ -57,7 +58,6 @@ export async function resendEvent(db: Db, input: { eventId: string; webhookId: s
     if (!existing) throw conflict("The delivery changed while it was being resent; try again in a moment");
     return { created: false, webhookUrl: hook.url, delivery: await retryDelivery(db, hook.id, existing.id, as) };
   }
-  const outcome = await attemptDelivery(db, created.id, { actor, force: true });
-  // skipped: the engine claimed the new delivery first and is sending it
-  return { created: true, webhookUrl: hook.url, delivery: serializeDelivery(outcome.kind === "attempted" ? outcome.delivery : created) };
+  const [outcome] = await deliverClaimed(db, [created]);
+  return { created: true, webhookUrl: hook.url, delivery: serializeDelivery(outcome?.kind === "attempted" ? outcome.delivery : created) };
 }
