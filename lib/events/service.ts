@@ -118,20 +118,21 @@ function buildEvent(
  * list subscribes to all). `dl` returns the delivery ids, in the events' order; the deliveries' ids
  * are drawn there: 'dlv_' and 32 hex digits, as newId makes them. Placeholders: see `eventValues`.
  */
-const EVENTS_AND_DELIVERIES = sql`ev as (
+const eventsAndDeliveries = (onlyIf: SQL) => sql`ev as (
     insert into events (id, merchant_id, type, api_version, session_id, order_id, payload, created_at, request_id)
     select e.id, e.merchant_id, e.type, e.api_version, e.session_id, e.order_id, e.payload, e.created_at, e.request_id
     from jsonb_to_recordset(${sql.placeholder("events")}::jsonb)
-      as e(id text, merchant_id text, type text, api_version int, session_id text, order_id text, payload jsonb, created_at timestamptz, request_id text)
+      as e(id text, merchant_id text, type text, api_version int, session_id text, order_id text, payload jsonb, created_at timestamptz, request_id text)${onlyIf}
   ), dl as (
     insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, created_at)
     select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING', ${sql.placeholder("due")}::timestamptz, e.created_at
     from jsonb_to_recordset(${sql.placeholder("fanOut")}::jsonb) as e(ord int, id text, merchant_id text, type text, api_version int, created_at timestamptz)
     join webhooks w on w.merchant_id = e.merchant_id and w.api_version = e.api_version and w.active and w.deleted_at is null
-      and (w.events = '[]'::jsonb or w.events @> jsonb_build_array(e.type))
+      and (w.events = '[]'::jsonb or w.events @> jsonb_build_array(e.type))${onlyIf}
     order by e.ord, w.id
     returning id
   )`;
+const EVENTS_AND_DELIVERIES = eventsAndDeliveries(sql``);
 
 /** The values of EVENTS_AND_DELIVERIES's placeholders for these events. */
 function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due: string } {
@@ -179,6 +180,25 @@ export function statementWithEvents(name: string, before?: () => SQL) {
   );
   return async (db: Db, built: BuiltEvent[], values: Record<string, unknown> = {}): Promise<string[]> =>
     (await statement(db, { ...values, ...eventValues(built) })).map((r) => r.id);
+}
+
+/**
+ * As statementWithEvents, for a statement whose writes all hang on one of the caller's: `before`'s
+ * common table expression named `onlyIf` (an UPDATE whose condition is the check, `returning id`).
+ * The caller's other expressions select from it, and the events and deliveries are written only when
+ * it returned a row. Returns the delivery ids, or null when it returned none and nothing was written.
+ */
+export function statementWithEventsIf(name: string, onlyIf: string, before: () => SQL) {
+  const statement = preparedStatement<{ id: string | null }>(name, () => {
+    const guard = sql.identifier(onlyIf);
+    // a row per delivery while the guard holds, one with no id if no webhook gets the events; none otherwise
+    return sql`with ${before()}, ${eventsAndDeliveries(sql` where exists (select 1 from ${guard})`)}
+      select dl.id from ${guard} left join dl on true`;
+  });
+  return async (db: Db, built: BuiltEvent[], values: Record<string, unknown>): Promise<string[] | null> => {
+    const rows = await statement(db, { ...values, ...eventValues(built) });
+    return rows.length ? rows.flatMap((r) => (r.id === null ? [] : [r.id])) : null;
+  };
 }
 
 const insertEventsStatement = statementWithEvents("events_insert");

@@ -1,9 +1,8 @@
 import type { Db } from "@/db/client";
 import type { As } from "@/lib/actor";
-import { eq } from "drizzle-orm";
-import { checkoutSessions, orders, type SessionRow } from "@/db/schema";
+import { orders, type OrderRow, type SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
-import { withEvents } from "@/lib/events/service";
+import { buildEventsFor, type EventInput, withEvents } from "@/lib/events/service";
 import { conflict, invalid, isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
@@ -25,6 +24,7 @@ import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh, unwindFields } from "./expiry";
 import { fiatTermsOf, quoteForStart } from "./fiat";
 import { lockOrder, lockSession, readSession } from "./rows";
+import { startStatement, startValues } from "./start-statement";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 // What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
@@ -36,9 +36,6 @@ const CLOSED: Partial<Record<SessionStatus, string>> = {
   EXPIRED: "Session has expired",
   CANCELLED: "Session was cancelled",
 };
-
-/** An unlocked start found the session changed since it was read: it is made again under the lock. */
-const CHANGED_SINCE_READ = new Error("the session changed since it was read");
 
 function assertOpen(session: SessionRow) {
   if (!isSessionOpen(session.status)) throw conflict(CLOSED[session.status] ?? `Session is ${session.status}`);
@@ -126,92 +123,114 @@ export async function startSession(
       amountMicro: priced,
       recipientAddress: before.recipientAddress,
     }));
-  // The common start, of a session that has had no order, takes no row lock first: the session's
-  // UPDATE also requires the row to be exactly as read (its updated_at), so everything checked on
-  // `before` still holds when it matches. When it does not (the session changed since it was read),
-  // nothing is written and the start is made again the locked way. A race of two starts ends as
-  // before: one order, and a 409 for the other (orders_one_live_per_session_key).
-  const start = (unlocked: boolean) =>
-    withEvents(db, async (tx, emit) => {
-      let session = unlocked ? before : await lockSession(tx, id, as.actor);
-      if (!unlocked) {
-        assertOpen(session);
-        const current = await lockOrder(tx, session.activeOrderId, session);
-        if (current && isOrderLive(current.status))
-          throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
-      }
-      const amountMicro = amountToPay(session, input.amountUsdc);
-      if (amountMicro !== priced) throw conflict("What is left to pay changed while checkout started; start again");
-      const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
+  /** What starting `session` writes: its new order, and what the session's move sets. */
+  const prepare = async (session: SessionRow) => {
+    const amountMicro = amountToPay(session, input.amountUsdc);
+    if (amountMicro !== priced) throw conflict("What is left to pay changed while checkout started; start again");
+    const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
+    const now = new Date();
+    const orderId = newId("ord");
+    const signal = await rail.signalIntent({
+      orderId,
+      sessionId: id,
+      quote,
+      recipientAddress: session.recipientAddress,
+      chainId: session.destinationChainId,
+    });
+    const mined = signal.state === "mined";
+    // every column, so that the events are serialized from exactly the row that is stored
+    const order: OrderRow = {
+      id: orderId,
+      sessionId: id,
+      merchantId: session.merchantId,
+      status: mined ? ORDER.initial : "SIGNAL_SUBMITTED",
+      paymentPlatform: platform,
+      fiatCurrency: currency,
+      fiatAmountMinor: quote.fiatAmountMinor,
+      tokenAmountMicro: quote.tokenAmountMicro,
+      conversionRate: quote.conversionRate,
+      grossAmountMicro: fiatQuote?.grossAmountMicro ?? null,
+      netAmountMicro: fiatQuote?.tokenAmountMicro ?? null,
+      recipient: quote.payeeHandle,
+      intentHash: mined ? signal.intentHash : null,
+      signalTx: mined ? signal.signalTx : null,
+      fulfillTx: null,
+      expiresAt: new Date(Math.min(now.getTime() + getConfig().orderTtlMs, session.expiresAt.getTime())),
+      paymentSentAt: null,
+      fulfilledAt: null,
+      // the real rail: what its signal step needs, and that the step is due now
+      railDueAt: mined ? null : now,
+      railTries: 0,
+      railState: quote.intent ?? null,
+      takerWallet: null,
+      failureReason: null,
+      createdAt: now,
+      updatedAt: now,
+    };
+    const set = {
+      activeOrderId: orderId,
+      selectedPaymentPlatform: platform,
+      selectedFiatCurrency: currency,
+      // exact-fiat: the session's USDC is what the live quote gives the merchant
+      amountMicro: fiatQuote ? fiatQuote.tokenAmountMicro : session.amountMicro,
+    } satisfies Partial<SessionRow>;
+    return { order, set };
+  };
+  const answer = (session: SessionRow, order: OrderRow) => ({
+    session: serializeSession(session),
+    order: serializeOrder(order),
+    quote: quoteOf(order),
+    intentHash: order.intentHash,
+    expiresAt: order.expiresAt.toISOString(),
+  });
+  const events = (session: SessionRow, order: OrderRow): EventInput[] => [
+    { type: "session.started", session, order },
+    { type: "order.created", session, order },
+  ];
 
-      const config = getConfig();
-      const now = new Date();
-      const orderId = newId("ord");
-      const signal = await rail.signalIntent({
-        orderId,
-        sessionId: id,
-        quote,
-        recipientAddress: session.recipientAddress,
-        chainId: session.destinationChainId,
-      });
-      const mined = signal.state === "mined";
-      const expiresAt = new Date(Math.min(now.getTime() + config.orderTtlMs, session.expiresAt.getTime()));
+  // The common start, of a session that has had no order, is one statement and takes no lock: the
+  // session's UPDATE requires the row exactly as read (its updated_at), so everything checked on
+  // `before` still holds when it matches, and the order, the events and their deliveries are written
+  // only if it did (startStatement). When it does not (the session changed since it was read),
+  // nothing is written and the start is made again under the row lock. A race of two starts ends
+  // as before: one order, and a 409 for the other (orders_one_live_per_session_key).
+  const startUnlocked = async () => {
+    const { order, set } = await prepare(before);
+    const session: SessionRow = {
+      ...before,
+      ...set,
+      status: SESSION.triggers.start.to,
+      // what the orders' insert trigger sets (migration 0007)
+      firstOrderAt: before.firstOrderAt ?? order.createdAt,
+      updatedAt: order.createdAt,
+    };
+    const deliveryIds = await startStatement(db, events(session, order).flatMap(buildEventsFor), startValues(before, session, order));
+    if (deliveryIds === null) return null;
+    metrics().transition("session", "start", session.status);
+    metrics().transition("order", "create", order.status);
+    jobs.deliveriesCreated(deliveryIds);
+    return answer(session, order);
+  };
+  const startLocked = () =>
+    withEvents(db, async (tx, emit) => {
+      const locked = await lockSession(tx, id, as.actor);
+      assertOpen(locked);
+      const current = await lockOrder(tx, locked.activeOrderId, locked);
+      if (current && isOrderLive(current.status))
+        throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      const { order, set } = await prepare(locked);
       // the order's insert and the session's move are sent together (one round trip; PostgreSQL runs
       // them in this order): the session only names the order, whose id is already known
-      const [[order], started] = await Promise.all([
-        tx
-          .insert(orders)
-          .values({
-            id: orderId,
-            sessionId: id,
-            merchantId: session.merchantId,
-            status: mined ? ORDER.initial : "SIGNAL_SUBMITTED",
-            paymentPlatform: platform,
-            fiatCurrency: currency,
-            fiatAmountMinor: quote.fiatAmountMinor,
-            tokenAmountMicro: quote.tokenAmountMicro,
-            conversionRate: quote.conversionRate,
-            grossAmountMicro: fiatQuote?.grossAmountMicro ?? null,
-            netAmountMicro: fiatQuote?.tokenAmountMicro ?? null,
-            recipient: quote.payeeHandle,
-            intentHash: mined ? signal.intentHash : null,
-            signalTx: mined ? signal.signalTx : null,
-            // the real rail: what its signal step needs, and that the step is due now
-            railState: quote.intent ?? null,
-            railDueAt: mined ? null : now,
-            expiresAt,
-            createdAt: now,
-            updatedAt: now,
-          })
-          .returning(),
-        (unlocked ? tryTransition : transition)(tx, "session", session, "start", {
-          set: {
-            activeOrderId: orderId,
-            selectedPaymentPlatform: platform,
-            selectedFiatCurrency: currency,
-            // exact-fiat: the session's USDC is what the live quote gives the merchant
-            ...(fiatQuote ? { amountMicro: fiatQuote.tokenAmountMicro } : {}),
-          },
-          where: unlocked ? eq(checkoutSessions.updatedAt, before.updatedAt) : undefined,
-        }).then((moved) => moved ?? Promise.reject(CHANGED_SINCE_READ)),
+      const [[inserted], session] = await Promise.all([
+        tx.insert(orders).values(order).returning(),
+        transition(tx, "session", locked, "start", { set: { ...set, updatedAt: order.createdAt } }),
       ]);
-      metrics().transition("order", "create", order!.status);
-      session = started;
-      await emit({ type: "session.started", session, order: order! });
-      await emit({ type: "order.created", session, order: order! });
-      return {
-        session: serializeSession(session),
-        order: serializeOrder(order!),
-        quote: quoteOf(order!),
-        intentHash: order!.intentHash,
-        expiresAt: expiresAt.toISOString(),
-      };
+      metrics().transition("order", "create", inserted!.status);
+      for (const e of events(session, inserted!)) await emit(e);
+      return answer(session, inserted!);
     });
   try {
-    const started = await start(before.activeOrderId === null).catch((err) => {
-      if (err === CHANGED_SINCE_READ) return start(false);
-      throw err;
-    });
+    const started = (before.activeOrderId === null ? await startUnlocked() : null) ?? (await startLocked());
     jobs.expiryScheduled(id, new Date(started.expiresAt));
     if (started.order.status === "SIGNAL_SUBMITTED") jobs.railDue(started.order.id);
     return started;

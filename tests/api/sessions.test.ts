@@ -1,6 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, deliveries, orders, proofAttempts } from "@/db/schema";
+import { serializeOrder, serializeSession } from "@/lib/wire/session";
 import { call, newMerchant, newSession, newWebhook, sessionBody, startedSession, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 
@@ -210,6 +211,37 @@ describe("the checkout flow", () => {
     const order = await call("GET", `/api/checkout/sessions/${s.id}/order`, { key: m.apiKey });
     expect(order.body.responseObject.order).toMatchObject({ id: r.order.id, sessionId: s.id, intentHash: r.intentHash });
     expect(await eventTypes(m.apiKey, s.id)).toEqual(["session.started", "order.created"]);
+  });
+
+  it("a start's answer and events carry the session and order exactly as stored, each delivered once per webhook", async () => {
+    const m = await newMerchant();
+    const hook = await newWebhook(m);
+    const fiat = { checkoutMode: "exact-fiat", fiatAmount: "25.00", fiatCurrency: "EUR", amountUsdc: undefined }; // undefined: not sent
+    const db = await testDb();
+    for (const overrides of [{}, fiat]) {
+      const s = await newSession(m, overrides);
+      const res = await call("POST", `/api/checkout/sessions/${s.id}/start`, {
+        key: m.apiKey,
+        body: { paymentPlatform: "revolut", fiatCurrency: "EUR" },
+      });
+      expect(res.status).toBe(200);
+      const [session] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, s.id));
+      const [order] = await db.select().from(orders).where(eq(orders.sessionId, s.id));
+      expect(session!.firstOrderAt).toEqual(order!.createdAt);
+      const stored = { session: serializeSession(session!), order: serializeOrder(order!) };
+      expect({ session: res.body.responseObject.session, order: res.body.responseObject.order }).toEqual(stored);
+      const listed = await call("GET", `/api/events?sessionId=${s.id}&limit=100`, { key: m.apiKey });
+      const started = (listed.body.responseObject.events as { id: string; type: string; data: unknown }[]).reverse();
+      expect(started.map((e) => e.type)).toEqual(["session.started", "order.created"]);
+      for (const e of started) expect(e.data).toEqual(stored);
+      const sent = await db.select().from(deliveries).where(eq(deliveries.webhookId, hook.id));
+      expect(
+        sent
+          .filter((d) => started.some((e) => e.id === d.eventId))
+          .map((d) => d.eventType)
+          .sort(),
+      ).toEqual(["order.created", "session.started"]);
+    }
   });
 
   it("a second start while the order is live is 409 and creates nothing", async () => {

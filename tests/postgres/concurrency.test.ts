@@ -1,10 +1,10 @@
 import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
-import { checkoutSessions, events, orders, rateLimitCounters } from "@/db/schema";
+import { checkoutSessions, deliveries, events, orders, rateLimitCounters } from "@/db/schema";
 import { openPostgres } from "@/db/client";
 import { getConfig } from "@/lib/config";
 import { RateLimiter } from "@/lib/limits/rate-limit";
-import { call, newMerchant, newSession, sessionBody, startedSession } from "../support/api";
+import { call, newMerchant, newSession, newWebhook, sessionBody, startedSession } from "../support/api";
 import { testDb } from "../support/db";
 
 // Races on real PostgreSQL: many requests at once on one session must leave exactly one outcome.
@@ -48,6 +48,7 @@ describe("concurrent state changes on PostgreSQL", () => {
 
   it("a start whose session is not as it was read writes nothing, and is made again under the row lock", async () => {
     const m = await newMerchant();
+    const hook = await newWebhook(m);
     const s = await newSession(m);
     const db = await testDb();
     // what a read gives JavaScript (milliseconds) no longer equals the row (microseconds): as if the
@@ -63,6 +64,9 @@ describe("concurrent state changes on PostgreSQL", () => {
     expect(res.body.responseObject.order.id).toBe(rows[0]!.id);
     expect(await eventCount(s.id, "order.created")).toBe(1);
     expect(await eventCount(s.id, "session.started")).toBe(1);
+    // and no delivery of an event that was not written
+    const sent = await db.select({ type: deliveries.eventType }).from(deliveries).where(eq(deliveries.webhookId, hook.id));
+    expect(sent.map((d) => d.type).sort()).toEqual(["order.created", "session.started"]);
   });
 
   it("a start racing a cancel leaves one consistent outcome", async () => {
