@@ -262,7 +262,7 @@ test.describe("hosted checkout", () => {
 test.describe("hosted checkout with short lifetimes", () => {
   test("an unpaid order expires and can be started again; then the session expires @own-server", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
-    const server = new OwnServer(3390 + (process.pid % 100), { ORDER_TTL: "4s", SESSION_TTL: "12s" });
+    const server = new OwnServer({ ORDER_TTL: "4s", SESSION_TTL: "12s" });
     await server.start();
     try {
       const context = await page.context().browser()!.newContext({ baseURL: server.base });

@@ -106,7 +106,7 @@ async function liveService(project: string): Promise<Service> {
     NEXTAUTH_SECRET: "e2e-rail-nextauth-secret",
     RATE_LIMIT_MULTIPLIER: "5",
   };
-  const server = new OwnServer(3290, env);
+  const server = new OwnServer(env);
   const close = async () => {
     await server.kill();
     await stack.stop();

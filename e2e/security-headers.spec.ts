@@ -162,7 +162,7 @@ test.describe("security headers", () => {
 
 test.describe("security headers over https", () => {
   test("with an https APP_URL: HSTS on pages and API responses, insecure requests upgraded @own-server", async () => {
-    const server = new OwnServer(3490 + (process.pid % 100), { APP_URL: "https://checkout.example" });
+    const server = new OwnServer({ APP_URL: "https://checkout.example" });
     try {
       await server.start();
       for (const path of ["/", "/dashboard/sign-in", "/api/health"]) {

@@ -1,5 +1,6 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 
@@ -9,32 +10,59 @@ import path from "node:path";
  */
 export class OwnServer {
   readonly dataDir = fs.mkdtempSync(path.join(os.tmpdir(), "checkout-own-"));
-  readonly base: string;
+  private chosenPort?: number;
   private child?: ChildProcess;
 
-  constructor(
-    readonly port: number,
-    private readonly env: Record<string, string> = {},
-  ) {
-    this.base = `http://localhost:${port}`;
+  constructor(private readonly env: Record<string, string> = {}) {}
+
+  /**
+   * A port the system gave out as free, chosen at the first start and kept across restarts. A fixed
+   * range per test collided with the production topology's ports, and the readiness check then got its
+   * answer from another server.
+   */
+  get port(): number {
+    if (this.chosenPort === undefined) throw new Error("the server has no port until it is started");
+    return this.chosenPort;
+  }
+
+  get base(): string {
+    return `http://localhost:${this.port}`;
   }
 
   async start(): Promise<void> {
-    this.child = spawn(process.execPath, [path.resolve("scripts/server.mjs"), "-p", String(this.port)], {
-      env: {
-        ...process.env,
-        DATA_DIR: this.dataDir,
-        APP_URL: this.base,
-        ALLOW_PRIVATE_WEBHOOK_URLS: "true",
-        LOG_LEVEL: "warn",
-        ...this.env,
-      },
-      stdio: ["ignore", "ignore", "inherit"],
-    });
+    for (let tries = 1; ; tries++) {
+      const fresh = this.chosenPort === undefined;
+      this.chosenPort ??= await freePort();
+      const child = spawn(process.execPath, [path.resolve("scripts/server.mjs"), "-p", String(this.chosenPort)], {
+        env: {
+          ...process.env,
+          DATA_DIR: this.dataDir,
+          APP_URL: this.base,
+          ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+          LOG_LEVEL: "warn",
+          ...this.env,
+        },
+        stdio: ["ignore", "ignore", "inherit"],
+      });
+      this.child = child;
+      try {
+        return await this.ready(child);
+      } catch (err) {
+        // taken between the choice and the listen: another port, if this start chose it
+        if (!fresh || tries === 3 || child.exitCode === null) throw err;
+        this.chosenPort = undefined;
+      }
+    }
+  }
+
+  /** Until this child answers its health check; an answer counts only while the child is alive. */
+  private async ready(child: ChildProcess): Promise<void> {
     const until = Date.now() + 60_000;
     for (;;) {
+      if (child.exitCode !== null || child.signalCode !== null)
+        throw new Error(`server exited (${child.exitCode ?? child.signalCode}) before it was ready`);
       try {
-        if ((await fetch(`${this.base}/api/health`)).ok) return;
+        if ((await fetch(`${this.base}/api/health`)).ok && child.exitCode === null) return;
       } catch {
         // not listening yet
       }
@@ -50,4 +78,13 @@ export class OwnServer {
     child.kill(signal);
     await exited;
   }
+}
+
+/** A TCP port that nothing listens on now, as the system hands them out. */
+async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve, reject) => probe.once("error", reject).listen(0, "127.0.0.1", resolve));
+  const { port } = probe.address() as net.AddressInfo;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }
