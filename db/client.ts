@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { SQL } from "drizzle-orm";
+import type { Column, SQL } from "drizzle-orm";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
@@ -31,6 +31,20 @@ export function preparedStatement<T>(name: string, build: () => SQL) {
     query ??= handle.dialect.sqlToQuery(build());
     return rowsOf<T>(await handle.session.prepareQuery(query, undefined, name, false).execute(values));
   };
+}
+
+/**
+ * A row's values for a prepared statement's placeholders named `${prefix}.${key}`, one per column
+ * given, each mapped as the driver takes it (null stays null).
+ */
+export function columnValues<R>(
+  prefix: string,
+  columns: readonly (readonly [keyof R & string, Column])[],
+  row: R,
+): Record<string, unknown> {
+  const values: Record<string, unknown> = {};
+  for (const [key, column] of columns) values[`${prefix}.${key}`] = row[key] === null ? null : column.mapToDriverValue(row[key]);
+  return values;
 }
 
 type Opened = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void>; work?: Db };

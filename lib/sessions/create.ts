@@ -1,5 +1,5 @@
 import { type Column, eq, getTableColumns, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { columnValues, type Db } from "@/db/client";
 import { checkoutSessions, type Environment, merchants, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { monotonicNow } from "@/lib/clock";
@@ -125,8 +125,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     updatedAt: now,
   };
   // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same statement
-  const values: Record<string, unknown> = {};
-  for (const [key, column] of SESSION_COLUMNS) values[`session.${key}`] = row[key] === null ? null : column.mapToDriverValue(row[key]);
+  const values = columnValues("session", SESSION_COLUMNS, row);
   const deliveryIds = await insertSessionWithEvents(db, buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }), values);
   metrics().transition("session", "create", row.status);
   jobs.deliveriesCreated(deliveryIds);

@@ -1,4 +1,5 @@
 import { type Column, getTableColumns, sql } from "drizzle-orm";
+import { columnValues } from "@/db/client";
 import { checkoutSessions, orders, type OrderRow, type SessionRow } from "@/db/schema";
 import { statementWithEventsIf } from "@/lib/events/service";
 import { fromSql } from "@/lib/state";
@@ -13,7 +14,11 @@ import { fromSql } from "@/lib/state";
 const ORDER_COLUMNS = Object.entries(getTableColumns(orders)) as [keyof OrderRow, Column][];
 const SESSION_COLUMNS = getTableColumns(checkoutSessions);
 /** What a start changes on the session; the orders' insert trigger sets first_order_at (migration 0007). */
-const MOVED = ["status", "activeOrderId", "selectedPaymentPlatform", "selectedFiatCurrency", "amountMicro", "updatedAt"] as const;
+const MOVED = (["status", "activeOrderId", "selectedPaymentPlatform", "selectedFiatCurrency", "amountMicro", "updatedAt"] as const).map(
+  (key) => [key, SESSION_COLUMNS[key]] as const,
+);
+/** What the move's condition compares with the session as read. */
+const READ = (["id", "merchantId", "updatedAt"] as const).map((key) => [key, SESSION_COLUMNS[key]] as const);
 
 // the order's values are selected, not VALUES, so each placeholder says its column's type
 const typed = (name: string, column: Column) => sql`${sql.placeholder(name)}::${sql.raw(column.getSQLType())}`;
@@ -23,7 +28,7 @@ export const startStatement = statementWithEventsIf(
   "moved",
   () => sql`moved as (
     update ${checkoutSessions} set ${sql.join(
-      MOVED.map((key) => sql`${sql.identifier(SESSION_COLUMNS[key].name)} = ${typed(`session.${key}`, SESSION_COLUMNS[key])}`),
+      MOVED.map(([key, column]) => sql`${sql.identifier(column.name)} = ${typed(`session.${key}`, column)}`),
       sql`, `,
     )}
     where ${checkoutSessions.id} = ${sql.placeholder("read.id")} and ${checkoutSessions.merchantId} = ${sql.placeholder("read.merchantId")}
@@ -43,16 +48,11 @@ export const startStatement = statementWithEventsIf(
   )`,
 );
 
-const driverValue = (column: Column, value: unknown) => (value === null ? null : column.mapToDriverValue(value));
-
 /** startStatement's values: the session as read, the session once started, and its new order. */
 export function startValues(read: SessionRow, started: SessionRow, order: OrderRow): Record<string, unknown> {
-  const values: Record<string, unknown> = {
-    "read.id": read.id,
-    "read.merchantId": read.merchantId,
-    "read.updatedAt": driverValue(SESSION_COLUMNS.updatedAt, read.updatedAt),
+  return {
+    ...columnValues("read", READ, read),
+    ...columnValues("session", MOVED, started),
+    ...columnValues("order", ORDER_COLUMNS, order),
   };
-  for (const key of MOVED) values[`session.${key}`] = driverValue(SESSION_COLUMNS[key], started[key]);
-  for (const [key, column] of ORDER_COLUMNS) values[`order.${key}`] = driverValue(column, order[key]);
-  return values;
 }

@@ -8,17 +8,7 @@ import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
-import {
-  canFire,
-  isOrderLive,
-  isOrderPaid,
-  isSessionOpen,
-  ORDER,
-  SESSION,
-  type SessionStatus,
-  transition,
-  tryTransition,
-} from "@/lib/state";
+import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh, unwindFields } from "./expiry";
