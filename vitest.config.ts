@@ -24,6 +24,7 @@ export default defineConfig({
           ...shared,
           name: "api-pglite",
           include: ["tests/api/**/*.test.ts"],
+          globalSetup: ["tests/support/pglite-global-setup.ts"],
           setupFiles: ["tests/support/setup-env.ts"],
           env: { TEST_DB: "pglite" },
         },

@@ -1,4 +1,5 @@
 import crypto from "node:crypto";
+import fs from "node:fs";
 import postgres from "postgres";
 import { inject } from "vitest";
 
@@ -22,3 +23,13 @@ process.env.LOG_LEVEL = "error";
 process.env.APP_URL = "http://checkout.test";
 // the handlers are called as if one proxy of ours stood in front and forwarded each client's address
 process.env.TRUSTED_PROXIES = "1";
+
+// On PGlite, the file's database starts from the run's migrated copy (pglite-global-setup.ts). It goes
+// where getDb() keeps the process's database (db/client.ts), so the first getDb() answers it; a test
+// that closes it and changes DATA_DIR opens its own as before.
+const pgliteCopy = process.env.TEST_DB === "postgres" ? undefined : inject("pgliteTemplate");
+if (pgliteCopy) {
+  const { openPglite } = await import("@/db/client");
+  const holder = globalThis as { __checkoutDb?: ReturnType<typeof openPglite> };
+  holder.__checkoutDb = openPglite("memory://", { loadDataDir: new Blob([fs.readFileSync(pgliteCopy)]) });
+}
