@@ -4,8 +4,7 @@
 // postWebhook, records the attempt in a table, and fails (so graphile-worker retries it, with its own
 // backoff, up to 8 attempts as ours) on anything but a 2xx. See bench/README.md.
 import { Logger, run, runMigrations, type Runner } from "graphile-worker";
-import postgres from "postgres";
-import { postgresTarget } from "../db/postgres-url";
+import { postgresClient } from "../db/postgres-url";
 
 type Post = (
   url: string,
@@ -29,8 +28,7 @@ const silent = new Logger(() => () => {});
 const MAX_ATTEMPTS = 8; // as our deliveries
 
 export async function createGraphilePeer(o: PeerOptions) {
-  const target = postgresTarget(o.dbUrl); // graphile-worker's pg reads libpq's ?host= itself
-  const sql = postgres(target.url, { path: target.path, max: o.poolSize, onnotice: () => {} });
+  const sql = await postgresClient(o.dbUrl, { max: o.poolSize, onnotice: () => {} }); // graphile-worker's pg reads ?host= itself
   await runMigrations({ connectionString: o.dbUrl, logger: silent });
   await sql.unsafe(`
     create schema bench_peer;

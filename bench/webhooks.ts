@@ -8,8 +8,8 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import postgres from "postgres";
-import { postgresTarget } from "../db/postgres-url";
+import type { Sql } from "postgres";
+import { postgresClient } from "../db/postgres-url";
 import { type Rec, startDispatcherProcess as startDispatcherChild, startReceiver as startReceiverChild, withTimeout } from "./children";
 import { createGraphilePeer } from "./webhook-peer";
 
@@ -84,7 +84,7 @@ function procCpuMs(pid: number): number {
   }
 }
 type Snapshot = { at: number; self: NodeJS.CpuUsage; pg: Map<number, number>; receiver: number };
-async function cpuSnapshot(admin: postgres.Sql, dbName: string, receiverPid: number): Promise<Snapshot> {
+async function cpuSnapshot(admin: Sql, dbName: string, receiverPid: number): Promise<Snapshot> {
   const backends = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`;
   return {
     at: now(),
@@ -133,8 +133,8 @@ async function main() {
     `${SESSIONS * 2} events (${SESSIONS} sessions started × 2, after ${PACED} paced) × ${PATHS.length} webhooks, dispatcher concurrency ${CONCURRENCY}, ${PRODUCERS} producers, load average at start ${loadStart.map((l) => l.toFixed(2)).join(" ")}`,
   );
 
-  const target = postgresTarget(ADMIN_URL); // BENCH_DATABASE_URL may name the Unix socket (?host=<folder>)
-  const admin = postgres(target.url, { path: target.path, max: 1, onnotice: () => {}, connect_timeout: 10 });
+  // BENCH_DATABASE_URL may name the Unix socket (?host=<folder>)
+  const admin = await postgresClient(ADMIN_URL, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   cleanups.push(() => admin.end({ timeout: 5 }));
   const [{ version }] = await admin<{ version: string }[]>`select current_setting('server_version') as version`;
   const dbName = `checkout_bench_wh_${Date.now()}_${crypto.randomBytes(3).toString("hex")}`;

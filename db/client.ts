@@ -3,12 +3,12 @@ import path from "node:path";
 import type { Column, SQL } from "drizzle-orm";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from "drizzle-orm/pg-core";
-import type { Options, Sql } from "postgres";
+import type { Sql } from "postgres";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
 import { concurrentIndexOf, isNoTransaction, statementsOf, withoutConcurrently } from "@/lib/migrations/sql";
 import { dbPool } from "@/lib/metrics";
-import { postgresTarget } from "./postgres-url";
+import { postgresClient } from "./postgres-url";
 import * as schema from "./schema";
 
 /** A database handle or a transaction: every service takes one of these first. */
@@ -203,16 +203,12 @@ export async function openPglite(dataDir: string, options: MigrateOptions & { lo
 }
 
 export async function openPostgres(url: string, poolSize: number, options: MigrateOptions = {}): Promise<Opened> {
-  const { default: postgres } = await import("postgres");
   const { drizzle } = await import("drizzle-orm/postgres-js");
   await preparePostgresStatements();
   // Several instances may start at once (a rolling upgrade): one applies the migrations while the
   // others wait on an advisory lock, then find nothing left to do. One connection, so the lock and
   // the migrations share a session.
-  // a URL may name PostgreSQL's Unix socket as libpq does (?host=<folder>): postgres.js takes its path
-  const { url: postgresUrl, path: socket } = postgresTarget(url);
-  const connect = (options: Options<Record<string, never>>) => postgres(postgresUrl, { path: socket, ...options });
-  const migrator = connect({ max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const migrator = await postgresClient(url, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     await lockMigrations(migrator);
     await migratePostgres(migrator, drizzle({ client: migrator, schema }), options.migrationsFolder ?? migrationsFolder);
@@ -220,7 +216,7 @@ export async function openPostgres(url: string, poolSize: number, options: Migra
   } finally {
     await migrator.end({ timeout: 5 });
   }
-  const client = connect({ max: poolSize, onnotice: () => {}, connect_timeout: 10 });
+  const client = await postgresClient(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
   const db = drizzle({ client, schema }) as unknown as Db;
   // The background work (the dispatcher's claims and attempts, expiries, purges) has a pool of its
   // own whose statements are planned for their values each time. With a cached generic plan, a
@@ -229,7 +225,7 @@ export async function openPostgres(url: string, poolSize: number, options: Migra
   // higher. Its statements are few and batched, so planning them each time costs little; the API's
   // pool keeps its cached plans. Connections open on first use: with Inngest this pool stays empty.
   const workSize = Math.min(poolSize, WORK_POOL_MAX);
-  const workClient = connect({
+  const workClient = await postgresClient(url, {
     max: workSize,
     onnotice: () => {},
     connect_timeout: 10,

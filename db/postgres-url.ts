@@ -1,3 +1,5 @@
+import type { Options, Sql } from "postgres";
+
 /**
  * postgres.js's target for a DATABASE_URL. libpq, and so `psql` and `pg_dump`, take PostgreSQL's Unix
  * socket as a `host` parameter naming its folder: `postgres://user@localhost/db?host=/var/run/postgresql`.
@@ -20,4 +22,11 @@ export function postgresTarget(url: string): { url: string; path?: string } {
     return { url: parsed.href };
   }
   return { url: parsed.href, path: `${folder.replace(/\/+$/, "")}/.s.PGSQL.${parsed.port || "5432"}` };
+}
+
+/** A postgres.js client for a DATABASE_URL, its `?host=` read as libpq reads it (see postgresTarget). */
+export async function postgresClient(url: string, options: Options<Record<string, never>>): Promise<Sql> {
+  const { default: postgres } = await import("postgres");
+  const target = postgresTarget(url);
+  return postgres(target.url, { path: target.path, ...options });
 }

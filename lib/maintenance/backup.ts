@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { postgresTarget } from "@/db/postgres-url";
+import { postgresClient } from "@/db/postgres-url";
 import { AppError } from "@/lib/errors";
 import { busyHandler, claimAdminSocket, dumpPglite, requestPgliteDump } from "./admin-socket";
 
@@ -374,9 +374,7 @@ async function backupPostgres(databaseUrl: string, file: string): Promise<Backup
 
 /** What a restore would collide with: tables, views, sequences and enum types of the service's two schemas. */
 async function objectsIn(databaseUrl: string): Promise<number> {
-  const { default: postgres } = await import("postgres");
-  const target = postgresTarget(databaseUrl); // pg_dump and pg_restore read libpq's ?host= themselves
-  const sql = postgres(target.url, { path: target.path, max: 1, onnotice: () => {}, connect_timeout: 10 });
+  const sql = await postgresClient(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
   try {
     const [row] = await sql<{ n: number }[]>`
       select (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
