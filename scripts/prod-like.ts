@@ -368,6 +368,11 @@ export async function start(
 export async function stop(dir = DEFAULT_LAYOUT.dir): Promise<void> {
   const t = readState(dir);
   if (!t) return;
+  // a process already gone exited on its own (a crash), or was stopped and never started again: its
+  // log goes with the folder below, so its end is shown now
+  for (const [name, pid] of Object.entries(t.pids)) {
+    if (!alive(pid)) log(`${name} (pid ${pid}) had already exited; the end of its log:\n${logTail(path.join(dir, `${name}.log`), 40)}`);
+  }
   await Promise.all(Object.keys(t.pids).map((name) => kill(t, name, "SIGTERM")));
   try {
     pgCtl(t, "stop");
@@ -375,6 +380,15 @@ export async function stop(dir = DEFAULT_LAYOUT.dir): Promise<void> {
     // not running
   }
   fs.rmSync(dir, { recursive: true, force: true });
+}
+
+/** The last `lines` lines of a log file, or a note that there is none. */
+function logTail(file: string, lines: number): string {
+  try {
+    return fs.readFileSync(file, "utf8").trimEnd().split("\n").slice(-lines).join("\n");
+  } catch {
+    return "(no log)";
+  }
 }
 
 /** Sends a signal to one process (app1, app2, worker, caddy) and waits until it has exited. */

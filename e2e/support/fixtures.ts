@@ -88,7 +88,7 @@ export async function startReceiver() {
   };
 }
 
-/** No accessibility violations (axe-core, WCAG 2 A and AA), then a screenshot kept with the results. */
+/** No accessibility violations (axe-core, WCAG 2 A and AA), then a screenshot kept with the results (not with E2E_SCREENSHOTS=0). */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
   expect(
@@ -97,7 +97,7 @@ export async function checkScreen(page: Page, testInfo: TestInfo, name: string) 
     ),
     name,
   ).toEqual([]);
-  await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  if (process.env.E2E_SCREENSHOTS !== "0") await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
 }
 
 export const test = base;

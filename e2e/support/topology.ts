@@ -88,7 +88,9 @@ export class Integration {
       destinationToken: TOKEN,
       recipientAddress: TOKEN,
     });
-    if (res.status !== 201) throw new Error(`session not created: ${res.status} ${JSON.stringify(res.body)}`);
+    // a 201 whose body is not the session (cut off by an instance that died answering it) says so too
+    if (res.status !== 201 || !res.body?.responseObject?.session)
+      throw new Error(`session not created: ${res.status} ${JSON.stringify(res.body).slice(0, 500)}`);
     return res.body.responseObject.session.id;
   }
 
