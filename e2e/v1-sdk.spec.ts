@@ -136,6 +136,47 @@ test.describe("the v1 API through @zkp2p/pay-sdk", () => {
     }
   });
 
+  test("a part typed before the field's code has arrived is kept when an app is picked, and is the part quoted", async ({
+    page,
+    request,
+    baseURL,
+  }) => {
+    const m = await createMerchant(request);
+    const created = await createCheckout(
+      { requestedUsdcAmount: "42.50", destinationAddress: TOKEN },
+      { apiBaseUrl: baseURL!, apiKey: m.apiKey },
+    );
+    // a slow network: every script the page's HTML does not load itself (the part field's among them) waits
+    const html = await (await request.get(created.checkoutUrl)).text();
+    const initial = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((x) => x[1]!));
+    const held: string[] = [];
+    let release!: () => void;
+    const network = new Promise<void>((resolve) => (release = resolve));
+    await page.route("**/_next/static/chunks/*.js", async (route) => {
+      const path = new URL(route.request().url()).pathname;
+      if (!initial.has(path)) {
+        held.push(path);
+        await network;
+      }
+      await route.continue();
+    });
+    const checkout = new CheckoutPage(page);
+    await checkout.open(created.checkoutUrl);
+    await expect.poll(() => held.length).toBeGreaterThan(0); // hydrated, and asking for the later code
+    await page.getByText("Pay only part of it now").click();
+    const part = page.getByLabel("Amount to pay now (USDC)");
+    await part.fill("10.00");
+    await page.getByRole("radio", { name: /Zelle/ }).check();
+    await expect(page.getByRole("button", { name: "Continue with Zelle" })).toBeEnabled();
+    // the field is the one the payer typed into, still open and still holding the part
+    await expect(part).toHaveValue("10.00");
+    release();
+    await expect(part).toHaveValue("10.00");
+    await page.getByRole("button", { name: "Continue with Zelle" }).click();
+    await expect(checkout.heading("Send the payment with Zelle")).toBeVisible();
+    await expect(page.getByText("$10.05")).toBeVisible(); // the part's quote, not the whole
+  });
+
   test("an order paid in part and then cancelled by the merchant: the open page says what was paid", async ({ page, request, baseURL }) => {
     const m = await createMerchant(request);
     const created = await createCheckout(

@@ -1,6 +1,6 @@
 "use client";
 
-import { lazy, Suspense, useId, useState } from "react";
+import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
 import type { ProofReadiness } from "../peer-extension";
@@ -27,6 +27,20 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   // a live payment is proven with the Peer extension: nothing is reserved for a browser that cannot
   const [proofState, setProofState] = useState<ProofReadiness>("checking");
   const canProve = view.liveProof === null || proofState === "ready";
+  // The part field, as one element that changes only with the order's range. Picking an app re-renders
+  // this step; a Suspense boundary whose code has not arrived yet and that receives new props is
+  // rendered again from scratch on the client, which would wipe a part the payer had already typed
+  // into the server's HTML, and the start would then be for all of it. The same element is left alone.
+  const [minUsdc, maxUsdc] = [view.session.partial?.minUsdc, view.session.partial?.maxUsdc];
+  const partField = useMemo(
+    () =>
+      minUsdc !== undefined && maxUsdc !== undefined ? (
+        <Suspense fallback={null}>
+          <PartialAmount range={{ minUsdc, maxUsdc }} />
+        </Suspense>
+      ) : null,
+    [minUsdc, maxUsdc],
+  );
 
   return (
     <form
@@ -96,11 +110,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
           ))}
         </div>
       </fieldset>
-      {view.session.partial && (
-        <Suspense fallback={null}>
-          <PartialAmount range={view.session.partial} />
-        </Suspense>
-      )}
+      {partField}
       {view.liveProof && (
         <Suspense fallback={<CheckingProof />}>
           <ProofGate onChange={setProofState} />
