@@ -1,6 +1,6 @@
 import { CheckoutPage } from "./pages/checkout-page";
 import { OwnServer } from "./support/server";
-import { checkScreen, createMerchant, createSession, expect, startReceiver, test } from "./support/fixtures";
+import { checkScreen, createMerchant, createSession, expect, holdLaterScripts, startReceiver, test } from "./support/fixtures";
 
 // The payer's journey on the hosted checkout page, in Debian's Chromium against the built app.
 
@@ -214,19 +214,7 @@ test.describe("hosted checkout", () => {
     const m = await createMerchant(request);
     const s = await createSession(request, m);
     // the scripts the page's HTML loads; any other chunk is code the page asks for afterwards
-    const html = await (await request.get(s.path)).text();
-    const initial = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((x) => x[1]!));
-    const held: string[] = [];
-    let release!: () => void;
-    const network = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (!initial.has(path)) {
-        held.push(path);
-        await network;
-      }
-      await route.continue();
-    });
+    const { held, release } = await holdLaterScripts(page, await (await request.get(s.path)).text());
     const checkout = new CheckoutPage(page);
     await checkout.open(s.path);
     // once hydrated, the page asks for the later steps by itself, before the payer does anything

@@ -1,6 +1,6 @@
 import { type CheckoutClientOptions, type CreateOrderRequest, createCheckout, getMerchant } from "@zkp2p/pay-sdk";
 import { CheckoutPage } from "./pages/checkout-page";
-import { checkScreen, createMerchant, expect, startReceiver, test, TOKEN } from "./support/fixtures";
+import { checkScreen, createMerchant, expect, holdLaterScripts, startReceiver, test, TOKEN } from "./support/fixtures";
 
 // The v1 API as its official client speaks it: @zkp2p/pay-sdk 1.0.0, the published package, pointed
 // at this service by its base URL alone. It creates an order, the payer opens the link the SDK built
@@ -147,19 +147,7 @@ test.describe("the v1 API through @zkp2p/pay-sdk", () => {
       { apiBaseUrl: baseURL!, apiKey: m.apiKey },
     );
     // a slow network: every script the page's HTML does not load itself (the part field's among them) waits
-    const html = await (await request.get(created.checkoutUrl)).text();
-    const initial = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((x) => x[1]!));
-    const held: string[] = [];
-    let release!: () => void;
-    const network = new Promise<void>((resolve) => (release = resolve));
-    await page.route("**/_next/static/chunks/*.js", async (route) => {
-      const path = new URL(route.request().url()).pathname;
-      if (!initial.has(path)) {
-        held.push(path);
-        await network;
-      }
-      await route.continue();
-    });
+    const { held, release } = await holdLaterScripts(page, await (await request.get(created.checkoutUrl)).text());
     const checkout = new CheckoutPage(page);
     await checkout.open(created.checkoutUrl);
     await expect.poll(() => held.length).toBeGreaterThan(0); // hydrated, and asking for the later code

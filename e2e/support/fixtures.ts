@@ -88,6 +88,26 @@ export async function startReceiver() {
   };
 }
 
+/**
+ * A slow network for a page: every script that the page's HTML (`html`, as served) does not load
+ * itself waits until `release()` is called. `held` lists the ones asked for meanwhile.
+ */
+export async function holdLaterScripts(page: Page, html: string): Promise<{ held: string[]; release: () => void }> {
+  const initial = new Set([...html.matchAll(/<script[^>]+src="([^"]+)"/g)].map((x) => x[1]!));
+  const held: string[] = [];
+  let release!: () => void;
+  const network = new Promise<void>((resolve) => (release = resolve));
+  await page.route("**/_next/static/chunks/*.js", async (route) => {
+    const path = new URL(route.request().url()).pathname;
+    if (!initial.has(path)) {
+      held.push(path);
+      await network;
+    }
+    await route.continue();
+  });
+  return { held, release };
+}
+
 /** No accessibility violations (axe-core, WCAG 2 A and AA), then a screenshot kept with the results (not with E2E_SCREENSHOTS=0). */
 export async function checkScreen(page: Page, testInfo: TestInfo, name: string) {
   const results = await new AxeBuilder({ page }).withTags(["wcag2a", "wcag2aa", "wcag21a", "wcag21aa"]).analyze();
