@@ -3,21 +3,29 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
+import { specsByWhereTheyRun, TOPOLOGY_TAG } from "./e2e/support/where";
 import { testCertificates } from "./tests/support/tls";
 
 // Two shapes of the service, each with its own project:
 // - "direct": `npm start` exactly as a new user runs it (embedded database, one process, plain HTTP
-//   at http://localhost:<port>);
+//   at http://localhost:<port>); every spec outside e2e/prod/ runs here;
 // - "prod": the production topology of scripts/prod-like.ts (Caddy terminating TLS at
 //   https://localhost:8443 → two instances → PostgreSQL, plus a worker), started by the global set-up.
-//   The API, checkout, dashboard and security-header tests run through it too, and the fault tests in
-//   e2e/prod/ run only there.
+//   It runs the fault tests of e2e/prod/, and the journeys tagged @topology: those whose subject the
+//   proxy, TLS, two instances or the worker change.
+// Each spec says which, and why, in a line of its own (e2e/support/where.ts); the configuration
+// refuses to load while one does not.
 
 const PORT = Number(process.env.E2E_PORT ?? 3210);
 const directURL = `http://localhost:${PORT}`;
 const PROD_PORT = Number(process.env.PROD_LIKE_PORT ?? 8443);
 /** Scales every rate limit: the suites sign up more merchants from one address than a real client would. */
 const RATE_LIMIT_MULTIPLIER = 5;
+const specs = specsByWhereTheyRun(path.join(import.meta.dirname, "e2e"));
+// Either project can be left out: `npm test` runs the direct one beside vitest, then the topology
+// (scripts/test-all.mjs). PROD_LIKE=off also suits a machine without Caddy; CI never leaves one out.
+const DIRECT = process.env.E2E_DIRECT !== "off";
+const TOPOLOGY = process.env.PROD_LIKE !== "off";
 
 // The servers' mail goes to the mailbox of tests/support/mailbox.ts, started by the global set-up on
 // a fixed port, which keeps each message as a JSON file in E2E_MAILBOX (tests read it with
@@ -58,67 +66,51 @@ export default defineConfig({
   // reduced motion: colour transitions must not be caught half-way by the accessibility checks
   use: { trace: "retain-on-failure", reducedMotion: "reduce" },
   projects: [
-    {
-      name: "direct",
-      testIgnore: ["prod/**"],
-      metadata: { database: "pglite", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
-      use: { ...chromium, baseURL: directURL },
-    },
-    // PROD_LIKE=off leaves the production topology out (a machine without Caddy); CI never does
-    ...(process.env.PROD_LIKE === "off"
-      ? []
-      : [
+    ...(DIRECT
+      ? [
+          {
+            name: "direct",
+            testIgnore: ["prod/**"],
+            metadata: { database: "pglite", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
+            use: { ...chromium, baseURL: directURL },
+          },
+        ]
+      : []),
+    ...(TOPOLOGY
+      ? [
           {
             name: "prod",
-            testMatch: [
-              "api-http.spec.ts",
-              "checkout.spec.ts",
-              "dashboard.spec.ts",
-              "dashboard-readable.spec.ts",
-              "dashboard-events.spec.ts",
-              "security-headers.spec.ts",
-              "try-it.spec.ts",
-              "fiat-checkout.spec.ts",
-              "docs.spec.ts",
-              "client.spec.ts",
-              "theme.spec.ts",
-              "embed.spec.ts",
-              "v1-sdk.spec.ts",
-              "sandbox-banner.spec.ts",
-              "dashboard-timeline.spec.ts",
-              "dashboard-sessions.spec.ts",
-              "dashboard-overview.spec.ts",
-              "real-rail.spec.ts",
-              "people.spec.ts",
-              "payment-links.spec.ts",
-              "prod/**/*.spec.ts",
-            ],
-            // a test that starts a server of its own has nothing to do with the proxy topology
-            grepInvert: /@own-server/,
+            testMatch: [...specs.tagged, ...specs.topology],
+            // from the journeys, the tests tagged @topology; from e2e/prod/, every test (the file is in the title grep reads)
+            grep: [new RegExp(TOPOLOGY_TAG), /(^| )prod\/\S+\.spec\.ts /],
             metadata: { database: "postgres", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
             use: { ...chromium, baseURL: `https://localhost:${PROD_PORT}` },
           },
-        ]),
+        ]
+      : []),
   ],
-  webServer: {
-    // builds first when there is no build, exactly as a user's `npm start`
-    command: `node scripts/start.mjs -p ${PORT}`,
-    url: `${directURL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 240_000,
-    gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
-    stdout: "ignore",
-    stderr: "pipe",
-    env: {
-      DATA_DIR: path.join(os.tmpdir(), `checkout-e2e-${process.pid}`),
-      APP_URL: directURL,
-      ALLOW_PRIVATE_WEBHOOK_URLS: "true",
-      RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
-      NODE_EXTRA_CA_CERTS: certs.caFile,
-      SMTP_URL: process.env.E2E_SMTP_URL,
-      MAIL_FROM: "Checkout <no-reply@localhost>",
-      LOG_LEVEL: "warn",
-      NEXT_TELEMETRY_DISABLED: "1",
-    },
-  },
+  // the direct project's server, started only when that project runs
+  webServer: !DIRECT
+    ? undefined
+    : {
+        // builds first when there is no build, exactly as a user's `npm start`
+        command: `node scripts/start.mjs -p ${PORT}`,
+        url: `${directURL}/api/health`,
+        reuseExistingServer: false,
+        timeout: 240_000,
+        gracefulShutdown: { signal: "SIGTERM", timeout: 5_000 },
+        stdout: "ignore",
+        stderr: "pipe",
+        env: {
+          DATA_DIR: path.join(os.tmpdir(), `checkout-e2e-${process.pid}`),
+          APP_URL: directURL,
+          ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+          RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
+          NODE_EXTRA_CA_CERTS: certs.caFile,
+          SMTP_URL: process.env.E2E_SMTP_URL,
+          MAIL_FROM: "Checkout <no-reply@localhost>",
+          LOG_LEVEL: "warn",
+          NEXT_TELEMETRY_DISABLED: "1",
+        },
+      },
 });

@@ -1,8 +1,9 @@
 import { expect, test } from "@playwright/test";
 import { createMerchant } from "./support/fixtures";
 
-// The merchant API over real HTTP against the built app: as `npm start` serves it (embedded
-// database), and through the production topology (proxy, TLS, two instances, PostgreSQL).
+// The merchant API over real HTTP against the built app.
+// Where it runs: directly, and the tests tagged @topology through the production topology too. The proxy is what a large body, a
+// long-poll whose client goes away and a whole integration (its webhooks sent by the worker) pass through.
 
 const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
@@ -26,7 +27,7 @@ test("unknown routes and wrong methods answer the envelope", async ({ request })
   expect(wrong.headers()["allow"]).toBe("POST");
 });
 
-test("a merchant integration runs end to end over HTTP", async ({ request }, testInfo) => {
+test("a merchant integration runs end to end over HTTP", { tag: "@topology" }, async ({ request }, testInfo) => {
   const signup = await request.post("/api/merchants", { data: { name: `e2e-${Date.now()}`, displayName: "E2E Shop" } });
   expect(signup.status()).toBe(201);
   const { id, apiKey } = (await signup.json()).responseObject;
@@ -60,36 +61,40 @@ test("a merchant integration runs end to end over HTTP", async ({ request }, tes
   expect((await final.json()).responseObject).toMatchObject({ status: "COMPLETED", activeOrder: { status: "FULFILLED" } });
 });
 
-test("a body over 64 KiB is refused with 413", async ({ request }) => {
+test("a body over 64 KiB is refused with 413", { tag: "@topology" }, async ({ request }) => {
   const res = await request.post("/api/merchants", { data: { name: "big", displayName: "x".repeat(70_000) } });
   expect(res.status()).toBe(413);
   expect(await res.json()).toMatchObject({ success: false, statusCode: 413 });
 });
 
-test("event feed long-polls end when their clients go away, so a merchant's next waits are served", async ({ request, baseURL }) => {
-  const m = await createMerchant(request);
-  const headers = { "x-api-key": m.apiKey };
-  const cursor = (await (await request.get("/api/events/feed?after=now", { headers })).json()).responseObject.cursor as string;
-  const wait = (signal?: AbortSignal) =>
-    fetch(`${baseURL}/api/events/feed?${new URLSearchParams({ after: cursor, waitMs: "20000" })}`, { headers, signal });
-  // three rounds of 4 waits, each abandoned by its client while the server holds it: 12 waits in all,
-  // more than the 4 per merchant that each instance holds at once (two instances behind the proxy: 8)
-  for (let round = 0; round < 3; round++) {
-    const stop = new AbortController();
-    const waits = Array.from({ length: 4 }, () => wait(stop.signal).catch(() => null));
-    await new Promise((r) => setTimeout(r, 700));
-    stop.abort();
-    await Promise.all(waits);
-  }
-  await new Promise((r) => setTimeout(r, 500));
-  // had the server kept waiting for the clients that left, these would be refused (429)
-  const started = Date.now();
-  const answers = await Promise.all(
-    Array.from({ length: 4 }, async () => {
-      const res = await fetch(`${baseURL}/api/events/feed?${new URLSearchParams({ after: cursor, waitMs: "1000" })}`, { headers });
-      return res.status;
-    }),
-  );
-  expect(answers).toEqual([200, 200, 200, 200]);
-  expect(Date.now() - started).toBeLessThan(10_000);
-});
+test(
+  "event feed long-polls end when their clients go away, so a merchant's next waits are served",
+  { tag: "@topology" },
+  async ({ request, baseURL }) => {
+    const m = await createMerchant(request);
+    const headers = { "x-api-key": m.apiKey };
+    const cursor = (await (await request.get("/api/events/feed?after=now", { headers })).json()).responseObject.cursor as string;
+    const wait = (signal?: AbortSignal) =>
+      fetch(`${baseURL}/api/events/feed?${new URLSearchParams({ after: cursor, waitMs: "20000" })}`, { headers, signal });
+    // three rounds of 4 waits, each abandoned by its client while the server holds it: 12 waits in all,
+    // more than the 4 per merchant that each instance holds at once (two instances behind the proxy: 8)
+    for (let round = 0; round < 3; round++) {
+      const stop = new AbortController();
+      const waits = Array.from({ length: 4 }, () => wait(stop.signal).catch(() => null));
+      await new Promise((r) => setTimeout(r, 700));
+      stop.abort();
+      await Promise.all(waits);
+    }
+    await new Promise((r) => setTimeout(r, 500));
+    // had the server kept waiting for the clients that left, these would be refused (429)
+    const started = Date.now();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, async () => {
+        const res = await fetch(`${baseURL}/api/events/feed?${new URLSearchParams({ after: cursor, waitMs: "1000" })}`, { headers });
+        return res.status;
+      }),
+    );
+    expect(answers).toEqual([200, 200, 200, 200]);
+    expect(Date.now() - started).toBeLessThan(10_000);
+  },
+);

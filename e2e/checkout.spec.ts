@@ -3,51 +3,54 @@ import { OwnServer } from "./support/server";
 import { checkScreen, createMerchant, createSession, expect, holdLaterScripts, startReceiver, test } from "./support/fixtures";
 
 // The payer's journey on the hosted checkout page, in Debian's Chromium against the built app.
+// Where it runs: directly, and the tests tagged @topology through the production topology too. A payment's webhooks go out from the
+// worker and the payer returns to the shop at the public address; a page follows its order live while the
+// confirmation lands on another instance. The rest is the page itself.
 
 test.describe("hosted checkout", () => {
-  test("a payer completes a payment; the merchant hears of it; the browser returns to the shop", async ({
-    page,
-    request,
-    baseURL,
-  }, testInfo) => {
-    const receiver = await startReceiver();
-    try {
-      const m = await createMerchant(request);
-      await request.post("/api/webhooks", { headers: { "x-api-key": m.apiKey }, data: { url: receiver.url } });
-      const s = await createSession(request, m, { successUrl: `${baseURL}/?paid=1`, cancelUrl: `${baseURL}/?cancelled=1` });
-      const checkout = new CheckoutPage(page);
+  test(
+    "a payer completes a payment; the merchant hears of it; the browser returns to the shop",
+    { tag: "@topology" },
+    async ({ page, request, baseURL }, testInfo) => {
+      const receiver = await startReceiver();
+      try {
+        const m = await createMerchant(request);
+        await request.post("/api/webhooks", { headers: { "x-api-key": m.apiKey }, data: { url: receiver.url } });
+        const s = await createSession(request, m, { successUrl: `${baseURL}/?paid=1`, cancelUrl: `${baseURL}/?cancelled=1` });
+        const checkout = new CheckoutPage(page);
 
-      await checkout.open(s.path);
-      await expect(page.getByRole("heading", { name: "42.50 USDC" })).toBeVisible();
-      await expect(page.getByText("Corner Coffee receives 42.50 USDC")).toBeVisible();
-      const order = await checkout.platformOrder();
-      expect(order[0]).toBe("wise"); // cheapest first
-      await checkScreen(page, testInfo, "1-choose");
+        await checkout.open(s.path);
+        await expect(page.getByRole("heading", { name: "42.50 USDC" })).toBeVisible();
+        await expect(page.getByText("Corner Coffee receives 42.50 USDC")).toBeVisible();
+        const order = await checkout.platformOrder();
+        expect(order[0]).toBe("wise"); // cheapest first
+        await checkScreen(page, testInfo, "1-choose");
 
-      await checkout.choose("Zelle");
-      await expect(page.getByText("$42.72")).toBeVisible();
-      await expect(page.getByText("sandbox-payee@example.com")).toBeVisible();
-      await expect(page.getByRole("timer")).toHaveText(/^\d+:\d{2}$/);
-      await checkScreen(page, testInfo, "2-pay");
+        await checkout.choose("Zelle");
+        await expect(page.getByText("$42.72")).toBeVisible();
+        await expect(page.getByText("sandbox-payee@example.com")).toBeVisible();
+        await expect(page.getByRole("timer")).toHaveText(/^\d+:\d{2}$/);
+        await checkScreen(page, testInfo, "2-pay");
 
-      await checkout.paymentSent();
-      await checkScreen(page, testInfo, "3-waiting");
+        await checkout.paymentSent();
+        await checkScreen(page, testInfo, "3-waiting");
 
-      await checkout.simulateConfirmation();
-      await expect(checkout.heading("Payment complete")).toBeVisible();
-      await expect(page.getByText(/^0x[0-9a-f]{64}$/)).toBeVisible();
-      await checkScreen(page, testInfo, "4-receipt");
+        await checkout.simulateConfirmation();
+        await expect(checkout.heading("Payment complete")).toBeVisible();
+        await expect(page.getByText(/^0x[0-9a-f]{64}$/)).toBeVisible();
+        await checkScreen(page, testInfo, "4-receipt");
 
-      await page.waitForURL(/\/\?paid=1$/, { timeout: 15_000 });
-      await expect
-        .poll(() => receiver.types(), { timeout: 15_000 })
-        .toEqual(
-          expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
-        );
-    } finally {
-      await receiver.close();
-    }
-  });
+        await page.waitForURL(/\/\?paid=1$/, { timeout: 15_000 });
+        await expect
+          .poll(() => receiver.types(), { timeout: 15_000 })
+          .toEqual(
+            expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
+          );
+      } finally {
+        await receiver.close();
+      }
+    },
+  );
 
   test("works at 375 px in dark mode, by keyboard", async ({ page, request }, testInfo) => {
     await page.setViewportSize({ width: 375, height: 740 });
@@ -125,7 +128,7 @@ test.describe("hosted checkout", () => {
     await expect(checkout.heading("Waiting for your payment to be confirmed")).toBeVisible();
   });
 
-  test("the page follows the order live when it is confirmed elsewhere", async ({ page, request }) => {
+  test("the page follows the order live when it is confirmed elsewhere", { tag: "@topology" }, async ({ page, request }) => {
     const m = await createMerchant(request);
     const s = await createSession(request, m);
     const checkout = new CheckoutPage(page);
@@ -248,7 +251,7 @@ test.describe("hosted checkout", () => {
 });
 
 test.describe("hosted checkout with short lifetimes", () => {
-  test("an unpaid order expires and can be started again; then the session expires @own-server", async ({ page }, testInfo) => {
+  test("an unpaid order expires and can be started again; then the session expires", async ({ page }, testInfo) => {
     test.setTimeout(120_000);
     const server = new OwnServer({ ORDER_TTL: "4s", SESSION_TTL: "12s" });
     await server.start();

@@ -10,6 +10,7 @@ import { createMerchant, expect, startReceiver, test } from "./support/fixtures"
 
 // checkout-cli against the running app, as a merchant's developer runs it: `listen` forwards the
 // merchant's events to an endpoint on this machine, `trigger` makes events happen in the sandbox.
+// Where it runs: directly. The CLI talks to one service over HTTP; the topology adds nothing it uses.
 
 const CLI = path.resolve("bin/checkout-cli.mjs");
 const run = promisify(execFile);

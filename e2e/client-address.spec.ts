@@ -4,8 +4,9 @@ import { OwnServer } from "./support/server";
 // `npm start` with no proxy in front (TRUSTED_PROXIES unset): the client's address is the
 // connection's own, so a client cannot escape the per-address sign-up limit by sending a new
 // X-Forwarded-For each time. (Through the proxy: e2e/prod/faults.spec.ts.)
+// Where it runs: directly. It is about the service with no proxy in front.
 
-test("with no trusted proxy, X-Forwarded-For does not change whose sign-ups are counted @own-server", async () => {
+test("with no trusted proxy, X-Forwarded-For does not change whose sign-ups are counted", async () => {
   test.setTimeout(120_000);
   const server = new OwnServer();
   try {

@@ -5,8 +5,10 @@ import { startReceiver, TOKEN } from "./support/fixtures";
 // The generated client (packages/client) against the built app over real HTTP, as an integration
 // would use it: sign up, create a session (idempotently), read it, start it, report the payment,
 // fulfil it, register a webhook and list it, and a refused request with its typed error body.
+// Where it runs: directly, and the tests tagged @topology through the production topology too. The typed client over TLS at a host name, as
+// integrations call a deployment.
 
-test("the typed client drives a checkout over HTTP", async ({ baseURL }) => {
+test("the typed client drives a checkout over HTTP", { tag: "@topology" }, async ({ baseURL }) => {
   const anonymous = createCheckoutClient({ baseUrl: baseURL! });
   const signup = await anonymous.POST("/api/merchants", {
     body: { name: `client-${Date.now()}-${Math.floor(Math.random() * 1e6)}`, displayName: "Client Shop" },

@@ -3,6 +3,7 @@ import { OwnServer } from "./support/server";
 
 // The server is killed (SIGKILL) in the middle of a burst of events. After a restart on the same
 // data, every event reaches the merchant's endpoint; the receiver dedupes repeats by X-Webhook-Id.
+// Where it runs: directly. It kills its own server, on its own data, mid-burst.
 
 const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 const BURST = 40; // sessions: 80 events, within one page of the events and deliveries read below

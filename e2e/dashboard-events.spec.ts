@@ -7,6 +7,8 @@ import { checkScreen, createSession, expect, test } from "./support/fixtures";
 // The dashboard's Events page: a session's events listed newest first, filtered by type, each with
 // the payload its deliveries carry (copyable byte for byte), and "Resend" sending one again, signed,
 // to a webhook at https://localhost.
+// Where it runs: directly. Pages of one merchant's data; the proxy and a second instance
+// change nothing they show.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 

@@ -5,6 +5,7 @@ import { checkScreen, createSession, expect, startReceiver, test, type Merchant 
 // The overview tells a merchant how the business is doing: volume per day on a chart with axes whose
 // days show their values on keyboard focus, a table of the same numbers, the funnel's drop-offs, the
 // median time to pay, the top platform, and a failing webhook linked from its health.
+// Where it runs: directly. A page of one merchant's figures, checked for accessibility.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 const today = new Date().toISOString().slice(0, 10);

@@ -3,6 +3,7 @@ import { TOKEN, checkScreen, createSession, expect, test } from "./support/fixtu
 
 // The dashboard reads plainly: statuses as badges, times relative with the exact time at hand,
 // chains and tokens by name, addresses short but whole for copy, screen readers and the explorer.
+// Where it runs: directly. How pages read; nothing here crosses the proxy differently.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 const SHORT = "0x8335…2913";

@@ -6,6 +6,8 @@ import { checkScreen, createMerchant, createSession, expect, test } from "./supp
 // The sessions list as a merchant works it: filters (status, amount in USDC, created day in UTC)
 // kept in the address and the form, four sorts, pages of 25 through ties, a CSV of exactly what the
 // filters show, and cards instead of a table on a narrow screen.
+// Where it runs: directly. A list's filters, sorts, pages and export; nothing here depends on
+// the proxy or a second instance.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 

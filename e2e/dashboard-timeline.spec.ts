@@ -6,6 +6,7 @@ import { TOKEN, checkScreen, createSession, expect, startReceiver, test } from "
 // the proof, each event and, under each event, each webhook delivery by its URL with every attempt.
 // The webhook pages show badges and relative times; a merchant's own explorer changes the links;
 // copying is announced; USDC reads in the browser's locale (German here).
+// Where it runs: directly. How one session's pages read, in a locale and time zone.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 

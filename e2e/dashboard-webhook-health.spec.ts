@@ -3,6 +3,7 @@ import { checkScreen, expect, startReceiver, test } from "./support/fixtures";
 
 // A webhook whose endpoint fails: its page shows the failure rate and the last failure, and
 // "Retry all failed" (confirmed with the count) sends them again once the endpoint is back.
+// Where it runs: directly. One webhook's page and its retries, on one instance.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 

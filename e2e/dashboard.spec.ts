@@ -2,11 +2,13 @@ import { Dashboard } from "./pages/dashboard";
 import { checkScreen, createSession, expect, startReceiver, test } from "./support/fixtures";
 
 // The merchant dashboard in Debian's Chromium against the built app.
+// Where it runs: directly, and the tests tagged @topology through the production topology too. Signing up and in over TLS sets the secure
+// cookies, and a session made by one instance is read by the other; the rest is the pages themselves.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 
 test.describe("merchant dashboard", () => {
-  test("sign up shows the key once; it signs in; a wrong key does not", async ({ page }, testInfo) => {
+  test("sign up shows the key once; it signs in; a wrong key does not", { tag: "@topology" }, async ({ page }, testInfo) => {
     const d = new Dashboard(page);
     const key = await d.signUp(unique("cafe"), "Cafe Crème");
     expect(key).toMatch(/^ck_/);

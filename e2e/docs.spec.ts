@@ -6,6 +6,7 @@ import { checkScreen, expect, test } from "./support/fixtures";
 
 // The documentation: the API reference at /docs, rendered in the browser by Scalar from the
 // service's own OpenAPI document under the pages' nonce policy, and the guides beside it.
+// Where it runs: directly. Pages rendered in the browser; the proxy changes nothing they show.
 
 /** The addresses outside this origin the page tried to reach (there must be none: no CDN, no fonts, no telemetry). */
 function watchRequests(page: Page, origin: string) {

@@ -10,6 +10,8 @@ import { checkScreen, createMerchant, createSession, expect, type Merchant, test
 
 // The embedded checkout (`&embed=true` in an iframe): a shop's page on another origin frames it and
 // hears how it ended; only the origins the merchant allows in the dashboard may frame it.
+// Where it runs: directly. Framing is decided by the service's own headers, checked in the
+// browser; the proxy passes them unchanged (security-headers.spec.ts checks that through it).
 
 type Received = { origin: string; data: { channel: string; type: string; timestamp: unknown; payload: Record<string, unknown> } };
 

@@ -4,6 +4,7 @@ import { checkScreen, createMerchant, createSession, expect, type Merchant, test
 
 // The payer's page for a session priced in fiat (checkoutMode "exact-fiat"): it asks for the price
 // in its currency and says nothing of USDC, chains, tokens or the merchant's wallet, at any step.
+// Where it runs: directly. What the payer's page says; the proxy changes none of it.
 
 /** An exact-fiat session: no amountUsdc (a body with undefined leaves the fixture's out). */
 function createFiatSession(request: APIRequestContext, m: Merchant, overrides: Record<string, unknown> = {}) {

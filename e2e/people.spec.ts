@@ -6,10 +6,11 @@ import { linkIn, waitForMail } from "../tests/support/mailbox";
 import { Dashboard, mailbox } from "./pages/dashboard";
 import { checkScreen, createMerchant, expect, test } from "./support/fixtures";
 
-// People in the dashboard, in Chromium, directly and through the production topology (TLS, the
-// proxy, two instances: a sign-in made on one instance is checked by the other). Mail goes over
-// SMTP to the run's mailbox; codes come from an authenticator computed here; passkeys from
-// Chromium's virtual authenticator.
+// People in the dashboard, in Chromium. Mail goes over SMTP to the run's mailbox; codes come from an
+// authenticator computed here; passkeys from Chromium's virtual authenticator.
+// Where it runs: directly, and the tests tagged @topology through the production topology too. Secure cookies over TLS, a passkey bound
+// to the public origin, and a sign-in ended on one instance and refused by the other; the mail, the
+// second factor and the accessibility sweep are checked directly only.
 
 const unique = (p: string) => `${p}-${Date.now()}-${crypto.randomBytes(3).toString("hex")}`;
 const email = (p: string) => `${unique(p)}@shop.test`;
@@ -220,7 +221,7 @@ test.describe("people", () => {
     await viewerPage.context().close();
   });
 
-  test("a passkey from Chromium's virtual authenticator signs in without a password", async ({ page }, testInfo) => {
+  test("a passkey from Chromium's virtual authenticator signs in without a password", { tag: "@topology" }, async ({ page }, testInfo) => {
     const cdp = await page.context().newCDPSession(page);
     await cdp.send("WebAuthn.enable");
     const { authenticatorId } = await cdp.send("WebAuthn.addVirtualAuthenticator", {
@@ -252,36 +253,40 @@ test.describe("people", () => {
     await checkScreen(page, testInfo, "people-second-step");
   });
 
-  test("a stale session ends: a password changed elsewhere signs every other browser out", async ({ page, browser, baseURL }) => {
-    const d = new Dashboard(page);
-    await d.signUp(unique("stale"), "Stale Shop");
-    const other = await newPage(browser, baseURL);
-    await new Dashboard(other).signInPerson(d.person!);
-    // a cookie planted before sign-in does not survive it (session fixation)
-    const planted = await newPage(browser, baseURL);
-    const host = new URL(baseURL!).hostname;
-    const name = baseURL!.startsWith("https") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
-    await planted
-      .context()
-      .addCookies([{ name, value: "planted-by-someone-else", domain: host, path: "/", secure: baseURL!.startsWith("https") }]);
-    await new Dashboard(planted).signInPerson(d.person!);
-    const after = (await planted.context().cookies()).find((c) => c.name === name);
-    expect(after?.value).toBeTruthy();
-    expect(after!.value).not.toBe("planted-by-someone-else");
+  test(
+    "a stale session ends: a password changed elsewhere signs every other browser out",
+    { tag: "@topology" },
+    async ({ page, browser, baseURL }) => {
+      const d = new Dashboard(page);
+      await d.signUp(unique("stale"), "Stale Shop");
+      const other = await newPage(browser, baseURL);
+      await new Dashboard(other).signInPerson(d.person!);
+      // a cookie planted before sign-in does not survive it (session fixation)
+      const planted = await newPage(browser, baseURL);
+      const host = new URL(baseURL!).hostname;
+      const name = baseURL!.startsWith("https") ? "__Secure-next-auth.session-token" : "next-auth.session-token";
+      await planted
+        .context()
+        .addCookies([{ name, value: "planted-by-someone-else", domain: host, path: "/", secure: baseURL!.startsWith("https") }]);
+      await new Dashboard(planted).signInPerson(d.person!);
+      const after = (await planted.context().cookies()).find((c) => c.name === name);
+      expect(after?.value).toBeTruthy();
+      expect(after!.value).not.toBe("planted-by-someone-else");
 
-    await page.goto("/dashboard/account");
-    await page.getByLabel("Current password").fill(d.person!.password);
-    await page.getByLabel("New password").fill(`${d.person!.password}-new`);
-    await page.getByRole("button", { name: "Change password" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Your password was changed" })).toBeVisible();
-    for (const p of [other, planted]) {
-      await p.goto("/dashboard/sessions");
-      await p.waitForURL(/\/dashboard\/sign-in/);
-    }
-    await new Dashboard(other).signInPerson({ ...d.person!, password: `${d.person!.password}-new` });
-    await other.context().close();
-    await planted.context().close();
-  });
+      await page.goto("/dashboard/account");
+      await page.getByLabel("Current password").fill(d.person!.password);
+      await page.getByLabel("New password").fill(`${d.person!.password}-new`);
+      await page.getByRole("button", { name: "Change password" }).click();
+      await expect(page.getByRole("status").filter({ hasText: "Your password was changed" })).toBeVisible();
+      for (const p of [other, planted]) {
+        await p.goto("/dashboard/sessions");
+        await p.waitForURL(/\/dashboard\/sign-in/);
+      }
+      await new Dashboard(other).signInPerson({ ...d.person!, password: `${d.person!.password}-new` });
+      await other.context().close();
+      await planted.context().close();
+    },
+  );
 
   test("the sign-in pages say the same for an unknown email and a wrong password, and reset by email", async ({
     page,
@@ -374,7 +379,7 @@ test("every page for people passes axe in light and dark, at 320 px and on a des
   await checkEach(signedOut);
 });
 
-test("a deployment (DATABASE_URL set) without SMTP_URL refuses to start, and says why @own-server", async () => {
+test("a deployment (DATABASE_URL set) without SMTP_URL refuses to start, and says why", async () => {
   test.setTimeout(90_000);
   const env: NodeJS.ProcessEnv = {
     ...process.env,

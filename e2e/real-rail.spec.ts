@@ -9,14 +9,14 @@ import { startRailStack } from "../rail-local/stack";
 import { CheckoutPage } from "./pages/checkout-page";
 import { OwnServer } from "./support/server";
 import { checkScreen, expect, startReceiver, test } from "./support/fixtures";
-import { topologyRail } from "./support/prod-global-setup";
-import { topology } from "./support/topology";
 
 // The whole real-rail journey as a deployment runs it: `npm run rail:local`'s stack, the built service
 // started with the settings it prints (on PostgreSQL, so that the operator's command line shares the
-// database), the operator moving the merchant live, and the payer in Chromium; and the same through
-// the production topology. The service's own dispatchers carry the order's on-chain steps; nothing
-// here calls them.
+// database), the operator moving the merchant live, and the payer in Chromium. The service's own
+// dispatchers carry the order's on-chain steps; nothing here calls them.
+// Where it runs: directly. It starts the rail's stack and a service of its own on PostgreSQL as
+// `npm run rail:local` and `npm start` do; the rail through the topology, its processes racing and
+// killed, is e2e/prod/real-rail.spec.ts.
 
 const run = promisify(execFile);
 
@@ -77,22 +77,8 @@ type Service = {
   close(): Promise<void>;
 };
 
-/**
- * Direct: `npm run rail:local`'s stack and the built service started with its settings, on a fresh
- * PostgreSQL database. Prod: the production topology, which carries that stack (global set-up), through
- * the proxy, with two instances and the worker all running the rail's steps.
- */
-async function liveService(project: string): Promise<Service> {
-  if (project === "prod") {
-    const t = topology();
-    const rail = topologyRail();
-    return {
-      base: t.url,
-      env: t.env,
-      rail: { rpcUrl: rail.anvilUrl, usdc: rail.usdc, payees: rail.payees, attestationUrl: t.env.ZKP2P_ATTESTATION_URL! },
-      close: async () => {},
-    };
-  }
+/** `npm run rail:local`'s stack and the built service started with its settings, on a fresh PostgreSQL database. */
+async function liveService(): Promise<Service> {
   const stack = await startRailStack({ blockTime: 1 });
   const admin = postgres(PG, { max: 1, onnotice: () => {} });
   const dbName = `e2e_rail_${crypto.randomBytes(4).toString("hex")}`;
@@ -138,7 +124,7 @@ test.describe("a live payment through the built service", () => {
     browser,
   }, testInfo) => {
     test.setTimeout(180_000);
-    const service = await liveService(testInfo.project.name);
+    const service = await liveService();
     const receiver = await startReceiver();
     try {
       const signup = await (

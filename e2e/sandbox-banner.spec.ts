@@ -4,6 +4,7 @@ import { checkScreen, createMerchant, createSession, expect, test } from "./supp
 
 // While the sandbox rail is active, every dashboard page and the payer's page say so at the top, so
 // that no one takes a sandbox payment for money: readable (axe) in light and dark, and at 320 px.
+// Where it runs: directly. A banner on every page, checked for accessibility: presentation only.
 
 const unique = (p: string) => `${p}-${Date.now()}-${Math.floor(Math.random() * 1e5)}`;
 

@@ -7,6 +7,7 @@ import { checkScreen, createMerchant, createSession, expect, type Merchant, test
 // The merchant's theme and branding on the payer's page, set in the dashboard as a merchant would:
 // the live preview, the contrast rule, every preset free of accessibility violations at desktop and
 // 390 px, the service's name hidden on request, and initials for a logo that does not load.
+// Where it runs: directly. Presentation only: the theme's colours and their contrast.
 
 const CUSTOM = {
   "Page background": "#fdf6e3",

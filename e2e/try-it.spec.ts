@@ -5,8 +5,10 @@ import { expect, test } from "@playwright/test";
 // The README's "Try it" example (examples/try-it.ts) run as a user runs it, against the service:
 // it signs up, creates a session through the typed client, and the link it prints opens the
 // payer's page for that session.
+// Where it runs: directly, and the tests tagged @topology through the production topology too. The README's example, run against a deployment's
+// https address by its host name, as a user would.
 
-test("examples/try-it.ts creates a session whose link opens the checkout", async ({ page, baseURL }) => {
+test("examples/try-it.ts creates a session whose link opens the checkout", { tag: "@topology" }, async ({ page, baseURL }) => {
   const { stdout } = await promisify(execFile)(process.execPath, ["--import", "tsx", "examples/try-it.ts"], {
     env: { ...process.env, CHECKOUT_BASE_URL: baseURL },
     timeout: 60_000,

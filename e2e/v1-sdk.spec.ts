@@ -5,60 +5,62 @@ import { checkScreen, createMerchant, expect, holdLaterScripts, startReceiver, t
 // The v1 API as its official client speaks it: @zkp2p/pay-sdk 1.0.0, the published package, pointed
 // at this service by its base URL alone. It creates an order, the payer opens the link the SDK built
 // in Chromium and pays in the sandbox, and a v1 webhook hears PAYMENT_SETTLED and ORDER_FULFILLED.
+// Where it runs: directly, and the tests tagged @topology through the production topology too. The published SDK against a deployment's
+// https base URL, its webhook sent by the worker; the rest is the payer's page.
 
 test.describe("the v1 API through @zkp2p/pay-sdk", () => {
-  test("createCheckout → the payer pays at the SDK's link → PAYMENT_SETTLED and ORDER_FULFILLED at a v1 webhook", async ({
-    page,
-    request,
-    baseURL,
-  }, testInfo) => {
-    const receiver = await startReceiver();
-    try {
-      const m = await createMerchant(request);
-      const hook = await request.post("/api/v1/webhooks", { headers: { "x-api-key": m.apiKey }, data: { url: receiver.url } });
-      expect(hook.status()).toBe(201);
-      const opts: CheckoutClientOptions = { apiBaseUrl: baseURL!, apiKey: m.apiKey };
+  test(
+    "createCheckout → the payer pays at the SDK's link → PAYMENT_SETTLED and ORDER_FULFILLED at a v1 webhook",
+    { tag: "@topology" },
+    async ({ page, request, baseURL }, testInfo) => {
+      const receiver = await startReceiver();
+      try {
+        const m = await createMerchant(request);
+        const hook = await request.post("/api/v1/webhooks", { headers: { "x-api-key": m.apiKey }, data: { url: receiver.url } });
+        expect(hook.status()).toBe(201);
+        const opts: CheckoutClientOptions = { apiBaseUrl: baseURL!, apiKey: m.apiKey };
 
-      const profile = await getMerchant(opts);
-      expect(profile.id).toBe(m.id);
-      expect(profile.apiKey).not.toBe(m.apiKey); // the display prefix only
-      expect(m.apiKey.startsWith(profile.apiKey.replace(/…$/, ""))).toBe(true);
+        const profile = await getMerchant(opts);
+        expect(profile.id).toBe(m.id);
+        expect(profile.apiKey).not.toBe(m.apiKey); // the display prefix only
+        expect(m.apiKey.startsWith(profile.apiKey.replace(/…$/, ""))).toBe(true);
 
-      const params: CreateOrderRequest = { requestedUsdcAmount: "42.50", destinationAddress: TOKEN, successUrl: `${baseURL}/?paid=1` };
-      const created = await createCheckout(params, opts);
-      expect(created.order).toMatchObject({ status: "CREATED", requestedUsdcAmount: "42.50", remainingUsdcAmount: "42.50" });
-      expect(new URL(created.checkoutUrl).origin).toBe(new URL(baseURL!).origin);
+        const params: CreateOrderRequest = { requestedUsdcAmount: "42.50", destinationAddress: TOKEN, successUrl: `${baseURL}/?paid=1` };
+        const created = await createCheckout(params, opts);
+        expect(created.order).toMatchObject({ status: "CREATED", requestedUsdcAmount: "42.50", remainingUsdcAmount: "42.50" });
+        expect(new URL(created.checkoutUrl).origin).toBe(new URL(baseURL!).origin);
 
-      // the link without its token, or with another, opens nothing
-      const bare = new URL(created.checkoutUrl);
-      bare.searchParams.set("token", "otk_wrong");
-      expect((await page.goto(bare.toString()))!.status()).toBe(404);
+        // the link without its token, or with another, opens nothing
+        const bare = new URL(created.checkoutUrl);
+        bare.searchParams.set("token", "otk_wrong");
+        expect((await page.goto(bare.toString()))!.status()).toBe(404);
 
-      const checkout = new CheckoutPage(page);
-      await checkout.open(created.checkoutUrl);
-      await expect(page.getByRole("heading", { name: "42.50 USDC" })).toBeVisible();
-      await checkScreen(page, testInfo, "v1-choose");
-      await checkout.choose("Zelle");
-      await checkout.paymentSent();
-      await checkout.simulateConfirmation();
-      await expect(checkout.heading("Payment complete")).toBeVisible();
-      await page.waitForURL(/\/\?paid=1$/, { timeout: 15_000 });
+        const checkout = new CheckoutPage(page);
+        await checkout.open(created.checkoutUrl);
+        await expect(page.getByRole("heading", { name: "42.50 USDC" })).toBeVisible();
+        await checkScreen(page, testInfo, "v1-choose");
+        await checkout.choose("Zelle");
+        await checkout.paymentSent();
+        await checkout.simulateConfirmation();
+        await expect(checkout.heading("Payment complete")).toBeVisible();
+        await page.waitForURL(/\/\?paid=1$/, { timeout: 15_000 });
 
-      await expect
-        .poll(() => receiver.types(), { timeout: 20_000 })
-        .toEqual(expect.arrayContaining(["ORDER_CREATED", "PAYMENT_CREATED", "PAYMENT_SETTLED", "ORDER_FULFILLED"]));
-      // a v1 webhook gets v1 events only
-      expect(receiver.types().every((t) => /^[A-Z_]+$/.test(t))).toBe(true);
+        await expect
+          .poll(() => receiver.types(), { timeout: 20_000 })
+          .toEqual(expect.arrayContaining(["ORDER_CREATED", "PAYMENT_CREATED", "PAYMENT_SETTLED", "ORDER_FULFILLED"]));
+        // a v1 webhook gets v1 events only
+        expect(receiver.types().every((t) => /^[A-Z_]+$/.test(t))).toBe(true);
 
-      // the order as the merchant reads it afterwards
-      const read = await request.get(`/api/v1/orders/${created.order.id}`, { headers: { "x-api-key": m.apiKey } });
-      const aggregate = (await read.json()).responseObject;
-      expect(aggregate.order).toMatchObject({ status: "FULFILLED", remainingUsdcAmount: "0.00" });
-      expect(aggregate.currentPayment).toMatchObject({ status: "SETTLED", rail: "zelle", netSettledUsdcAmount: "42.50" });
-    } finally {
-      await receiver.close();
-    }
-  });
+        // the order as the merchant reads it afterwards
+        const read = await request.get(`/api/v1/orders/${created.order.id}`, { headers: { "x-api-key": m.apiKey } });
+        const aggregate = (await read.json()).responseObject;
+        expect(aggregate.order).toMatchObject({ status: "FULFILLED", remainingUsdcAmount: "0.00" });
+        expect(aggregate.currentPayment).toMatchObject({ status: "SETTLED", rail: "zelle", netSettledUsdcAmount: "42.50" });
+      } finally {
+        await receiver.close();
+      }
+    },
+  );
 
   test("the payer's page of a v1 order follows it live: confirmed elsewhere, the receipt shows without a reload", async ({
     page,

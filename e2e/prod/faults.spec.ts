@@ -9,6 +9,7 @@ import { Integration, proxyHealth, proxyRoutesTo, send, topology, topologySql } 
 // Faults injected into the production topology (Caddy → app1, app2 → PostgreSQL, plus a worker),
 // with a merchant integration that retries as a careful one does (Idempotency-Key, 502/503 retried).
 // Each test leaves every process running again.
+// Where it runs: through the production topology only. Each test kills, restarts or cuts off a process of it.
 
 const WEBHOOK_TIMEOUT_MS = 5_000; // PROD_ENV.WEBHOOK_TIMEOUT
 expect(PROD_ENV.WEBHOOK_TIMEOUT).toBe("5s");
@@ -277,7 +278,7 @@ test("PostgreSQL restarted under traffic: 503 while it is down, recovery without
   }
 });
 
-test("a webhook endpoint down for a minute gets everything once it is back; other endpoints are not held up", async () => {
+test("a webhook endpoint down across several retries gets everything once it is back; other endpoints are not held up", async () => {
   test.setTimeout(240_000);
   const t = topology();
   const down = await startReceiver();
@@ -288,16 +289,15 @@ test("a webhook endpoint down for a minute gets everything once it is back; othe
     const downId = await shop.webhook(down.url, ["session.started"]);
     await shop.webhook(healthy.url, ["session.started"]);
     await down.pause();
-    const started = Date.now();
     const sessions: string[] = [];
     for (let i = 0; i < 5; i++) sessions.push(await shop.startedSession());
     // the healthy endpoint hears of every session at once
     await expect.poll(() => healthy.events().length, { timeout: 15_000 }).toBe(5);
-    // the endpoint stays down for a minute: several attempts each, all refused, none given up
+    // the endpoint stays down across four attempts of each delivery (the topology retries after 2, 5
+    // and 10 s, then 20 s), all refused, none given up
     await expect
       .poll(async () => (await sql`select min(attempts)::int as n from deliveries where webhook_id = ${downId}`)[0]!.n, { timeout: 60_000 })
-      .toBeGreaterThanOrEqual(3);
-    await new Promise((r) => setTimeout(r, Math.max(0, 60_000 - (Date.now() - started))));
+      .toBeGreaterThanOrEqual(4);
     const [{ failed }] = await sql`select count(*)::int as failed from deliveries where webhook_id = ${downId} and status = 'FAILED'`;
     expect(failed).toBe(0);
     expect(down.events()).toEqual([]);

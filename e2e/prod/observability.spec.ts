@@ -8,6 +8,7 @@ import { Integration, send, topology } from "../support/topology";
 // worker): a real Prometheus scraping every process with deploy/prometheus/ as shipped, the logs of
 // all three processes, and health that tells a draining or database-less instance (not ready) from
 // a dead one (not alive).
+// Where it runs: through the production topology only. It reads what the topology's processes and Prometheus report.
 
 test.describe.configure({ mode: "serial" });
 

@@ -14,6 +14,7 @@ import { Integration, TOKEN, topology, topologySql } from "../support/topology";
 // signal and broadcasting it, once between broadcasting the release and reading its receipt. Each
 // time the next process to take the order sends the stored bytes (or finds them mined): one
 // transaction per step, one nonce, the USDC released once, the webhooks out.
+// Where it runs: through the production topology only. Its processes race on the rail's steps and are SIGKILLed.
 
 const run = promisify(execFile);
 const PROCESSES = ["app1", "app2", "worker"] as const;
@@ -89,7 +90,7 @@ test("a live payment survives every process SIGKILLed between signing and broadc
     const [signal] = await txs("signal");
     expect(await rpc(anvil, "eth_getTransactionByHash", [signal!.hash]), "the node never saw it").toBeNull();
     await restartAll(t);
-    // once the dead process's claim runs out (a minute), one of the others sends those same bytes
+    // once the dead process's claim runs out (ZKP2P_STEP_LEASE, 20 s here), one of the others sends those same bytes
     await expect.poll(orderStatus, { timeout: 150_000, intervals: [1_000] }).toBe("SIGNAL_MINED");
     expect(await txs("signal")).toEqual([{ hash: signal!.hash, status: "confirmed" }]);
     const [order] = await sql`select intent_hash from orders where id = ${orderId}`;

@@ -14,6 +14,7 @@ import { proxyHealth, proxyRoutesTo, send, TOKEN } from "../support/topology";
 // this release's worker starts and applies its migrations while the old instances serve, then each
 // instance is replaced in turn (SIGTERM, drain, the new code, back in the proxy's rotation), as the
 // going-live guide says. No request may fail and no acknowledged write may be lost.
+// Where it runs: through the production topology only. It upgrades a topology of its own, behind the proxy, under traffic.
 
 const here = process.cwd();
 const PREVIOUS = fs

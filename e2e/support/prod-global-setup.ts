@@ -76,7 +76,8 @@ async function startTopology(): Promise<() => Promise<void>> {
     payees: rail.rail.payees,
   } satisfies TopologyRail);
   try {
-    await start({ ...PROD_ENV, ...railSettings });
+    // a process killed holding an order's step is taken over after 20 s rather than a minute
+    await start({ ...PROD_ENV, ...railSettings, ZKP2P_STEP_LEASE: "20s" });
   } catch (err) {
     await rail.stop();
     throw err;

@@ -20,12 +20,11 @@ import type { LiveRailSettings } from "@/lib/zkp2p/settings";
 import { recordRelease } from "./release";
 
 // The real rail's on-chain steps of an order, as jobs. The order row says what is due (railDueAt) and
-// chain_txs what was signed: a step is claimed by moving railDueAt a lease ahead (so one process works
+// chain_txs what was signed: a step is claimed by moving railDueAt a lease (ZKP2P_STEP_LEASE) ahead (so one process works
 // an order at a time, without holding a lock across network calls), then reads the chain, acts, and
 // sets the next due time. Every step can run again after a crash and does the right thing: a signed
 // transaction is written down before it is broadcast, and is broadcast again rather than signed anew.
 
-const LEASE_MS = 60_000;
 const POLL_MS = 1_000;
 /** failed service calls before the order fails: with backoff, about ten minutes */
 const MAX_TRIES = 12;
@@ -51,10 +50,10 @@ export async function findDueRailSteps(db: Db, limit = 50): Promise<string[]> {
 }
 
 /** Takes an order's due step for this process: null if it is not due or another process has it. */
-async function claim(db: Db, orderId: string): Promise<OrderRow | null> {
+async function claim(db: Db, orderId: string, leaseMs: number): Promise<OrderRow | null> {
   const [row] = await db
     .update(orders)
-    .set({ railDueAt: new Date(Date.now() + LEASE_MS) })
+    .set({ railDueAt: new Date(Date.now() + leaseMs) })
     .where(and(eq(orders.id, orderId), isNotNull(orders.railDueAt), lte(orders.railDueAt, new Date())))
     .returning();
   return row ?? null;
@@ -76,7 +75,7 @@ const backoffMs = (tries: number) => Math.min(60_000, 1_000 * 2 ** Math.min(trie
 export async function advanceOrder(db: Db, orderId: string): Promise<void> {
   const rail = liveRail();
   if (!rail) return;
-  const order = await claim(db, orderId);
+  const order = await claim(db, orderId, rail.settings.stepLeaseMs);
   if (!order) return;
   const chain = new RailChain(rail.settings);
   try {

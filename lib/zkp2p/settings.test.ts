@@ -44,6 +44,13 @@ describe("the real rail's settings", () => {
     expect(s.takerKeys.addresses).toEqual([privateKeyToAddress(KEY_A), privateKeyToAddress(KEY_B)]);
     expect(s.takerKeys.keyOf(privateKeyToAddress(KEY_B))).toBe(KEY_B);
     expect(s.minWalletWei).toBe(2_000_000_000_000_000n);
+    expect(s.stepLeaseMs).toBe(60_000);
+  });
+
+  it("take a step lease of 20 s or more, and refuse one shorter than an RPC call may take", () => {
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "20s" })!.stepLeaseMs).toBe(20_000);
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "5s" })).toContain("ZKP2P_STEP_LEASE: must be at least 20s");
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "soon" })).toContain("ZKP2P_STEP_LEASE: must be a duration");
   });
 
   it("never print a key, however they are printed", () => {

@@ -52,6 +52,8 @@ export type LiveRailSettings = {
   minWalletWei: bigint;
   /** a sent transaction not mined after this long is sent again with a higher fee */
   stuckAfterMs: number;
+  /** how long a process holds an order's step: a process that dies holding it is taken over after this */
+  stepLeaseMs: number;
 };
 
 export type LiveRailEnv = {
@@ -65,10 +67,13 @@ export type LiveRailEnv = {
   ZKP2P_CODE_HASHES?: string;
   ZKP2P_MIN_WALLET_ETH?: string;
   ZKP2P_STUCK_AFTER?: string;
+  ZKP2P_STEP_LEASE?: string;
 };
 
 const REQUIRED = ["ZKP2P_RPC_URL", "ZKP2P_API_URL", "ZKP2P_ATTESTATION_URL"] as const;
 const PRIVATE_KEY = /^0x[0-9a-fA-F]{64}$/;
+
+const MIN_STEP_LEASE_MS = 20_000;
 
 const set = (v: string | undefined): v is string => v !== undefined && v.trim() !== "";
 
@@ -138,6 +143,17 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
+  // longer than any one call a step makes (an RPC call gives up after 15 s), so a live holder keeps it
+  let stepLeaseMs = 60_000;
+  if (set(env.ZKP2P_STEP_LEASE)) {
+    try {
+      stepLeaseMs = parseDuration(env.ZKP2P_STEP_LEASE);
+      if (stepLeaseMs < MIN_STEP_LEASE_MS) problems.push("ZKP2P_STEP_LEASE: must be at least 20s (longer than one RPC call may take)");
+    } catch {
+      problems.push("ZKP2P_STEP_LEASE: must be a duration such as 60s");
+    }
+  }
+
   if (problems.length) throw new Error(`Invalid settings for the real rail:\n  ${problems.join("\n  ")}`);
   return {
     network,
@@ -149,6 +165,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     codeHashes,
     minWalletWei,
     stuckAfterMs,
+    stepLeaseMs,
   };
 }
 
