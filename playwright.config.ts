@@ -54,7 +54,10 @@ const chromium = {
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  workers: 1,
+  // One worker by default: `npm test` runs the direct project beside vitest, and with two workers it
+  // took the cores vitest needed (the direct project 8.9 → 6.9 min, vitest 8.0 → 9.4 min, the pair no
+  // sooner, 2026-11-28). Its tests are independent: E2E_WORKERS=2 runs it two at a time on its own.
+  workers: Number(process.env.E2E_WORKERS ?? 1),
   retries: 0,
   // Time limits here only catch a hang: `npm test` runs this suite beside vitest on two cores, and
   // an axe scan or a full-page screenshot can take many seconds under that load. Speed is measured
@@ -80,6 +83,8 @@ export default defineConfig({
       ? [
           {
             name: "prod",
+            // one topology for every test: a fault test must not kill a process under another test
+            workers: 1,
             testMatch: [...specs.tagged, ...specs.topology],
             // from the journeys, the tests tagged @topology; from e2e/prod/, every test (the file is in the title grep reads)
             grep: [new RegExp(TOPOLOGY_TAG), /(^| )prod\/\S+\.spec\.ts /],
