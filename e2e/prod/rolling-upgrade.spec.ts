@@ -35,11 +35,13 @@ function previousRelease(): string {
     throw new Error(`the previous release ${PREVIOUS} is not in this clone's history (${(err as Error).message})`);
   }
   // its dependencies are a subset of this release's at the same versions: the same installed files
-  // serve it (hard links, no download); if that stops being true, it gets an install of its own
+  // serve it (hard links, no download); if that stops being true, it gets an install of its own.
+  // Packages of types alone (@types/*) may differ: they carry no code, so what it serves is the same,
+  // and its build's type check then runs against this release's (Node's types followed Node 20 → 24).
   const pkg = (root: string) => JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
   const [old, now] = [pkg(dir), pkg(here)];
   const same = Object.entries({ ...old.dependencies, ...old.devDependencies }).every(
-    ([name, spec]) => ({ ...now.dependencies, ...now.devDependencies })[name] === spec,
+    ([name, spec]) => name.startsWith("@types/") || ({ ...now.dependencies, ...now.devDependencies })[name] === spec,
   );
   if (same) {
     execFileSync("cp", ["-al", path.join(here, "node_modules"), path.join(dir, "node_modules")]);
@@ -48,7 +50,7 @@ function previousRelease(): string {
       if (fs.existsSync(modules) && fs.existsSync(path.join(dir, "packages", workspace)))
         execFileSync("cp", ["-al", modules, path.join(dir, "packages", workspace, "node_modules")]);
     }
-  } else execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: dir, stdio: "ignore" });
+  } else execFileSync("npm", ["ci", "--no-audit", "--no-fund"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
   execFileSync(path.join(dir, "node_modules", ".bin", "next"), ["build"], {
     cwd: dir,
     stdio: ["ignore", "ignore", "pipe"],

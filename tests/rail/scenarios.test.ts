@@ -412,7 +412,9 @@ describe("reorgs", () => {
     const head = BigInt(await stack.rail.client.request({ method: "eth_blockNumber" })); // not viem's cached one
     await stack.rail.reorg(Number(head - block + 1n));
   }
-  const receiptBlock = async (hash: string) => (await stack.rail.client.getTransactionReceipt({ hash: hash as Hex })).blockNumber;
+  // the node mines a sent transaction on its own time: under load, a moment after the send returns
+  const receiptBlock = async (hash: string) =>
+    (await stack.rail.client.waitForTransactionReceipt({ hash: hash as Hex, timeout: 15_000, pollingInterval: 100 })).blockNumber;
 
   it("a signal taken out by a reorg before it is confirmed is sent again, and the order waits for it", async () => {
     const { session } = await liveSession(stack, "3.00");
