@@ -41,7 +41,7 @@ function previousRelease(): string {
   const pkg = (root: string) => JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8"));
   const [old, now] = [pkg(dir), pkg(here)];
   const same = Object.entries({ ...old.dependencies, ...old.devDependencies }).every(
-    ([name, spec]) => name.startsWith("@types/") || ({ ...now.dependencies, ...now.devDependencies })[name] === spec,
+    ([name, spec]) => name.startsWith("@types/") || { ...now.dependencies, ...now.devDependencies }[name] === spec,
   );
   if (same) {
     execFileSync("cp", ["-al", path.join(here, "node_modules"), path.join(dir, "node_modules")]);
