@@ -54,9 +54,11 @@ describe("GET /api/events/feed", () => {
     expect(ids(again)).toEqual([]);
     await call("POST", `/api/checkout/sessions/${session.id}/payment-sent`, { key: m.apiKey });
     const started = Date.now();
-    const next = await feed(m, { after: again.body.responseObject.cursor, waitMs: 10_000 });
+    const next = await feed(m, { after: again.body.responseObject.cursor, waitMs: 20_000 });
     expect(next.body.responseObject.events.map((e: { type: string }) => e.type)).toEqual(["order.payment_sent"]);
-    expect(Date.now() - started).toBeLessThan(2_000); // answered when it committed, not at waitMs
+    // answered when it committed, not at waitMs (with room for a loaded machine, and for the other
+    // test files' transactions, which hold the feed back until they end)
+    expect(Date.now() - started).toBeLessThan(10_000);
   });
 
   it("pages with limit, and after=now skips the history", async () => {
@@ -189,7 +191,7 @@ describe("GET /api/events/feed", () => {
       const started = Date.now();
       const res = await collect(m, base.body.responseObject.cursor, 1);
       expect(res.events[0]).toMatchObject({ type: "session.started", sessionId: session.id });
-      expect(Date.now() - started).toBeLessThan(5_000);
+      expect(Date.now() - started).toBeLessThan(10_000);
     } finally {
       end();
       await dump.end();
@@ -217,7 +219,7 @@ describe("long-polls of the event feed", () => {
     expect(refused.status).toBe(429);
     expect(refused.headers.get("retry-after")).toBe("1");
     expect(refused.body.error?.code).toBe("RATE_LIMITED");
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // at once, not at waitMs
     // another merchant is not held back by this one, and a read without a wait is never refused
     expect((await feed(await newMerchant(), { after: "now", waitMs: 300 })).status).toBe(200);
     expect((await feed(m, { after: "now" })).status).toBe(200);
@@ -239,7 +241,7 @@ describe("long-polls of the event feed", () => {
     await expect.poll(() => waitersOf(db).waiting, { timeout: 5_000 }).toBe(before + 1);
     stop.abort();
     await pending;
-    expect(Date.now() - started).toBeLessThan(5_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // not at waitMs
     expect(waitersOf(db).waiting).toBe(before);
   });
 
@@ -261,14 +263,14 @@ describe("long-polls of the event feed", () => {
     const [a, b] = [await newMerchant(), await newMerchant()];
     const cursorA = (await feed(a, { after: "now" })).body.responseObject.cursor;
     const cursorB = (await feed(b, { after: "now" })).body.responseObject.cursor;
-    const waitA = feed(a, { after: cursorA, waitMs: 10_000 });
+    const waitA = feed(a, { after: cursorA, waitMs: 20_000 });
     const waitB = feed(b, { after: cursorB, waitMs: 1_500 });
     await new Promise((r) => setTimeout(r, 300));
     const started = Date.now();
     const { session } = await startedSession(a);
     const gotA = await waitA;
     expect(gotA.body.responseObject.events[0]).toMatchObject({ type: "session.started", sessionId: session.id });
-    expect(Date.now() - started).toBeLessThan(2_000);
+    expect(Date.now() - started).toBeLessThan(10_000); // woken, not at waitMs
     expect(ids(await waitB)).toEqual([]);
   });
 });

@@ -74,7 +74,10 @@ afterEach(async () => {
   await receiver?.stop();
 });
 
-describe("dispatcher processes on one PostgreSQL", () => {
+// Each test waits on worker processes starting (the app's modules, imported afresh), on a lease
+// running out after a kill, and on a burst delivered: under load that is more than the suite's
+// 60 s, so the limit is the sum of the waits below, there to catch a hang.
+describe("dispatcher processes on one PostgreSQL", { timeout: 180_000 }, () => {
   it("two healthy workers never send the same attempt twice", async () => {
     receiver = await new Receiver().start();
     receiver.reply = () => ({ status: 200, delayMs: 15 });
