@@ -118,7 +118,10 @@ test("listen forwards triggered events signed like deliveries, resumes after a r
         const { sessionId: _s, orderId: _o, createdAt: _c, ...payload } = expected[i]!;
         expect(verified).toEqual(payload); // the body is the event's delivery payload
         expect(r.headers["x-webhook-id"]).toBe(payload.id);
-        expect(listen.output()).toMatch(new RegExp(`${payload.type}\\s+${payload.id}\\s+\\[200\\] \\d+ ms`));
+        // the line is printed once the endpoint's answer is read, a moment after the endpoint has it
+        await expect
+          .poll(() => listen.output(), { timeout: 10_000 })
+          .toMatch(new RegExp(`${payload.type}\\s+${payload.id}\\s+\\[200\\] \\d+ ms`));
       }
       expect(() =>
         new Webhook(`whsec_${Buffer.alloc(32, 1).toString("base64")}`).verify(
@@ -153,7 +156,9 @@ test("listen forwards triggered events signed like deliveries, resumes after a r
       await expect.poll(() => listen.output(), { timeout: 20_000 }).toMatch(new RegExp(`${expected[0]!.id}\\s+\\[error\\][^\\n]*retrying`));
       await endpoint.up();
       await expect.poll(() => endpoint.ids().slice(before), { timeout: 30_000 }).toEqual(expected.map((e) => e.id));
-      expect(listen.output()).toMatch(new RegExp(`${expected[0]!.id}\\s+\\[200\\][^\\n]*\\(attempt \\d+\\)`));
+      await expect
+        .poll(() => listen.output(), { timeout: 10_000 })
+        .toMatch(new RegExp(`${expected[0]!.id}\\s+\\[200\\][^\\n]*\\(attempt \\d+\\)`));
       expect(new Set(endpoint.ids()).size).toBe(endpoint.ids().length);
       expect(await listen.stop()).toBe(0);
     });
