@@ -20,9 +20,9 @@ import type { LiveRailSettings } from "@/lib/zkp2p/settings";
 import { recordRelease } from "./release";
 
 // The real rail's on-chain steps of an order, as jobs. The order row says what is due (railDueAt) and
-// chain_txs what was signed: a step is claimed by moving railDueAt a lease (ZKP2P_STEP_LEASE) ahead (so one process works
-// an order at a time, without holding a lock across network calls), then reads the chain, acts, and
-// sets the next due time. Every step can run again after a crash and does the right thing: a signed
+// chain_txs what was signed: a step is claimed by moving railDueAt a lease (ZKP2P_STEP_LEASE) ahead
+// (so one process works an order at a time, without holding a lock across network calls), then reads
+// the chain, acts, and sets the next due time. Every step can run again after a crash and does the right thing: a signed
 // transaction is written down before it is broadcast, and is broadcast again rather than signed anew.
 
 const POLL_MS = 1_000;
