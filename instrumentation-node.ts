@@ -38,7 +38,7 @@ await startTracing().catch(refuseToStart);
 await getDb();
 // the real rail moves money: it is checked against the chain before the first request
 if (config.liveRail) {
-  const { preflightLiveRail } = await import("@/lib/zkp2p/preflight");
+  const { preflightLiveRail } = await import("@/lib/rail/zkp2p/preflight");
   const report = await preflightLiveRail(config.liveRail);
   if (report.problems.length) refuseToStart(new Error(`The real rail failed its start-up check:\n  ${report.problems.join("\n  ")}`));
   logger.info("real rail ready", {

@@ -34,7 +34,7 @@ export const orderStatus = pgEnum("order_status", [
 ]);
 export const deliveryStatus = pgEnum("delivery_status", ["PENDING", "DELIVERED", "FAILED"]);
 export const checkoutMode = pgEnum("checkout_mode", ["exact-token", "exact-fiat"]);
-// sandbox: the sandbox rail, no money moves; live: the real rail (lib/payments)
+// sandbox: the sandbox rail, no money moves; live: the real rail (lib/rail)
 export const environment = pgEnum("environment", ["sandbox", "live"]);
 export type Environment = (typeof environment.enumValues)[number];
 
@@ -246,7 +246,7 @@ export const orders = pgTable(
     expiresAt: ts("expires_at").notNull(),
     paymentSentAt: ts("payment_sent_at"),
     fulfilledAt: ts("fulfilled_at"),
-    // the real rail (lib/orders/rail-steps.ts): when the order's next on-chain step is due (null: none),
+    // the real rail (lib/orders/rail-steps/): when the order's next on-chain step is due (null: none),
     // how many times a step has been tried, and what the rail needs to act (the quote it signals with,
     // the taker wallet that owns the intent, the attestation it fulfils with)
     railDueAt: ts("rail_due_at"),

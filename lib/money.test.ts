@@ -2,8 +2,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { divCeil, formatScaled, formatUsdc, isUsdcString, parseScaled, parseUsdc } from "./money";
-import { DEFAULT_RATES, PLATFORM_SPREAD_BPS, SandboxRail, parseRateTable } from "./payments/sandbox";
-import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "./payments/platforms";
+import { DEFAULT_RATES, PLATFORM_SPREAD_BPS, SandboxRail, parseRateTable } from "./rail/sandbox";
+import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "./rail/platforms";
 import { rng } from "@/tests/support/rng";
 
 const randomBig = (r: () => number, digits: number) => {
@@ -125,9 +125,9 @@ describe("sandbox quotes", () => {
 
   it("derives 32-byte intent hashes and signal transactions deterministically from the order, mined at once", async () => {
     const signal = (orderId: string) =>
-      rail.signalIntent({ orderId } as never) as Promise<{ state: "mined"; intentHash: string; signalTx: string }>;
+      rail.openIntent({ orderId } as never) as Promise<{ state: "done"; intentHash: string; signalTx: string }>;
     const a = await signal("ord_a");
-    expect(a.state).toBe("mined");
+    expect(a.state).toBe("done");
     expect(a.intentHash).toMatch(/^0x[0-9a-f]{64}$/);
     expect(a.signalTx).toMatch(/^0x[0-9a-f]{64}$/);
     expect(await signal("ord_a")).toEqual(a);
@@ -136,7 +136,7 @@ describe("sandbox quotes", () => {
 });
 
 describe("no floating point in the money path", () => {
-  it.each(["lib/money.ts", "lib/payments/sandbox.ts", "lib/wire/session.ts"])("%s uses no float arithmetic", (file) => {
+  it.each(["lib/money.ts", "lib/rail/sandbox.ts", "lib/wire/session.ts"])("%s uses no float arithmetic", (file) => {
     const source = fs.readFileSync(path.resolve(import.meta.dirname, "..", file), "utf8");
     expect(source).not.toMatch(/parseFloat|toFixed|Number\(|Math\.(round|floor|ceil)|\/ 100\b/);
   });

@@ -50,7 +50,7 @@ export function divCeil(n: bigint, d: bigint): bigint {
 
 // Exact-fiat checkouts: the payer pays a fixed fiat amount and the merchant receives the USDC it
 // buys. Rates are fiat per USDC with RATE_DECIMALS decimals; fiat amounts are in the currency's
-// minor unit (CURRENCIES in lib/payments/platforms.ts holds each currency's exponent).
+// minor unit (CURRENCIES in lib/rail/platforms.ts holds each currency's exponent).
 
 export const RATE_DECIMALS = 8;
 

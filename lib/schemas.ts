@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { isUsdcString, MoneyFormatError, percentToBps } from "@/lib/money";
-import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "@/lib/payments/platforms";
+import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "@/lib/rail/platforms";
 import { listQuery } from "@/lib/pagination";
 import { DELIVERY, SESSION } from "@/lib/state";
 import { displayName, evmAddress, httpsUrl, httpUrl, merchantName, metadata } from "@/lib/validation";

@@ -9,7 +9,7 @@ import { ui } from "@/components/ui/styles";
 import { formatFiat } from "@/lib/checkout/view";
 import { statusLabel } from "@/lib/dashboard/format";
 import type { TimelineEntry, TimelineEvent, TimelineOrder } from "@/lib/dashboard/timeline";
-import { isPlatform, PLATFORM_LABELS } from "@/lib/payments/platforms";
+import { isPlatform, PLATFORM_LABELS } from "@/lib/rail/platforms";
 
 // A session's history as one ordered list, oldest first. Each entry starts with what happened and
 // when, in words a screen reader reads in that order; the badge repeats the status in colour.

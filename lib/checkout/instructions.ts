@@ -1,4 +1,4 @@
-import type { PaymentPlatform } from "@/lib/payments";
+import type { PaymentPlatform } from "@/lib/rail";
 
 /** A link that opens the platform's app or site at the payee with the amount, where it has one. */
 export function paymentLink(platform: PaymentPlatform, handle: string, amount: string): string | null {

@@ -10,7 +10,7 @@ import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { checkoutAppearanceOf } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import type { CheckoutTheme } from "@/lib/theme";
-import { CURRENCIES, getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/payments";
+import { CURRENCIES, getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/rail";
 import { fiatOffers } from "@/lib/sessions/fiat";
 import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";

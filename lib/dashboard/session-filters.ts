@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { MoneyFormatError, parseUsdc } from "@/lib/money";
-import { PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
+import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { sessionListQuery } from "@/lib/schemas";
 import { SESSION_SORTS, type SessionFilters, type SessionSort } from "@/lib/sessions/search";
 

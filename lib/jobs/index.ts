@@ -71,7 +71,7 @@ export const jobs = {
   deliveriesCreated(deliveryIds: string[]) {
     hint(deliveryIds.map((deliveryId) => ({ name: "checkout/delivery.due" as const, data: { deliveryId } })));
   },
-  /** A real-rail order has an on-chain step due now (lib/orders/rail-steps.ts). */
+  /** A real-rail order has an on-chain step due now (lib/orders/rail-steps/). */
   railDue(orderId: string) {
     hint([{ name: "checkout/rail.due", data: { orderId } }]);
   },

@@ -11,7 +11,7 @@ import { newId } from "@/lib/ids";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
 import { bpsToPercent, formatScaled, formatUsdc, parseScaled, percentToBps } from "@/lib/money";
 import { afterCursor, page } from "@/lib/pagination";
-import { CURRENCIES } from "@/lib/payments/platforms";
+import { CURRENCIES } from "@/lib/rail/platforms";
 import type { createPaymentLinkBody, paymentLinkListQuery, startPaymentLinkBody, updatePaymentLinkBody } from "@/lib/schemas";
 import { checkoutUrlFor, createSessionRow } from "@/lib/sessions/create";
 import { type CheckoutTheme, readTheme } from "@/lib/theme";

@@ -170,7 +170,7 @@ export function decodePgliteBackup(file: string, buf: Buffer): { header: Header;
 
 const secretsFile = (dataDir: string) => path.join(dataDir, "secrets.json");
 
-/** DATA_DIR/secrets.json as lib/config.ts keeps it, or null when the secrets come from the environment. */
+/** DATA_DIR/secrets.json as lib/config/ keeps it, or null when the secrets come from the environment. */
 function readSecrets(dataDir: string): Secrets | null {
   let text: string;
   try {

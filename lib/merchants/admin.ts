@@ -4,7 +4,7 @@ import { apiKeys, checkoutSessions, type Environment, merchants, type MerchantRo
 import type { As, OperatorActor } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { preflightLiveRail } from "@/lib/zkp2p/preflight";
+import { preflightLiveRail } from "@/lib/rail/zkp2p/preflight";
 import { newApiKey } from "./service";
 
 // What the operator (whom a merchant asks to replace a leaked key) does to a merchant account from the

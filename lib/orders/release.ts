@@ -7,7 +7,7 @@ import { transition } from "@/lib/state";
  * The funds of an order are released: the order is FULFILLED, the session counts what the merchant
  * received and completes once its orders have paid the whole amount, and the events say so. One
  * function for both rails: the sandbox releases while the proof is checked, the real rail once the
- * release is confirmed on-chain (lib/orders/rail-steps.ts). `netMicro`: what the chain says was
+ * release is confirmed on-chain (lib/orders/rail-steps/fulfil.ts). `netMicro`: what the chain says was
  * released, when it says so (a partial release pays less than the order asked).
  */
 export async function recordRelease(

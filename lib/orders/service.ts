@@ -7,7 +7,7 @@ import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics";
-import { getPaymentRail } from "@/lib/payments";
+import { getPaymentRail } from "@/lib/rail";
 import { ensureFresh } from "@/lib/sessions/expiry";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { serializeOrder } from "@/lib/wire/session";
@@ -21,7 +21,7 @@ export const MAX_PROOF_ATTEMPTS = 5;
  * POST /api/orders/fulfill: verifies a payment proof with the rail. On the sandbox a proof that holds
  * releases at once: the order is fulfilled and its session completed. On the real rail the
  * attestation service verifies it (a network call, made before any row lock), the order becomes
- * PROOF_VERIFIED and its fulfil step sends the release (lib/orders/rail-steps.ts); the webhooks
+ * PROOF_VERIFIED and its fulfil step sends the release (lib/orders/rail-steps/); the webhooks
  * follow when it is confirmed. Every submission is kept as a proof attempt (a real rail's proof
  * itself is never stored: it can replay the payer's session with their platform), so a rejected
  * proof commits its attempt and then answers 400; after MAX_PROOF_ATTEMPTS the order answers 409

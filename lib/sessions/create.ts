@@ -8,7 +8,7 @@ import { forbidden, invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
-import { CURRENCIES, getPaymentRail } from "@/lib/payments";
+import { CURRENCIES, getPaymentRail } from "@/lib/rail";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
 import { metrics } from "@/lib/metrics";

@@ -2,7 +2,7 @@ import type { Environment, SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { AppError, invalid } from "@/lib/errors";
 import { bpsToPercent, formatUsdc, maxFiatForMicro, minFiatForMicro } from "@/lib/money";
-import { CURRENCIES, type FiatQuote, getPaymentRail, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
+import { CURRENCIES, type FiatQuote, getPaymentRail, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/rail";
 import { fiatFormatted } from "@/lib/wire/session";
 
 // Exact-fiat sessions: the payer pays exactly the session's fiat amount; the merchant receives the

@@ -7,7 +7,7 @@ import { conflict, invalid, isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics";
-import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/payments";
+import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/rail";
 import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
@@ -120,14 +120,14 @@ export async function startSession(
     const { platform, currency } = resolvePlatform(session, input.paymentPlatform, input.fiatCurrency);
     const now = new Date();
     const orderId = newId("ord");
-    const signal = await rail.signalIntent({
+    const signal = await rail.openIntent({
       orderId,
       sessionId: id,
       quote,
       recipientAddress: session.recipientAddress,
       chainId: session.destinationChainId,
     });
-    const mined = signal.state === "mined";
+    const mined = signal.state === "done";
     // every column, so that the events are serialized from exactly the row that is stored
     const order: OrderRow = {
       id: orderId,

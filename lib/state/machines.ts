@@ -64,7 +64,7 @@ export const ORDER = define<
   name: "order",
   statuses: orderStatus.enumValues,
   // the sandbox rail mines the intent at once, and its orders are created SIGNAL_MINED; the real rail
-  // creates them SIGNAL_SUBMITTED and its jobs carry them on (lib/orders/rail-steps.ts)
+  // creates them SIGNAL_SUBMITTED and its jobs carry them on (lib/orders/rail-steps/)
   initial: "SIGNAL_MINED",
   triggers: {
     signalMined: { from: ["SIGNAL_SUBMITTED"], to: "SIGNAL_MINED", when: "the real rail's signal transaction is mined and confirmed" },

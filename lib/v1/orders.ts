@@ -6,7 +6,7 @@ import type { As, MerchantActor, PayerActor } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, invalid, notFound } from "@/lib/errors";
-import { PAYMENT_PLATFORMS } from "@/lib/payments";
+import { PAYMENT_PLATFORMS } from "@/lib/rail";
 import { DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { createSessionRow } from "@/lib/sessions/create";
 import { expireIfDue, isDue } from "@/lib/sessions/expiry";

@@ -1,7 +1,7 @@
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { isUsdcString } from "@/lib/money";
-import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
+import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { FIAT_CURRENCIES, paymentLinkShape, refinePaymentLink } from "@/lib/schemas";
 import { evmAddress, httpUrl } from "@/lib/validation";
 

@@ -1,6 +1,6 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
 import { bpsToPercent, formatScaled, formatUsdc } from "@/lib/money";
-import { CURRENCIES } from "@/lib/payments/platforms";
+import { CURRENCIES } from "@/lib/rail/platforms";
 
 // The wire shapes of a session and its order: what the API answers and what the events carry. Both
 // the session services and the event recorder use them, so they live below both.

@@ -1,6 +1,6 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
 import { formatUsdc } from "@/lib/money";
-import { PAYMENT_PLATFORMS } from "@/lib/payments/platforms";
+import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { fiatDecimal, payeeShown } from "./session";
 
 // The v1 face of the same rows (parity.md §4): a v1 order is a v0 session, a v1 payment is a v0

@@ -11,7 +11,7 @@ import { requireMerchant } from "@/lib/auth/session";
 import { formatUsdc } from "@/lib/dashboard/format";
 import { humanDuration, longDay, share } from "@/lib/dashboard/overview-format";
 import { merchantOverview, type MerchantOverview, type OverviewTop } from "@/lib/dashboard/stats";
-import { PLATFORM_LABELS } from "@/lib/payments/platforms";
+import { PLATFORM_LABELS } from "@/lib/rail/platforms";
 import { merchantWebhooksHealth, type MerchantWebhooksHealth } from "@/lib/webhooks/health";
 
 export const metadata: Metadata = { title: "Overview" };

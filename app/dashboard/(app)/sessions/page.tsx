@@ -8,7 +8,7 @@ import { requireMerchant } from "@/lib/auth/session";
 import { statusLabel } from "@/lib/dashboard/format";
 import { FILTER_LABELS, type FilterParam, SORT_LABELS, filterParams, isFiltered, parseSessionQuery } from "@/lib/dashboard/session-filters";
 import { orMessage, searchProblem } from "@/lib/http/page";
-import { PAYMENT_PLATFORMS, PLATFORM_LABELS } from "@/lib/payments/platforms";
+import { PAYMENT_PLATFORMS, PLATFORM_LABELS } from "@/lib/rail/platforms";
 import { SESSION_SORTS, searchSessions } from "@/lib/sessions/search";
 import { SESSION } from "@/lib/state";
 import { serializeSession } from "@/lib/wire/session";

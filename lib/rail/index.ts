@@ -3,7 +3,7 @@ import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import type { PaymentRail } from "./rail";
 import { parseRateTable, SandboxRail } from "./sandbox";
-import { Zkp2pRail } from "./zkp2p-rail";
+import { Zkp2pRail } from "./zkp2p/rail";
 
 let sandbox: PaymentRail | undefined;
 let live: { settings: unknown; rail: Zkp2pRail } | undefined;
@@ -13,7 +13,8 @@ export function liveRail(): Zkp2pRail | null {
   const settings = getConfig().liveRail;
   if (!settings) return null;
   // rebuilt when the settings object changes (tests reset the configuration)
-  if (live?.settings !== settings) live = { settings, rail: new Zkp2pRail(settings) };
+  if (live?.settings === settings) return live.rail;
+  live = { settings, rail: new Zkp2pRail(settings) };
   return live.rail;
 }
 

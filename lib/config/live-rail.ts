@@ -2,8 +2,8 @@ import fs from "node:fs";
 import { inspect } from "node:util";
 import { type Address, type Hex, isHex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
-import { parseDuration } from "../duration";
-import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2pNetwork, type Zkp2pNetworkName } from "./network";
+import { parseDuration } from "@/lib/duration";
+import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2pNetwork, type Zkp2pNetworkName } from "./zkp2p-networks";
 
 /**
  * The taker wallets' private keys. They are never logged and never in an error: the object prints as

@@ -1,16 +1,14 @@
 import type { Address, Hex } from "viem";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
-import { nameHash } from "@/lib/zkp2p/protocol";
-import { attestPayment, type CuratorQuote, fetchQuotes, proofNeedsIndex, ServiceError } from "@/lib/zkp2p/services";
-import type { LiveRailSettings } from "@/lib/zkp2p/settings";
-import { CURRENCIES, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "./platforms";
-import type { FiatQuote, PaymentRail, ProofContext, ProofOutcome, Quote, SignalStep } from "./rail";
+import { CURRENCIES, type PaymentPlatform, platformAccepts } from "../platforms";
+import type { FiatQuote, FiatQuoteInput, Quote } from "../rail";
+import { nameHash } from "./protocol";
+import { type CuratorQuote, fetchQuotes, ServiceError } from "./services";
+import type { LiveRailSettings } from "@/lib/config/live-rail";
 
-// The real rail: ZKP2P on Base. Quotes come from curator; the signal, the release and a cancel are
-// transactions sent by the order's rail steps (lib/orders/rail-steps.ts), which is why signalIntent
-// only says "submitted"; a proof goes to the attestation service, and a verified one is released by
-// the fulfil step.
+// The real rail's prices: curator's quotes, asked once per currency and amount for every platform
+// and kept a few seconds, and what a quote's intent carries to the signal step.
 
 const PRECISE = 10n ** 18n;
 const QUOTE_CACHE_MS = 15_000;
@@ -41,14 +39,14 @@ export function fiatMinorFor(amountMicro: bigint, rate: bigint, decimals: number
   return (amountMicro * rate + unit - 1n) / unit;
 }
 
-export class Zkp2pRail implements PaymentRail {
-  readonly name = "zkp2p";
-  readonly platforms: readonly PaymentPlatform[];
+/** Prices payments on the platforms a deployment's network serves, from curator's quotes. */
+export class QuoteBook {
   private readonly cache = new Map<string, { until: number; quotes: Promise<CuratorQuote[]> }>();
 
-  constructor(readonly settings: LiveRailSettings) {
-    this.platforms = PAYMENT_PLATFORMS.filter((p) => settings.network.paymentMethods[p]);
-  }
+  constructor(
+    readonly settings: LiveRailSettings,
+    readonly platforms: readonly PaymentPlatform[],
+  ) {}
 
   /** Whether the catalog lets a platform take a currency (its currency hashes). */
   private takes(platform: PaymentPlatform, currency: string) {
@@ -119,81 +117,9 @@ export class Zkp2pRail implements PaymentRail {
     };
   }
 
-  async quoteFiat(): Promise<FiatQuote> {
+  async quoteFiat(_input: FiatQuoteInput): Promise<FiatQuote> {
     // a fiat price needs the market's mid rate to tell a platform's spread; the real rail has no such
     // source yet, so fiat-priced sessions stay in the sandbox
     throw new AppError("VALIDATION_FAILED", "checkoutMode: exact-fiat is not available for live payments yet; price the session in USDC");
-  }
-
-  async signalIntent(): Promise<SignalStep> {
-    return { state: "submitted" };
-  }
-
-  async verifyProof({ proof, order }: { orderId: string; intentHash: string; proof: unknown; order: ProofContext }): Promise<ProofOutcome> {
-    const p = proof as { proofType?: unknown; encryptedSessionMaterial?: unknown; params?: unknown; actionType?: unknown } | null;
-    if (!p || p.proofType !== "buyerTee" || typeof p.encryptedSessionMaterial !== "string" || !p.params || typeof p.params !== "object") {
-      return {
-        ok: false,
-        code: "PROOF_INVALID",
-        message:
-          'A live payment proof is the Peer extension\'s { "proofType": "buyerTee", "encryptedSessionMaterial": "…", "params": { … } }',
-      };
-    }
-    const state = (order.railState ?? {}) as Partial<QuotedIntent> & { intentHash?: Hex; intentTimestamp?: string };
-    if (!state.intentHash || !state.intentTimestamp)
-      return { ok: false, code: "PROOF_INVALID", message: "The order's intent is not on-chain yet" };
-    if (proofNeedsIndex(order.paymentPlatform) && (p.params as { index?: unknown }).index === undefined) {
-      logger.info("proof without a row index for a platform that usually needs one", { platform: order.paymentPlatform });
-    }
-    try {
-      const a = await attestPayment(this.settings.attestationUrl, {
-        platform: order.paymentPlatform,
-        actionType: typeof p.actionType === "string" ? p.actionType : `transfer_${order.paymentPlatform}`,
-        encryptedSessionMaterial: p.encryptedSessionMaterial,
-        params: p.params as Record<string, unknown>,
-        chainId: this.settings.network.chainId,
-        intent: {
-          intentHash: state.intentHash,
-          amount: BigInt(state.amount ?? order.tokenAmountMicro),
-          timestampMs: BigInt(state.intentTimestamp) * 1000n,
-          paymentMethod: state.paymentMethod!,
-          fiatCurrency: state.fiatCurrency!,
-          conversionRate: BigInt(state.conversionRate!),
-          payeeDetails: state.payeeDetails!,
-        },
-      });
-      if (a.intentHash.toLowerCase() !== state.intentHash.toLowerCase()) {
-        return { ok: false, code: "PROOF_INVALID", message: "The attestation is for another intent" };
-      }
-      return {
-        ok: true,
-        state: "verified",
-        releaseMicro: a.releaseAmount,
-        attestation: {
-          intentHash: a.intentHash,
-          releaseAmount: a.releaseAmount.toString(),
-          dataHash: a.dataHash,
-          signature: a.signature,
-          signer: a.signer,
-          encodedPaymentDetails: a.encodedPaymentDetails,
-          metadata: a.metadata,
-        },
-      };
-    } catch (err) {
-      if (!(err instanceof ServiceError)) throw err;
-      if (err.kind === "retry") {
-        logger.warn("attestation service failed", { status: err.status });
-        throw new AppError(
-          "UNAVAILABLE",
-          "The payment could not be checked now: the attestation service is not answering. Send the proof again in a minute.",
-        );
-      }
-      const expired = err.code === "PROOF_EXPIRED" || /expired|stale/i.test(err.message);
-      return {
-        ok: false,
-        code: expired ? "PROOF_EXPIRED" : "PROOF_INVALID",
-        message: expired ? "The payment proof has expired; capture a fresh one" : "The payment could not be verified",
-      };
-    }
   }
 }

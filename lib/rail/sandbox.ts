@@ -1,7 +1,7 @@
 import { keccak256, toHex } from "viem";
 import { divCeil, microForFiat, parseScaled, RATE_DECIMALS } from "@/lib/money";
 import { CURRENCIES, PAYMENT_PLATFORMS, type PaymentPlatform } from "./platforms";
-import type { FiatQuote, PaymentRail, ProofOutcome, Quote, SignalStep } from "./rail";
+import type { FiatQuote, PaymentRail, ProofOutcome, Quote, IntentOpening } from "./rail";
 
 /** Fiat per USDC, 8 decimals. Overridable with SANDBOX_RATES ("EUR=0.92,GBP=0.79"). */
 export const DEFAULT_RATES: Record<string, string> = {
@@ -105,8 +105,8 @@ export class SandboxRail implements PaymentRail {
     };
   }
 
-  async signalIntent({ orderId }: { orderId: string }): Promise<SignalStep> {
-    return { state: "mined", intentHash: hash(`sandbox:intent:${orderId}`), signalTx: hash(`sandbox:signal:${orderId}`) };
+  async openIntent({ orderId }: { orderId: string }): Promise<IntentOpening> {
+    return { state: "done", intentHash: hash(`sandbox:intent:${orderId}`), signalTx: hash(`sandbox:signal:${orderId}`) };
   }
 
   async verifyProof({ orderId, proof }: { orderId: string; proof: unknown }): Promise<ProofOutcome> {

@@ -1,6 +1,6 @@
 import { createPublicClient, type Hex, http, keccak256 } from "viem";
-import { RAIL_CONTRACTS, type RailContract } from "./network";
-import type { LiveRailSettings } from "./settings";
+import { RAIL_CONTRACTS, type RailContract } from "@/lib/config/zkp2p-networks";
+import type { LiveRailSettings } from "@/lib/config/live-rail";
 
 export type ContractCheck = { contract: RailContract; address: string; codeHash: Hex | null; expected: Hex | null; ok: boolean };
 export type PreflightReport = { chainId: number; contracts: ContractCheck[]; problems: string[] };

@@ -4,8 +4,8 @@ import path from "node:path";
 import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { privateKeyToAddress } from "viem/accounts";
-import { NETWORKS } from "./network";
-import { parseLiveRailSettings } from "./settings";
+import { NETWORKS } from "./zkp2p-networks";
+import { parseLiveRailSettings } from "./live-rail";
 
 const KEY_A = `0x${"1a".repeat(32)}` as const;
 const KEY_B = `0x${"2b".repeat(32)}` as const;

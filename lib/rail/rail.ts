@@ -23,8 +23,12 @@ export type FiatQuote = Quote & {
   rate: bigint;
 };
 
-/** A signal the rail mined at once (the sandbox), or one its order's rail steps will carry out. */
-export type SignalStep = { state: "mined"; intentHash: `0x${string}`; signalTx: `0x${string}` } | { state: "submitted" };
+/**
+ * What opening an order's intent did: done at once (the sandbox: the intent exists and the order
+ * starts SIGNAL_MINED), or scheduled (the real rail: the order starts SIGNAL_SUBMITTED and its signal
+ * step, lib/orders/rail-steps/signal.ts, sends the transaction).
+ */
+export type IntentOpening = { state: "done"; intentHash: `0x${string}`; signalTx: `0x${string}` } | { state: "scheduled" };
 
 export type ProofRejection = { ok: false; code: "PROOF_INVALID" | "PROOF_EXPIRED" | "FULFILL_REVERTED"; message: string };
 
@@ -42,9 +46,8 @@ export type FiatQuoteInput = { platform: PaymentPlatform; fiatCurrency: string; 
 
 /**
  * A payment rail: how a fiat payment on a platform becomes USDC on-chain. Both rails go through the
- * same steps; the sandbox answers each at once, the real ZKP2P rail (lib/payments/zkp2p-rail.ts)
- * asks its services and the chain, and its on-chain steps are carried on by jobs
- * (lib/orders/rail-steps.ts).
+ * same steps; the sandbox answers each at once, the real ZKP2P rail (lib/rail/zkp2p/) asks its
+ * services and the chain, and its on-chain steps are carried on by jobs (lib/orders/rail-steps/).
  */
 export interface PaymentRail {
   readonly name: "sandbox" | "zkp2p";
@@ -53,7 +56,14 @@ export interface PaymentRail {
   quote(input: QuoteInput): Promise<Quote>;
   /** The exact-fiat quote: what a fixed fiat amount buys on a platform, rounded down to micro-USDC. */
   quoteFiat(input: FiatQuoteInput): Promise<FiatQuote>;
-  signalIntent(input: { orderId: string; sessionId: string; quote: Quote; recipientAddress: string; chainId: number }): Promise<SignalStep>;
+  /** Opens the order's intent on the rail, at once or by scheduling the order's signal step. */
+  openIntent(input: {
+    orderId: string;
+    sessionId: string;
+    quote: Quote;
+    recipientAddress: string;
+    chainId: number;
+  }): Promise<IntentOpening>;
   /** intent: the order's on-chain intent as the rail recorded it (real rail); proof: the payer's, never stored */
   verifyProof(input: { orderId: string; intentHash: string; proof: unknown; order: ProofContext }): Promise<ProofOutcome>;
 }

@@ -11,7 +11,7 @@ import {
 } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
 import { ORCHESTRATOR_ABI } from "./protocol";
-import type { LiveRailSettings } from "./settings";
+import type { LiveRailSettings } from "@/lib/config/live-rail";
 
 // The chain as the rail uses it: one JSON-RPC endpoint, transactions signed here with the taker
 // wallets' keys (never by the node) so that the raw bytes can be written down before they are sent.

@@ -1,0 +1,89 @@
+import type { Address, Hex, TransactionReceipt } from "viem";
+import type { Db } from "@/db/client";
+import type { OrderRow } from "@/db/schema";
+import { SYSTEM } from "@/lib/actor";
+import { withEvents } from "@/lib/events/service";
+import { fulfilCalldata } from "@/lib/rail/zkp2p/calldata";
+import type { RailChain } from "@/lib/rail/zkp2p/chain";
+import { describeRevert, encodeAttestation, fulfilledIn, revertReason } from "@/lib/rail/zkp2p/protocol";
+import type { LiveRailSettings } from "@/lib/config/live-rail";
+import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
+import { releaseWallet } from "@/lib/rail/zkp2p/wallets";
+import { lockSessionAndOrder } from "@/lib/sessions/rows";
+import { canFire, transition } from "@/lib/state";
+import { recordRelease } from "../release";
+import { POLL_MS, type RailState, setDue } from "./due";
+
+/** PROOF_VERIFIED, FULFILL_SUBMITTED: sends the release with the attestation and follows it until it is confirmed. */
+export async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow) {
+  const state = (order.railState ?? {}) as RailState;
+  const intentHash = order.intentHash as Hex;
+  const wallet = (order.takerWallet ?? settings.takerKeys.addresses[0]) as Address;
+  let tx = await latestTx(db, order.id, "fulfill");
+  if (!tx) {
+    const a = state.attestation!;
+    const encoded = encodeAttestation({
+      intentHash: a.intentHash as Hex,
+      releaseAmount: BigInt(a.releaseAmount!),
+      dataHash: a.dataHash as Hex,
+      signature: a.signature as Hex,
+      signer: a.signer as Address,
+      encodedPaymentDetails: a.encodedPaymentDetails as Hex,
+      metadata: (a.metadata ?? "0x") as Hex,
+    });
+    const call = await fulfilCalldata(settings, wallet, { intentHash, ...encoded });
+    try {
+      await chain.simulate(wallet, call.to, call.data);
+    } catch (err) {
+      const reason = revertReason(err);
+      if (!reason) throw err;
+      return settleOrFail(db, chain, settings, order, describeRevert(reason));
+    }
+    tx = await signAndSend(db, chain, order, "fulfill", wallet, call);
+    await withEvents(db, async (t) => {
+      let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
+      if (!canFire("order", "fulfilSubmitted", o.status)) return;
+      o = await transition(t, "order", o, "fulfilSubmitted", { set: { railDueAt: new Date(Date.now() + POLL_MS) } });
+      session = await transition(t, "session", session, "orderChanged");
+    });
+    return;
+  }
+  const sent = await track(db, chain, order, tx, settings.confirmations);
+  if (sent.state === "waiting") return setDue(db, order.id, POLL_MS);
+  if (sent.state === "reverted") return settleOrFail(db, chain, settings, order, sent.why);
+  const fulfilled = fulfilledIn(sent.receipt.logs, settings.network.addresses.OrchestratorV3, intentHash);
+  if (!fulfilled) return settleOrFail(db, chain, settings, order, "the release was mined without an IntentFulfilled event");
+  return settle(db, order, { txHash: sent.receipt.transactionHash, netMicro: fulfilled.amount });
+}
+
+/**
+ * The release did not go through as sent. Fulfilment is permissionless: if someone else released
+ * the intent, the chain has its IntentFulfilled and the order is paid; otherwise it failed.
+ */
+async function settleOrFail(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow, reason: string) {
+  const state = (order.railState ?? {}) as RailState;
+  const logs = (await chain.fulfilmentLogs(
+    order.intentHash as Hex,
+    BigInt(state.signalBlock ?? 0),
+  )) as unknown as TransactionReceipt["logs"];
+  const done = fulfilledIn(logs, settings.network.addresses.OrchestratorV3, order.intentHash as Hex);
+  if (done) return settle(db, order, { txHash: logs.find((l) => l.transactionHash)!.transactionHash, netMicro: done.amount });
+  await withEvents(db, async (t, emit) => {
+    let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
+    if (!canFire("order", "fulfilReverted", o.status)) return;
+    o = await transition(t, "order", o, "fulfilReverted", { set: { failureReason: reason, railDueAt: null } });
+    session = await transition(t, "session", session, "orderChanged");
+    await emit({ type: "order.failed", session, order: o, error: { code: "FULFILL_REVERTED", message: reason } });
+  });
+  // the intent may still be open on-chain: the unwind step cancels it and frees the wallet
+  await setDue(db, order.id, 0);
+}
+
+export async function settle(db: Db, order: OrderRow, release: { txHash: string; netMicro: bigint }) {
+  await withEvents(db, async (t, emit) => {
+    const rows = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
+    if (!canFire("order", "fulfil", rows.order.status)) return;
+    await recordRelease(t, emit, rows, release);
+  });
+  await releaseWallet(db, order.id);
+}

@@ -1,0 +1,45 @@
+import type { PaymentPlatform } from "../platforms";
+import { PAYMENT_PLATFORMS } from "../platforms";
+import type { FiatQuote, FiatQuoteInput, IntentOpening, PaymentRail, ProofContext, ProofOutcome, Quote, QuoteInput } from "../rail";
+import { verifyLiveProof } from "./proof";
+import { QuoteBook } from "./quotes";
+import type { LiveRailSettings } from "@/lib/config/live-rail";
+
+// The real rail: ZKP2P on Base. What happens when a payer starts a live payment:
+//  1. quotes.ts prices it from curator's quotes; the order keeps the quote's intent (QuotedIntent);
+//  2. openIntent schedules the order's signal step (lib/orders/rail-steps/signal.ts), which takes a
+//     taker wallet (wallets.ts), asks the gating signature (services.ts) and sends the transaction
+//     (transactions.ts, calldata.ts);
+//  3. the payer pays on the platform and the Peer extension captures it; proof.ts has the
+//     attestation service verify it;
+//  4. the fulfil step (lib/orders/rail-steps/fulfil.ts) sends the release and records it;
+//  5. an order that ends otherwise is unwound (unwind.ts there), and the reconciler (reconcile.ts
+//     there) heals what the chain did behind our back: releases by others, pruned intents, reorgs.
+
+export class Zkp2pRail implements PaymentRail {
+  readonly name = "zkp2p";
+  readonly platforms: readonly PaymentPlatform[];
+  private readonly quotes: QuoteBook;
+
+  constructor(readonly settings: LiveRailSettings) {
+    this.platforms = PAYMENT_PLATFORMS.filter((p) => settings.network.paymentMethods[p]);
+    this.quotes = new QuoteBook(settings, this.platforms);
+  }
+
+  quote(input: QuoteInput): Promise<Quote> {
+    return this.quotes.quote(input);
+  }
+
+  quoteFiat(input: FiatQuoteInput): Promise<FiatQuote> {
+    return this.quotes.quoteFiat(input);
+  }
+
+  /** A live intent is a transaction: the order's signal step sends it, so opening one schedules it. */
+  async openIntent(): Promise<IntentOpening> {
+    return { state: "scheduled" };
+  }
+
+  verifyProof(input: { orderId: string; intentHash: string; proof: unknown; order: ProofContext }): Promise<ProofOutcome> {
+    return verifyLiveProof(this.settings, input);
+  }
+}
