@@ -65,6 +65,12 @@ export const merchants = pgTable(
     claimedAt: ts("claimed_at"),
     // an owner's rule: every member must have a second factor (TOTP or a passkey) to use the dashboard
     requireSecondFactor: boolean("require_second_factor").notNull().default(false),
+    // who pays the real rail's fees on a session that does not say (lib/rail/fees.ts): MERCHANT,
+    // PAYEE, or SPLIT with the payer's share in basis points
+    feePayer: text("fee_payer", { enum: ["MERCHANT", "PAYEE", "SPLIT"] })
+      .notNull()
+      .default("MERCHANT"),
+    buyerFeeShareBps: integer("buyer_fee_share_bps"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -132,7 +138,9 @@ export const checkoutSessions = pgTable(
     paidAmountMicro: bigint("paid_amount_micro", { mode: "bigint" })
       .notNull()
       .default(sql`0`),
-    feePayer: text("fee_payer", { enum: ["MERCHANT", "PAYEE"] }),
+    // who pays the real rail's fees (lib/rail/fees.ts); null on sessions made before it was kept: MERCHANT
+    feePayer: text("fee_payer", { enum: ["MERCHANT", "PAYEE", "SPLIT"] }),
+    buyerFeeShareBps: integer("buyer_fee_share_bps"),
     notes: jsonb("notes").$type<Record<string, unknown>>(),
     cancelledAt: ts("cancelled_at"),
     expiresAt: ts("expires_at").notNull(),
@@ -197,6 +205,9 @@ export const paymentLinks = pgTable(
     // exact-fiat: the currency the payer pays exactly
     fiatCurrency: text("fiat_currency"),
     maxFeeBps: integer("max_fee_bps"),
+    // who pays the real rail's fees on this link's sessions; null: the merchant's setting
+    feePayer: text("fee_payer", { enum: ["MERCHANT", "PAYEE", "SPLIT"] }),
+    buyerFeeShareBps: integer("buyer_fee_share_bps"),
     // a fixed amount, or (null) an amount the payer types between min and max; µUSDC for
     // exact-token, the currency's minor unit for exact-fiat
     amountMinor: bigint("amount_minor", { mode: "bigint" }),
@@ -235,9 +246,18 @@ export const orders = pgTable(
     fiatAmountMinor: bigint("fiat_amount_minor", { mode: "bigint" }).notNull(),
     tokenAmountMicro: bigint("token_amount_micro", { mode: "bigint" }).notNull(),
     conversionRate: text("conversion_rate").notNull(),
-    // exact-fiat orders: the fiat's USDC worth at the mid rate (gross) and what the merchant receives (net)
+    // what the payer's payment is worth in USDC before fees (gross) and what the merchant receives
+    // (net): exact-fiat orders, at the mid rate; live orders, the intent and its release net of
+    // V3's fees (expected at the start, from the chain once released); null: no fees (sandbox)
     grossAmountMicro: bigint("gross_amount_micro", { mode: "bigint" }),
     netAmountMicro: bigint("net_amount_micro", { mode: "bigint" }),
+    // the part of the session's amount this order pays when its whole intent is released (null on
+    // orders made before it was kept: the net, else the token amount)
+    coversMicro: bigint("covers_micro", { mode: "bigint" }),
+    // the fees a live release paid, by kind, read from the chain (null until released, or none)
+    protocolFeeMicro: bigint("protocol_fee_micro", { mode: "bigint" }),
+    managerFeeMicro: bigint("manager_fee_micro", { mode: "bigint" }),
+    referralFeeMicro: bigint("referral_fee_micro", { mode: "bigint" }),
     recipient: text("recipient").notNull(),
     // null while a live order's signal is not mined yet (SIGNAL_SUBMITTED): the receipt names the intent
     intentHash: text("intent_hash"),

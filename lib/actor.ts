@@ -20,6 +20,8 @@ export type MerchantActor = {
   face: "api" | "dashboard" | "link";
   /** the merchant's environment, when the face already read it (the API key's lookup does) */
   environment?: "sandbox" | "live";
+  /** the merchant's fee setting (lib/rail/fees.ts), when the face already read it (the API key's lookup does) */
+  feeTerms?: { feePayer: "MERCHANT" | "PAYEE" | "SPLIT"; buyerFeeShareBps: number | null };
   person?: Person;
   /** the client's address, for the audit trail */
   ip?: string;
@@ -42,12 +44,18 @@ export type Actor = MerchantActor | PayerActor | OperatorActor | SystemActor;
 /** The last argument of every service: who acts, in an object that can grow (a transaction, a clock). */
 export type As<A extends Actor = Actor> = { actor: A };
 
-export const apiMerchant = (key: { merchantId: string; keyId: string; environment?: "sandbox" | "live" }): MerchantActor => ({
+export const apiMerchant = (key: {
+  merchantId: string;
+  keyId: string;
+  environment?: "sandbox" | "live";
+  feeTerms?: MerchantActor["feeTerms"];
+}): MerchantActor => ({
   kind: "merchant",
   merchantId: key.merchantId,
   keyId: key.keyId,
   face: "api",
   ...(key.environment ? { environment: key.environment } : {}),
+  ...(key.feeTerms ? { feeTerms: key.feeTerms } : {}),
 });
 
 // the next-auth session names the person (or, for an unclaimed account, the key); both are checked on every request there

@@ -1,3 +1,4 @@
+import { FEE_PAYERS, feeTermsProblem, isBuyerFeeShare } from "@/lib/rail/fees";
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { isUsdcString, MoneyFormatError, percentToBps } from "@/lib/money";
@@ -30,16 +31,33 @@ const FIAT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
 const str = (what = "must be a string") => z.string({ error: what });
 const id = z.object({ id: z.string().min(1).max(100) });
 
+export const feePayerField = z.enum(FEE_PAYERS, { error: `must be one of ${FEE_PAYERS.join(", ")}` });
+export const buyerFeeShareField = z
+  .number({ error: "must be a number" })
+  .int({ error: "must be an integer" })
+  .refine(isBuyerFeeShare, { error: "must be 0 to 10000 in steps of 1000" });
+
 export const createMerchantBody = z.strictObject({
   name: merchantName,
   displayName: displayName.optional(),
   logoUrl: httpsUrl.optional(),
 });
 
-export const updateMerchantBody = z.strictObject({
-  displayName: displayName.optional(),
-  logoUrl: httpsUrl.nullable().optional(),
-});
+export const updateMerchantBody = z
+  .strictObject({
+    displayName: displayName.optional(),
+    logoUrl: httpsUrl.nullable().optional(),
+    // who pays the real rail's fees on sessions and links that do not say (lib/rail/fees.ts)
+    feePayer: feePayerField.optional(),
+    buyerFeeShareBps: buyerFeeShareField.nullable().optional(),
+  })
+  .superRefine((b, ctx) => {
+    const fees =
+      b.feePayer !== undefined || b.buyerFeeShareBps != null
+        ? feeTermsProblem({ feePayer: b.feePayer, buyerFeeShareBps: b.buyerFeeShareBps })
+        : null;
+    if (fees) ctx.addIssue({ code: "custom", path: [fees[0]], message: fees[1] });
+  });
 
 export const createSessionBody = z
   .strictObject({
@@ -76,9 +94,14 @@ export const createSessionBody = z
       })
       .max(PAYMENT_PLATFORMS.length)
       .optional(),
+    // who pays the real rail's fees (lib/rail/fees.ts); absent: the merchant's setting
+    feePayer: feePayerField.optional(),
+    buyerFeeShareBps: buyerFeeShareField.optional(),
   })
   .superRefine((b, ctx) => {
     const fail = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    const fees = feeTermsProblem(b);
+    if (fees) fail(...fees);
     if ((b.checkoutMode ?? "exact-token") === "exact-token") {
       if (b.amountUsdc === undefined) fail("amountUsdc", "is required");
       for (const f of ["fiatAmount", "fiatCurrency", "maxFeePercentage"] as const)
@@ -238,6 +261,9 @@ export const paymentLinkShape = {
   minAmount: linkAmount.optional(),
   maxAmount: linkAmount.optional(),
   maxFeePercentage: createSessionBody.shape.maxFeePercentage,
+  // who pays the real rail's fees on this link's sessions; absent: the merchant's setting
+  feePayer: feePayerField.optional(),
+  buyerFeeShareBps: buyerFeeShareField.optional(),
   successUrl: httpUrl.optional(),
   cancelUrl: httpUrl.optional(),
   fields: linkFields.optional(),
@@ -247,10 +273,20 @@ export const paymentLinkShape = {
 
 /** The checks across a link's fields: its amounts against its currency, and the fee only with a fiat currency. */
 export function refinePaymentLink(
-  b: { currency?: string; amount?: string; minAmount?: string; maxAmount?: string; maxFeePercentage?: number },
+  b: {
+    currency?: string;
+    amount?: string;
+    minAmount?: string;
+    maxAmount?: string;
+    maxFeePercentage?: number;
+    feePayer?: string;
+    buyerFeeShareBps?: number;
+  },
   ctx: z.RefinementCtx,
 ) {
   checkLinkAmounts(b, ctx);
+  const fees = feeTermsProblem(b);
+  if (fees) ctx.addIssue({ code: "custom", path: [fees[0]], message: fees[1] });
   if ((b.currency ?? "USDC") === "USDC" && b.maxFeePercentage !== undefined)
     ctx.addIssue({ code: "custom", path: ["maxFeePercentage"], message: "is only accepted with a fiat currency" });
 }

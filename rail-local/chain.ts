@@ -110,10 +110,20 @@ export async function startAnvil(opts: { port?: number; blockTime?: number } = {
 
 export type LocalRail = Awaited<ReturnType<typeof installStandIns>>;
 
+/** The fees of the local chain, 1e18 = 100%: protocol (protocolFee()), the deposit's manager fee, the curator's referral fee. */
+export type StandInFees = { protocol: bigint; manager: bigint; referral: bigint };
+/** 0.5 %, 1 % and 0.25 %: small, as on Base, but never zero, so every payment here shows its fees. */
+export const DEFAULT_FEES: StandInFees = { protocol: 5n * 10n ** 15n, manager: 10n ** 16n, referral: 25n * 10n ** 14n };
+export const FEE_RECIPIENTS = {
+  protocol: "0x00000000000000000000000000000000000fee01",
+  manager: "0x00000000000000000000000000000000000fee02",
+  referral: "0x00000000000000000000000000000000000fee03",
+} as const satisfies Record<string, Address>;
+
 /** Places and sets up the stand-ins at the production addresses, with a maker deposit and taker wallets. */
 export async function installStandIns(
   rpcUrl: string,
-  opts: { takers?: number; liquidityUsdc?: bigint; allowMultipleIntents?: boolean } = {},
+  opts: { takers?: number; liquidityUsdc?: bigint; allowMultipleIntents?: boolean; fees?: Partial<StandInFees> } = {},
 ) {
   const compiled = compileStandIns();
   const client = createPublicClient({ transport: http(rpcUrl) }) as PublicClient;
@@ -167,6 +177,12 @@ export async function installStandIns(
     currencies.map((c) => MIN_RATES[c]!),
   ]);
 
+  // fees as V3 takes them, non-zero unless a test says otherwise: every payment on this chain pays them
+  const fees: StandInFees = { ...DEFAULT_FEES, ...opts.fees };
+  await send(ADDRESSES.orchestrator, "StandInOrchestrator", "setProtocolFeeRecipient", [FEE_RECIPIENTS.protocol]);
+  await send(ADDRESSES.orchestrator, "StandInOrchestrator", "setProtocolFee", [fees.protocol]);
+  await send(ADDRESSES.escrow, "StandInEscrow", "setManagerFee", [1n, FEE_RECIPIENTS.manager, fees.manager]);
+
   const codeHash = async (address: Address) => keccak256((await client.getCode({ address }))!);
   return {
     chainId: 8453,
@@ -181,6 +197,8 @@ export async function installStandIns(
     },
     depositId: 1n,
     intentRange,
+    fees,
+    feeRecipients: FEE_RECIPIENTS,
     payees: PAYEES,
     rates: RATES,
     makerKey: key("maker"),
@@ -221,17 +239,35 @@ export async function signGatingSignature(gatingKey: Hex, i: GatedIntent): Promi
   );
   const inner = keccak256(
     encodePacked(
-      ["address", "address", "uint256", "uint256", "address", "bytes32", "bytes32", "uint256", "bytes32", "uint256", "uint256"],
+      [
+        "address",
+        "address",
+        "uint256",
+        "uint256",
+        "address",
+        "address",
+        "bytes32",
+        "bytes32",
+        "uint256",
+        "bytes32",
+        "address",
+        "bytes32",
+        "uint256",
+        "uint256",
+      ],
       [
         i.orchestrator,
         i.escrow,
         i.depositId,
         i.amount,
+        i.caller,
         i.to,
         i.paymentMethod,
         i.fiatCurrency,
         i.conversionRate,
         feesHash,
+        i.postIntentHook,
+        keccak256(i.data),
         i.signatureExpiration,
         i.chainId,
       ],

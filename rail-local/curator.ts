@@ -5,7 +5,9 @@ import { FaultSwitch, serveJson } from "./faults";
 // makes, in the shapes `@zkp2p/sdk` 0.14.1 sends and reads (QuoteRequest / QuoteResponse,
 // SignIntentV3Request / SignIntentV3ResponseObject). It quotes one maker deposit on the local chain
 // and signs intents with the deposit's gating key. It is written from the SDK's types, not from
-// curator's code, and it proves nothing about curator's own rules (tiers, fees, eligibility).
+// curator's code, and it proves nothing about curator's own rules (tiers, eligibility). Its fees are
+// the chain's: a quote carries signalIntentAmount (gross), tokenAmount (net of the fees), the fees
+// and takerConversionRate, and every signature carries the curator's referral fee.
 
 export type CuratorRoute = "quote" | "sign";
 
@@ -29,6 +31,10 @@ export type CuratorOptions = {
   signatureTtlSeconds?: number;
   /** the chain's clock, so that expirations follow anvil's time when a test moves it */
   now?: () => Promise<bigint>;
+  /** the fee rates (1e18 = 100%) a release of this deposit pays: quotes show them, and the referral fee goes into every signature */
+  fees: { protocol: bigint; manager: bigint; referral: bigint };
+  /** who receives the referral fee this curator adds to every intent */
+  referralRecipient: Address;
 };
 
 export type GatedIntent = {
@@ -36,11 +42,15 @@ export type GatedIntent = {
   escrow: Address;
   depositId: bigint;
   amount: bigint;
+  /** the wallet that will signal: V3's digest binds the signature to it */
+  caller: Address;
   to: Address;
   paymentMethod: Hex;
   fiatCurrency: Hex;
   conversionRate: bigint;
   referralFees: { recipient: Address; fee: bigint }[];
+  postIntentHook: Address;
+  data: Hex;
   signatureExpiration: bigint;
   chainId: bigint;
 };
@@ -69,6 +79,19 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
   const ttl = BigInt(opts.signatureTtlSeconds ?? 300);
   const now = opts.now ?? (async () => BigInt(Math.floor(Date.now() / 1000)));
   const fiatDecimals = (code: string) => (code === "JPY" ? 0 : 2);
+  /** V3's fees on a gross release: each on the gross, rounded down */
+  const feesOn = (gross: bigint) => {
+    const protocol = (gross * opts.fees.protocol) / PRECISE;
+    const manager = (gross * opts.fees.manager) / PRECISE;
+    const referral = (gross * opts.fees.referral) / PRECISE;
+    return { protocol, manager, referral, total: protocol + manager + referral };
+  };
+  /** the smallest gross whose net is at least `net` */
+  const grossForNet = (net: bigint) => {
+    let gross = net;
+    while (gross - feesOn(gross).total < net) gross += net - (gross - feesOn(gross).total);
+    return gross;
+  };
 
   const quote = async (body: unknown, url: URL) => {
     const exactFiat = url.pathname.endsWith("/exact-fiat");
@@ -93,20 +116,34 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
         const handle = opts.payees[platform];
         if (!handle || excluded.has(handle)) continue;
         // the verifier's rule: release = fiat (6 decimals) × 1e18 / rate; so the USDC a fiat amount
-        // buys is rounded down, and the fiat a USDC amount needs is rounded up to the currency's unit
+        // buys is rounded down, and the fiat a USDC amount needs is rounded up to the currency's unit.
+        // guess, kept here: exactTokenAmount is the net the recipient receives (tokenAmount), and the
+        // intent to signal is grossed up so that its fees leave that net (signalIntentAmount)
         const unit = 10n ** BigInt(6 - decimals);
-        const tokenAmount = tokenIn ?? (fiatIn! * unit * PRECISE) / rate;
-        const fiatMinor = fiatIn ?? (tokenIn! * rate + PRECISE * unit - 1n) / (PRECISE * unit);
-        if (tokenAmount < opts.intentRange.min || tokenAmount > opts.intentRange.max || tokenAmount > liquidity) continue;
+        const gross = tokenIn !== null ? grossForNet(tokenIn) : (fiatIn! * unit * PRECISE) / rate;
+        const fee = feesOn(gross);
+        const tokenAmount = gross - fee.total;
+        const fiatMinor = fiatIn ?? (gross * rate + PRECISE * unit - 1n) / (PRECISE * unit);
+        if (gross < opts.intentRange.min || gross > opts.intentRange.max || gross > liquidity) continue;
         quotes.push({
           // guess: curator's fiatAmount has 6 decimals, as tokenAmount (the rail computes the fiat itself)
           fiatAmount: (fiatMinor * 10n ** BigInt(6 - decimals)).toString(),
           fiatAmountFormatted: formatUnits(fiatMinor, decimals),
           tokenAmount: tokenAmount.toString(),
           tokenAmountFormatted: formatUnits(tokenAmount, 6),
+          signalIntentAmount: gross.toString(),
+          signalIntentAmountFormatted: formatUnits(gross, 6),
+          zkp2pFeeAmount: fee.protocol.toString(),
+          managerFeeAmount: fee.manager.toString(),
+          takerReferralFeeAmount: fee.referral.toString(),
+          takerReferralFeeBps: Number(opts.fees.referral / 10n ** 14n),
+          totalFeeAmount: fee.total.toString(),
+          totalFeeAmountFormatted: formatUnits(fee.total, 6),
           paymentMethod: platform,
           payeeAddress: handle,
           conversionRate: rate.toString(),
+          // the all-in rate the taker sees: fiat per USDC that reaches the recipient
+          takerConversionRate: tokenAmount > 0n ? ((gross * rate) / tokenAmount).toString() : rate.toString(),
           whitelistEnabled: false,
           allowedGroupIds: [],
           disputeProtectionOptedOut: true,
@@ -117,7 +154,7 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
             escrowAddress: opts.escrow,
             orchestratorAddress: opts.orchestrator,
             processorName: platform,
-            amount: tokenAmount.toString(),
+            amount: gross.toString(),
             toAddress: String(req.recipient),
             payeeDetails: nameHash(handle),
             fiatCurrencyCode: currency,
@@ -148,18 +185,27 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     }
     if (!isAddress(r.callerAddress ?? "") || !isAddress(r.toAddress ?? ""))
       return fail(400, "callerAddress and toAddress must be addresses");
+    // the SDK always sends both (the zero address and "0x" when there is no hook): V3's digest covers them
+    if (!isAddress(r.postIntentHook ?? "") || typeof r.data !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(r.data))
+      return fail(400, "postIntentHook must be an address and data hex bytes");
     const signatureExpiration = (await now()) + ttl;
-    const referralFees = (Array.isArray(r.referralFees) ? r.referralFees : []) as unknown as { recipient: Address; fee: string }[];
+    // curator decides the referral fees of what it signs: ours adds its own to whatever was asked
+    const asked = (Array.isArray(r.referralFees) ? r.referralFees : []) as unknown as { recipient: Address; fee: string }[];
+    const referralFees =
+      opts.fees.referral > 0n ? [...asked, { recipient: opts.referralRecipient, fee: opts.fees.referral.toString() }] : asked;
     const signedIntent = await opts.signGating({
       orchestrator: r.orchestratorAddress as Address,
       escrow: r.escrowAddress as Address,
       depositId: BigInt(r.depositId!),
       amount: BigInt(r.amount!),
+      caller: r.callerAddress as Address,
       to: r.toAddress as Address,
       paymentMethod: r.paymentMethod as Hex,
       fiatCurrency: r.fiatCurrency as Hex,
       conversionRate: BigInt(r.conversionRate!),
       referralFees: referralFees.map((f) => ({ recipient: f.recipient, fee: BigInt(f.fee) })),
+      postIntentHook: r.postIntentHook as Address,
+      data: r.data as Hex,
       signatureExpiration,
       chainId: BigInt(r.chainId!),
     });
@@ -167,7 +213,7 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     return ok({
       signedIntent,
       offchainId: handle,
-      intentData: { ...r, signatureExpiration: signatureExpiration.toString(), gatingServiceSignature: signedIntent },
+      intentData: { ...r, referralFees, signatureExpiration: signatureExpiration.toString(), gatingServiceSignature: signedIntent },
     });
   };
 

@@ -1,6 +1,6 @@
 import type { Hex } from "viem";
 import { startAttestation } from "./attestation";
-import { installStandIns, type LocalRail, signGatingSignature, signPaymentAttestation, startAnvil } from "./chain";
+import { installStandIns, type LocalRail, signGatingSignature, signPaymentAttestation, type StandInFees, startAnvil } from "./chain";
 import { startCurator } from "./curator";
 import { startRpcProxy } from "./rpc-proxy";
 
@@ -22,11 +22,18 @@ export type RailStack = {
 };
 
 export async function startRailStack(
-  opts: { anvilPort?: number; rpcPort?: number; curatorPort?: number; attestationPort?: number; blockTime?: number } = {},
+  opts: {
+    anvilPort?: number;
+    rpcPort?: number;
+    curatorPort?: number;
+    attestationPort?: number;
+    blockTime?: number;
+    fees?: Partial<StandInFees>;
+  } = {},
 ) {
   const anvil = await startAnvil({ port: opts.anvilPort, blockTime: opts.blockTime });
   try {
-    const rail = await installStandIns(anvil.rpcUrl, {});
+    const rail = await installStandIns(anvil.rpcUrl, { fees: opts.fees });
     const rpcProxy = await startRpcProxy(anvil.rpcUrl, opts.rpcPort);
     const curator = await startCurator(
       {
@@ -41,6 +48,8 @@ export async function startRailStack(
         rates: rail.rates,
         signGating: (intent) => signGatingSignature(rail.gatingKey, intent),
         now: () => rail.chainTime(),
+        fees: rail.fees,
+        referralRecipient: rail.feeRecipients.referral,
       },
       opts.curatorPort,
     );

@@ -1,3 +1,4 @@
+import type { FeeTerms } from "@/lib/rail/fees";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, type Environment, proofAttempts } from "@/db/schema";
@@ -105,7 +106,12 @@ export type CheckoutView = {
  * Quotes for every platform and currency the session allows, per platform (unsorted). A platform or
  * currency the rail cannot quote now (no liquidity, its service down) is left out, not an error.
  */
-export async function platformQuotes(environment: Environment, amountUsdc: string, enabled: string[] | null): Promise<PlatformQuotes[]> {
+export async function platformQuotes(
+  environment: Environment,
+  amountUsdc: string,
+  enabled: string[] | null,
+  fees?: FeeTerms,
+): Promise<PlatformQuotes[]> {
   const rail = getPaymentRail(environment);
   const amountMicro = parseUsdc(amountUsdc);
   const platforms = rail.platforms.filter((p) => !enabled || enabled.includes(p));
@@ -113,7 +119,8 @@ export async function platformQuotes(environment: Environment, amountUsdc: strin
     platforms.map(async (platform) => {
       const quotes = await Promise.all(
         PLATFORM_CURRENCIES[platform].map(async (currency) => {
-          const q = await rail.quote({ platform, fiatCurrency: currency, amountMicro }).catch(() => null);
+          // the price the payer pays: with their share of the rail's fees, as starting will lock it
+          const q = await rail.quote({ platform, fiatCurrency: currency, amountMicro, ...(fees ? { fees } : {}) }).catch(() => null);
           return q
             ? {
                 currency,
@@ -135,7 +142,10 @@ export async function platformQuotes(environment: Environment, amountUsdc: strin
  * USDC amount. exact-fiat: the price's currency only, on the platforms within the fee limit.
  */
 async function sessionOptions(s: SessionView, price: Price): Promise<CurrencyQuotes[]> {
-  if (price.mode === "exact-token") return quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms));
+  if (price.mode === "exact-token") {
+    const fees = { feePayer: s.feePayer, buyerFeeShareBps: s.buyerFeeShareBps };
+    return quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms, fees));
+  }
   const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
   const offers = await fiatOffers({
     environment: s.environment,

@@ -6,9 +6,15 @@ import type { As, MerchantActor } from "@/lib/actor";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
+import type { FeePayer } from "@/lib/rail/fees";
 import { type CheckoutTheme, checkoutThemeOf, type MerchantCheckoutTheme, readTheme, storedTheme } from "@/lib/theme";
 
-export type AuthedMerchant = { merchantId: string; keyId: string; environment: Environment };
+export type AuthedMerchant = {
+  merchantId: string;
+  keyId: string;
+  environment: Environment;
+  feeTerms: NonNullable<MerchantActor["feeTerms"]>;
+};
 
 const KEY_PREFIX = "ck_";
 
@@ -47,6 +53,8 @@ export function serializeMerchant(m: MerchantRow) {
     displayName: m.displayName ?? m.name,
     logoUrl: m.logoUrl,
     environment: m.environment,
+    feePayer: m.feePayer,
+    buyerFeeShareBps: m.buyerFeeShareBps,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };
@@ -120,6 +128,14 @@ const KEY_CACHE_MAX = 10_000;
 const keyCache = new Map<string, { merchant: AuthedMerchant; until: number }>();
 
 /**
+ * Forgets this process's cached keys of a merchant, after a change to what the cache holds (its fee
+ * setting): the next request reads it again here; other instances follow within KEY_CACHE_MS.
+ */
+export function forgetCachedKeys(merchantId: string) {
+  for (const [hash, entry] of keyCache) if (entry.merchant.merchantId === merchantId) keyCache.delete(hash);
+}
+
+/**
  * Looks a key up by its SHA-256 hash (plaintext keys are never stored or compared), with its
  * merchant's disabled flag in the same query.
  */
@@ -137,6 +153,8 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
         merchantId: apiKeys.merchantId,
         disabledAt: merchants.disabledAt,
         environment: merchants.environment,
+        feePayer: merchants.feePayer,
+        buyerFeeShareBps: merchants.buyerFeeShareBps,
         expiresAt: apiKeys.expiresAt,
         lastUsedAt: apiKeys.lastUsedAt,
       })
@@ -155,8 +173,14 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
     keyCache.delete(hash);
     throw merchantDisabled();
   }
-  // the environment is cached with the key: a merchant moved to live creates live sessions within KEY_CACHE_MS
-  const merchant = { keyId: row.keyId, merchantId: row.merchantId, environment: row.environment };
+  // the environment and the fee setting are cached with the key: a merchant moved to live creates
+  // live sessions within KEY_CACHE_MS, and a new fee setting applies to API sessions as soon
+  const merchant = {
+    keyId: row.keyId,
+    merchantId: row.merchantId,
+    environment: row.environment,
+    feeTerms: { feePayer: row.feePayer, buyerFeeShareBps: row.buyerFeeShareBps },
+  };
   if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
   // a key that expires (a rolled key's grace period) is not trusted from the cache past its end
   keyCache.set(hash, { merchant, until: Math.min(now + KEY_CACHE_MS, row.expiresAt?.getTime() ?? Infinity) });
@@ -174,15 +198,21 @@ export async function getMerchantOrThrow(db: Db, id: string, { actor }: As<Merch
 export async function updateMerchant(
   db: Db,
   id: string,
-  patch: { displayName?: string; logoUrl?: string | null },
+  patch: { displayName?: string; logoUrl?: string | null; feePayer?: FeePayer; buyerFeeShareBps?: number | null },
   { actor }: As<MerchantActor>,
 ): Promise<MerchantDto> {
   await getMerchantOrThrow(db, id, { actor });
   const [row] = await db
     .update(merchants)
-    .set({ ...patch, updatedAt: new Date() })
+    .set({
+      ...patch,
+      // a fee payer other than SPLIT carries no share
+      ...(patch.feePayer !== undefined && patch.feePayer !== "SPLIT" ? { buyerFeeShareBps: null } : {}),
+      updatedAt: new Date(),
+    })
     .where(and(eq(merchants.id, id), eq(merchants.id, actor.merchantId)))
     .returning();
+  if (patch.feePayer !== undefined) forgetCachedKeys(id);
   return serializeMerchant(row!);
 }
 

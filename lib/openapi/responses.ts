@@ -1,3 +1,4 @@
+import { FEE_PAYERS } from "@/lib/rail/fees";
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
 import { type Generation, v1ErrorCode } from "@/lib/http/envelope";
@@ -31,6 +32,10 @@ export const merchant = z
     environment: z.enum(["sandbox", "live"]).meta({
       description: "sandbox until the operator moves the merchant to live; its new sessions take this environment",
     }),
+    feePayer: z.enum(FEE_PAYERS).meta({
+      description: "Who pays the real rail's fees on sessions and payment links that do not say: MERCHANT (the default), PAYEE or SPLIT",
+    }),
+    buyerFeeShareBps: z.number().int().nullable().meta({ description: "SPLIT: the payer's share of the fees in basis points" }),
     createdAt: iso("When the merchant signed up"),
     updatedAt: iso("Last change"),
   })
@@ -69,6 +74,15 @@ export const session = z
         description: "exact-fiat: platforms whose spread over the mid rate is above it are not offered; null in exact-token",
         examples: [10],
       }),
+    feePayer: z.enum(FEE_PAYERS).meta({
+      description:
+        "Who pays the real rail's fees: MERCHANT (the payer pays the amount, the merchant receives it less the fees), PAYEE (the payer pays the fees on top, the merchant receives the whole amount) or SPLIT (the payer bears buyerFeeShareBps of them). The sandbox charges no fees",
+    }),
+    buyerFeeShareBps: z
+      .number()
+      .int()
+      .nullable()
+      .meta({ description: "SPLIT: the payer's share of the fees in basis points (0 to 10000, steps of 1000); null otherwise" }),
     destinationChainId: z
       .number()
       .int()
@@ -110,12 +124,23 @@ export const order = z
     fiatAmount: z.string().meta({ description: "Decimal string in the currency's minor-unit digits", examples: ["50.25"] }),
     tokenAmount: z.string().meta({ description: "USDC in base units (6 decimals), as an integer string", examples: ["50000000"] }),
     amountUsdc: usdc("The same amount as a USDC decimal string"),
-    grossAmountUsdc: usdc("exact-fiat: the fiat's worth in USDC at the mid rate, rounded down")
-      .nullable()
-      .meta({ description: "exact-fiat: the fiat's worth in USDC at the mid rate, rounded down; null in exact-token" }),
-    netAmountUsdc: usdc("exact-fiat").nullable().meta({
-      description: "exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token",
+    grossAmountUsdc: usdc("The payment's worth in USDC before fees").nullable().meta({
+      description:
+        "The payment's worth in USDC before fees. exact-fiat: the fiat's worth at the mid rate, rounded down; live: the USDC the intent locks (what the release moved, once released); null on a sandbox exact-token order",
     }),
+    netAmountUsdc: usdc("What the merchant receives").nullable().meta({
+      description:
+        "The USDC the merchant receives. exact-fiat: at the quote's rate, rounded down to micro-USDC; live: the intent net of the fees the quote expects, then what the chain released (IntentFulfilled); null on a sandbox exact-token order",
+    }),
+    fees: z
+      .strictObject({
+        protocolUsdc: usdc("ZKP2P's protocol fee"),
+        managerUsdc: usdc("The deposit manager's fee, at the rate snapshotted when the intent was signalled"),
+        referralUsdc: usdc("Referral fees the intent carried"),
+        totalUsdc: usdc("All of them: grossAmountUsdc − netAmountUsdc"),
+      })
+      .nullable()
+      .meta({ description: "The fees a live release paid, read from the chain; null until released, and on the sandbox" }),
     conversionRate: z.string(),
     recipient: z
       .string()
@@ -269,6 +294,11 @@ export const paymentLink = z
     minAmount: linkAmount("The least a payer may choose; null for a fixed amount"),
     maxAmount: linkAmount("The most a payer may choose; null for a fixed amount"),
     maxFeePercentage: z.number().nullable(),
+    feePayer: z
+      .enum(FEE_PAYERS)
+      .nullable()
+      .meta({ description: "Who pays the real rail's fees on its sessions; null: the merchant's setting" }),
+    buyerFeeShareBps: z.number().int().nullable(),
     destinationChainId: z.number().int(),
     destinationToken: z.string(),
     recipientAddress: z.string(),

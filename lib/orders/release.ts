@@ -1,32 +1,47 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
 import type { Emit } from "@/lib/events/service";
 import { type Db } from "@/db/client";
+import { creditOf, type ReleaseFees } from "@/lib/rail/fees";
 import { transition } from "@/lib/state";
 
+/** What the chain says a release moved: the gross it released, the net that reached the recipient, and each fee. */
+export type ChainRelease = { grossMicro: bigint; netMicro: bigint; fees: ReleaseFees };
+
 /**
- * The funds of an order are released: the order is FULFILLED, the session counts what the merchant
- * received and completes once its orders have paid the whole amount, and the events say so. One
- * function for both rails: the sandbox releases while the proof is checked, the real rail once the
- * release is confirmed on-chain (lib/orders/rail-steps/fulfil.ts). `netMicro`: what the chain says was
- * released, when it says so (a partial release pays less than the order asked).
+ * The funds of an order are released: the order is FULFILLED, the session counts the part of its
+ * amount the order paid and completes once its orders have paid the whole amount, and the events say
+ * so. One function for both rails: the sandbox releases while the proof is checked, the real rail
+ * once the release is confirmed on-chain (lib/orders/rail-steps/fulfil.ts), with what the chain says
+ * was released. A whole release pays what the order was priced to cover whoever bore the fees (an
+ * exact payment completes its session); a partial one pays in proportion.
  */
 export async function recordRelease(
   tx: Db,
   emit: Emit,
   rows: { session: SessionRow; order: OrderRow },
-  release: { txHash: string; netMicro?: bigint },
+  release: { txHash: string; chain?: ChainRelease },
 ): Promise<{ session: SessionRow; order: OrderRow }> {
   const now = new Date();
-  const received = release.netMicro ?? rows.order.netAmountMicro ?? rows.order.tokenAmountMicro;
+  const c = release.chain;
+  const covers = rows.order.coversMicro ?? rows.order.netAmountMicro ?? rows.order.tokenAmountMicro;
+  const received = creditOf({ coversMicro: covers, tokenAmountMicro: rows.order.tokenAmountMicro }, c?.grossMicro);
   const order = await transition(tx, "order", rows.order, "fulfil", {
     set: {
       fulfillTx: release.txHash,
       fulfilledAt: now,
       railDueAt: null,
-      ...(release.netMicro !== undefined ? { netAmountMicro: release.netMicro } : {}),
+      ...(c
+        ? {
+            grossAmountMicro: c.grossMicro,
+            netAmountMicro: c.netMicro,
+            protocolFeeMicro: c.fees.protocolMicro,
+            managerFeeMicro: c.fees.managerMicro,
+            referralFeeMicro: c.fees.referralMicro,
+          }
+        : {}),
     },
   });
-  // what the merchant received; the session completes once its orders have paid the whole amount
+  // the part of the amount paid; the session completes once its orders have paid the whole amount
   const paidAmountMicro = rows.session.paidAmountMicro + received;
   let session: SessionRow;
   if (paidAmountMicro >= rows.session.amountMicro) {

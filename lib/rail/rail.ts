@@ -1,11 +1,17 @@
+import type { FeeTerms } from "./fees";
 import type { PaymentPlatform } from "./platforms";
 
 export type Quote = {
   fiatCurrency: string;
   /** fiat amount in the currency's minor unit (cents) */
   fiatAmountMinor: bigint;
-  /** USDC the merchant receives, in micro-USDC */
+  /**
+   * USDC the intent locks and a full payment releases, in micro-USDC: what the payer's fiat buys.
+   * Before the rail's fees (feeMicro): the sandbox has none, so it is what the merchant receives.
+   */
   tokenAmountMicro: bigint;
+  /** the fees a full release is expected to pay (the real rail's quote); absent: none */
+  feeMicro?: bigint;
   /** fiat per USDC, as a decimal string */
   conversionRate: string;
   payeeHandle: string;
@@ -41,7 +47,14 @@ export type ProofOutcome =
   | { ok: true; state: "verified"; attestation: Record<string, string>; releaseMicro: bigint }
   | ProofRejection;
 
-export type QuoteInput = { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint; recipientAddress?: string };
+/** amountMicro: the part of the session's amount to pay; fees: who bears the rail's fees on it (none: the merchant) */
+export type QuoteInput = {
+  platform: PaymentPlatform;
+  fiatCurrency: string;
+  amountMicro: bigint;
+  recipientAddress?: string;
+  fees?: FeeTerms;
+};
 export type FiatQuoteInput = { platform: PaymentPlatform; fiatCurrency: string; fiatAmountMinor: bigint; recipientAddress?: string };
 
 /**

@@ -9,6 +9,7 @@ import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { CURRENCIES, getPaymentRail } from "@/lib/rail";
+import type { FeePayer, FeeTerms } from "@/lib/rail/fees";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
 import { metrics } from "@/lib/metrics";
@@ -32,7 +33,10 @@ export type CreateSessionInput = {
   enabledPaymentPlatforms?: string[];
   /** v1 orders: the hash of the order token that the payer's link carries (lib/v1/orders.ts) */
   orderTokenHash?: string;
-  feePayer?: "MERCHANT" | "PAYEE";
+  /** who pays the real rail's fees (lib/rail/fees.ts); absent: the payment link's, else the merchant's setting */
+  feePayer?: FeePayer;
+  /** SPLIT: the payer's share of the fees, in basis points */
+  buyerFeeShareBps?: number;
   notes?: Record<string, unknown> | null;
   /** the payment link whose payer started it (lib/links) */
   paymentLinkId?: string;
@@ -67,7 +71,11 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   if (input.merchantId !== actor.merchantId) throw forbidden("merchant");
   const config = getConfig();
   const enabledPaymentPlatforms = input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null;
-  const environment = actor.environment ?? (await merchantEnvironment(db, actor.merchantId));
+  const stored = actor.environment && actor.feeTerms ? null : await merchantDefaults(db, actor.merchantId);
+  const environment = actor.environment ?? stored?.environment ?? "sandbox";
+  const feeTerms: FeeTerms = input.feePayer
+    ? { feePayer: input.feePayer, buyerFeeShareBps: input.feePayer === "SPLIT" ? (input.buyerFeeShareBps ?? 0) : null }
+    : (actor.feeTerms ?? stored?.feeTerms ?? { feePayer: "MERCHANT", buyerFeeShareBps: null });
   // a live merchant on a deployment without a real rail: refused now, not when the payer arrives
   getPaymentRail(environment);
   let amountMicro: bigint;
@@ -113,7 +121,8 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     maxFeeBps: fiat?.maxFeeBps ?? null,
     orderTokenHash: input.orderTokenHash ?? null,
     paidAmountMicro: 0n,
-    feePayer: input.feePayer ?? null,
+    feePayer: feeTerms.feePayer,
+    buyerFeeShareBps: feeTerms.feePayer === "SPLIT" ? feeTerms.buyerFeeShareBps : null,
     notes: input.notes ?? null,
     cancelledAt: null,
     expiresAt: new Date(now.getTime() + config.sessionTtlMs),
@@ -133,9 +142,13 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   return row;
 }
 
-async function merchantEnvironment(db: Db, merchantId: string): Promise<Environment> {
-  const [m] = await db.select({ environment: merchants.environment }).from(merchants).where(eq(merchants.id, merchantId));
-  return m?.environment ?? "sandbox";
+/** The merchant's environment and fee setting, for a face that did not read them already. */
+async function merchantDefaults(db: Db, merchantId: string): Promise<{ environment: Environment; feeTerms: FeeTerms } | null> {
+  const [m] = await db
+    .select({ environment: merchants.environment, feePayer: merchants.feePayer, buyerFeeShareBps: merchants.buyerFeeShareBps })
+    .from(merchants)
+    .where(eq(merchants.id, merchantId));
+  return m ? { environment: m.environment, feeTerms: { feePayer: m.feePayer, buyerFeeShareBps: m.buyerFeeShareBps } } : null;
 }
 
 /** The hosted checkout page of a session, as the create answer and the payer's link carry it. */

@@ -6,7 +6,14 @@ import { chainName } from "@/lib/chains";
 import { errorFields, logger } from "@/lib/logger";
 import { formatUsdc } from "@/lib/money";
 import { fiatDecimal } from "@/lib/wire/session";
-import { type SessionFilters, type SessionSort, platformsOfSessions, searchSessions } from "./search";
+import {
+  platformsOfSessions,
+  releasesOfSessions,
+  type SessionFilters,
+  type SessionReleases,
+  type SessionSort,
+  searchSessions,
+} from "./search";
 
 // The dashboard's CSV export: every session the filters select, in the list's order, streamed a
 // keyset page at a time. The next page is read only when the reader has taken the last one
@@ -27,9 +34,14 @@ export const CSV_COLUMNS = [
   "completed_at",
   "metadata",
   "payment_link",
+  "fee_payer",
+  "paid_usdc",
+  "gross_usdc",
+  "fees_usdc",
+  "net_usdc",
 ] as const;
 
-function sessionRecord(s: SessionRow, platforms: string[] | undefined): string {
+function sessionRecord(s: SessionRow, platforms: string[] | undefined, released: SessionReleases | undefined): string {
   const fiatPriced = s.checkoutMode === "exact-fiat" && s.fiatAmountMinor !== null && s.fiatCurrency;
   return csvRecord([
     s.id,
@@ -46,6 +58,11 @@ function sessionRecord(s: SessionRow, platforms: string[] | undefined): string {
     s.completedAt?.toISOString(),
     s.metadata ? JSON.stringify(s.metadata) : null,
     s.paymentLinkId,
+    s.feePayer ?? "MERCHANT",
+    formatUsdc(s.paidAmountMicro),
+    released ? formatUsdc(released.grossMicro) : null,
+    released ? formatUsdc(released.feesMicro) : null,
+    released ? formatUsdc(released.netMicro) : null,
   ]);
 }
 
@@ -61,24 +78,21 @@ export function sessionsCsvStream(
   let first = true;
   const nextBatch = async () => {
     const page = await searchSessions(db, { ...query.filters, sort: query.sort, limit: batchSize, cursor }, as);
-    const platforms = await platformsOfSessions(
-      db,
-      page.rows.map((r) => r.id),
-      as,
-    );
-    return { ...page, platforms };
+    const ids = page.rows.map((r) => r.id);
+    const [platforms, released] = await Promise.all([platformsOfSessions(db, ids, as), releasesOfSessions(db, ids, as)]);
+    return { ...page, platforms, released };
   };
   return new ReadableStream<Uint8Array>(
     {
       async pull(controller) {
-        const { rows, nextCursor, platforms } = await nextBatch().catch((err: unknown) => {
+        const { rows, nextCursor, platforms, released } = await nextBatch().catch((err: unknown) => {
           // the headers are sent: the download breaks off (the browser says it failed) and the log says why
           logger.error("sessions export failed", { merchantId: as.actor.merchantId, ...errorFields(err) });
           throw err;
         });
         const head = first ? csvRecord(CSV_COLUMNS) : "";
         first = false;
-        controller.enqueue(encoder.encode(head + rows.map((r) => sessionRecord(r, platforms.get(r.id))).join("")));
+        controller.enqueue(encoder.encode(head + rows.map((r) => sessionRecord(r, platforms.get(r.id), released.get(r.id))).join("")));
         if (nextCursor) cursor = nextCursor;
         else controller.close();
       },

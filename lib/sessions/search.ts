@@ -136,3 +136,31 @@ export async function platformsOfSessions(db: Db, sessionIds: string[], { actor 
   for (const { sessionId, platform } of found) bySession.set(sessionId, [...(bySession.get(sessionId) ?? []), platform]);
   return bySession;
 }
+
+/** What each session's fulfilled orders moved, in micro-USDC: before fees, the rail's fees, and what the merchant received. */
+export type SessionReleases = { grossMicro: bigint; feesMicro: bigint; netMicro: bigint };
+
+/**
+ * The sums of these sessions' fulfilled orders (sessions without one are absent): gross and net as
+ * each order recorded them (a sandbox exact-token order has neither: its token amount is both), and
+ * the difference: a live release's fees, an exact-fiat order's spread over the mid rate.
+ */
+export async function releasesOfSessions(
+  db: Db,
+  sessionIds: string[],
+  { actor }: As<MerchantActor>,
+): Promise<Map<string, SessionReleases>> {
+  if (sessionIds.length === 0) return new Map();
+  const rows = await db
+    .select({
+      sessionId: orders.sessionId,
+      gross: sql<string>`sum(coalesce(${orders.grossAmountMicro}, ${orders.tokenAmountMicro}))`,
+      net: sql<string>`sum(coalesce(${orders.netAmountMicro}, ${orders.tokenAmountMicro}))`,
+    })
+    .from(orders)
+    .where(and(eq(orders.merchantId, actor.merchantId), inArray(orders.sessionId, sessionIds), eq(orders.status, "FULFILLED")))
+    .groupBy(orders.sessionId);
+  return new Map(
+    rows.map((r) => [r.sessionId, { grossMicro: BigInt(r.gross), feesMicro: BigInt(r.gross) - BigInt(r.net), netMicro: BigInt(r.net) }]),
+  );
+}

@@ -112,6 +112,7 @@ export async function startSession(
       fiatCurrency: choice.currency,
       amountMicro: priced,
       recipientAddress: before.recipientAddress,
+      fees: { feePayer: before.feePayer ?? "MERCHANT", buyerFeeShareBps: before.buyerFeeShareBps },
     }));
   /** What starting `session` writes: its new order, and what the session's move sets. */
   const prepare = async (session: SessionRow) => {
@@ -139,8 +140,15 @@ export async function startSession(
       fiatAmountMinor: quote.fiatAmountMinor,
       tokenAmountMicro: quote.tokenAmountMicro,
       conversionRate: quote.conversionRate,
-      grossAmountMicro: fiatQuote?.grossAmountMicro ?? null,
-      netAmountMicro: fiatQuote?.tokenAmountMicro ?? null,
+      // exact-fiat: the fiat's worth at the mid rate and what it buys; a live quote: the intent before
+      // and after the fees it expects (the chain's figures replace them once released)
+      grossAmountMicro: fiatQuote?.grossAmountMicro ?? (quote.feeMicro !== undefined ? quote.tokenAmountMicro : null),
+      netAmountMicro: fiatQuote?.tokenAmountMicro ?? (quote.feeMicro !== undefined ? quote.tokenAmountMicro - quote.feeMicro : null),
+      // the part of the session's amount a full release pays, whatever the fees take
+      coversMicro: fiatQuote ? fiatQuote.tokenAmountMicro : amountMicro,
+      protocolFeeMicro: null,
+      managerFeeMicro: null,
+      referralFeeMicro: null,
       recipient: quote.payeeHandle,
       intentHash: mined ? signal.intentHash : null,
       signalTx: mined ? signal.signalTx : null,

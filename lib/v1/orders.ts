@@ -89,7 +89,9 @@ export async function createOrder(db: Db, body: CreateOrderBody, { actor }: As<M
       cancelUrl: body.cancelUrl ?? undefined,
       enabledPaymentPlatforms: body.enabledRails,
       orderTokenHash: sha256Hex(token),
-      feePayer: body.feePayer ?? "MERCHANT",
+      // absent: the merchant's setting
+      feePayer: body.feePayer,
+      buyerFeeShareBps: body.buyerFeeShareBps,
       notes: body.notes ?? null,
     },
     { actor },
@@ -209,7 +211,8 @@ export async function getMerchantProfile(db: Db, { actor }: As<MerchantActor>) {
     merchantConfig: {
       id: m.id,
       merchantId: m.id,
-      feePayer: "MERCHANT" as const,
+      feePayer: m.feePayer,
+      buyerFeeShareBps: m.buyerFeeShareBps,
       enabledRails: [...PAYMENT_PLATFORMS],
       defaultPaymentCurrency: null,
       destinationChainId: String(defaults.chainId),

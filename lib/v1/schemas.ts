@@ -2,7 +2,8 @@ import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { isUsdcString } from "@/lib/money";
 import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
-import { FIAT_CURRENCIES, paymentLinkShape, refinePaymentLink } from "@/lib/schemas";
+import { buyerFeeShareField, feePayerField, FIAT_CURRENCIES, paymentLinkShape, refinePaymentLink } from "@/lib/schemas";
+import { feeTermsProblem } from "@/lib/rail/fees";
 import { evmAddress, httpUrl } from "@/lib/validation";
 
 // Request schemas of the v1 API (parity.md §4), in the shape of the published SDK's types
@@ -10,7 +11,7 @@ import { evmAddress, httpUrl } from "@/lib/validation";
 
 const str = (what = "must be a string") => z.string({ error: what });
 const FIAT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
-export const FEE_PAYERS = ["MERCHANT", "PAYEE"] as const;
+export { FEE_PAYERS } from "@/lib/rail/fees";
 /** The most JSON `notes` may hold, serialized. */
 export const MAX_NOTES_BYTES = 4096;
 
@@ -39,7 +40,9 @@ export const createOrderBody = z
     destinationAddress: evmAddress.optional(),
     destinationToken: destinationToken.optional(),
     destinationChainId: chainId.optional(),
-    feePayer: z.enum(FEE_PAYERS, { error: `must be ${FEE_PAYERS.join(" or ")}` }).optional(),
+    feePayer: feePayerField.optional(),
+    // feePayer "SPLIT": the payer's share of the fees, 0 to 10000 in steps of 1000
+    buyerFeeShareBps: buyerFeeShareField.optional(),
     enabledRails: z
       .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), {
         error: "must be an array of payment platform names",
@@ -56,6 +59,8 @@ export const createOrderBody = z
   })
   .superRefine((b, ctx) => {
     const fail = (field: string, message: string) => ctx.addIssue({ code: "custom", path: [field], message });
+    const fees = feeTermsProblem(b);
+    if (fees) fail(...fees);
     const fiat = b.requestedFiatAmount !== undefined || b.requestedFiatCurrency !== undefined;
     if (b.requestedUsdcAmount !== undefined && fiat) {
       fail("requestedUsdcAmount", "give either requestedUsdcAmount, or requestedFiatAmount with requestedFiatCurrency, not both");

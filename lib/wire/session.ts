@@ -14,6 +14,8 @@ export function serializeSession(s: SessionRow) {
     fiatAmount: s.fiatAmountMinor !== null && s.fiatCurrency ? fiatDecimal(s.fiatAmountMinor, s.fiatCurrency) : null,
     fiatCurrency: s.fiatCurrency,
     maxFeePercentage: s.maxFeeBps === null ? null : bpsToPercent(s.maxFeeBps),
+    feePayer: s.feePayer ?? "MERCHANT",
+    buyerFeeShareBps: s.buyerFeeShareBps,
     destinationChainId: s.destinationChainId,
     destinationToken: s.destinationToken,
     recipientAddress: s.recipientAddress,
@@ -45,6 +47,20 @@ export function fiatFormatted(minor: bigint, currency: string): string {
   return `${symbol}${fiatDecimal(minor, currency)}`;
 }
 
+/**
+ * The fees a live release paid, by kind, as the chain recorded them (null until it is released, and
+ * on the sandbox, which charges none).
+ */
+function feesOf(o: OrderRow) {
+  if (o.protocolFeeMicro === null || o.managerFeeMicro === null || o.referralFeeMicro === null) return null;
+  return {
+    protocolUsdc: formatUsdc(o.protocolFeeMicro),
+    managerUsdc: formatUsdc(o.managerFeeMicro),
+    referralUsdc: formatUsdc(o.referralFeeMicro),
+    totalUsdc: formatUsdc(o.protocolFeeMicro + o.managerFeeMicro + o.referralFeeMicro),
+  };
+}
+
 /** A live order's payee and intent appear once its signal is mined: a payment made before the lock fails. */
 export const payeeShown = (o: Pick<OrderRow, "status">) => o.status !== "SIGNAL_SUBMITTED";
 
@@ -62,6 +78,7 @@ export function serializeOrder(o: OrderRow) {
     amountUsdc: formatUsdc(o.tokenAmountMicro),
     grossAmountUsdc: o.grossAmountMicro === null ? null : formatUsdc(o.grossAmountMicro),
     netAmountUsdc: o.netAmountMicro === null ? null : formatUsdc(o.netAmountMicro),
+    fees: feesOf(o),
     conversionRate: o.conversionRate,
     recipient: payeeShown(o) ? o.recipient : null,
     fulfillTx: o.fulfillTx,

@@ -69,6 +69,7 @@ export function serializeV1Order(s: SessionRow, audience: V1OrderAudience) {
     destinationToken: s.destinationToken,
     destinationChainId: String(s.destinationChainId),
     feePayer: s.feePayer ?? "MERCHANT",
+    buyerFeeShareBps: s.buyerFeeShareBps,
     enabledRails: s.enabledPaymentPlatforms ?? [...PAYMENT_PLATFORMS],
     successUrl: s.successUrl,
     cancelUrl: s.cancelUrl,
@@ -90,7 +91,8 @@ export type V1OrderDto = ReturnType<typeof serializeV1Order>;
 export function serializeV1Payment(o: OrderRow) {
   const settled = o.status === "FULFILLED";
   // exact-fiat: the payer's fiat was worth `gross` at the mid rate and the merchant receives `net`;
-  // the difference is the platform's spread. Exact-token: the payer pays for exactly the amount.
+  // the difference is the platform's spread. A live order: the intent's gross and its net after
+  // V3's fees (expected, then as released). Exact-token on the sandbox: no fee.
   const net = o.netAmountMicro ?? o.tokenAmountMicro;
   const fee = o.grossAmountMicro !== null && o.netAmountMicro !== null ? o.grossAmountMicro - o.netAmountMicro : 0n;
   return {

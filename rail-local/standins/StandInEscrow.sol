@@ -48,6 +48,9 @@ contract StandInEscrow {
     mapping(uint256 => mapping(bytes32 => mapping(bytes32 => uint256))) private minRates;
     mapping(uint256 => mapping(bytes32 => Intent)) private intents;
     mapping(uint256 => bytes32[]) private intentHashes;
+    /// the deposit's manager fee (V3 reads it from the deposit's rate manager): recipient and rate, 1e18 = 100%
+    mapping(uint256 => address) private managerFeeRecipient;
+    mapping(uint256 => uint256) private managerFeeRate;
 
     function init(address orchestrator_, address token_, uint256 period) external {
         require(!initialized, "initialized");
@@ -82,6 +85,18 @@ contract StandInEscrow {
         Deposit storage d = _deposit(depositId);
         if (msg.sender != d.depositor) revert UnauthorizedCaller(msg.sender, d.depositor);
         d.acceptingIntents = accepting;
+    }
+
+    /// Test chain only: the manager fee V3 snapshots when an intent is signalled (getManagerFee).
+    function setManagerFee(uint256 depositId, address recipient, uint256 fee) external {
+        Deposit storage d = _deposit(depositId);
+        if (msg.sender != d.depositor) revert UnauthorizedCaller(msg.sender, d.depositor);
+        managerFeeRecipient[depositId] = recipient;
+        managerFeeRate[depositId] = fee;
+    }
+
+    function getManagerFee(uint256 depositId) external view returns (address recipient, uint256 fee) {
+        return (managerFeeRecipient[depositId], managerFeeRate[depositId]);
     }
 
     function setIntentExpirationPeriod(uint256 period) external {

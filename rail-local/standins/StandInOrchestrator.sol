@@ -12,6 +12,7 @@ interface IEscrowLike {
     function depositor(uint256 depositId) external view returns (address);
     struct PaymentMethodData { address intentGatingService; bytes32 payeeDetails; bytes data; }
     function getDepositPaymentMethodData(uint256 depositId, bytes32 paymentMethod) external view returns (PaymentMethodData memory);
+    function getManagerFee(uint256 depositId) external view returns (address recipient, uint256 fee);
 }
 
 interface IERC20Transfer {
@@ -28,9 +29,15 @@ interface IVerifierLike {
 /// Stands in for ZKP2P's OrchestratorV3 on the local chain: signal, fulfil, cancel and prune intents
 /// against the stand-in escrow. The functions, events and errors the rail uses keep the published
 /// ABI's exact signatures (tests/rail/standins.test.ts checks them); the behaviour is our reading of
-/// the documentation, not ZKP2P's code. The gating check is EIP-191 over
-/// keccak256(abi.encodePacked(orchestrator, escrow, depositId, amount, to, paymentMethod, fiatCurrency,
-/// conversionRate, keccak256(abi.encode(referralFees)), signatureExpiration, chainid)).
+/// the documentation and the published OrchestratorV3 source, not ZKP2P's code. Its rules:
+/// - the gating check is EIP-191 over keccak256(abi.encodePacked(orchestrator, escrow, depositId,
+///   amount, caller, to, paymentMethod, fiatCurrency, conversionRate, keccak256(abi.encode(referralFees)),
+///   postIntentHook, keccak256(data), signatureExpiration, chainid)), and each digest is single-use
+///   (GatingSignatureAlreadyUsed): a signature is bound to the wallet that signals, and spent by it;
+/// - fees as V3 takes them at release, each on the gross release and rounded down: the protocol fee
+///   (protocolFee(), 1e18 = 100%, at most 5%), the deposit's manager fee snapshotted at signal
+///   (IntentManagerFeeSnapshotted, at most 5%) and each referral fee (IntentReferralFeeDistributed);
+///   IntentFulfilled carries the net that reaches the payer's recipient.
 contract StandInOrchestrator {
     struct ReferralFee { address recipient; uint256 fee; }
     struct SignalIntentParams {
@@ -79,11 +86,18 @@ contract StandInOrchestrator {
     );
     event IntentFulfilled(bytes32 indexed intentHash, address indexed fundsTransferredTo, uint256 amount, bool isManualRelease);
     event IntentPruned(bytes32 indexed intentHash);
+    event IntentManagerFeeSnapshotted(bytes32 indexed intentHash, address indexed feeRecipient, uint256 fee);
+    event IntentReferralFeeDistributed(bytes32 indexed intentHash, address indexed feeRecipient, uint256 feeAmount);
+    event ProtocolFeeUpdated(uint256 protocolFee);
+    event ProtocolFeeRecipientUpdated(address indexed protocolFeeRecipient);
 
     error AccountHasActiveIntent(address account, bytes32 existingIntent);
     error AmountBelowMin(uint256 amount, uint256 min);
     error CurrencyNotSupported(bytes32 paymentMethod, bytes32 currency);
     error EscrowNotWhitelisted(address escrow);
+    error FeeExceedsMaximum(uint256 fee, uint256 maximum);
+    error GatingSignatureAlreadyUsed(bytes32 digest);
+    error ReferralFeeExceedsMaximum(uint256 totalFee, uint256 maximum);
     error HashMismatch(bytes32 expected, bytes32 actual);
     error IntentNotFound(bytes32 intentHash);
     error InvalidSignature();
@@ -103,6 +117,16 @@ contract StandInOrchestrator {
     uint256 public intentCounter;
     mapping(bytes32 => Intent) private intents;
     mapping(address => bytes32[]) private accountIntents;
+    uint256 constant PRECISE_UNIT = 1e18;
+    uint256 constant MAX_PROTOCOL_FEE = 5e16;
+    uint256 constant MAX_MANAGER_FEE = 5e16;
+    uint256 constant MAX_REFERRER_FEE = 5e17;
+    address public owner;
+    uint256 public protocolFee;
+    address public protocolFeeRecipient;
+    mapping(bytes32 => uint256) public intentManagerFee;
+    mapping(bytes32 => address) private intentManagerFeeRecipient;
+    mapping(bytes32 => bool) private usedGatingSignatureDigests;
 
     function init(address escrow_, address verifier_, address token_, bool allowMultiple) external {
         require(!initialized, "initialized");
@@ -111,6 +135,20 @@ contract StandInOrchestrator {
         verifier = verifier_;
         token = token_;
         allowMultipleIntents = allowMultiple;
+        owner = msg.sender;
+    }
+
+    function setProtocolFee(uint256 fee) external {
+        if (msg.sender != owner) revert UnauthorizedCaller(msg.sender, owner);
+        if (fee > MAX_PROTOCOL_FEE) revert FeeExceedsMaximum(fee, MAX_PROTOCOL_FEE);
+        protocolFee = fee;
+        emit ProtocolFeeUpdated(fee);
+    }
+
+    function setProtocolFeeRecipient(address recipient) external {
+        if (msg.sender != owner) revert UnauthorizedCaller(msg.sender, owner);
+        protocolFeeRecipient = recipient;
+        emit ProtocolFeeRecipientUpdated(recipient);
     }
 
     function setAllowMultipleIntents(bool allow) external {
@@ -129,8 +167,16 @@ contract StandInOrchestrator {
         address gating = e.getDepositGatingService(p.depositId, p.paymentMethod);
         if (gating != address(0)) {
             if (block.timestamp > p.signatureExpiration) revert SignatureExpired(p.signatureExpiration, block.timestamp);
-            if (_signer(_gatingDigest(p), p.gatingServiceSignature) != gating) revert InvalidSignature();
+            bytes32 digest = _gatingDigest(p);
+            if (_signer(digest, p.gatingServiceSignature) != gating) revert InvalidSignature();
+            if (usedGatingSignatureDigests[digest]) revert GatingSignatureAlreadyUsed(digest);
+            usedGatingSignatureDigests[digest] = true;
         }
+        uint256 referralTotal;
+        for (uint256 i = 0; i < p.referralFees.length; i++) referralTotal += p.referralFees[i].fee;
+        if (referralTotal > MAX_REFERRER_FEE) revert ReferralFeeExceedsMaximum(referralTotal, MAX_REFERRER_FEE);
+        (address managerRecipient, uint256 managerFee) = e.getManagerFee(p.depositId);
+        if (managerFee > MAX_MANAGER_FEE) revert FeeExceedsMaximum(managerFee, MAX_MANAGER_FEE);
         bytes32 intentHash = keccak256(abi.encodePacked(address(this), ++intentCounter));
         e.lockFunds(p.depositId, intentHash, p.amount);
         Intent storage it = intents[intentHash];
@@ -148,9 +194,12 @@ contract StandInOrchestrator {
         it.postIntentHook = p.postIntentHook;
         it.data = p.data;
         mine.push(intentHash);
+        intentManagerFee[intentHash] = managerFee;
+        intentManagerFeeRecipient[intentHash] = managerRecipient;
         emit IntentSignaled(
             intentHash, p.escrow, p.depositId, p.paymentMethod, msg.sender, p.to, p.amount, p.fiatCurrency, p.conversionRate, block.timestamp
         );
+        emit IntentManagerFeeSnapshotted(intentHash, managerRecipient, managerFee);
     }
 
     function cancelIntent(bytes32 intentHash) external {
@@ -201,10 +250,38 @@ contract StandInOrchestrator {
         Intent storage it = intents[intentHash];
         address to = it.to;
         uint256 depositId = it.depositId;
+        ReferralFee[] memory referrals = it.referralFees;
+        uint256 managerFee = intentManagerFee[intentHash];
+        address managerRecipient = intentManagerFeeRecipient[intentHash];
         _prune(intentHash);
+        delete intentManagerFee[intentHash];
+        delete intentManagerFeeRecipient[intentHash];
         IEscrowLike(escrow).unlockAndTransferFunds(depositId, intentHash, release, address(this));
-        if (!IERC20Transfer(token).transfer(to, release)) revert TransferFailed(to, release);
-        emit IntentFulfilled(intentHash, to, release, manual);
+        // each fee on the gross release, rounded down; the rest reaches the recipient
+        uint256 fees;
+        if (protocolFeeRecipient != address(0) && protocolFee > 0) {
+            uint256 protocolAmount = (release * protocolFee) / PRECISE_UNIT;
+            fees += protocolAmount;
+            _pay(protocolFeeRecipient, protocolAmount);
+        }
+        for (uint256 i = 0; i < referrals.length; i++) {
+            uint256 referralAmount = (release * referrals[i].fee) / PRECISE_UNIT;
+            fees += referralAmount;
+            _pay(referrals[i].recipient, referralAmount);
+            emit IntentReferralFeeDistributed(intentHash, referrals[i].recipient, referralAmount);
+        }
+        if (managerRecipient != address(0) && managerFee > 0) {
+            uint256 managerAmount = (release * managerFee) / PRECISE_UNIT;
+            fees += managerAmount;
+            _pay(managerRecipient, managerAmount);
+        }
+        uint256 net = release - fees;
+        _pay(to, net);
+        emit IntentFulfilled(intentHash, to, net, manual);
+    }
+
+    function _pay(address to, uint256 amount) private {
+        if (amount > 0 && !IERC20Transfer(token).transfer(to, amount)) revert TransferFailed(to, amount);
     }
 
     function _prune(bytes32 intentHash) private {
@@ -227,11 +304,14 @@ contract StandInOrchestrator {
                 p.escrow,
                 p.depositId,
                 p.amount,
+                msg.sender,
                 p.to,
                 p.paymentMethod,
                 p.fiatCurrency,
                 p.conversionRate,
                 keccak256(abi.encode(p.referralFees)),
+                p.postIntentHook,
+                keccak256(p.data),
                 p.signatureExpiration,
                 block.chainid
             )

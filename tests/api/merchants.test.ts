@@ -25,6 +25,8 @@ describe("POST /api/merchants", () => {
       displayName: "Acme Inc",
       logoUrl: "https://acme.example/logo.png",
       environment: "sandbox",
+      feePayer: "MERCHANT",
+      buyerFeeShareBps: null,
       createdAt: m.createdAt,
       updatedAt: m.updatedAt,
     });

@@ -31,8 +31,12 @@ const USED = {
       "pruneIntents",
       "releaseFundsToPayer",
       "intentCounter",
+      "protocolFee",
+      "protocolFeeRecipient",
+      "setProtocolFee",
+      "setProtocolFeeRecipient",
     ],
-    event: ["IntentSignaled", "IntentFulfilled", "IntentPruned"],
+    event: ["IntentSignaled", "IntentFulfilled", "IntentPruned", "IntentManagerFeeSnapshotted", "IntentReferralFeeDistributed"],
   },
   escrow: {
     function: [
@@ -50,6 +54,7 @@ const USED = {
       "getDepositCurrencyMinRate",
       "getDepositCurrencyListed",
       "setAcceptingIntents",
+      "getManagerFee",
     ],
     event: ["FundsLocked", "FundsUnlocked", "FundsUnlockedAndTransferred"],
   },

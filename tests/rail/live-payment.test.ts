@@ -9,9 +9,11 @@ import { setMerchantEnvironment } from "@/lib/merchants/admin";
 import { createMerchant } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import { markPaymentSent, startSession } from "@/lib/sessions/transitions";
+import { formatUsdc } from "@/lib/money";
 import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
-import { driveUntil, liveSession, prove, railUnderTest, startLive, usdcBalance } from "./support";
+import { DEFAULT_FEES } from "@/rail-local/chain";
+import { driveUntil, liveSession, netOf, prove, railUnderTest, startLive, usdcBalance } from "./support";
 
 // A real payment on the real rail's code path, against the local chain: the quote comes from the
 // curator stand-in, the signal is a mined transaction with IntentSignaled at the orchestrator's
@@ -76,7 +78,13 @@ describe("a live payment on the local chain", () => {
 
     const done = await driveUntil(db, mined.id, ["FULFILLED", "FAILED"]);
     expect(done.status, done.failureReason ?? "").toBe("FULFILLED");
-    expect(await usdcBalance(stack, recipient)).toBe(before + 25_000_000n);
+    // the payer paid exactly: V3 took its fees from the release, the merchant (who bears them by
+    // default) received the rest, and the session is complete, not partly paid
+    expect(await usdcBalance(stack, recipient)).toBe(before + netOf(25_000_000n));
+    expect(done).toMatchObject({ grossAmountMicro: 25_000_000n, netAmountMicro: netOf(25_000_000n) });
+    expect(done.protocolFeeMicro).toBe((25_000_000n * DEFAULT_FEES.protocol) / 10n ** 18n);
+    expect(done.managerFeeMicro).toBe((25_000_000n * DEFAULT_FEES.manager) / 10n ** 18n);
+    expect(done.referralFeeMicro).toBe((25_000_000n * DEFAULT_FEES.referral) / 10n ** 18n);
     const release = await client.getTransactionReceipt({ hash: done.fulfillTx as `0x${string}` });
     expect(release.status).toBe("success");
     // the payer's receipt links the release to the chain's explorer
@@ -94,4 +102,54 @@ describe("a live payment on the local chain", () => {
     // the wallet is free again, and no proof was stored
     expect(await db.select().from(takerWallets).where(eq(takerWallets.orderId, mined.id))).toHaveLength(0);
   });
+
+  it.each([
+    ["PAYEE", undefined, 10_000n],
+    ["SPLIT", 5_000, 5_000n],
+  ] as const)(
+    "feePayer %s: the payer's price carries their share of the fees, and paying it exactly completes the session",
+    async (feePayer, buyerFeeShareBps, share) => {
+      const db = await testDb();
+      const amount = 40_000_000n;
+      const merchantPays = await liveSession(stack, "40.00");
+      const { m, recipient, session } = await liveSession(stack, "40.00", {
+        feePayer,
+        ...(buyerFeeShareBps !== undefined ? { buyerFeeShareBps } : {}),
+      });
+      const read = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
+      expect(read.body.responseObject).toMatchObject({ feePayer, buyerFeeShareBps: buyerFeeShareBps ?? null });
+
+      // the payer's page prices the fees in: more fiat than the same amount where the merchant pays them
+      const price = async (id: string) =>
+        BigInt(
+          (await getCheckoutView(db, id)).options.find((c) => c.currency === "USD")!.quotes.find((q) => q.platform === "venmo")!.minor,
+        );
+      expect(await price(session.id)).toBeGreaterThan(await price(merchantPays.session.id));
+
+      const started = await startLive(session.id);
+      const gross = started.order.tokenAmount ? BigInt(started.order.tokenAmount) : 0n;
+      expect(gross).toBeGreaterThan(amount);
+      expect(BigInt(started.order.fiatAmount.replace(".", ""))).toBe(await price(session.id));
+      const mined = await driveUntil(db, started.order.id, ["SIGNAL_MINED", "FAILED"]);
+      expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
+      await markPaymentSent(db, session.id, { actor: payer(session.id) });
+      await prove(session.id, mined.intentHash!);
+      const done = await driveUntil(db, mined.id, ["FULFILLED", "FAILED"]);
+      expect(done.status, done.failureReason ?? "").toBe("FULFILLED");
+
+      // the chain released the whole gross; the merchant's net is the amount less the merchant's share of the fees
+      const fees = gross - netOf(gross);
+      expect(done).toMatchObject({ grossAmountMicro: gross, netAmountMicro: netOf(gross) });
+      expect(await usdcBalance(stack, recipient)).toBe(netOf(gross));
+      const merchantShare = (fees * (10_000n - share)) / 10_000n;
+      // within a micro-USDC of rounding: the payer's share was grossed up on the quote's fee proportion
+      expect(netOf(gross) - (amount - merchantShare)).toBeGreaterThanOrEqual(0n);
+      expect(netOf(gross) - (amount - merchantShare)).toBeLessThanOrEqual(2n);
+      if (feePayer === "PAYEE") expect(netOf(gross)).toBeGreaterThanOrEqual(amount);
+
+      const after = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
+      expect(after.body.responseObject.status).toBe("COMPLETED");
+      expect(after.body.responseObject.activeOrder.fees.totalUsdc).toBe(formatUsdc(fees));
+    },
+  );
 });

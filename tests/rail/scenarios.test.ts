@@ -12,10 +12,10 @@ import { advanceOrder, reconcileOpenIntents, warnLowWallets } from "@/lib/orders
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { cancelSession, markPaymentSent } from "@/lib/sessions/transitions";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
-import { encodeAttestation, ORCHESTRATOR_ABI } from "@/lib/rail/zkp2p/protocol";
+import { describeRevert, encodeAttestation, ORCHESTRATOR_ABI, revertReason } from "@/lib/rail/zkp2p/protocol";
 import { signGatingSignature } from "@/rail-local/chain";
 import { testDb } from "../support/db";
-import { driveUntil, liveSession, prove, railUnderTest, type RailUnderTest, startLive, usdcBalance } from "./support";
+import { driveUntil, liveSession, netOf, prove, railUnderTest, type RailUnderTest, startLive, usdcBalance } from "./support";
 
 // The real rail's scenarios on the local chain, each through the service's own code: what the chain,
 // the services or a crash do to an order, and what the order does about it.
@@ -61,8 +61,10 @@ describe("the real rail under faults", () => {
     await prove(session.id, order.intentHash!, "local-partial", { paidFiat: "10.20" });
     const done = await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"]);
     expect(done.status).toBe("FULFILLED");
-    expect(done.netAmountMicro).toBe(10_000_000n);
-    expect(await usdcBalance(stack, recipient)).toBe(10_000_000n);
+    // the merchant receives the 10.00 released less V3's fees; the session counts half its amount paid
+    expect(done).toMatchObject({ grossAmountMicro: 10_000_000n, netAmountMicro: netOf(10_000_000n) });
+    expect(done.protocolFeeMicro! + done.managerFeeMicro! + done.referralFeeMicro!).toBe(10_000_000n - netOf(10_000_000n));
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(10_000_000n));
     const [s] = await (await testDb()).select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
     expect(s).toMatchObject({ status: "ACTIVE", paidAmountMicro: 10_000_000n });
   });
@@ -127,7 +129,9 @@ describe("the real rail under faults", () => {
     const done = await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"]);
     expect(done.status).toBe("FULFILLED");
     expect(done.fulfillTx).toBe(theirs);
-    expect(await usdcBalance(stack, recipient)).toBe(7_000_000n);
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(7_000_000n));
+    // not our release, so its gross is found from the net at the chain's fee rates
+    expect(done).toMatchObject({ grossAmountMicro: 7_000_000n, netAmountMicro: netOf(7_000_000n) });
     // we sent nothing of our own for it
     expect((await txsOf(order.id)).map((t) => t.kind)).toEqual(["signal"]);
   });
@@ -171,7 +175,7 @@ describe("the real rail under faults", () => {
     expect((await orderRow(order.id)).status).toBe("PAYMENT_SENT");
     await prove(session.id, order.intentHash!);
     expect((await driveUntil(db, order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
-    expect(await usdcBalance(stack, recipient)).toBe(4_000_000n);
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(4_000_000n));
   });
 
   it("a gating signature that expires before the signal is mined fails the order with that reason", async () => {
@@ -294,7 +298,7 @@ describe("the real rail under faults", () => {
       .set({ railDueAt: new Date() })
       .where(inArray(orders.id, [paid.order.id, reserving]));
     expect((await driveUntil(db, paid.order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
-    expect(await usdcBalance(stack, paid.recipient)).toBe(4_000_000n);
+    expect(await usdcBalance(stack, paid.recipient)).toBe(netOf(4_000_000n));
     expect((await driveUntil(db, reserving, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
     expect(await txsOf(reserving)).toHaveLength(1);
     expect((await txsOf(paid.order.id)).filter((t) => t.kind === "fulfill")).toHaveLength(1);
@@ -359,6 +363,9 @@ describe("the real rail under faults", () => {
     };
     const sig = await signGatingSignature(stack.rail.gatingKey, {
       ...intent,
+      caller: outsider.address,
+      postIntentHook: "0x0000000000000000000000000000000000000000",
+      data: "0x",
       orchestrator: stack.rail.addresses.orchestrator,
       signatureExpiration: expiration,
       chainId: 8453n,
@@ -401,6 +408,76 @@ describe("the real rail under faults", () => {
     expect(others).toContain(mined.takerWallet);
     await cancelSession(db, session.id, { actor: payer(session.id) });
     await db.update(takerWallets).set({ orderId: null }).where(like(takerWallets.orderId, "held:%"));
+  });
+});
+
+describe("V3's gating rules, as the stand-in orchestrator enforces them", () => {
+  it("a gating signature is bound to the wallet that signals and single-use: borrowed or replayed, the signal reverts", async () => {
+    const client = stack.rail.client;
+    const fund = async (address: Address) =>
+      client.request({ method: "anvil_setBalance" as never, params: [address, toHex(10n ** 18n)] as never });
+    const owner = privateKeyToAccount(generatePrivateKey());
+    const borrower = privateKeyToAccount(generatePrivateKey());
+    await fund(owner.address);
+    await fund(borrower.address);
+    const expiration = (await stack.rail.chainTime()) + 600n;
+    const intent = {
+      escrow: stack.rail.addresses.escrow,
+      depositId: stack.rail.depositId,
+      amount: 1_000_000n,
+      to: owner.address,
+      paymentMethod: "0x90262a3db0edd0be2369c6b28f9e8511ec0bac7136cefbada0880602f87e7268" as Hex, // venmo
+      fiatCurrency: "0xc4ae21aac0c6549d71dd96035b7e0bdb6c79ebdba8891b666115bc976d16a29e" as Hex, // USD
+      conversionRate: stack.rail.rates.USD!,
+      referralFees: [] as { recipient: Address; fee: bigint }[],
+      postIntentHook: "0x0000000000000000000000000000000000000000" as Address,
+      data: "0x" as Hex,
+    };
+    const sig = await signGatingSignature(stack.rail.gatingKey, {
+      ...intent,
+      caller: owner.address,
+      orchestrator: stack.rail.addresses.orchestrator,
+      signatureExpiration: expiration,
+      chainId: 8453n,
+    });
+    const data = encodeFunctionData({
+      abi: ORCHESTRATOR_ABI,
+      functionName: "signalIntent",
+      args: [{ ...intent, gatingServiceSignature: sig, signatureExpiration: expiration, preIntentHookData: "0x" }],
+    });
+    const attempt = async (account: Address) =>
+      client.call({ account, to: stack.rail.addresses.orchestrator, data }).then(
+        () => "ok",
+        (err: unknown) => describeRevert(revertReason(err)),
+      );
+    // another wallet cannot use it: the digest names the caller
+    expect(await attempt(borrower.address)).toBe("InvalidSignature");
+    // nor with other hook data: the digest covers keccak256(data)
+    const otherData = encodeFunctionData({
+      abi: ORCHESTRATOR_ABI,
+      functionName: "signalIntent",
+      args: [{ ...intent, data: "0x01", gatingServiceSignature: sig, signatureExpiration: expiration, preIntentHookData: "0x" }],
+    });
+    await expect(client.call({ account: owner.address, to: stack.rail.addresses.orchestrator, data: otherData })).rejects.toSatisfy(
+      (err: unknown) => describeRevert(revertReason(err)) === "InvalidSignature",
+    );
+    // its own wallet signals once
+    const wallet = createWalletClient({ account: owner, chain: base, transport: http(stack.rpcUrl) });
+    const first = await wallet.sendTransaction({ to: stack.rail.addresses.orchestrator, data });
+    expect((await client.waitForTransactionReceipt({ hash: first, pollingInterval: 50 })).status).toBe("success");
+    const [intentHash] = (await client.readContract({
+      address: stack.rail.addresses.orchestrator,
+      abi: ORCHESTRATOR_ABI,
+      functionName: "getAccountIntents",
+      args: [owner.address],
+    })) as Hex[];
+    const cancel = await wallet.sendTransaction({
+      to: stack.rail.addresses.orchestrator,
+      data: encodeFunctionData({ abi: ORCHESTRATOR_ABI, functionName: "cancelIntent", args: [intentHash!] }),
+    });
+    await client.waitForTransactionReceipt({ hash: cancel, pollingInterval: 50 });
+    // and never again, even with no intent open: the digest is spent
+    expect(await attempt(owner.address)).toBe("GatingSignatureAlreadyUsed");
   });
 });
 
@@ -465,7 +542,7 @@ describe("reorgs", () => {
     await markPaymentSent(db, session.id, { actor: payer(session.id) });
     await prove(session.id, again.intentHash!);
     expect((await driveUntil(db, order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
-    expect(await usdcBalance(stack, recipient)).toBe(5_000_000n);
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(5_000_000n));
   });
 
   it("a release taken out by a reorg is sent again: before its confirmations the order waits; after, the merchant still gets the USDC", async () => {
@@ -479,7 +556,7 @@ describe("reorgs", () => {
     try {
       await stepNow(order.id);
       const [release] = await releaseOf();
-      expect(await usdcBalance(stack, recipient)).toBe(7_000_000n);
+      expect(await usdcBalance(stack, recipient)).toBe(netOf(7_000_000n));
       await reorgFrom(await receiptBlock(release!.hash));
       expect(await usdcBalance(stack, recipient)).toBe(0n);
       await stepNow(order.id);
@@ -512,7 +589,7 @@ describe("reorgs", () => {
       },
       { timeout: 15_000, interval: 300 },
     );
-    expect(await usdcBalance(stack, recipient)).toBe(7_000_000n);
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(7_000_000n));
     expect(await releaseOf()).toHaveLength(1);
     expect((await orderRow(order.id)).status).toBe("FULFILLED");
   });

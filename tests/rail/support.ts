@@ -1,3 +1,4 @@
+import { DEFAULT_FEES } from "@/rail-local/chain";
 import { eq } from "drizzle-orm";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
@@ -52,6 +53,15 @@ export async function usdcBalance(stack: RailStack, owner: Address): Promise<big
   return client.readContract({ address: stack.rail.addresses.usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 }
 
+/**
+ * What a release of `gross` leaves the recipient on the local chain: V3 takes its fees from it, each
+ * on the gross and rounded down (the stand-ins' non-zero defaults: protocol, manager, referral).
+ */
+export function netOf(gross: bigint, fees = DEFAULT_FEES): bigint {
+  const fee = (rate: bigint) => (gross * rate) / 10n ** 18n;
+  return gross - fee(fees.protocol) - fee(fees.manager) - fee(fees.referral);
+}
+
 /** Runs the due rail steps (as the dispatcher does) until the order reaches a status, or fails. */
 export async function driveUntil(db: Db, orderId: string, statuses: string[], timeoutMs = 30_000) {
   const until = Date.now() + timeoutMs;
@@ -74,7 +84,7 @@ export async function liveMerchant() {
 }
 
 /** A live session of a new merchant, paying out to a fresh address. */
-export async function liveSession(stack: RailStack, amountUsdc = "25.00") {
+export async function liveSession(stack: RailStack, amountUsdc = "25.00", extra: Record<string, unknown> = {}) {
   const m = await liveMerchant();
   const recipient = newWallet();
   const created = await call("POST", "/api/checkout/sessions", {
@@ -85,6 +95,7 @@ export async function liveSession(stack: RailStack, amountUsdc = "25.00") {
       destinationChainId: 8453,
       destinationToken: stack.rail.addresses.usdc,
       recipientAddress: recipient,
+      ...extra,
     },
   });
   if (created.status !== 201) throw new Error(`session: ${created.status} ${created.text}`);

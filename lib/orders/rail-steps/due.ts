@@ -15,6 +15,8 @@ export type RailState = Partial<QuotedIntent> & {
   intentTimestamp?: string;
   expiryTime?: string;
   signalBlock?: string;
+  /** the deposit manager's fee rate V3 snapshotted at signal (1e18 = 100%) */
+  managerFeeRate?: string;
   attestation?: Record<string, string>;
   signatureExpiration?: string;
 };

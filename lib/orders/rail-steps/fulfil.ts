@@ -5,13 +5,13 @@ import { SYSTEM } from "@/lib/actor";
 import { withEvents } from "@/lib/events/service";
 import { fulfilCalldata } from "@/lib/rail/zkp2p/calldata";
 import type { RailChain } from "@/lib/rail/zkp2p/chain";
-import { describeRevert, encodeAttestation, fulfilledIn, revertReason } from "@/lib/rail/zkp2p/protocol";
+import { describeRevert, encodeAttestation, fulfilledIn, releaseIn, revertReason } from "@/lib/rail/zkp2p/protocol";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet } from "@/lib/rail/zkp2p/wallets";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
-import { recordRelease } from "../release";
+import { type ChainRelease, recordRelease } from "../release";
 import { POLL_MS, type RailState, setDue } from "./due";
 
 /** PROOF_VERIFIED, FULFILL_SUBMITTED: sends the release with the attestation and follows it until it is confirmed. */
@@ -51,9 +51,37 @@ export async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSet
   const sent = await track(db, chain, order, tx, settings.confirmations);
   if (sent.state === "waiting") return setDue(db, order.id, POLL_MS);
   if (sent.state === "reverted") return settleOrFail(db, chain, settings, order, sent.why);
-  const fulfilled = fulfilledIn(sent.receipt.logs, settings.network.addresses.OrchestratorV3, intentHash);
-  if (!fulfilled) return settleOrFail(db, chain, settings, order, "the release was mined without an IntentFulfilled event");
-  return settle(db, order, { txHash: sent.receipt.transactionHash, netMicro: fulfilled.amount });
+  // our release: its gross is the attested amount, capped at the intent's (as the orchestrator caps it)
+  const attested = BigInt(state.attestation?.releaseAmount ?? state.amount ?? order.tokenAmountMicro);
+  const intentAmount = BigInt(state.amount ?? order.tokenAmountMicro);
+  const released = releaseIn(
+    sent.receipt.logs,
+    settings.network.addresses.OrchestratorV3,
+    intentHash,
+    { managerRate: BigInt(state.managerFeeRate ?? 0), protocolRate: 0n },
+    attested < intentAmount ? attested : intentAmount,
+  );
+  if (!released) return settleOrFail(db, chain, settings, order, "the release was mined without an IntentFulfilled event");
+  return settle(db, order, { txHash: sent.receipt.transactionHash, chain: released });
+}
+
+/**
+ * Whether the chain has a release of the order's intent that we did not see (fulfilment is
+ * permissionless: anyone may send it); if so the order is settled with what it moved.
+ */
+export async function settledOnChain(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow): Promise<boolean> {
+  const state = (order.railState ?? {}) as RailState;
+  const logs = (await chain.fulfilmentLogs(
+    order.intentHash as Hex,
+    BigInt(state.signalBlock ?? 0),
+  )) as unknown as TransactionReceipt["logs"];
+  const orchestrator = settings.network.addresses.OrchestratorV3;
+  if (!fulfilledIn(logs, orchestrator, order.intentHash as Hex)) return false;
+  const rates = { managerRate: BigInt(state.managerFeeRate ?? 0), protocolRate: await chain.protocolFee() };
+  const released = releaseIn(logs, orchestrator, order.intentHash as Hex, rates)!;
+  const txHash = logs.find((l) => l.transactionHash)!.transactionHash;
+  await settle(db, order, { txHash, chain: released });
+  return true;
 }
 
 /**
@@ -61,13 +89,7 @@ export async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSet
  * the intent, the chain has its IntentFulfilled and the order is paid; otherwise it failed.
  */
 async function settleOrFail(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow, reason: string) {
-  const state = (order.railState ?? {}) as RailState;
-  const logs = (await chain.fulfilmentLogs(
-    order.intentHash as Hex,
-    BigInt(state.signalBlock ?? 0),
-  )) as unknown as TransactionReceipt["logs"];
-  const done = fulfilledIn(logs, settings.network.addresses.OrchestratorV3, order.intentHash as Hex);
-  if (done) return settle(db, order, { txHash: logs.find((l) => l.transactionHash)!.transactionHash, netMicro: done.amount });
+  if (await settledOnChain(db, chain, settings, order)) return;
   await withEvents(db, async (t, emit) => {
     let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     if (!canFire("order", "fulfilReverted", o.status)) return;
@@ -79,7 +101,7 @@ async function settleOrFail(db: Db, chain: RailChain, settings: LiveRailSettings
   await setDue(db, order.id, 0);
 }
 
-export async function settle(db: Db, order: OrderRow, release: { txHash: string; netMicro: bigint }) {
+export async function settle(db: Db, order: OrderRow, release: { txHash: string; chain: ChainRelease }) {
   await withEvents(db, async (t, emit) => {
     const rows = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     if (!canFire("order", "fulfil", rows.order.status)) return;

@@ -14,7 +14,7 @@ import { releaseWallet, warnLowWallets } from "@/lib/rail/zkp2p/wallets";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
 import type { RailState } from "./due";
-import { settle } from "./fulfil";
+import { settledOnChain } from "./fulfil";
 
 /**
  * Reads the chain for every live order whose intent is open (SIGNAL_MINED, PAYMENT_SENT) and heals
@@ -45,15 +45,7 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
         continue;
       }
       if (await chain.intentOf(order.intentHash as Hex)) continue;
-      const state = (order.railState ?? {}) as RailState;
-      const logs = (await chain.fulfilmentLogs(
-        order.intentHash as Hex,
-        BigInt(state.signalBlock ?? 0),
-      )) as unknown as TransactionReceipt["logs"];
-      const done = fulfilledIn(logs, rail.settings.network.addresses.OrchestratorV3, order.intentHash as Hex);
-      if (done) {
-        await settle(db, order, { txHash: logs.find((l) => l.transactionHash)!.transactionHash, netMicro: done.amount });
-      } else {
+      if (!(await settledOnChain(db, chain, rail.settings, order))) {
         await withEvents(db, async (t, emit) => {
           let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
           const reason = "the intent was released back on-chain (pruned or cancelled) before a payment was proven";

@@ -7,7 +7,7 @@ import { withEvents } from "@/lib/events/service";
 import { logger } from "@/lib/logger";
 import { signalCalldata } from "@/lib/rail/zkp2p/calldata";
 import type { RailChain } from "@/lib/rail/zkp2p/chain";
-import { describeRevert, revertReason, signaledIn } from "@/lib/rail/zkp2p/protocol";
+import { describeRevert, managerFeeIn, revertReason, signaledIn } from "@/lib/rail/zkp2p/protocol";
 import { fetchGatingSignature, ServiceError } from "@/lib/rail/zkp2p/services";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
@@ -114,6 +114,7 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
           intentTimestamp: signaled.timestamp.toString(),
           expiryTime: signaled.expiryTime?.toString(),
           signalBlock: sent.receipt.blockNumber.toString(),
+          managerFeeRate: managerFeeIn(sent.receipt.logs, settings.network.addresses.OrchestratorV3, signaled.intentHash).toString(),
         },
       },
     });

@@ -1,10 +1,15 @@
 import {
+  type AbiEvent,
   type Address,
   createPublicClient,
+  formatLog,
   type Hex,
   http,
   keccak256,
   type PublicClient,
+  type RpcLog,
+  toEventSelector,
+  toHex,
   type TransactionReceipt,
   TransactionReceiptNotFoundError,
   TransactionNotFoundError,
@@ -125,13 +130,29 @@ export class RailChain {
   }
 
   /** The orchestrator's IntentFulfilled logs of one intent (its hash is an indexed topic). */
+  /** The orchestrator's logs of one intent's release (IntentFulfilled and its referral fees), from a block on. */
   async fulfilmentLogs(intentHash: Hex, fromBlock: bigint) {
-    return this.client.getLogs({
+    const topic = (name: string) => toEventSelector(ORCHESTRATOR_ABI.find((x) => x.type === "event" && x.name === name) as AbiEvent);
+    const logs = (await this.client.request({
+      method: "eth_getLogs",
+      params: [
+        {
+          address: this.settings.network.addresses.OrchestratorV3,
+          fromBlock: toHex(fromBlock),
+          toBlock: "latest",
+          topics: [[topic("IntentFulfilled"), topic("IntentReferralFeeDistributed")], intentHash],
+        },
+      ],
+    })) as RpcLog[];
+    return logs.map((l) => formatLog(l));
+  }
+
+  /** V3's protocol fee now (1e18 = 100%). */
+  async protocolFee(): Promise<bigint> {
+    return (await this.client.readContract({
       address: this.settings.network.addresses.OrchestratorV3,
-      event: ORCHESTRATOR_ABI.find((x) => x.type === "event" && x.name === "IntentFulfilled") as never,
-      args: { intentHash } as never,
-      fromBlock,
-      toBlock: "latest",
-    });
+      abi: ORCHESTRATOR_ABI,
+      functionName: "protocolFee",
+    })) as bigint;
   }
 }

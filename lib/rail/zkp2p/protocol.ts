@@ -10,6 +10,7 @@ import {
   encodeAbiParameters,
   type Hex,
   keccak256,
+  parseAbi,
   parseEventLogs,
   type TransactionReceipt,
   toHex,
@@ -21,7 +22,9 @@ import {
 export const ORCHESTRATOR_ABI = orchestratorAbiJson as Abi;
 export const ESCROW_ABI = escrowAbiJson as Abi;
 export const VERIFIER_ABI = verifierAbiJson as Abi;
-const ALL_ERRORS = [...ORCHESTRATOR_ABI, ...ESCROW_ABI, ...VERIFIER_ABI].filter((x) => x.type === "error") as Abi;
+/** Errors of OrchestratorV3's newer source that the published ABI does not carry yet: named all the same. */
+const NEWER_ERRORS = parseAbi(["error GatingSignatureAlreadyUsed(bytes32 digest)"]);
+const ALL_ERRORS = [...ORCHESTRATOR_ABI, ...ESCROW_ABI, ...VERIFIER_ABI, ...NEWER_ERRORS].filter((x) => x.type === "error") as Abi;
 
 /** keccak256 of a platform name or an ISO currency code, as the catalog and the contracts hash them. */
 export const nameHash = (s: string): Hex => keccak256(toHex(s));
@@ -62,6 +65,62 @@ export function fulfilledIn(logs: TransactionReceipt["logs"], orchestrator: Addr
   if (!found) return null;
   const a = found.args as unknown as { intentHash: Hex; fundsTransferredTo: Address; amount: bigint; isManualRelease: boolean };
   return { intentHash: a.intentHash, to: a.fundsTransferredTo, amount: a.amount, manual: a.isManualRelease };
+}
+
+/** The deposit manager's fee rate V3 snapshotted when an intent was signalled (1e18 = 100%), from the signal's receipt. */
+export function managerFeeIn(logs: TransactionReceipt["logs"], orchestrator: Address, intentHash: Hex): bigint {
+  const found = parseEventLogs({ abi: ORCHESTRATOR_ABI, logs, eventName: "IntentManagerFeeSnapshotted", strict: false }).find(
+    (l) =>
+      l.address.toLowerCase() === orchestrator.toLowerCase() &&
+      (l.args as { intentHash?: Hex }).intentHash?.toLowerCase() === intentHash.toLowerCase(),
+  );
+  return found ? ((found.args as { fee?: bigint }).fee ?? 0n) : 0n;
+}
+
+const PRECISE_UNIT = 10n ** 18n;
+
+/**
+ * What a release moved, from its logs: the net IntentFulfilled carries, the referral fees
+ * IntentReferralFeeDistributed names, the manager fee at the rate snapshotted at signal, and the
+ * protocol fee as the rest (V3 emits no event for it). `gross` is the amount released before fees
+ * when the caller knows it (our own release: the attestation's amount, capped at the intent's);
+ * otherwise it is found from the net at `protocolRate` (someone else released it). Each fee is on
+ * the gross, rounded down, as V3 takes it.
+ */
+export function releaseIn(
+  logs: TransactionReceipt["logs"],
+  orchestrator: Address,
+  intentHash: Hex,
+  rates: { managerRate: bigint; protocolRate: bigint },
+  gross?: bigint,
+): {
+  fulfilled: Fulfilled;
+  grossMicro: bigint;
+  netMicro: bigint;
+  fees: { protocolMicro: bigint; managerMicro: bigint; referralMicro: bigint };
+} | null {
+  const fulfilled = fulfilledIn(logs, orchestrator, intentHash);
+  if (!fulfilled) return null;
+  const referralMicro = parseEventLogs({ abi: ORCHESTRATOR_ABI, logs, eventName: "IntentReferralFeeDistributed", strict: false })
+    .filter(
+      (l) =>
+        l.address.toLowerCase() === orchestrator.toLowerCase() &&
+        (l.args as { intentHash?: Hex }).intentHash?.toLowerCase() === intentHash.toLowerCase(),
+    )
+    .reduce((sum, l) => sum + ((l.args as { feeAmount?: bigint }).feeAmount ?? 0n), 0n);
+  const net = fulfilled.amount;
+  const fixed = net + referralMicro;
+  const take = (g: bigint) => (g * rates.managerRate) / PRECISE_UNIT + (g * rates.protocolRate) / PRECISE_UNIT;
+  let g = gross;
+  if (g === undefined) {
+    // g − protocol(g) − manager(g) = net + referrals: start from the unrounded answer and step to the exact one
+    const rate = rates.managerRate + rates.protocolRate;
+    g = rate < PRECISE_UNIT ? (fixed * PRECISE_UNIT) / (PRECISE_UNIT - rate) : fixed;
+    for (let i = 0; i < 8 && g - take(g) < fixed; i++) g++;
+  }
+  const managerMicro = (g * rates.managerRate) / PRECISE_UNIT;
+  const rest = g - net - referralMicro - managerMicro;
+  return { fulfilled, grossMicro: g, netMicro: net, fees: { protocolMicro: rest > 0n ? rest : 0n, managerMicro, referralMicro } };
 }
 
 /**

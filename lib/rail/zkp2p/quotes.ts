@@ -2,7 +2,8 @@ import type { Address, Hex } from "viem";
 import { AppError } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { CURRENCIES, type PaymentPlatform, platformAccepts } from "../platforms";
-import type { FiatQuote, FiatQuoteInput, Quote } from "../rail";
+import { buyerShareBps, expectedFee, grossFor } from "../fees";
+import type { FiatQuote, FiatQuoteInput, Quote, QuoteInput } from "../rail";
 import { nameHash } from "./protocol";
 import { type CuratorQuote, fetchQuotes, ServiceError } from "./services";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
@@ -23,7 +24,10 @@ export type QuotedIntent = {
   /** fiat per USDC, 18 decimals */
   conversionRate: string;
   processorName: string;
+  /** the USDC to lock (gross, before V3's fees) */
   amount: string;
+  /** the quote's all-in rate for the taker, 18 decimals, when it gave one */
+  takerConversionRate?: string;
 };
 
 /** fiat per USDC with 18 decimals, as a decimal string for people ("1.02") */
@@ -73,13 +77,14 @@ export class QuoteBook {
       recipient,
       chainId: this.settings.network.chainId,
       usdc: this.settings.network.usdc,
+      escrows: [this.settings.network.addresses.EscrowV2],
     });
     this.cache.set(key, { until: now + QUOTE_CACHE_MS, quotes });
     quotes.catch(() => this.cache.delete(key));
     return quotes;
   }
 
-  async quote(input: { platform: PaymentPlatform; fiatCurrency: string; amountMicro: bigint; recipientAddress?: string }): Promise<Quote> {
+  async quote(input: QuoteInput): Promise<Quote> {
     if (!this.takes(input.platform, input.fiatCurrency)) {
       throw new AppError("VALIDATION_FAILED", `${input.platform} does not take ${input.fiatCurrency} on the real rail`);
     }
@@ -94,8 +99,13 @@ export class QuoteBook {
       }
       throw err;
     }
-    const q = quotes.find((x) => x.platform === input.platform && x.tokenAmount === input.amountMicro);
+    // the best quote on the platform: its rate and deposit price this payment, whatever amount it
+    // grossed the ask up to (its fees are read, not required to be zero)
+    const q = quotes.find((x) => x.platform === input.platform);
     if (!q) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
+    // what to lock: the amount, grossed up by the payer's share of the fees the quote expects
+    const feeShape = { quoted: q.signalAmount, fee: q.totalFee };
+    const gross = grossFor(input.amountMicro, buyerShareBps(input.fees ?? { feePayer: "MERCHANT", buyerFeeShareBps: null }), feeShape);
     const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
     const intent: QuotedIntent = {
       depositId: q.depositId.toString(),
@@ -105,12 +115,15 @@ export class QuoteBook {
       fiatCurrency: nameHash(input.fiatCurrency),
       conversionRate: q.conversionRate.toString(),
       processorName: input.platform,
-      amount: q.tokenAmount.toString(),
+      amount: gross.toString(),
+      ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
     };
     return {
       fiatCurrency: input.fiatCurrency,
-      fiatAmountMinor: fiatMinorFor(q.tokenAmount, q.conversionRate, decimals),
-      tokenAmountMicro: q.tokenAmount,
+      // the verifier releases fiat × 1e18 / rate: the payer's fiat, rounded up, releases the whole gross
+      fiatAmountMinor: fiatMinorFor(gross, q.conversionRate, decimals),
+      tokenAmountMicro: gross,
+      feeMicro: expectedFee(gross, feeShape),
       conversionRate: formatRate18(q.conversionRate),
       payeeHandle: q.payeeHandle,
       intent,

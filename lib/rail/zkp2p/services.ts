@@ -1,4 +1,4 @@
-import type { Address, Hex } from "viem";
+import { type Address, type Hex, zeroAddress } from "viem";
 
 // ZKP2P's off-chain services, called through `@zkp2p/sdk`'s own request helpers (loaded on first use:
 // a sandbox-only deployment never loads the SDK): curator's quote and gating signature, and the
@@ -35,8 +35,14 @@ function classify(service: ServiceError["service"], err: unknown): ServiceError 
 
 export type CuratorQuote = {
   platform: string;
-  /** USDC the intent locks, base units */
-  tokenAmount: bigint;
+  /** USDC the quoted intent locks (signalIntentAmount: gross, before V3's fees), base units */
+  signalAmount: bigint;
+  /** what reaches the recipient of that intent, net of the fees (tokenAmount), base units */
+  netAmount: bigint;
+  /** the fees the quote expects on signalAmount (totalFeeAmount; 0 when the quote names none) */
+  totalFee: bigint;
+  /** the all-in rate the taker sees, 18 decimals, when the quote gives it */
+  takerConversionRate: bigint | null;
   /** fiat per USDC, 18 decimals: the intent's conversionRate */
   conversionRate: bigint;
   payeeHandle: string;
@@ -57,6 +63,8 @@ export type QuoteAsk = {
   recipient: Address;
   chainId: number;
   usdc: Address;
+  /** only deposits on these escrows (the SDK's filter: the escrow our signal goes through) */
+  escrows: Address[];
   exclude?: string[];
 };
 
@@ -74,6 +82,7 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
         destinationToken: ask.usdc,
         amount: ask.amount,
         isExactFiat: ask.exactFiat,
+        escrowAddresses: ask.escrows,
         ...(ask.exclude?.length ? { excludedPayToValues: ask.exclude } : {}),
       },
       { baseApiUrl: apiUrl, timeoutMs },
@@ -89,7 +98,11 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
       .filter((q) => q.maker?.offchainId && q.intent && !q.disputeProtectionRequiresStake && !q.whitelistEnabled)
       .map((q) => ({
         platform: q.intent.processorName,
-        tokenAmount: BigInt(q.intent.amount),
+        // the SDK's own reading: signalIntentAmount, else the intent's amount, is what to signal
+        signalAmount: BigInt(q.signalIntentAmount ?? q.intent.amount),
+        netAmount: BigInt(q.tokenAmount ?? q.intent.amount),
+        totalFee: BigInt(q.totalFeeAmount ?? 0),
+        takerConversionRate: q.takerConversionRate ? BigInt(q.takerConversionRate) : null,
         conversionRate: BigInt(q.conversionRate),
         payeeHandle: q.maker.offchainId,
         payeeDetails: q.intent.payeeDetails as Hex,
@@ -144,6 +157,10 @@ export async function fetchGatingSignature(
         escrowAddress: req.escrow,
         callerAddress: req.caller,
         referralFees: [],
+        // V3's gating digest covers the hook and keccak256(data): sent as the SDK sends them, and
+        // the same values go on-chain (calldata.ts leaves the SDK's defaults: none and "0x")
+        postIntentHook: zeroAddress,
+        data: "0x",
       },
       { baseApiUrl: apiUrl, timeoutMs },
     );

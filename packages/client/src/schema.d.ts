@@ -1868,6 +1868,13 @@ export interface components {
        */
       environment: "sandbox" | "live";
       /**
+       * @description Who pays the real rail's fees on sessions and payment links that do not say: MERCHANT (the default), PAYEE or SPLIT
+       * @enum {string}
+       */
+      feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
+      /** @description SPLIT: the payer's share of the fees in basis points */
+      buyerFeeShareBps: number | null;
+      /**
        * Format: date-time
        * @description When the merchant signed up
        * @example 2026-01-15T12:00:00.000Z
@@ -1897,6 +1904,13 @@ export interface components {
        * @enum {string}
        */
       environment: "sandbox" | "live";
+      /**
+       * @description Who pays the real rail's fees on sessions and payment links that do not say: MERCHANT (the default), PAYEE or SPLIT
+       * @enum {string}
+       */
+      feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
+      /** @description SPLIT: the payer's share of the fees in basis points */
+      buyerFeeShareBps: number | null;
       /**
        * Format: date-time
        * @description When the merchant signed up
@@ -1945,6 +1959,13 @@ export interface components {
        * @example 10
        */
       maxFeePercentage: number | null;
+      /**
+       * @description Who pays the real rail's fees: MERCHANT (the payer pays the amount, the merchant receives it less the fees), PAYEE (the payer pays the fees on top, the merchant receives the whole amount) or SPLIT (the payer bears buyerFeeShareBps of them). The sandbox charges no fees
+       * @enum {string}
+       */
+      feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
+      /** @description SPLIT: the payer's share of the fees in basis points (0 to 10000, steps of 1000); null otherwise */
+      buyerFeeShareBps: number | null;
       /** @example 8453 */
       destinationChainId: number;
       /** @description Token contract address, EIP-55 checksummed */
@@ -2033,10 +2054,33 @@ export interface components {
        * @example 50.00
        */
       amountUsdc: string;
-      /** @description exact-fiat: the fiat's worth in USDC at the mid rate, rounded down; null in exact-token */
+      /** @description The payment's worth in USDC before fees. exact-fiat: the fiat's worth at the mid rate, rounded down; live: the USDC the intent locks (what the release moved, once released); null on a sandbox exact-token order */
       grossAmountUsdc: string | null;
-      /** @description exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token */
+      /** @description The USDC the merchant receives. exact-fiat: at the quote's rate, rounded down to micro-USDC; live: the intent net of the fees the quote expects, then what the chain released (IntentFulfilled); null on a sandbox exact-token order */
       netAmountUsdc: string | null;
+      /** @description The fees a live release paid, read from the chain; null until released, and on the sandbox */
+      fees: {
+        /**
+         * @description ZKP2P's protocol fee
+         * @example 50.00
+         */
+        protocolUsdc: string;
+        /**
+         * @description The deposit manager's fee, at the rate snapshotted when the intent was signalled
+         * @example 50.00
+         */
+        managerUsdc: string;
+        /**
+         * @description Referral fees the intent carried
+         * @example 50.00
+         */
+        referralUsdc: string;
+        /**
+         * @description All of them: grossAmountUsdc − netAmountUsdc
+         * @example 50.00
+         */
+        totalUsdc: string;
+      } | null;
       conversionRate: string;
       /** @description The payee handle on the payment platform; null until the signal is mined (pay only once it shows) */
       recipient: string | null;
@@ -2109,6 +2153,13 @@ export interface components {
        * @example 10
        */
       maxFeePercentage: number | null;
+      /**
+       * @description Who pays the real rail's fees: MERCHANT (the payer pays the amount, the merchant receives it less the fees), PAYEE (the payer pays the fees on top, the merchant receives the whole amount) or SPLIT (the payer bears buyerFeeShareBps of them). The sandbox charges no fees
+       * @enum {string}
+       */
+      feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
+      /** @description SPLIT: the payer's share of the fees in basis points (0 to 10000, steps of 1000); null otherwise */
+      buyerFeeShareBps: number | null;
       /** @example 8453 */
       destinationChainId: number;
       /** @description Token contract address, EIP-55 checksummed */
@@ -2201,10 +2252,33 @@ export interface components {
          * @example 50.00
          */
         amountUsdc: string;
-        /** @description exact-fiat: the fiat's worth in USDC at the mid rate, rounded down; null in exact-token */
+        /** @description The payment's worth in USDC before fees. exact-fiat: the fiat's worth at the mid rate, rounded down; live: the USDC the intent locks (what the release moved, once released); null on a sandbox exact-token order */
         grossAmountUsdc: string | null;
-        /** @description exact-fiat: the USDC the merchant receives (the quote's rate, rounded down to micro-USDC); null in exact-token */
+        /** @description The USDC the merchant receives. exact-fiat: at the quote's rate, rounded down to micro-USDC; live: the intent net of the fees the quote expects, then what the chain released (IntentFulfilled); null on a sandbox exact-token order */
         netAmountUsdc: string | null;
+        /** @description The fees a live release paid, read from the chain; null until released, and on the sandbox */
+        fees: {
+          /**
+           * @description ZKP2P's protocol fee
+           * @example 50.00
+           */
+          protocolUsdc: string;
+          /**
+           * @description The deposit manager's fee, at the rate snapshotted when the intent was signalled
+           * @example 50.00
+           */
+          managerUsdc: string;
+          /**
+           * @description Referral fees the intent carried
+           * @example 50.00
+           */
+          referralUsdc: string;
+          /**
+           * @description All of them: grossAmountUsdc − netAmountUsdc
+           * @example 50.00
+           */
+          totalUsdc: string;
+        } | null;
         conversionRate: string;
         /** @description The payee handle on the payment platform; null until the signal is mined (pay only once it shows) */
         recipient: string | null;
@@ -2771,7 +2845,8 @@ export interface components {
       /** @example 8453 */
       destinationChainId: string;
       /** @enum {string} */
-      feePayer: "MERCHANT" | "PAYEE";
+      feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
+      buyerFeeShareBps: number | null;
       enabledRails: string[];
       successUrl: string | null;
       cancelUrl: string | null;
@@ -2918,7 +2993,8 @@ export interface components {
         id: string;
         merchantId: string;
         /** @enum {string} */
-        feePayer: "MERCHANT" | "PAYEE";
+        feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
+        buyerFeeShareBps: number | null;
         enabledRails: string[];
         defaultPaymentCurrency: null;
         destinationChainId: string;
@@ -3254,6 +3330,9 @@ export interface components {
          */
         maxAmount: string | null;
         maxFeePercentage: number | null;
+        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+        buyerFeeShareBps: number | null;
         destinationChainId: number;
         destinationToken: string;
         recipientAddress: string;
@@ -3342,6 +3421,9 @@ export interface components {
            */
           maxAmount: string | null;
           maxFeePercentage: number | null;
+          /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+          feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+          buyerFeeShareBps: number | null;
           destinationChainId: number;
           destinationToken: string;
           recipientAddress: string;
@@ -3433,6 +3515,9 @@ export interface components {
          */
         maxAmount: string | null;
         maxFeePercentage: number | null;
+        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+        buyerFeeShareBps: number | null;
         destinationChainId: number;
         destinationToken: string;
         recipientAddress: string;
@@ -3630,6 +3715,9 @@ export interface components {
          */
         maxAmount: string | null;
         maxFeePercentage: number | null;
+        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+        buyerFeeShareBps: number | null;
         destinationToken: string;
         successUrl: string | null;
         cancelUrl: string | null;
@@ -3719,6 +3807,9 @@ export interface components {
            */
           maxAmount: string | null;
           maxFeePercentage: number | null;
+          /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+          feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+          buyerFeeShareBps: number | null;
           destinationToken: string;
           successUrl: string | null;
           cancelUrl: string | null;
@@ -3811,6 +3902,9 @@ export interface components {
          */
         maxAmount: string | null;
         maxFeePercentage: number | null;
+        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+        buyerFeeShareBps: number | null;
         destinationToken: string;
         successUrl: string | null;
         cancelUrl: string | null;
@@ -5776,6 +5870,9 @@ export interface operations {
         "application/json": {
           displayName?: string;
           logoUrl?: string | null;
+          /** @enum {string} */
+          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
+          buyerFeeShareBps?: number | null;
         };
       };
     };
@@ -6054,6 +6151,9 @@ export interface operations {
             [key: string]: string;
           };
           enabledPaymentPlatforms?: ("venmo" | "cashapp" | "chime" | "zelle" | "paypal" | "revolut" | "wise" | "monzo" | "n26")[];
+          /** @enum {string} */
+          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
+          buyerFeeShareBps?: number;
         };
       };
     };
@@ -7894,6 +7994,9 @@ export interface operations {
           minAmount?: string;
           maxAmount?: string;
           maxFeePercentage?: number;
+          /** @enum {string} */
+          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
+          buyerFeeShareBps?: number;
           successUrl?: string;
           cancelUrl?: string;
           fields?: {
@@ -9565,6 +9668,9 @@ export interface operations {
           minAmount?: string;
           maxAmount?: string;
           maxFeePercentage?: number;
+          /** @enum {string} */
+          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
+          buyerFeeShareBps?: number;
           successUrl?: string;
           cancelUrl?: string;
           fields?: {
@@ -11417,7 +11523,8 @@ export interface operations {
           destinationToken?: string;
           destinationChainId?: number | string;
           /** @enum {string} */
-          feePayer?: "MERCHANT" | "PAYEE";
+          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
+          buyerFeeShareBps?: number;
           enabledRails?: ("venmo" | "cashapp" | "chime" | "zelle" | "paypal" | "revolut" | "wise" | "monzo" | "n26")[];
           successUrl?: string | null;
           cancelUrl?: string | null;

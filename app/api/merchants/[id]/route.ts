@@ -8,7 +8,7 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
     message: "Merchant retrieved",
     data: await getMerchantOrThrow(db, params.id, { actor }),
   })),
-  // PATCH /api/merchants/:id – displayName and logoUrl; the name never changes
+  // PATCH /api/merchants/:id – displayName, logoUrl and the fee setting; the name never changes
   PATCH: route({ params: idParams, body: updateMerchantBody }, async ({ db, actor, params, body }) => ({
     message: "Merchant updated",
     data: await updateMerchant(db, params.id, body, { actor }),

@@ -3,6 +3,7 @@ import Link from "next/link";
 import { EmbeddingSection } from "@/components/dashboard/embedding-form";
 import { ExplorerForm } from "@/components/dashboard/explorer-form";
 import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
+import { FeePayerForm } from "@/components/dashboard/fee-payer-form";
 import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
 import { ProfileForm } from "@/components/dashboard/profile-form";
 import { ui } from "@/components/ui/styles";
@@ -11,6 +12,7 @@ import { roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 import { getFrameAncestors } from "@/lib/embed/framing";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
+import { getFeeSetting } from "@/lib/merchants/fees";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
 import { getPayoutWallet } from "@/lib/merchants/wallet";
 
@@ -24,6 +26,7 @@ export default async function SettingsPage() {
   const frameOrigins = await getFrameAncestors(db, { actor });
   const wallet = await getPayoutWallet(db, { actor });
   const explorerUrls = await getExplorerUrls(db, { actor });
+  const fees = await getFeeSetting(db, { actor });
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -49,6 +52,23 @@ export default async function SettingsPage() {
           <p className={`mt-2 ${ui.muted}`}>
             {wallet ? <code className="break-all font-mono">{wallet}</code> : "No payout wallet set."} Only an owner can change where
             payouts go.
+          </p>
+        )}
+      </section>
+      <section className={ui.card} aria-labelledby="fees">
+        <h2 id="fees" className="font-semibold">
+          Fees
+        </h2>
+        {owner ? (
+          <FeePayerForm terms={fees} />
+        ) : (
+          <p className={`mt-2 ${ui.muted}`}>
+            {fees.feePayer === "PAYEE"
+              ? "Payers pay the fees of live payments."
+              : fees.feePayer === "SPLIT"
+                ? `Payers pay ${(fees.buyerFeeShareBps ?? 0) / 100}% of the fees of live payments.`
+                : "You pay the fees of live payments."}{" "}
+            Only an owner can change who pays them.
           </p>
         )}
       </section>

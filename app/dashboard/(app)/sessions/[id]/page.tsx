@@ -83,7 +83,29 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
               </dd>
             </>
           )}
-          {isFiatPriced(s) && (
+          {s.environment === "live" && (
+            <>
+              <dt className={ui.muted}>Fees paid by</dt>
+              <dd>
+                {s.feePayer === "PAYEE"
+                  ? "the payer, on top of the price"
+                  : s.feePayer === "SPLIT"
+                    ? `the payer (${(s.buyerFeeShareBps ?? 0) / 100}%) and you`
+                    : "you, from what you receive"}
+              </dd>
+            </>
+          )}
+          {s.activeOrder?.fees && (
+            <>
+              <dt className={ui.muted}>Fees</dt>
+              <dd>
+                <LocalUsdc amount={s.activeOrder.fees.totalUsdc} />: protocol <LocalUsdc amount={s.activeOrder.fees.protocolUsdc} />,
+                liquidity manager <LocalUsdc amount={s.activeOrder.fees.managerUsdc} />, referral{" "}
+                <LocalUsdc amount={s.activeOrder.fees.referralUsdc} />
+              </dd>
+            </>
+          )}
+          {(isFiatPriced(s) || s.activeOrder?.netAmountUsdc) && (
             <>
               <dt className={ui.muted}>You receive</dt>
               <dd>
