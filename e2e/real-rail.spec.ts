@@ -5,6 +5,8 @@ import { devices } from "@playwright/test";
 import postgres from "postgres";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { formatUsdc } from "../lib/money";
+import { netAfterFees } from "../rail-local/chain";
 import { startRailStack } from "../rail-local/stack";
 import { CheckoutPage } from "./pages/checkout-page";
 import { OwnServer } from "./support/server";
@@ -219,12 +221,19 @@ test.describe("a live payment through the built service", () => {
       const chain = createPublicClient({ transport: http(service.rail.rpcUrl) });
       expect(
         await chain.readContract({ address: service.rail.usdc as Address, abi: erc20Abi, functionName: "balanceOf", args: [payout] }),
-      ).toBe(30_000_000n);
+      ).toBe(netAfterFees(30_000_000n)); // the payer paid exactly; V3's fees came out of the release, the merchant's to bear
       await expect
         .poll(() => receiver.types(), { timeout: 30_000 })
         .toEqual(
           expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]),
         );
+      // the webhook tells the merchant what was released, what the fees took and what it received
+      const fulfilled = receiver.events().find((e) => e.type === "order.fulfilled")!;
+      expect(fulfilled.order).toMatchObject({
+        grossAmountUsdc: "30.00",
+        netAmountUsdc: formatUsdc(netAfterFees(30_000_000n)),
+        fees: { totalUsdc: formatUsdc(30_000_000n - netAfterFees(30_000_000n)) },
+      });
     } finally {
       await receiver.close();
       await service.close();

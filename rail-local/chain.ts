@@ -114,6 +114,12 @@ export type LocalRail = Awaited<ReturnType<typeof installStandIns>>;
 export type StandInFees = { protocol: bigint; manager: bigint; referral: bigint };
 /** 0.5 %, 1 % and 0.25 %: small, as on Base, but never zero, so every payment here shows its fees. */
 export const DEFAULT_FEES: StandInFees = { protocol: 5n * 10n ** 15n, manager: 10n ** 16n, referral: 25n * 10n ** 14n };
+/** What a release of `gross` leaves the recipient: V3 takes each fee on the gross, rounded down. */
+export function netAfterFees(gross: bigint, fees: StandInFees = DEFAULT_FEES): bigint {
+  const fee = (rate: bigint) => (gross * rate) / 10n ** 18n;
+  return gross - fee(fees.protocol) - fee(fees.manager) - fee(fees.referral);
+}
+
 export const FEE_RECIPIENTS = {
   protocol: "0x00000000000000000000000000000000000fee01",
   manager: "0x00000000000000000000000000000000000fee02",

@@ -3,6 +3,8 @@ import crypto from "node:crypto";
 import { promisify } from "node:util";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { formatUsdc } from "../../lib/money";
+import { netAfterFees } from "../../rail-local/chain";
 import { alive, kill, restart, type Topology } from "../../scripts/prod-like";
 import { expect, startReceiver, test } from "../support/fixtures";
 import { topologyRail } from "../support/prod-global-setup";
@@ -129,11 +131,17 @@ test("a live payment survives every process SIGKILLed between signing and broadc
     expect(await txs("signal")).toHaveLength(1);
 
     const chain = createPublicClient({ transport: http(anvil) });
+    // the payer paid exactly: the fees came out of the release once, and the session is complete
     expect(await chain.readContract({ address: TOKEN as Address, abi: erc20Abi, functionName: "balanceOf", args: [payout] })).toBe(
-      12_000_000n,
+      netAfterFees(12_000_000n),
     );
     const session = await shop.get(`/api/checkout/sessions/${sessionId}`);
     expect(session.body.responseObject.status).toBe("COMPLETED");
+    expect(session.body.responseObject.activeOrder).toMatchObject({
+      grossAmountUsdc: "12.00",
+      netAmountUsdc: formatUsdc(netAfterFees(12_000_000n)),
+      fees: { totalUsdc: formatUsdc(12_000_000n - netAfterFees(12_000_000n)) },
+    });
     await expect
       .poll(() => receiver.types(), { timeout: 60_000 })
       .toEqual(expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]));

@@ -45,7 +45,7 @@ export async function createSession(request: APIRequestContext, m: Merchant, ove
  * It records each request's event type, X-Webhook-Id and arrival time.
  */
 export async function startReceiver() {
-  const events: { id: string; type: string; webhookId: string; sessionId?: string; at: number }[] = [];
+  const events: { id: string; type: string; webhookId: string; sessionId?: string; order?: Record<string, unknown>; at: number }[] = [];
   let status = 200;
   const certs = testCertificates();
   const server = https.createServer({ cert: fs.readFileSync(certs.certFile), key: fs.readFileSync(certs.keyFile) }, (req, res) => {
@@ -58,6 +58,7 @@ export async function startReceiver() {
         type: body.type,
         webhookId: String(req.headers["x-webhook-id"]),
         sessionId: body.data?.session?.id,
+        order: body.data?.order,
         at: Date.now(),
       });
       res.writeHead(status).end(status < 300 ? "ok" : "unavailable");

@@ -184,6 +184,7 @@ const envSchema = z.object({
   ZKP2P_MIN_WALLET_ETH: optionalString,
   ZKP2P_STUCK_AFTER: optionalString,
   ZKP2P_STEP_LEASE: optionalString,
+  ZKP2P_SERVICE_TIMEOUT: optionalString,
 });
 
 export type Config = ReturnType<typeof buildConfig>;

@@ -51,6 +51,9 @@ describe("the real rail's settings", () => {
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "20s" })!.stepLeaseMs).toBe(20_000);
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "5s" })).toContain("ZKP2P_STEP_LEASE: must be at least 20s");
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "soon" })).toContain("ZKP2P_STEP_LEASE: must be a duration");
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.serviceTimeoutMs).toBe(10_000);
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "3s" })!.serviceTimeoutMs).toBe(3_000);
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "30s" })).toContain("ZKP2P_SERVICE_TIMEOUT: must be between 1s and 15s");
   });
 
   it("never print a key, however they are printed", () => {

@@ -54,6 +54,8 @@ export type LiveRailSettings = {
   stuckAfterMs: number;
   /** how long a process holds an order's step: a process that dies holding it is taken over after this */
   stepLeaseMs: number;
+  /** how long a call to a ZKP2P service (quote, gating signature, attestation) may take */
+  serviceTimeoutMs: number;
 };
 
 export type LiveRailEnv = {
@@ -68,6 +70,7 @@ export type LiveRailEnv = {
   ZKP2P_MIN_WALLET_ETH?: string;
   ZKP2P_STUCK_AFTER?: string;
   ZKP2P_STEP_LEASE?: string;
+  ZKP2P_SERVICE_TIMEOUT?: string;
 };
 
 const REQUIRED = ["ZKP2P_RPC_URL", "ZKP2P_API_URL", "ZKP2P_ATTESTATION_URL"] as const;
@@ -154,6 +157,17 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
+  // a gating call runs inside a step's lease: it must give up well before the shortest lease ends
+  let serviceTimeoutMs = 10_000;
+  if (set(env.ZKP2P_SERVICE_TIMEOUT)) {
+    try {
+      serviceTimeoutMs = parseDuration(env.ZKP2P_SERVICE_TIMEOUT);
+      if (serviceTimeoutMs < 1_000 || serviceTimeoutMs > 15_000) problems.push("ZKP2P_SERVICE_TIMEOUT: must be between 1s and 15s");
+    } catch {
+      problems.push("ZKP2P_SERVICE_TIMEOUT: must be a duration such as 10s");
+    }
+  }
+
   if (problems.length) throw new Error(`Invalid settings for the real rail:\n  ${problems.join("\n  ")}`);
   return {
     network,
@@ -166,6 +180,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     minWalletWei,
     stuckAfterMs,
     stepLeaseMs,
+    serviceTimeoutMs,
   };
 }
 

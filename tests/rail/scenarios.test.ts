@@ -23,7 +23,8 @@ import { driveUntil, liveSession, netOf, prove, railUnderTest, type RailUnderTes
 let stack: RailUnderTest;
 beforeAll(async () => {
   // a transaction is "stuck" after 2 s here (30 s by default), so the fee bump is seen in a test
-  stack = await railUnderTest({ ZKP2P_STUCK_AFTER: "2s" });
+  // and a ZKP2P service that does not answer is given up on after 2 s (10 s by default)
+  stack = await railUnderTest({ ZKP2P_STUCK_AFTER: "2s", ZKP2P_SERVICE_TIMEOUT: "2s" });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -344,6 +345,55 @@ describe("the real rail under faults", () => {
     }
     await prove(session.id, order.intentHash!);
     expect((await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+  });
+
+  it("a hung gating or attestation service is given up on: the step backs off and resumes, the proof answers 503", async () => {
+    const hung = await liveSession(stack, "2.00");
+    stack.curator.faults.set("sign", "timeout");
+    let id: string;
+    try {
+      id = (await startLive(hung.session.id)).order.id;
+      // one step: it waits at most ZKP2P_SERVICE_TIMEOUT for the signature, then backs off
+      await stepNow(id);
+      const waiting = await orderRow(id);
+      expect(waiting).toMatchObject({ status: "SIGNAL_SUBMITTED", railTries: 1 });
+      expect(waiting.railDueAt!.getTime()).toBeGreaterThan(Date.now());
+    } finally {
+      stack.curator.faults.clear();
+    }
+    expect((await driveUntil(await testDb(), id!, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
+    await cancelSession(await testDb(), hung.session.id, { actor: payer(hung.session.id) });
+
+    const { session, order } = await minedOrder("2.00");
+    stack.attestation.faults.set("verify", "timeout");
+    try {
+      await expect(prove(session.id, order.intentHash!)).rejects.toMatchObject({ code: "UNAVAILABLE" });
+      expect((await orderRow(order.id)).status).toBe("SIGNAL_MINED");
+    } finally {
+      stack.attestation.faults.clear();
+    }
+    await prove(session.id, order.intentHash!);
+    expect((await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+  });
+
+  it("a signal the SDK refuses to build fails the order at once, with the SDK's reason, after one gating signature", async () => {
+    const { session } = await liveSession(stack, "2.00");
+    const id = (await startLive(session.id)).order.id;
+    // a platform the SDK's catalog does not know (a newer @zkp2p/contracts-v2 catalog than the SDK's)
+    const db = await testDb();
+    const row = await orderRow(id);
+    await db
+      .update(orders)
+      .set({ railState: { ...row.railState, processorName: "notaplatform" } })
+      .where(eq(orders.id, id));
+    const signed = stack.curator.faults.hits.get("sign") ?? 0;
+    const failed = await driveUntil(db, id, ["FAILED", "SIGNAL_MINED"]);
+    expect(failed.status).toBe("FAILED");
+    expect(failed.failureReason).toMatch(/^the signal could not be prepared: .*notaplatform/i);
+    expect(failed.railTries).toBe(0);
+    expect(stack.curator.faults.hits.get("sign")).toBe(signed + 1);
+    expect(await txsOf(id)).toHaveLength(0);
+    expect(await db.select().from(takerWallets).where(eq(takerWallets.orderId, id))).toHaveLength(0);
   });
 
   it("a wallet with an intent the service does not know of is set aside, and another wallet signals", async () => {

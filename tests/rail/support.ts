@@ -1,4 +1,4 @@
-import { DEFAULT_FEES } from "@/rail-local/chain";
+import { netAfterFees } from "@/rail-local/chain";
 import { eq } from "drizzle-orm";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
@@ -53,14 +53,8 @@ export async function usdcBalance(stack: RailStack, owner: Address): Promise<big
   return client.readContract({ address: stack.rail.addresses.usdc, abi: erc20Abi, functionName: "balanceOf", args: [owner] });
 }
 
-/**
- * What a release of `gross` leaves the recipient on the local chain: V3 takes its fees from it, each
- * on the gross and rounded down (the stand-ins' non-zero defaults: protocol, manager, referral).
- */
-export function netOf(gross: bigint, fees = DEFAULT_FEES): bigint {
-  const fee = (rate: bigint) => (gross * rate) / 10n ** 18n;
-  return gross - fee(fees.protocol) - fee(fees.manager) - fee(fees.referral);
-}
+/** What a release of `gross` leaves the recipient on the local chain, at the stand-ins' default fees. */
+export const netOf = (gross: bigint) => netAfterFees(gross);
 
 /** Runs the due rail steps (as the dispatcher does) until the order reaches a status, or fails. */
 export async function driveUntil(db: Db, orderId: string, statuses: string[], timeoutMs = 30_000) {

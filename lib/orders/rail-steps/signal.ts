@@ -1,5 +1,5 @@
 import { eq } from "drizzle-orm";
-import type { Address } from "viem";
+import type { Address, Hex } from "viem";
 import type { Db } from "@/db/client";
 import { checkoutSessions, type OrderRow, orders } from "@/db/schema";
 import { SYSTEM } from "@/lib/actor";
@@ -8,7 +8,7 @@ import { logger } from "@/lib/logger";
 import { signalCalldata } from "@/lib/rail/zkp2p/calldata";
 import type { RailChain } from "@/lib/rail/zkp2p/chain";
 import { describeRevert, managerFeeIn, revertReason, signaledIn } from "@/lib/rail/zkp2p/protocol";
-import { fetchGatingSignature, ServiceError } from "@/lib/rail/zkp2p/services";
+import { fetchGatingSignature, isTransient, ServiceError } from "@/lib/rail/zkp2p/services";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet, setWalletAside, takeWallet } from "@/lib/rail/zkp2p/wallets";
@@ -30,20 +30,24 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       .where(eq(checkoutSessions.id, order.sessionId));
     let gating;
     try {
-      gating = await fetchGatingSignature(settings.apiUrl, {
-        processorName: state.processorName!,
-        payeeDetails: state.payeeDetails!,
-        depositId: BigInt(state.depositId!),
-        amount: BigInt(state.amount!),
-        to: session!.to as Address,
-        paymentMethod: state.paymentMethod!,
-        fiatCurrency: state.fiatCurrency!,
-        conversionRate: BigInt(state.conversionRate!),
-        chainId: settings.network.chainId,
-        orchestrator: settings.network.addresses.OrchestratorV3,
-        escrow: (state.escrow ?? settings.network.addresses.EscrowV2) as Address,
-        caller: wallet,
-      });
+      gating = await fetchGatingSignature(
+        settings.apiUrl,
+        {
+          processorName: state.processorName!,
+          payeeDetails: state.payeeDetails!,
+          depositId: BigInt(state.depositId!),
+          amount: BigInt(state.amount!),
+          to: session!.to as Address,
+          paymentMethod: state.paymentMethod!,
+          fiatCurrency: state.fiatCurrency!,
+          conversionRate: BigInt(state.conversionRate!),
+          chainId: settings.network.chainId,
+          orchestrator: settings.network.addresses.OrchestratorV3,
+          escrow: (state.escrow ?? settings.network.addresses.EscrowV2) as Address,
+          caller: wallet,
+        },
+        settings.serviceTimeoutMs,
+      );
     } catch (err) {
       if (err instanceof ServiceError && err.kind === "refused")
         return failSignal(db, order, `refused by the gating service: ${err.message}`);
@@ -51,19 +55,27 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       if (tries >= MAX_TRIES) return failSignal(db, order, "the gating service did not answer");
       return setDue(db, order.id, backoffMs(tries), { railTries: tries });
     }
-    const call = await signalCalldata(settings, wallet, {
-      depositId: BigInt(state.depositId!),
-      amount: BigInt(state.amount!),
-      to: session!.to as Address,
-      processorName: state.processorName!,
-      payeeDetails: state.payeeDetails!,
-      fiatCurrencyCode: order.fiatCurrency,
-      conversionRate: BigInt(state.conversionRate!),
-      gatingServiceSignature: gating.signature,
-      signatureExpiration: gating.expiration,
-      preIntentHookData: gating.preIntentHookData,
-      referralFees: gating.referralFees,
-    });
+    let call: { to: Address; data: Hex };
+    try {
+      call = await signalCalldata(settings, wallet, {
+        depositId: BigInt(state.depositId!),
+        amount: BigInt(state.amount!),
+        to: session!.to as Address,
+        processorName: state.processorName!,
+        payeeDetails: state.payeeDetails!,
+        fiatCurrencyCode: order.fiatCurrency,
+        conversionRate: BigInt(state.conversionRate!),
+        gatingServiceSignature: gating.signature,
+        signatureExpiration: gating.expiration,
+        preIntentHookData: gating.preIntentHookData,
+        referralFees: gating.referralFees,
+      });
+    } catch (err) {
+      // the node or a service failing may pass; anything else the SDK refuses (an unknown platform
+      // or currency, a bad argument) would be refused again, with a new gating signature each time
+      if (isTransient(err)) throw err;
+      return failSignal(db, order, `the signal could not be prepared: ${err instanceof Error ? err.message : String(err)}`.slice(0, 300));
+    }
     // a revert is caught before gas is spent, and named
     try {
       await chain.simulate(wallet, call.to, call.data);

@@ -30,22 +30,26 @@ export async function verifyLiveProof(
     logger.info("proof without a row index for a platform that usually needs one", { platform: order.paymentPlatform });
   }
   try {
-    const a = await attestPayment(settings.attestationUrl, {
-      platform: order.paymentPlatform,
-      actionType: typeof p.actionType === "string" ? p.actionType : `transfer_${order.paymentPlatform}`,
-      encryptedSessionMaterial: p.encryptedSessionMaterial,
-      params: p.params as Record<string, unknown>,
-      chainId: settings.network.chainId,
-      intent: {
-        intentHash: state.intentHash,
-        amount: BigInt(state.amount ?? order.tokenAmountMicro),
-        timestampMs: BigInt(state.intentTimestamp) * 1000n,
-        paymentMethod: state.paymentMethod!,
-        fiatCurrency: state.fiatCurrency!,
-        conversionRate: BigInt(state.conversionRate!),
-        payeeDetails: state.payeeDetails!,
+    const a = await attestPayment(
+      settings.attestationUrl,
+      {
+        platform: order.paymentPlatform,
+        actionType: typeof p.actionType === "string" ? p.actionType : `transfer_${order.paymentPlatform}`,
+        encryptedSessionMaterial: p.encryptedSessionMaterial,
+        params: p.params as Record<string, unknown>,
+        chainId: settings.network.chainId,
+        intent: {
+          intentHash: state.intentHash,
+          amount: BigInt(state.amount ?? order.tokenAmountMicro),
+          timestampMs: BigInt(state.intentTimestamp) * 1000n,
+          paymentMethod: state.paymentMethod!,
+          fiatCurrency: state.fiatCurrency!,
+          conversionRate: BigInt(state.conversionRate!),
+          payeeDetails: state.payeeDetails!,
+        },
       },
-    });
+      settings.serviceTimeoutMs,
+    );
     if (a.intentHash.toLowerCase() !== state.intentHash.toLowerCase()) {
       return { ok: false, code: "PROOF_INVALID", message: "The attestation is for another intent" };
     }

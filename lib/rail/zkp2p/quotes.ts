@@ -68,17 +68,21 @@ export class QuoteBook {
     const hit = this.cache.get(key);
     if (hit && hit.until > now) return hit.quotes;
     if (this.cache.size > 500) this.cache.clear();
-    const quotes = fetchQuotes(this.settings.apiUrl, {
-      platforms: this.platforms.filter((p) => this.takes(p, currency)),
-      fiatCurrency: currency,
-      amount: amountMicro.toString(),
-      exactFiat: false,
-      user: this.settings.takerKeys.addresses[0]!,
-      recipient,
-      chainId: this.settings.network.chainId,
-      usdc: this.settings.network.usdc,
-      escrows: [this.settings.network.addresses.EscrowV2],
-    });
+    const quotes = fetchQuotes(
+      this.settings.apiUrl,
+      {
+        platforms: this.platforms.filter((p) => this.takes(p, currency)),
+        fiatCurrency: currency,
+        amount: amountMicro.toString(),
+        exactFiat: false,
+        user: this.settings.takerKeys.addresses[0]!,
+        recipient,
+        chainId: this.settings.network.chainId,
+        usdc: this.settings.network.usdc,
+        escrows: [this.settings.network.addresses.EscrowV2],
+      },
+      this.settings.serviceTimeoutMs,
+    );
     this.cache.set(key, { until: now + QUOTE_CACHE_MS, quotes });
     quotes.catch(() => this.cache.delete(key));
     return quotes;

@@ -22,6 +22,42 @@ export class ServiceError extends Error {
   }
 }
 
+/**
+ * A service call that gives up after `ms`: the SDK's attestation call takes no timeout and retries on
+ * its own, so every call is bounded here, whatever the SDK does inside.
+ */
+async function bounded<T>(service: ServiceError["service"], ms: number, call: () => Promise<T>): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new ServiceError(service, "retry", `${service} service timed out after ${ms / 1000}s`)), ms);
+  });
+  try {
+    return await Promise.race([call(), timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+/**
+ * Whether a failure may pass if tried again: a service or the RPC unavailable, slow or rate limiting.
+ * Anything else the SDK throws while building a call (an unknown platform or currency, a bad
+ * argument) is deterministic: trying again only asks for another gating signature.
+ */
+export function isTransient(err: unknown): boolean {
+  if (err instanceof ServiceError) return err.kind === "retry";
+  const e = err as { code?: unknown; name?: unknown; status?: unknown; message?: unknown; cause?: unknown };
+  if (e?.code === "NETWORK" || e?.name === "NetworkError") return true;
+  if (typeof e?.status === "number" && (e.status >= 500 || e.status === 429)) return true;
+  const text = `${String(e?.name ?? "")} ${String(e?.message ?? err)}`;
+  if (
+    /HttpRequestError|TimeoutError|fetch failed|ECONN|ETIMEDOUT|EAI_AGAIN|socket|network|timed? ?out|rate limit|\b429\b|\b50[0-9]\b/i.test(
+      text,
+    )
+  )
+    return true;
+  return e?.cause !== undefined && e.cause !== err ? isTransient(e.cause) : false;
+}
+
 function classify(service: ServiceError["service"], err: unknown): ServiceError {
   if (err instanceof ServiceError) return err;
   const e = err as { status?: number; message?: string; name?: string; details?: { responseBody?: { errorCode?: string } } };
@@ -72,20 +108,22 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
   const { apiGetQuote } = await loadSdk();
   let res: Awaited<ReturnType<Sdk["apiGetQuote"]>>;
   try {
-    res = await apiGetQuote(
-      {
-        paymentPlatforms: ask.platforms,
-        fiatCurrency: ask.fiatCurrency,
-        user: ask.user,
-        recipient: ask.recipient,
-        destinationChainId: ask.chainId,
-        destinationToken: ask.usdc,
-        amount: ask.amount,
-        isExactFiat: ask.exactFiat,
-        escrowAddresses: ask.escrows,
-        ...(ask.exclude?.length ? { excludedPayToValues: ask.exclude } : {}),
-      },
-      { baseApiUrl: apiUrl, timeoutMs },
+    res = await bounded("quote", timeoutMs, () =>
+      apiGetQuote(
+        {
+          paymentPlatforms: ask.platforms,
+          fiatCurrency: ask.fiatCurrency,
+          user: ask.user,
+          recipient: ask.recipient,
+          destinationChainId: ask.chainId,
+          destinationToken: ask.usdc,
+          amount: ask.amount,
+          isExactFiat: ask.exactFiat,
+          escrowAddresses: ask.escrows,
+          ...(ask.exclude?.length ? { excludedPayToValues: ask.exclude } : {}),
+        },
+        { baseApiUrl: apiUrl, timeoutMs },
+      ),
     );
   } catch (err) {
     throw classify("quote", err);
@@ -142,27 +180,29 @@ export async function fetchGatingSignature(
   const { apiSignIntentV3Raw } = await loadSdk();
   let raw: Awaited<ReturnType<Sdk["apiSignIntentV3Raw"]>>;
   try {
-    raw = await apiSignIntentV3Raw(
-      {
-        processorName: req.processorName,
-        payeeDetails: req.payeeDetails,
-        depositId: req.depositId.toString(),
-        amount: req.amount.toString(),
-        toAddress: req.to,
-        paymentMethod: req.paymentMethod,
-        fiatCurrency: req.fiatCurrency,
-        conversionRate: req.conversionRate.toString(),
-        chainId: String(req.chainId),
-        orchestratorAddress: req.orchestrator,
-        escrowAddress: req.escrow,
-        callerAddress: req.caller,
-        referralFees: [],
-        // V3's gating digest covers the hook and keccak256(data): sent as the SDK sends them, and
-        // the same values go on-chain (calldata.ts leaves the SDK's defaults: none and "0x")
-        postIntentHook: zeroAddress,
-        data: "0x",
-      },
-      { baseApiUrl: apiUrl, timeoutMs },
+    raw = await bounded("sign", timeoutMs, () =>
+      apiSignIntentV3Raw(
+        {
+          processorName: req.processorName,
+          payeeDetails: req.payeeDetails,
+          depositId: req.depositId.toString(),
+          amount: req.amount.toString(),
+          toAddress: req.to,
+          paymentMethod: req.paymentMethod,
+          fiatCurrency: req.fiatCurrency,
+          conversionRate: req.conversionRate.toString(),
+          chainId: String(req.chainId),
+          orchestratorAddress: req.orchestrator,
+          escrowAddress: req.escrow,
+          callerAddress: req.caller,
+          referralFees: [],
+          // V3's gating digest covers the hook and keccak256(data): sent as the SDK sends them, and
+          // the same values go on-chain (calldata.ts leaves the SDK's defaults: none and "0x")
+          postIntentHook: zeroAddress,
+          data: "0x",
+        },
+        { baseApiUrl: apiUrl, timeoutMs },
+      ),
     );
   } catch (err) {
     throw classify("sign", err);
@@ -219,31 +259,34 @@ export async function attestPayment(
       payeeDetails: Hex;
     };
   },
+  timeoutMs = 10_000,
 ): Promise<Attestation> {
   const { apiVerifyBuyerTeePayment } = await loadSdk();
   let res: Awaited<ReturnType<Sdk["apiVerifyBuyerTeePayment"]>>;
   try {
-    res = await apiVerifyBuyerTeePayment(
-      {
-        encryptedSessionMaterial: input.encryptedSessionMaterial,
-        params: input.params as never,
-        chainId: input.chainId,
-        intent: {
-          intentHash: input.intent.intentHash,
-          amount: input.intent.amount.toString(),
-          timestampMs: input.intent.timestampMs.toString(),
-          paymentMethod: input.intent.paymentMethod,
-          fiatCurrency: input.intent.fiatCurrency,
-          conversionRate: input.intent.conversionRate.toString(),
-          payeeDetails: input.intent.payeeDetails,
-          timestampBufferMs: "300000",
+    res = await bounded("attestation", timeoutMs, () =>
+      apiVerifyBuyerTeePayment(
+        {
+          encryptedSessionMaterial: input.encryptedSessionMaterial,
+          params: input.params as never,
+          chainId: input.chainId,
+          intent: {
+            intentHash: input.intent.intentHash,
+            amount: input.intent.amount.toString(),
+            timestampMs: input.intent.timestampMs.toString(),
+            paymentMethod: input.intent.paymentMethod,
+            fiatCurrency: input.intent.fiatCurrency,
+            conversionRate: input.intent.conversionRate.toString(),
+            payeeDetails: input.intent.payeeDetails,
+            timestampBufferMs: "300000",
+          },
         },
-      },
-      attestationUrl,
-      input.platform,
-      input.actionType,
-      // never the SDK's default fallback host: the service talks only to what the operator configured
-      { fallbackUrls: [] },
+        attestationUrl,
+        input.platform,
+        input.actionType,
+        // never the SDK's default fallback host: the service talks only to what the operator configured
+        { fallbackUrls: [] },
+      ),
     );
   } catch (err) {
     throw classify("attestation", err);
