@@ -53,7 +53,9 @@ describe("the real rail's settings", () => {
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "soon" })).toContain("ZKP2P_STEP_LEASE: must be a duration");
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.serviceTimeoutMs).toBe(10_000);
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "3s" })!.serviceTimeoutMs).toBe(3_000);
-    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "30s" })).toContain("ZKP2P_SERVICE_TIMEOUT: must be between 1s and 15s");
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "30s" })).toContain(
+      "ZKP2P_SERVICE_TIMEOUT: must be between 1s and 15s",
+    );
   });
 
   it("never print a key, however they are printed", () => {
