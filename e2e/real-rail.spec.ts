@@ -27,7 +27,14 @@ const run = promisify(execFile);
  * disconnected, connects when asked, and answers authenticate with the payment it "read" on the
  * platform: the order's amount to the order's payee, sealed as the attestation stand-in's "local-ok".
  */
-function PEER_STAND_IN(paid: { amount: string; recipient: string }) {
+function PEER_STAND_IN(paid: {
+  amount: string;
+  recipient: string;
+  /** the extension's version (0.6.2 unless a test says otherwise) */
+  version?: string;
+  /** the payment history it reads instead of the default (another payment, then the order's) */
+  rows?: { amount: string; recipient: string; id: string }[];
+}) {
   let connected = sessionStorage.getItem("peer-connected") === "1";
   const listeners: ((m: unknown) => void)[] = [];
   const w = window as unknown as { peer: unknown; __peerCalls: unknown[] };
@@ -39,7 +46,7 @@ function PEER_STAND_IN(paid: { amount: string; recipient: string }) {
       sessionStorage.setItem("peer-connected", "1");
       return true;
     },
-    getVersion: async () => "0.6.2",
+    getVersion: async () => paid.version ?? "0.6.2",
     onMetadataMessage: (cb: (m: unknown) => void) => {
       listeners.push(cb);
       return () => listeners.splice(listeners.indexOf(cb), 1);
@@ -52,18 +59,21 @@ function PEER_STAND_IN(paid: { amount: string; recipient: string }) {
             platform: params.platform,
             requestId: "req-1",
             expiresAt: Date.now() + 600_000,
-            metadata: [
-              { amount: "-5.00", currency: "USD", recipient: "@someone-else", hidden: false, originalIndex: 0, params: { id: "other" } },
-              {
-                amount: `-${paid.amount}`,
-                currency: "USD",
-                recipient: paid.recipient,
-                hidden: false,
-                originalIndex: 1,
-                params: { id: "this-one" },
-              },
-            ],
-            buyerTeeCapture: { encryptedSessionMaterial: "local-ok", params: [{ id: "other" }, { id: "this-one" }] },
+            metadata: (
+              paid.rows ?? [
+                { amount: "-5.00", recipient: "@someone-else", id: "other" },
+                { amount: `-${paid.amount}`, recipient: paid.recipient, id: "this-one" },
+              ]
+            ).map((r, i) => ({
+              amount: r.amount,
+              currency: "USD",
+              recipient: r.recipient,
+              date: `2026-11-2${i} 10:0${i}`,
+              hidden: false,
+              originalIndex: i,
+              params: { id: r.id },
+            })),
+            buyerTeeCapture: { encryptedSessionMaterial: "local-ok", params: [] },
           });
       }, 300);
     },
@@ -76,6 +86,8 @@ type Service = {
   /** the service's settings, for the operator's command line */
   env: Record<string, string>;
   rail: { rpcUrl: string; usdc: string; payees: Record<string, string>; attestationUrl: string };
+  /** what the attestation stand-in was asked: each proof's route and row parameters */
+  attested: { platform: string; actionType: string; params: Record<string, unknown> }[];
   close(): Promise<void>;
 };
 
@@ -116,6 +128,7 @@ async function liveService(): Promise<Service> {
       payees: stack.rail.payees,
       attestationUrl: stack.settings.ZKP2P_ATTESTATION_URL!,
     },
+    attested: stack.attestation.received,
     close,
   };
 }
@@ -236,6 +249,118 @@ test.describe("a live payment through the built service", () => {
       });
     } finally {
       await receiver.close();
+      await service.close();
+    }
+  });
+});
+
+/** A merchant of the service, moved live by the operator's command. */
+async function liveMerchant(service: Service) {
+  const signup = await (
+    await fetch(`${service.base}/api/merchants`, {
+      method: "POST",
+      headers: { "content-type": "application/json" },
+      body: JSON.stringify({ name: `live-${crypto.randomBytes(4).toString("hex")}`, displayName: "Live Shop" }),
+    })
+  ).json();
+  const m = signup.responseObject as { id: string; name: string; apiKey: string };
+  await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "go-live", m.name], { env: { ...process.env, ...service.env } });
+  return {
+    ...m,
+    /** a live session's checkout link */
+    session: async (amountUsdc: string) => {
+      const created = await (
+        await fetch(`${service.base}/api/checkout/sessions`, {
+          method: "POST",
+          headers: { "x-api-key": m.apiKey, "content-type": "application/json" },
+          body: JSON.stringify({
+            merchantId: m.id,
+            amountUsdc,
+            destinationChainId: 8453,
+            destinationToken: service.rail.usdc,
+            recipientAddress: privateKeyToAddress(generatePrivateKey()),
+          }),
+        })
+      ).json();
+      return `${service.base}/checkout?session=${created.responseObject.session.id}`;
+    },
+  };
+}
+
+test.describe("the payer's proof, the way the Peer extension takes it", () => {
+  test("an old extension is told to update; Zelle is proven from each bank; a history with two payments of the amount lets the payer pick", async ({
+    browser,
+  }, testInfo) => {
+    test.setTimeout(300_000);
+    const service = await liveService();
+    try {
+      const m = await liveMerchant(service);
+      const zellePayee = service.rail.payees.zelle!;
+      /** A payer's browser with the extension stand-in, connected to the checkout. */
+      const payerWith = async (extension: Parameters<typeof PEER_STAND_IN>[0]) => {
+        const context = await browser.newContext();
+        const page = await context.newPage();
+        await page.addInitScript(PEER_STAND_IN, extension);
+        return { context, page, checkout: new CheckoutPage(page) };
+      };
+
+      // an extension older than 0.6.0: nothing can be reserved until it is updated
+      const old = await payerWith({ amount: "10.20", recipient: zellePayee, version: "0.5.4" });
+      await old.checkout.open(await m.session("10.00"));
+      await expect(old.page.getByText("Update the Peer extension to pay")).toBeVisible();
+      await expect(old.page.getByText("Your Peer extension is version 0.5.4; paying here needs 0.6.0 or later")).toBeVisible();
+      await old.page.getByLabel("Currency").selectOption("USD");
+      await old.page.getByRole("radio", { name: /Zelle/ }).check();
+      await expect(old.page.getByRole("button", { name: "Continue with Zelle" })).toBeDisabled();
+      await checkScreen(old.page, testInfo, "proof-0-update-extension");
+      await old.context.close();
+
+      const banks = [
+        { id: "bofa", label: "Bank of America", rows: undefined },
+        // the history has two payments of the amount, one named as the bank shows the payee: the payer picks
+        {
+          id: "chase",
+          label: "Chase",
+          rows: [
+            { amount: "-10.20", recipient: "Someone Else", id: "not-mine" },
+            { amount: "-10.20", recipient: "LOCAL MAKER", id: "mine" },
+          ],
+        },
+        { id: "citi", label: "Citi", rows: undefined },
+      ];
+      for (const bank of banks) {
+        const payer = await payerWith({ amount: "10.20", recipient: zellePayee, rows: bank.rows });
+        const { page, checkout } = payer;
+        await checkout.open(await m.session("10.00"));
+        await page.getByRole("button", { name: "Connect Peer" }).click();
+        await expect(page.getByText("The Peer extension is connected")).toBeVisible();
+        await page.getByLabel("Currency").selectOption("USD");
+        await page.getByRole("radio", { name: /Zelle/ }).check();
+        await page.getByRole("button", { name: "Continue with Zelle" }).click();
+        await expect(checkout.heading("Send the payment with Zelle")).toBeVisible({ timeout: 30_000 });
+        await checkout.paymentSent();
+        // the bank first: asking without one says so
+        await page.getByRole("button", { name: "Confirm my Zelle payment with Peer" }).click();
+        await expect(page.getByRole("alert").filter({ hasText: "Choose the bank you paid from." })).toBeVisible();
+        await page.getByLabel("The bank you sent the Zelle payment from").selectOption({ label: bank.label });
+        await page.getByRole("button", { name: "Confirm my Zelle payment with Peer" }).click();
+        if (bank.rows) {
+          await expect(page.getByRole("group", { name: "Which of these is your payment?" })).toBeVisible();
+          await checkScreen(page, testInfo, "proof-1-pick-row");
+          await expect(page.getByRole("button", { name: "Confirm this payment" })).toBeDisabled();
+          await page.getByRole("radio", { name: /LOCAL MAKER/ }).check();
+          await page.getByRole("button", { name: "Confirm this payment" }).click();
+        }
+        await expect(checkout.heading("Payment complete")).toBeVisible({ timeout: 60_000 });
+        const calls = await page.evaluate(() => (window as unknown as { __peerCalls: { actionType: string }[] }).__peerCalls);
+        expect(calls.map((c) => c.actionType)).toEqual([`transfer_zelle_${bank.id}`]);
+        const asked = service.attested.at(-1)!;
+        expect(asked).toMatchObject({ platform: "zelle", actionType: `transfer_zelle_${bank.id}` });
+        // the row the payer picked, with its index, is what the attestation service was asked about
+        if (bank.rows) expect(asked.params).toEqual({ id: "mine", index: 1 });
+        await payer.context.close();
+      }
+    } finally {
       await service.close();
     }
   });

@@ -34,9 +34,16 @@ const PRECISE = 10n ** 18n;
 export async function startAttestation(opts: AttestationOptions, port = 0) {
   const faults = new FaultSwitch<AttestationRoute>(["verify"]);
   let counter = 0;
+  /** what each verify asked: its route and the row parameters the payer's page chose (a test reads them) */
+  const received: { platform: string; actionType: string; params: Record<string, unknown> }[] = [];
 
   const verify = async (body: unknown, url: URL) => {
     const [, , , platform = "", actionType = ""] = url.pathname.split("/");
+    // the service's routes: one per platform, and Zelle's per bank (the SDK's buyer-TEE routes)
+    received.push({ platform, actionType, params: (body as { params?: Record<string, unknown> } | undefined)?.params ?? {} });
+    const known = platform === "zelle" ? /^transfer_zelle_(bofa|chase|citi)$/.test(actionType) : actionType === `transfer_${platform}`;
+    if (!known)
+      return { status: 404, body: { success: false, message: `No attestation route ${platform}/${actionType}`, statusCode: 404 } };
     const b = body as { encryptedSessionMaterial?: unknown; params?: Record<string, unknown>; intent?: Record<string, string> } | undefined;
     const intent = b?.intent;
     if (!b || typeof b.encryptedSessionMaterial !== "string" || !intent?.intentHash || !intent.amount || !intent.conversionRate) {
@@ -124,5 +131,5 @@ export async function startAttestation(opts: AttestationOptions, port = 0) {
     faults,
     port,
   );
-  return { ...server, faults };
+  return { ...server, faults, received };
 }

@@ -1,3 +1,4 @@
+import chainlinkFeeds from "@zkp2p/contracts-v2/oracleFeeds/chainlink.json" with { type: "json" };
 import { type ChildProcess, spawn } from "node:child_process";
 import net from "node:net";
 import path from "node:path";
@@ -56,6 +57,18 @@ export const PAYEES: Record<string, string> = {
 const E18 = 10n ** 18n;
 /** fiat per USDC, 18 decimals: what the deposit asks (above its minimum) */
 export const RATES: Record<string, bigint> = { USD: (102n * E18) / 100n, EUR: (95n * E18) / 100n, GBP: (82n * E18) / 100n };
+/**
+ * The market's mid rate, fiat per USDC with 18 decimals, as the feed stand-ins publish it (USD is 1 by
+ * definition, as the SDK has it): the deposit asks a few percent above it.
+ */
+export const MID_RATES: Record<string, bigint> = { USD: E18, EUR: (93n * E18) / 100n, GBP: (80n * E18) / 100n };
+/** Chainlink's feeds on Base, by currency, as `@zkp2p/contracts-v2` publishes them (XXX/USD, 8 decimals). */
+export const FEEDS: Record<string, { feed: Address; decimals: number }> = Object.fromEntries(
+  chainlinkFeeds.feeds.map((f) => [f.pair.split("/")[0]!, { feed: f.feed as Address, decimals: f.decimals }]),
+);
+/** A feed's answer for a mid rate: USD per unit of the currency, in the feed's decimals. */
+export const feedAnswerFor = (mid18: bigint, decimals = 8) => (10n ** BigInt(decimals) * E18) / mid18;
+
 const MIN_RATES: Record<string, bigint> = { USD: E18 / 2n, EUR: E18 / 2n, GBP: E18 / 2n };
 
 async function freePort(): Promise<number> {
@@ -149,9 +162,12 @@ export async function installStandIns(
     [ADDRESSES.verifier, "StandInVerifier"],
   ] as const;
   for (const [address, name] of placed) await rpc("anvil_setCode", [address, compiled[name].deployedBytecode]);
+  // the price feeds of the currencies the deposit takes, at Chainlink's addresses on Base
+  const feedCurrencies = Object.keys(MID_RATES).filter((c) => FEEDS[c]);
+  for (const c of feedCurrencies) await rpc("anvil_setCode", [FEEDS[c]!.feed, compiled.StandInPriceFeed.deployedBytecode]);
 
   const wallet = createWalletClient({ account: maker, transport: http(rpcUrl), chain: base });
-  const send = async (address: Address, name: (typeof placed)[number][1], functionName: string, args: unknown[]) => {
+  const send = async (address: Address, name: (typeof placed)[number][1] | "StandInPriceFeed", functionName: string, args: unknown[]) => {
     const hash = await wallet.writeContract({ address, abi: compiled[name].abi, functionName, args } as never);
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`${name}.${functionName} reverted`);
@@ -183,6 +199,14 @@ export async function installStandIns(
     currencies.map((c) => MIN_RATES[c]!),
   ]);
 
+  /** Publishes a mid rate on a currency's feed stand-in; `updatedAt` (unix seconds) makes it as old as a test needs. */
+  const setMidRate = async (currency: string, mid18: bigint, updatedAt = 0n) => {
+    const feed = FEEDS[currency];
+    if (!feed) throw new Error(`no Chainlink feed for ${currency}`);
+    await send(feed.feed, "StandInPriceFeed", "set", [feed.decimals, feedAnswerFor(mid18, feed.decimals), updatedAt]);
+  };
+  for (const c of feedCurrencies) await setMidRate(c, MID_RATES[c]!);
+
   // fees as V3 takes them, non-zero unless a test says otherwise: every payment on this chain pays them
   const fees: StandInFees = { ...DEFAULT_FEES, ...opts.fees };
   await send(ADDRESSES.orchestrator, "StandInOrchestrator", "setProtocolFeeRecipient", [FEE_RECIPIENTS.protocol]);
@@ -205,6 +229,7 @@ export async function installStandIns(
     intentRange,
     fees,
     feeRecipients: FEE_RECIPIENTS,
+    setMidRate,
     payees: PAYEES,
     rates: RATES,
     makerKey: key("maker"),

@@ -12,7 +12,7 @@ import { checkoutAppearanceOf } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import type { CheckoutTheme } from "@/lib/theme";
 import { CURRENCIES, getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/rail";
-import { fiatOffers } from "@/lib/sessions/fiat";
+import { type FiatOffer, fiatOffers } from "@/lib/sessions/fiat";
 import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
 import { canFire, isSessionOpen } from "@/lib/state";
@@ -92,6 +92,8 @@ export type CheckoutView = {
   };
   /** per currency, cheapest platform first; empty once the session is over or the merchant disabled */
   options: CurrencyQuotes[];
+  /** why nothing can be offered now, in the payer's words, when the rail knows (null otherwise) */
+  noOptionsReason: string | null;
   /** the currency the choose step opens with (null when nothing is offered) */
   currency: string | null;
   sandbox: boolean;
@@ -141,23 +143,37 @@ export async function platformQuotes(
  * What the payer may choose from. exact-token: every allowed platform and currency, priced from the
  * USDC amount. exact-fiat: the price's currency only, on the platforms within the fee limit.
  */
-async function sessionOptions(s: SessionView, price: Price): Promise<CurrencyQuotes[]> {
+async function sessionOptions(s: SessionView, price: Price): Promise<{ options: CurrencyQuotes[]; reason: string | null }> {
   if (price.mode === "exact-token") {
     const fees = { feePayer: s.feePayer, buyerFeeShareBps: s.buyerFeeShareBps };
-    return quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms, fees));
+    return { options: quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms, fees)), reason: null };
   }
   const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
-  const offers = await fiatOffers({
-    environment: s.environment,
-    fiatAmountMinor: parseScaled(price.fiatAmount, decimals),
-    fiatCurrency: price.fiatCurrency,
-    maxFeeBps: s.maxFeePercentage === null ? 0 : percentToBps(s.maxFeePercentage),
-    enabledPaymentPlatforms: s.enabledPaymentPlatforms,
-  });
-  return fiatOptions(
+  let offers: FiatOffer[];
+  try {
+    offers = await fiatOffers({
+      environment: s.environment,
+      fiatAmountMinor: parseScaled(price.fiatAmount, decimals),
+      fiatCurrency: price.fiatCurrency,
+      maxFeeBps: s.maxFeePercentage === null ? 0 : percentToBps(s.maxFeePercentage),
+      enabledPaymentPlatforms: s.enabledPaymentPlatforms,
+    });
+  } catch (err) {
+    // the live rail cannot price the currency now (its price feed is stale, no liquidity): the payer is told
+    if (err instanceof AppError && err.code === "CONFLICT") return { options: [], reason: err.message.split(":")[0]! + "." };
+    throw err;
+  }
+  const options = fiatOptions(
     price,
     offers.map((o) => ({ platform: o.platform, label: PLATFORM_LABELS[o.platform], feeBps: o.quote.spreadBps, offered: o.offered })),
   );
+  const overLimit = options.length === 0 && offers.length > 0;
+  return {
+    options,
+    reason: overLimit
+      ? `Every payment app's fee for this amount is above the ${s.maxFeePercentage ?? 0}% this shop accepts right now.`
+      : null,
+  };
 }
 
 const REJECTIONS: Record<string, string> = {
@@ -202,7 +218,8 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
   const price = priceOf(rest);
-  const options = !disabled && isSessionOpen(s.status) ? await sessionOptions(rest, price) : [];
+  const { options, reason: noOptionsReason } =
+    !disabled && isSessionOpen(s.status) ? await sessionOptions(rest, price) : { options: [], reason: null };
   // the order's amount in the same words as the price above it
   const orderAmount = o2 && price.mode === "exact-fiat" ? formatFiat(o2.fiatAmount, o2.fiatCurrency) : o2?.quote.fiatAmountFormatted;
   return {
@@ -251,6 +268,7 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
           }
         : null,
     options,
+    noOptionsReason: options.length ? null : noOptionsReason,
     currency: defaultCurrency(
       options.map((c) => c.currency),
       s.selectedFiatCurrency,

@@ -56,6 +56,8 @@ export type LiveRailSettings = {
   stepLeaseMs: number;
   /** how long a call to a ZKP2P service (quote, gating signature, attestation) may take */
   serviceTimeoutMs: number;
+  /** a price feed's answer older than this is no rate: the feeds' heartbeat (guess: Chainlink's FX feeds on Base, 24 h) */
+  feedMaxAgeMs: number;
 };
 
 export type LiveRailEnv = {
@@ -71,6 +73,7 @@ export type LiveRailEnv = {
   ZKP2P_STUCK_AFTER?: string;
   ZKP2P_STEP_LEASE?: string;
   ZKP2P_SERVICE_TIMEOUT?: string;
+  ZKP2P_FEED_MAX_AGE?: string;
 };
 
 const REQUIRED = ["ZKP2P_RPC_URL", "ZKP2P_API_URL", "ZKP2P_ATTESTATION_URL"] as const;
@@ -168,6 +171,15 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
+  let feedMaxAgeMs = 24 * 3_600_000;
+  if (set(env.ZKP2P_FEED_MAX_AGE)) {
+    try {
+      feedMaxAgeMs = parseDuration(env.ZKP2P_FEED_MAX_AGE);
+    } catch {
+      problems.push("ZKP2P_FEED_MAX_AGE: must be a duration such as 24h");
+    }
+  }
+
   if (problems.length) throw new Error(`Invalid settings for the real rail:\n  ${problems.join("\n  ")}`);
   return {
     network,
@@ -181,6 +193,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     stuckAfterMs,
     stepLeaseMs,
     serviceTimeoutMs,
+    feedMaxAgeMs,
   };
 }
 

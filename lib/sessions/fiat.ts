@@ -18,18 +18,29 @@ export type FiatTerms = {
 
 export type FiatOffer = { platform: PaymentPlatform; quote: FiatQuote; offered: boolean };
 
-/** The platforms that take the session's currency (and are enabled), each with its quote; `offered`: its spread is within maxFeePercentage. */
+/** What a fiat quote gives the merchant: the USDC it locks, less the rail's fees (none on the sandbox). */
+export const merchantMicro = (q: FiatQuote) => q.tokenAmountMicro - (q.feeMicro ?? 0n);
+
+/**
+ * The platforms that take the session's currency (and are enabled), each with its quote; `offered`:
+ * its cost to the merchant over the mid rate is within maxFeePercentage. A platform the rail cannot
+ * quote now (no liquidity at this amount) is left out; when none can be quoted, the reason is the answer.
+ */
 export async function fiatOffers(terms: FiatTerms): Promise<FiatOffer[]> {
   const rail = getPaymentRail(terms.environment);
   const platforms = rail.platforms.filter(
     (p) => platformAccepts(p, terms.fiatCurrency) && (!terms.enabledPaymentPlatforms || terms.enabledPaymentPlatforms.includes(p)),
   );
-  return Promise.all(
+  const settled = await Promise.allSettled(
     platforms.map(async (platform) => {
       const quote = await rail.quoteFiat({ platform, fiatCurrency: terms.fiatCurrency, fiatAmountMinor: terms.fiatAmountMinor });
       return { platform, quote, offered: quote.spreadBps <= terms.maxFeeBps };
     }),
   );
+  const offers = settled.flatMap((r) => (r.status === "fulfilled" ? [r.value] : []));
+  const failed = settled.find((r) => r.status === "rejected");
+  if (!offers.length && failed) throw failed.reason;
+  return offers;
 }
 
 /** The exact-fiat terms of a session row (null for exact-token sessions). */
@@ -55,17 +66,17 @@ export async function checkFiatBounds(terms: FiatTerms): Promise<bigint> {
   if (!offers.length) throw invalid("fiatCurrency", `${terms.fiatCurrency} is not accepted on any platform enabled for this session`);
   const { minAmountMicro, maxAmountMicro } = getConfig();
   const decimals = CURRENCIES[terms.fiatCurrency]!.decimals;
-  const byUsdc = [...offers].sort((a, b) => (a.quote.tokenAmountMicro < b.quote.tokenAmountMicro ? -1 : 1));
+  const byUsdc = [...offers].sort((a, b) => (merchantMicro(a.quote) < merchantMicro(b.quote) ? -1 : 1));
   const best = byUsdc.at(-1)!.quote;
   const worst = byUsdc[0]!.quote;
-  if (best.tokenAmountMicro < minAmountMicro) {
+  if (merchantMicro(best) < minAmountMicro) {
     const least = minFiatForMicro(minAmountMicro, best.rate, decimals);
     throw invalid(
       "fiatAmount",
       `must be at least ${fiatFormatted(least, terms.fiatCurrency)} at today's rates (${formatUsdc(minAmountMicro)} USDC)`,
     );
   }
-  if (worst.tokenAmountMicro > maxAmountMicro) {
+  if (merchantMicro(worst) > maxAmountMicro) {
     const most = maxFiatForMicro(maxAmountMicro, worst.rate, decimals);
     throw invalid(
       "fiatAmount",
@@ -101,7 +112,7 @@ export async function quoteForStart(terms: FiatTerms, platform: PaymentPlatform)
     );
   }
   const { minAmountMicro, maxAmountMicro } = getConfig();
-  const micro = chosen.quote.tokenAmountMicro;
+  const micro = merchantMicro(chosen.quote);
   if (micro < minAmountMicro || micro > maxAmountMicro) {
     throw invalid(
       "paymentPlatform",

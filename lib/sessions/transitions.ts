@@ -12,7 +12,7 @@ import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type 
 import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh, unwindFields } from "./expiry";
-import { fiatTermsOf, quoteForStart } from "./fiat";
+import { fiatTermsOf, merchantMicro, quoteForStart } from "./fiat";
 import { lockOrder, lockSession, readSession } from "./rows";
 import { startStatement, startValues } from "./start-statement";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
@@ -143,9 +143,9 @@ export async function startSession(
       // exact-fiat: the fiat's worth at the mid rate and what it buys; a live quote: the intent before
       // and after the fees it expects (the chain's figures replace them once released)
       grossAmountMicro: fiatQuote?.grossAmountMicro ?? (quote.feeMicro !== undefined ? quote.tokenAmountMicro : null),
-      netAmountMicro: fiatQuote?.tokenAmountMicro ?? (quote.feeMicro !== undefined ? quote.tokenAmountMicro - quote.feeMicro : null),
+      netAmountMicro: fiatQuote ? merchantMicro(fiatQuote) : quote.feeMicro !== undefined ? quote.tokenAmountMicro - quote.feeMicro : null,
       // the part of the session's amount a full release pays, whatever the fees take
-      coversMicro: fiatQuote ? fiatQuote.tokenAmountMicro : amountMicro,
+      coversMicro: fiatQuote ? merchantMicro(fiatQuote) : amountMicro,
       protocolFeeMicro: null,
       managerFeeMicro: null,
       referralFeeMicro: null,
@@ -170,7 +170,7 @@ export async function startSession(
       selectedPaymentPlatform: platform,
       selectedFiatCurrency: currency,
       // exact-fiat: the session's USDC is what the live quote gives the merchant
-      amountMicro: fiatQuote ? fiatQuote.tokenAmountMicro : session.amountMicro,
+      amountMicro: fiatQuote ? merchantMicro(fiatQuote) : session.amountMicro,
     } satisfies Partial<SessionRow>;
     return { order, set };
   };

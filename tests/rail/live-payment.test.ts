@@ -12,7 +12,7 @@ import { markPaymentSent, startSession } from "@/lib/sessions/transitions";
 import { formatUsdc } from "@/lib/money";
 import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
-import { DEFAULT_FEES } from "@/rail-local/chain";
+import { DEFAULT_FEES, MID_RATES } from "@/rail-local/chain";
 import { driveUntil, liveSession, netOf, prove, railUnderTest, startLive, usdcBalance } from "./support";
 
 // A real payment on the real rail's code path, against the local chain: the quote comes from the
@@ -152,4 +152,76 @@ describe("a live payment on the local chain", () => {
       expect(after.body.responseObject.activeOrder.fees.totalUsdc).toBe(formatUsdc(fees));
     },
   );
+
+  it("a fiat-priced live session: the payer pays the fiat exactly, measured against the price feed, and the session completes", async () => {
+    const db = await testDb();
+    // 20.40 USD at the deposit's 1.02 locks 20.00 USDC; the feed's mid is 1.00, so the merchant's
+    // cost is the 2 % spread and V3's fees: within the default 10 %
+    const { m, recipient, session } = await liveSession(stack, "", {
+      checkoutMode: "exact-fiat",
+      fiatAmount: "20.40",
+      fiatCurrency: "USD",
+    });
+    const view = await getCheckoutView(db, session.id);
+    expect(view.options.map((c) => c.currency)).toEqual(["USD"]);
+    const started = await startLive(session.id);
+    expect(started.order).toMatchObject({
+      fiatAmount: "20.40",
+      tokenAmount: "20000000",
+      grossAmountUsdc: "20.40",
+      netAmountUsdc: formatUsdc(netOf(20_000_000n)),
+    });
+    expect(started.session.amountUsdc).toBe(formatUsdc(netOf(20_000_000n)));
+    const mined = await driveUntil(db, started.order.id, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
+    await markPaymentSent(db, session.id, { actor: payer(session.id) });
+    await prove(session.id, mined.intentHash!);
+    const done = await driveUntil(db, mined.id, ["FULFILLED", "FAILED"]);
+    expect(done.status, done.failureReason ?? "").toBe("FULFILLED");
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(20_000_000n));
+    const read = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
+    expect(read.body.responseObject.status).toBe("COMPLETED");
+  });
+
+  it("a fiat-priced live session whose every quote costs more than its maxFeePercentage tells the payer so, and cannot start", async () => {
+    const db = await testDb();
+    const { session } = await liveSession(stack, "", {
+      checkoutMode: "exact-fiat",
+      fiatAmount: "20.40",
+      fiatCurrency: "USD",
+      maxFeePercentage: 2,
+    });
+    const view = await getCheckoutView(db, session.id);
+    expect(view.step).toBe("no-platform");
+    expect(view.noOptionsReason).toMatch(/above the 2% this shop accepts/);
+    await expect(startLive(session.id)).rejects.toMatchObject({ code: "FEE_THRESHOLD_EXCEEDED" });
+  });
+
+  it("a stale price feed is no rate: a fiat-priced live session is refused with a clear message until it updates", async () => {
+    const m = await liveSession(stack, "1.00"); // a live merchant
+    const body = (currency: string) => ({
+      merchantId: m.m.id,
+      checkoutMode: "exact-fiat",
+      fiatAmount: "19.00",
+      fiatCurrency: currency,
+      destinationChainId: 8453,
+      destinationToken: stack.rail.addresses.usdc,
+      recipientAddress: m.recipient,
+    });
+    const day = 25n * 3600n;
+    await stack.rail.setMidRate("EUR", MID_RATES.EUR!, (await stack.rail.chainTime()) - day);
+    try {
+      const refused = await call("POST", "/api/checkout/sessions", { key: m.m.apiKey, body: body("EUR") });
+      expect(refused.status).toBe(409);
+      expect(refused.body.message).toMatch(
+        /Live payments priced in EUR are not available right now: the EUR price feed has not updated for 25 hours/,
+      );
+    } finally {
+      await stack.rail.setMidRate("EUR", MID_RATES.EUR!);
+    }
+    // the cached answer is refused too: a stale rate is never kept; once it updates, the session is made
+    await expect
+      .poll(async () => (await call("POST", "/api/checkout/sessions", { key: m.m.apiKey, body: body("EUR") })).status, { timeout: 40_000 })
+      .toBe(201);
+  });
 });

@@ -85,7 +85,8 @@ export async function liveSession(stack: RailStack, amountUsdc = "25.00", extra:
     key: m.apiKey,
     body: {
       merchantId: m.id,
-      amountUsdc,
+      // "": a fiat-priced session (extra names its fiat amount)
+      ...(amountUsdc ? { amountUsdc } : {}),
       destinationChainId: 8453,
       destinationToken: stack.rail.addresses.usdc,
       recipientAddress: recipient,

@@ -59,7 +59,7 @@ export function NoPlatform({ view }: { view: CheckoutView }) {
     <div>
       <h2 className="text-lg font-semibold">This payment can&rsquo;t be made here right now</h2>
       <p className={`mt-2 ${ui.muted}`}>
-        None of the payment apps available for this checkout can take it at the moment. Nothing was charged.{" "}
+        {view.noOptionsReason ?? "None of the payment apps available for this checkout can take it at the moment."} Nothing was charged.{" "}
         {back
           ? `You can go back to ${view.merchant.displayName} and choose another way to pay.`
           : `Go back to the shop to choose another way to pay.`}

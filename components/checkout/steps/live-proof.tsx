@@ -1,43 +1,90 @@
 "use client";
 
-import { useState } from "react";
+import type { PeerMetadataRow } from "@zkp2p/sdk";
+import { useId, useState } from "react";
 import { sendPaymentProof } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
-import { captureProof } from "../peer-extension";
+import { type Capture, capturePayment, ZELLE_BANKS, type ZelleBank } from "../peer-extension";
 import { ProofRequirement, useProofReadiness } from "./proof-requirement";
-import { primary, type StepProps } from "./shared";
+import { primary, secondary, type StepProps } from "./shared";
 
-/** After "I have sent the payment": the extension reads the payment from the platform and the page sends the proof. */
+/**
+ * After "I have sent the payment": the extension reads the payment from the platform and the page
+ * sends the proof. A Zelle payer first says which bank they paid from (each bank has its own route);
+ * when the history read has more than one payment that could be this one, the payer picks it.
+ */
 export function ProveWithPeer({ view, pending, act }: StepProps) {
   const order = view.order!;
   const [state, recheck] = useProofReadiness();
   const [busy, setBusy] = useState(false);
   const [problem, setProblem] = useState<string | null>(null);
+  const [bank, setBank] = useState<ZelleBank | "">("");
+  const [capture, setCapture] = useState<Capture | null>(null);
+  const zelle = order.platform === "zelle";
+  const send = (c: Capture, row: PeerMetadataRow) => act(() => sendPaymentProof(view.session.id, c.proofFor(row), view.session.token));
   const prove = async () => {
+    if (zelle && !bank) return setProblem("Choose the bank you paid from.");
     setBusy(true);
     setProblem(null);
+    setCapture(null);
     try {
-      const proof = await captureProof({
+      const c = await capturePayment({
         platform: order.platform,
         attestationServiceUrl: view.liveProof!.attestationServiceUrl,
         amount: order.fiatAmount,
         recipient: order.recipient ?? "",
+        ...(zelle && bank ? { bank } : {}),
       });
-      act(() => sendPaymentProof(view.session.id, proof, view.session.token));
+      if (c.exact) send(c, c.exact);
+      else setCapture(c);
     } catch (err) {
       setProblem((err as Error).message);
     } finally {
       setBusy(false);
     }
   };
+  if (capture)
+    return (
+      <PickPayment
+        capture={capture}
+        order={order}
+        pending={pending}
+        onPick={(row) => send(capture, row)}
+        onCancel={() => setCapture(null)}
+      />
+    );
   return (
     <div className="mt-5">
       {state !== "ready" ? (
         <ProofRequirement state={state} recheck={recheck} />
       ) : (
-        <button type="button" className={primary} disabled={busy || pending} onClick={() => void prove()}>
-          {busy ? "Confirming with Peer…" : `Confirm my ${order.platformLabel} payment with Peer`}
-        </button>
+        <>
+          {zelle && (
+            <div className="mb-4">
+              <label htmlFor="zelle-bank" className={ui.label}>
+                The bank you sent the Zelle payment from
+              </label>
+              <select
+                id="zelle-bank"
+                value={bank}
+                onChange={(e) => setBank(e.target.value as ZelleBank | "")}
+                aria-invalid={(problem !== null && !bank) || undefined}
+                className={ui.input}
+              >
+                <option value="">Choose your bank</option>
+                {ZELLE_BANKS.map((b) => (
+                  <option key={b.id} value={b.id}>
+                    {b.label}
+                  </option>
+                ))}
+              </select>
+              <p className={`mt-1 text-sm ${ui.muted}`}>Peer reads the payment from your bank&apos;s website.</p>
+            </div>
+          )}
+          <button type="button" className={primary} disabled={busy || pending} onClick={() => void prove()}>
+            {busy ? "Confirming with Peer…" : `Confirm my ${order.platformLabel} payment with Peer`}
+          </button>
+        </>
       )}
       {problem && (
         <p role="alert" className={`mt-3 ${ui.error}`}>
@@ -45,5 +92,67 @@ export function ProveWithPeer({ view, pending, act }: StepProps) {
         </p>
       )}
     </div>
+  );
+}
+
+/** More than one payment in the history could be this one: the payer says which. */
+function PickPayment({
+  capture,
+  order,
+  pending,
+  onPick,
+  onCancel,
+}: {
+  capture: Capture;
+  order: NonNullable<StepProps["view"]["order"]>;
+  pending: boolean;
+  onPick: (row: PeerMetadataRow) => void;
+  onCancel: () => void;
+}) {
+  const [chosen, setChosen] = useState<number | null>(null);
+  const name = useId();
+  const row = capture.candidates.find((r) => r.originalIndex === chosen);
+  return (
+    <form
+      className="mt-5"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (row) onPick(row);
+      }}
+    >
+      <fieldset>
+        <legend className="font-semibold">Which of these is your payment?</legend>
+        <p className={`mt-1 text-sm ${ui.muted}`}>
+          More than one payment of {order.fiatAmountFormatted} was found. Choose the one you sent to {order.recipient}.
+        </p>
+        <div className="mt-3 space-y-2">
+          {capture.candidates.map((r) => (
+            <label key={r.originalIndex} className="flex items-start gap-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">
+              <input
+                type="radio"
+                name={name}
+                value={r.originalIndex}
+                checked={chosen === r.originalIndex}
+                onChange={() => setChosen(r.originalIndex)}
+                className="mt-1"
+              />
+              <span>
+                <span className="font-medium">{String(r.amount ?? "").replace(/^-/, "")}</span>
+                {r.recipient ? <span> to {String(r.recipient)}</span> : null}
+                {r.date ? <span className={`block text-sm ${ui.muted}`}>{String(r.date)}</span> : null}
+              </span>
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <div className="mt-4 flex flex-wrap gap-2">
+        <button type="submit" className={primary} disabled={!row || pending}>
+          Confirm this payment
+        </button>
+        <button type="button" className={secondary} onClick={onCancel}>
+          Back
+        </button>
+      </div>
+    </form>
   );
 }

@@ -2,7 +2,14 @@
 
 import { useCallback, useEffect, useState } from "react";
 import { ui } from "@/components/ui/styles";
-import { connectExtension, openInstallPage, type ProofReadiness, proofReadiness } from "../peer-extension";
+import {
+  connectExtension,
+  extensionVersion,
+  MIN_PEER_VERSION,
+  openInstallPage,
+  type ProofReadiness,
+  proofReadiness,
+} from "../peer-extension";
 import { CheckingProof, primary, secondary } from "./shared";
 
 // Whether this browser can prove a live payment, and what to do when it cannot. The choose step loads
@@ -61,6 +68,7 @@ export function ProofRequirement({ state, recheck }: { state: ProofReadiness; re
           </div>
         </>
       )}
+      {state === "needs_update" && <UpdateExtension recheck={recheck} />}
       {state === "needs_connection" && (
         <>
           <p className="font-semibold">Connect the Peer extension to this page</p>
@@ -71,6 +79,30 @@ export function ProofRequirement({ state, recheck }: { state: ProofReadiness; re
         </>
       )}
     </div>
+  );
+}
+
+/** An extension older than MIN_PEER_VERSION cannot capture the proof this page asks for: update it first. */
+function UpdateExtension({ recheck }: { recheck: () => void }) {
+  const [version, setVersion] = useState<string | null>(null);
+  useEffect(() => void extensionVersion().then(setVersion), []);
+  return (
+    <>
+      <p className="font-semibold">Update the Peer extension to pay</p>
+      <p className="mt-1">
+        {version ? `Your Peer extension is version ${version}; ` : "Your Peer extension is an older version; "}
+        paying here needs {MIN_PEER_VERSION} or later. In Chrome, open the Extensions page (chrome://extensions), turn on Developer mode and
+        press Update, or reinstall Peer from the Chrome Web Store. Nothing has been reserved or charged.
+      </p>
+      <div className="mt-3 flex flex-wrap gap-2">
+        <button type="button" className={primary} onClick={openInstallPage}>
+          Open the Chrome Web Store
+        </button>
+        <button type="button" className={secondary} onClick={recheck}>
+          I have updated it
+        </button>
+      </div>
+    </>
   );
 }
 

@@ -23,6 +23,8 @@ export async function verifyLiveProof(
         'A live payment proof is the Peer extension\'s { "proofType": "buyerTee", "encryptedSessionMaterial": "…", "params": { … } }',
     };
   }
+  const route = attestationRoute(order.paymentPlatform, p.actionType);
+  if (!route.ok) return { ok: false, code: "PROOF_INVALID", message: route.message };
   const state = (order.railState ?? {}) as Partial<QuotedIntent> & { intentHash?: Hex; intentTimestamp?: string };
   if (!state.intentHash || !state.intentTimestamp)
     return { ok: false, code: "PROOF_INVALID", message: "The order's intent is not on-chain yet" };
@@ -34,7 +36,7 @@ export async function verifyLiveProof(
       settings.attestationUrl,
       {
         platform: order.paymentPlatform,
-        actionType: typeof p.actionType === "string" ? p.actionType : `transfer_${order.paymentPlatform}`,
+        actionType: route.actionType,
         encryptedSessionMaterial: p.encryptedSessionMaterial,
         params: p.params as Record<string, unknown>,
         chainId: settings.network.chainId,
@@ -83,4 +85,22 @@ export async function verifyLiveProof(
       message: expired ? "The payment proof has expired; capture a fresh one" : "The payment could not be verified",
     };
   }
+}
+
+/** Zelle's attestation routes, one per bank (the SDK's transfer_zelle_* action types). */
+export const ZELLE_ACTION_TYPES = ["transfer_zelle_bofa", "transfer_zelle_chase", "transfer_zelle_citi"] as const;
+
+/**
+ * The attestation route of a proof: its platform's transfer_<platform>, or for Zelle the bank the
+ * payer paid from, which the proof must name. Any other action type is refused: the payer does not
+ * choose what the attestation service is asked.
+ */
+export function attestationRoute(platform: string, actionType: unknown): { ok: true; actionType: string } | { ok: false; message: string } {
+  if (platform === "zelle") {
+    if (typeof actionType === "string" && (ZELLE_ACTION_TYPES as readonly string[]).includes(actionType)) return { ok: true, actionType };
+    return { ok: false, message: `A Zelle proof names the bank it was read from: actionType ${ZELLE_ACTION_TYPES.join(", ")}` };
+  }
+  const own = `transfer_${platform}`;
+  if (actionType === undefined || actionType === own) return { ok: true, actionType: own };
+  return { ok: false, message: `A ${platform} proof's actionType is ${own}` };
 }

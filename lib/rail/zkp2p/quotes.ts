@@ -1,9 +1,11 @@
 import type { Address, Hex } from "viem";
 import { AppError } from "@/lib/errors";
+import { formatScaled } from "@/lib/money";
 import { logger } from "@/lib/logger";
 import { CURRENCIES, type PaymentPlatform, platformAccepts } from "../platforms";
 import { buyerShareBps, expectedFee, grossFor } from "../fees";
 import type { FiatQuote, FiatQuoteInput, Quote, QuoteInput } from "../rail";
+import { MidRates } from "./oracle";
 import { nameHash } from "./protocol";
 import { type CuratorQuote, fetchQuotes, ServiceError } from "./services";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
@@ -47,10 +49,14 @@ export function fiatMinorFor(amountMicro: bigint, rate: bigint, decimals: number
 export class QuoteBook {
   private readonly cache = new Map<string, { until: number; quotes: Promise<CuratorQuote[]> }>();
 
+  private readonly mids: MidRates;
+
   constructor(
     readonly settings: LiveRailSettings,
     readonly platforms: readonly PaymentPlatform[],
-  ) {}
+  ) {
+    this.mids = new MidRates(settings);
+  }
 
   /** Whether the catalog lets a platform take a currency (its currency hashes). */
   private takes(platform: PaymentPlatform, currency: string) {
@@ -62,8 +68,11 @@ export class QuoteBook {
    * Every platform's quote for one currency and amount, in one curator call, kept a few seconds: the
    * payer's page prices each platform and currency, and a start needs the same numbers again.
    */
-  private quotesFor(currency: string, amountMicro: bigint, recipient: Address) {
-    const key = `${currency}:${amountMicro}:${recipient.toLowerCase()}`;
+  private quotesFor(currency: string, amount: bigint | { fiatMinor: bigint; decimals: number }, recipient: Address) {
+    const exactFiat = typeof amount !== "bigint";
+    // exact fiat: a decimal of the currency (curator's exactFiatAmount); exact token: USDC base units
+    const asked = exactFiat ? formatScaled(amount.fiatMinor, amount.decimals, amount.decimals) : amount.toString();
+    const key = `${exactFiat ? "fiat" : "token"}:${currency}:${asked}:${recipient.toLowerCase()}`;
     const now = Date.now();
     const hit = this.cache.get(key);
     if (hit && hit.until > now) return hit.quotes;
@@ -73,8 +82,8 @@ export class QuoteBook {
       {
         platforms: this.platforms.filter((p) => this.takes(p, currency)),
         fiatCurrency: currency,
-        amount: amountMicro.toString(),
-        exactFiat: false,
+        amount: asked,
+        exactFiat,
         user: this.settings.takerKeys.addresses[0]!,
         recipient,
         chainId: this.settings.network.chainId,
@@ -134,9 +143,60 @@ export class QuoteBook {
     };
   }
 
-  async quoteFiat(_input: FiatQuoteInput): Promise<FiatQuote> {
-    // a fiat price needs the market's mid rate to tell a platform's spread; the real rail has no such
-    // source yet, so fiat-priced sessions stay in the sandbox
-    throw new AppError("VALIDATION_FAILED", "checkoutMode: exact-fiat is not available for live payments yet; price the session in USDC");
+  /**
+   * The exact-fiat quote: what the payer's fixed fiat amount locks on a platform (curator's
+   * exact-fiat quote), what reaches the merchant after V3's fees, and what that costs the merchant
+   * against the market's mid rate (spread and fees together: what maxFeePercentage bounds).
+   */
+  async quoteFiat(input: FiatQuoteInput): Promise<FiatQuote> {
+    if (!this.takes(input.platform, input.fiatCurrency)) {
+      throw new AppError("VALIDATION_FAILED", `${input.platform} does not take ${input.fiatCurrency} on the real rail`);
+    }
+    const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
+    const mid = await this.mids.mid(input.fiatCurrency);
+    const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
+    let quotes: CuratorQuote[];
+    try {
+      quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, recipient);
+    } catch (err) {
+      if (err instanceof ServiceError) {
+        logger.warn("quote service failed", { kind: err.kind, status: err.status });
+        throw new AppError("CONFLICT", "No quote is available right now: the quote service is not answering. Try again in a minute.");
+      }
+      throw err;
+    }
+    const q = quotes.find((x) => x.platform === input.platform);
+    if (!q) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
+    const gross = q.signalAmount;
+    const fee = q.totalFee > 0n && q.totalFee < gross ? q.totalFee : 0n;
+    const net = gross - fee;
+    const unit = PRECISE * 10n ** BigInt(6 - decimals);
+    // the fiat's worth at the mid rate, rounded down; the merchant's cost is what it does not receive of it
+    const atMid = (input.fiatAmountMinor * unit) / mid;
+    const spreadBps = atMid > net ? Number(((atMid - net) * 10_000n + atMid - 1n) / atMid) : 0;
+    const intent: QuotedIntent = {
+      depositId: q.depositId.toString(),
+      escrow: q.escrow,
+      payeeDetails: q.payeeDetails,
+      paymentMethod: this.settings.network.paymentMethods[input.platform]!.hash,
+      fiatCurrency: nameHash(input.fiatCurrency),
+      conversionRate: q.conversionRate.toString(),
+      processorName: input.platform,
+      amount: gross.toString(),
+      ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
+    };
+    return {
+      fiatCurrency: input.fiatCurrency,
+      fiatAmountMinor: input.fiatAmountMinor,
+      tokenAmountMicro: gross,
+      feeMicro: fee,
+      grossAmountMicro: atMid,
+      spreadBps,
+      // fiat per USDC with 8 decimals, rounded up (as the sandbox's rates are kept)
+      rate: (q.conversionRate + 10n ** 10n - 1n) / 10n ** 10n,
+      conversionRate: formatRate18(q.conversionRate),
+      payeeHandle: q.payeeHandle,
+      intent,
+    };
   }
 }
