@@ -172,6 +172,17 @@ test.describe("merchant dashboard at tablet width, dark", () => {
     await expect(page.getByRole("status").filter({ hasText: "Saved." })).toBeVisible();
     await page.reload();
     await expect(page.getByLabel("Display name")).toHaveValue("Tablet Shop & Co");
+    // who pays the live rail's fees: the payer bears 30 % of them on sessions that do not say
+    await expect(page.getByRole("radio", { name: /You pay them/ })).toBeChecked();
+    await page.getByRole("radio", { name: /Split them/ }).check();
+    await page.getByLabel("The payer's share of the fees").selectOption("3000");
+    await page.getByRole("button", { name: "Save fee setting" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Saved. New sessions and payment links use it." })).toBeVisible();
+    await page.reload();
+    await expect(page.getByRole("radio", { name: /Split them/ })).toBeChecked();
+    await expect(page.getByLabel("The payer's share of the fees")).toHaveValue("3000");
+    const me = await (await page.request.get("/api/v1/merchants/me", { headers: { "x-api-key": key } })).json();
+    expect(me.responseObject.merchantConfig).toMatchObject({ feePayer: "SPLIT", buyerFeeShareBps: 3000 });
     await checkScreen(page, testInfo, "dash-settings-tablet-dark");
 
     await d.nav("Developers").click();

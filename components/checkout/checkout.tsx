@@ -161,7 +161,10 @@ function Amount({ view }: { view: CheckoutView }) {
           ? `${view.session.paidUsdc} USDC is paid already; this payment is for the rest`
           : view.session.endedPaidUsdc
             ? `${view.merchant.displayName} received ${view.session.endedPaidUsdc} of it`
-            : `${view.merchant.displayName} receives ${price.amountUsdc} USDC`}
+            : view.sandbox
+              ? `${view.merchant.displayName} receives ${price.amountUsdc} USDC`
+              : // live: the protocol's fees come out of the release, so the merchant may receive less than this
+                `Settled to ${view.merchant.displayName} in USDC on Base`}
       </p>
     </div>
   );

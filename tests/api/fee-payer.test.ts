@@ -1,10 +1,14 @@
 import { eq } from "drizzle-orm";
+import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { orders } from "@/db/schema";
 import { call, newMerchant, newSession, randomIp, sessionBody, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
+let signedIn = "";
+vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
+vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
 const { startLinkAction } = await import("@/app/l/actions");
 
 // Who pays the real rail's fees (lib/rail/fees.ts): MERCHANT, PAYEE or SPLIT with the payer's share,
@@ -171,5 +175,16 @@ describe("a released live order's fees, as the API shows them", () => {
     });
     const v1 = await call("GET", `/api/v1/orders/${s.id}`, { key: m.apiKey });
     expect(v1.body.responseObject.currentPayment).toMatchObject({ totalUsdcFeeAmount: "0.175" });
+
+    // the dashboard's session page: what the fees took, by kind, and what the merchant receives
+    signedIn = m.id;
+    const { default: SessionPage } = await import("@/app/dashboard/(app)/sessions/[id]/page");
+    const html = renderToStaticMarkup(await SessionPage({ params: Promise.resolve({ id: s.id }) }))
+      .replace(/<!-- -->/g, "")
+      .replace(/<[^>]+>/g, " ")
+      .replace(/\s+/g, " ")
+      .replace(/ ([:,)])/g, "$1");
+    expect(html).toMatch(/Fees 0\.175 USDC: protocol 0\.05 USDC, liquidity manager 0\.10 USDC, referral 0\.025 USDC/);
+    expect(html).toMatch(/You receive 9\.825 USDC net \(gross 10\.00 USDC\)/);
   });
 });
