@@ -9,7 +9,38 @@ import { FaultSwitch, serveJson } from "./faults";
 // the chain's: a quote carries signalIntentAmount (gross), tokenAmount (net of the fees), the fees
 // and takerConversionRate, and every signature carries the curator's referral fee.
 
-export type CuratorRoute = "quote" | "sign";
+export type CuratorRoute = "quote" | "sign" | "tier";
+
+/**
+ * A taker wallet's standing, as curator's `GET /v2/taker/tier` answers it (our reading of ZKP2P's
+ * "taker tiers" cookbook and the older client SDK: the field names are theirs, the platform list's
+ * shape is a guess). A cap of "0" is a locked platform; a platform with cooldownHours starts a
+ * cooldown for the wallet once it signals on it.
+ */
+export type TakerTier = {
+  tier: string;
+  perIntentCapBaseUnits: bigint;
+  platformLimits: { paymentMethod: string; perIntentCapBaseUnits: bigint; cooldownHours: number }[];
+};
+
+/** Peer's lowest tier, as the cookbook puts it at the time of writing (these figures change). */
+export const PEASANT: TakerTier = {
+  tier: "PEASANT",
+  perIntentCapBaseUnits: 500_000_000n,
+  platformLimits: [
+    { paymentMethod: "revolut", perIntentCapBaseUnits: 500_000_000n, cooldownHours: 0 },
+    { paymentMethod: "wise", perIntentCapBaseUnits: 500_000_000n, cooldownHours: 0 },
+    { paymentMethod: "monzo", perIntentCapBaseUnits: 500_000_000n, cooldownHours: 0 },
+    { paymentMethod: "zelle", perIntentCapBaseUnits: 150_000_000n, cooldownHours: 12 },
+    { paymentMethod: "cashapp", perIntentCapBaseUnits: 100_000_000n, cooldownHours: 12 },
+    { paymentMethod: "chime", perIntentCapBaseUnits: 100_000_000n, cooldownHours: 12 },
+    { paymentMethod: "venmo", perIntentCapBaseUnits: 5_000_000n, cooldownHours: 12 },
+    { paymentMethod: "paypal", perIntentCapBaseUnits: 0n, cooldownHours: 12 },
+  ],
+};
+
+/** The local chain's wallets by default: a tier high enough that tests pay on any platform; a test sets PEASANT to see the limits. */
+export const LOCAL_DEFAULT_TIER: TakerTier = { tier: "PRO", perIntentCapBaseUnits: 5_000_000_000n, platformLimits: [] };
 
 export type CuratorOptions = {
   chainId: number;
@@ -75,7 +106,18 @@ const formatUnits = (v: bigint, decimals: number) => {
 };
 
 export async function startCurator(opts: CuratorOptions, port = 0) {
-  const faults = new FaultSwitch<CuratorRoute>(["quote", "sign"]);
+  const faults = new FaultSwitch<CuratorRoute>(["quote", "sign", "tier"]);
+  /** each wallet's tier (LOCAL_DEFAULT_TIER unless a test sets one), and when its cooldown ends (chain time) */
+  const tiers = new Map<string, TakerTier>();
+  const cooldownUntil = new Map<string, bigint>();
+  /** who each quote was asked as (the `user` of the request), newest last */
+  const quotedAs: string[] = [];
+  const tierOf = (owner: string) => tiers.get(owner.toLowerCase()) ?? LOCAL_DEFAULT_TIER;
+  const limitOf = (owner: string, platform: string) => {
+    const t = tierOf(owner);
+    const p = t.platformLimits.find((l) => l.paymentMethod === platform);
+    return { cap: p ? (p.perIntentCapBaseUnits < t.perIntentCapBaseUnits ? p.perIntentCapBaseUnits : t.perIntentCapBaseUnits) : t.perIntentCapBaseUnits, cooldownHours: p?.cooldownHours ?? 0 };
+  };
   const ttl = BigInt(opts.signatureTtlSeconds ?? 300);
   const now = opts.now ?? (async () => BigInt(Math.floor(Date.now() / 1000)));
   const fiatDecimals = (code: string) => (code === "JPY" ? 0 : 2);
@@ -100,6 +142,7 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
       return fail(400, "paymentPlatforms and fiatCurrency are required");
     }
     if (!isAddress(String(req.user)) || !isAddress(String(req.recipient))) return fail(400, "user and recipient must be addresses");
+    quotedAs.push(String(req.user).toLowerCase());
     const currency = req.fiatCurrency;
     const rate = opts.rates[currency];
     const decimals = fiatDecimals(currency);
@@ -188,7 +231,15 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     // the SDK always sends both (the zero address and "0x" when there is no hook): V3's digest covers them
     if (!isAddress(r.postIntentHook ?? "") || typeof r.data !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(r.data))
       return fail(400, "postIntentHook must be an address and data hex bytes");
-    const signatureExpiration = (await now()) + ttl;
+    // the taker's tier: a per-order cap per platform, and a cooldown on reversible ones once used
+    const caller = String(r.callerAddress).toLowerCase();
+    const limit = limitOf(caller, String(r.processorName));
+    if (BigInt(r.amount ?? 0) > limit.cap) return fail(409, `the amount exceeds this taker's ${tierOf(caller).tier} limit on ${r.processorName}`);
+    const chainNow = await now();
+    const until = cooldownUntil.get(caller) ?? 0n;
+    if (limit.cooldownHours > 0 && until > chainNow) return fail(409, `this taker is in its cooldown on ${r.processorName}`);
+    if (limit.cooldownHours > 0) cooldownUntil.set(caller, chainNow + BigInt(limit.cooldownHours) * 3600n);
+    const signatureExpiration = chainNow + ttl;
     // curator decides the referral fees of what it signs: ours adds its own to whatever was asked
     const asked = (Array.isArray(r.referralFees) ? r.referralFees : []) as unknown as { recipient: Address; fee: string }[];
     const referralFees =
@@ -217,13 +268,49 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     });
   };
 
+  const tier = async (_body: unknown, url: URL) => {
+    const owner = url.searchParams.get("owner") ?? "";
+    if (!isAddress(owner)) return fail(400, "owner must be an address");
+    const t = tierOf(owner);
+    const chainNow = await now();
+    const until = cooldownUntil.get(owner.toLowerCase()) ?? 0n;
+    const active = until > chainNow;
+    return ok({
+      owner,
+      chainId: Number(url.searchParams.get("chainId") ?? opts.chainId),
+      tier: t.tier,
+      perIntentCapBaseUnits: t.perIntentCapBaseUnits.toString(),
+      perIntentCapDisplay: `$${formatUnits(t.perIntentCapBaseUnits, 6)}`,
+      source: "computed",
+      cooldownHours: Math.max(0, ...t.platformLimits.map((l) => l.cooldownHours)),
+      cooldownActive: active,
+      cooldownRemainingSeconds: active ? Number(until - chainNow) : 0,
+      nextIntentAvailableAt: active ? new Date(Number(until) * 1000).toISOString() : null,
+      platformLimits: t.platformLimits.map((l) => ({
+        paymentMethod: l.paymentMethod,
+        perIntentCapBaseUnits: l.perIntentCapBaseUnits.toString(),
+        cooldownHours: l.cooldownHours,
+        locked: l.perIntentCapBaseUnits === 0n,
+      })),
+    });
+  };
+
   const server = await serveJson<CuratorRoute>(
     [
       { route: "quote", method: "POST", path: /^\/v3\/quote\/exact-(fiat|token)$/, handle: quote },
       { route: "sign", method: "POST", path: /^\/v3\/sign$/, handle: sign },
+      { route: "tier", method: "GET", path: /^\/v2\/taker\/tier$/, handle: tier },
     ],
     faults,
     port,
   );
-  return { ...server, faults };
+  return {
+    ...server,
+    faults,
+    quotedAs,
+    /** sets a wallet's tier (null: back to the default) */
+    setTier: (owner: string, t: TakerTier | null) => void (t ? tiers.set(owner.toLowerCase(), t) : tiers.delete(owner.toLowerCase())),
+    /** ends every cooldown */
+    clearCooldowns: () => cooldownUntil.clear(),
+  };
 }

@@ -94,6 +94,8 @@ export type CheckoutView = {
   options: CurrencyQuotes[];
   /** why nothing can be offered now, in the payer's words, when the rail knows (null otherwise) */
   noOptionsReason: string | null;
+  /** the platforms not offered for this amount, and why (the live rail's taker wallets cannot take them) */
+  unavailable: { platform: string; label: string; reason: string }[];
   /** the currency the choose step opens with (null when nothing is offered) */
   currency: string | null;
   sandbox: boolean;
@@ -113,6 +115,8 @@ export async function platformQuotes(
   amountUsdc: string,
   enabled: string[] | null,
   fees?: FeeTerms,
+  /** filled with the platforms the rail will not take for this amount, and why (a taker wallet's limits) */
+  unavailable?: Map<string, string>,
 ): Promise<PlatformQuotes[]> {
   const rail = getPaymentRail(environment);
   const amountMicro = parseUsdc(amountUsdc);
@@ -122,7 +126,11 @@ export async function platformQuotes(
       const quotes = await Promise.all(
         PLATFORM_CURRENCIES[platform].map(async (currency) => {
           // the price the payer pays: with their share of the rail's fees, as starting will lock it
-          const q = await rail.quote({ platform, fiatCurrency: currency, amountMicro, ...(fees ? { fees } : {}) }).catch(() => null);
+          const q = await rail.quote({ platform, fiatCurrency: currency, amountMicro, ...(fees ? { fees } : {}) }).catch((err: unknown) => {
+            const why = err instanceof AppError ? (err.details as { unavailable?: string } | undefined)?.unavailable : undefined;
+            if (why) unavailable?.set(platform, why);
+            return null;
+          });
           return q
             ? {
                 currency,
@@ -143,10 +151,22 @@ export async function platformQuotes(
  * What the payer may choose from. exact-token: every allowed platform and currency, priced from the
  * USDC amount. exact-fiat: the price's currency only, on the platforms within the fee limit.
  */
-async function sessionOptions(s: SessionView, price: Price): Promise<{ options: CurrencyQuotes[]; reason: string | null }> {
+type Unavailable = { platform: string; label: string; reason: string }[];
+
+async function sessionOptions(
+  s: SessionView,
+  price: Price,
+): Promise<{ options: CurrencyQuotes[]; reason: string | null; unavailable: Unavailable }> {
   if (price.mode === "exact-token") {
     const fees = { feePayer: s.feePayer, buyerFeeShareBps: s.buyerFeeShareBps };
-    return { options: quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms, fees)), reason: null };
+    const why = new Map<string, string>();
+    const options = quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms, fees, why));
+    // a platform priced in some currency is offered: only those no currency can take are said to be missing
+    const offered = new Set(options.flatMap((c) => c.quotes.map((q) => q.platform)));
+    const unavailable = [...why]
+      .filter(([p]) => !offered.has(p))
+      .map(([p, reason]) => ({ platform: p, label: PLATFORM_LABELS[p as PaymentPlatform] ?? p, reason }));
+    return { options, reason: null, unavailable };
   }
   const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
   let offers: FiatOffer[];
@@ -160,7 +180,8 @@ async function sessionOptions(s: SessionView, price: Price): Promise<{ options: 
     });
   } catch (err) {
     // the live rail cannot price the currency now (its price feed is stale, no liquidity): the payer is told
-    if (err instanceof AppError && err.code === "CONFLICT") return { options: [], reason: err.message.split(":")[0]! + "." };
+    if (err instanceof AppError && err.code === "CONFLICT")
+      return { options: [], reason: err.message.split(":")[0]! + ".", unavailable: [] };
     throw err;
   }
   const options = fiatOptions(
@@ -170,6 +191,7 @@ async function sessionOptions(s: SessionView, price: Price): Promise<{ options: 
   const overLimit = options.length === 0 && offers.length > 0;
   return {
     options,
+    unavailable: [],
     reason: overLimit
       ? `Every payment app's fee for this amount is above the ${s.maxFeePercentage ?? 0}% this shop accepts right now.`
       : null,
@@ -218,8 +240,11 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
   const price = priceOf(rest);
-  const { options, reason: noOptionsReason } =
-    !disabled && isSessionOpen(s.status) ? await sessionOptions(rest, price) : { options: [], reason: null };
+  const {
+    options,
+    reason: noOptionsReason,
+    unavailable,
+  } = !disabled && isSessionOpen(s.status) ? await sessionOptions(rest, price) : { options: [], reason: null, unavailable: [] };
   // the order's amount in the same words as the price above it
   const orderAmount = o2 && price.mode === "exact-fiat" ? formatFiat(o2.fiatAmount, o2.fiatCurrency) : o2?.quote.fiatAmountFormatted;
   return {
@@ -269,6 +294,7 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
         : null,
     options,
     noOptionsReason: options.length ? null : noOptionsReason,
+    unavailable,
     currency: defaultCurrency(
       options.map((c) => c.currency),
       s.selectedFiatCurrency,

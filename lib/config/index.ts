@@ -186,6 +186,7 @@ const envSchema = z.object({
   ZKP2P_STEP_LEASE: optionalString,
   ZKP2P_SERVICE_TIMEOUT: optionalString,
   ZKP2P_FEED_MAX_AGE: optionalString,
+  ZKP2P_TIER_FALLBACK: optionalString,
 });
 
 export type Config = ReturnType<typeof buildConfig>;

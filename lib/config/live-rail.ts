@@ -58,6 +58,12 @@ export type LiveRailSettings = {
   serviceTimeoutMs: number;
   /** a price feed's answer older than this is no rate: the feeds' heartbeat (guess: Chainlink's FX feeds on Base, 24 h) */
   feedMaxAgeMs: number;
+  /** a taker wallet's limits when curator's tier cannot be read: the lowest tier's, as published (they change) */
+  tierFallback: {
+    tier: string;
+    perIntentCapBaseUnits: string;
+    platformLimits: { paymentMethod: string; perIntentCapBaseUnits: string; locked: boolean }[];
+  };
 };
 
 export type LiveRailEnv = {
@@ -74,6 +80,7 @@ export type LiveRailEnv = {
   ZKP2P_STEP_LEASE?: string;
   ZKP2P_SERVICE_TIMEOUT?: string;
   ZKP2P_FEED_MAX_AGE?: string;
+  ZKP2P_TIER_FALLBACK?: string;
 };
 
 const REQUIRED = ["ZKP2P_RPC_URL", "ZKP2P_API_URL", "ZKP2P_ATTESTATION_URL"] as const;
@@ -180,6 +187,8 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
+  const tierFallback = parseTierFallback(set(env.ZKP2P_TIER_FALLBACK) ? env.ZKP2P_TIER_FALLBACK! : DEFAULT_TIER_FALLBACK, problems);
+
   if (problems.length) throw new Error(`Invalid settings for the real rail:\n  ${problems.join("\n  ")}`);
   return {
     network,
@@ -194,6 +203,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     stepLeaseMs,
     serviceTimeoutMs,
     feedMaxAgeMs,
+    tierFallback,
   };
 }
 
@@ -233,4 +243,26 @@ function takerKeysFrom(env: LiveRailEnv, problems: string[]): Hex[] {
   if (entries.length === 0) problems.push(`${source}: holds no key`);
   if (new Set(keys).size !== keys.length) problems.push(`${source}: a key is listed twice`);
   return keys;
+}
+
+/** Peer's lowest tier ("Peasant") per order, in US dollars, from ZKP2P's taker-tiers cookbook at the time of writing: check it. */
+export const DEFAULT_TIER_FALLBACK = "revolut=500,wise=500,monzo=500,n26=500,zelle=150,cashapp=100,chime=100,venmo=5,paypal=0";
+
+/** `platform=dollars,…` (0: locked) as a tier answer; the overall cap is the largest. */
+function parseTierFallback(text: string, problems: string[]): LiveRailSettings["tierFallback"] {
+  const platformLimits: LiveRailSettings["tierFallback"]["platformLimits"] = [];
+  for (const part of text
+    .split(",")
+    .map((x) => x.trim())
+    .filter(Boolean)) {
+    const m = /^([a-z0-9]+)=(\d{1,9})$/.exec(part);
+    if (!m) {
+      problems.push(`ZKP2P_TIER_FALLBACK: "${part}" is not platform=dollars (such as venmo=5)`);
+      continue;
+    }
+    const micro = BigInt(m[2]!) * 1_000_000n;
+    platformLimits.push({ paymentMethod: m[1]!, perIntentCapBaseUnits: micro.toString(), locked: micro === 0n });
+  }
+  const top = platformLimits.reduce((max, l) => (BigInt(l.perIntentCapBaseUnits) > max ? BigInt(l.perIntentCapBaseUnits) : max), 0n);
+  return { tier: "FALLBACK", perIntentCapBaseUnits: top.toString(), platformLimits };
 }

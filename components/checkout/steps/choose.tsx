@@ -110,6 +110,18 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
           ))}
         </div>
       </fieldset>
+      {view.unavailable.length > 0 && (
+        <div className={`mt-3 text-sm ${ui.muted}`}>
+          <p>Not offered for this payment:</p>
+          <ul className="mt-1 list-disc pl-5">
+            {view.unavailable.map((u) => (
+              <li key={u.platform}>
+                {u.label}: {u.reason}
+              </li>
+            ))}
+          </ul>
+        </div>
+      )}
       {partField}
       {view.liveProof && (
         <Suspense fallback={<CheckingProof />}>

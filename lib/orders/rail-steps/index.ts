@@ -5,6 +5,7 @@ import { jobs } from "@/lib/jobs";
 import { errorFields, logger } from "@/lib/logger";
 import { liveRail } from "@/lib/rail";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
+import { walletReport as walletsReport } from "@/lib/rail/zkp2p/wallets";
 import { backoffMs, claim, setDue } from "./due";
 import { fulfilStep } from "./fulfil";
 import { signalStep } from "./signal";
@@ -67,4 +68,10 @@ export async function advanceOrder(db: Db, orderId: string): Promise<void> {
 export const railDue = (ids: string[]) => ids.forEach((id) => jobs.railDue(id));
 
 export { reconcileOpenIntents } from "./reconcile";
-export { walletReport, warnLowWallets } from "@/lib/rail/zkp2p/wallets";
+export { warnLowWallets } from "@/lib/rail/zkp2p/wallets";
+
+/** What `npm run admin -- wallets` shows: each taker wallet, its balance, nonce and order (null: no real rail). */
+export async function walletReport(db: Db) {
+  const rail = liveRail();
+  return rail ? walletsReport(db, rail.settings) : null;
+}

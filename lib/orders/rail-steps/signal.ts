@@ -12,6 +12,7 @@ import { fetchGatingSignature, isTransient, ServiceError } from "@/lib/rail/zkp2
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet, setWalletAside, takeWallet } from "@/lib/rail/zkp2p/wallets";
+import { liveRail } from "@/lib/rail";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
 import { backoffMs, MAX_TRIES, POLL_MS, type RailState, setDue } from "./due";
@@ -21,7 +22,17 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
   const state = (order.railState ?? {}) as RailState;
   let tx = await latestTx(db, order.id, "signal");
   if (!tx) {
-    const wallet = await takeWallet(db, settings, order.id);
+    // a wallet whose tier takes this order now, the one it was quoted as first
+    const tiers = liveRail()?.tiers;
+    const amount = BigInt(state.amount!);
+    const wallet = await takeWallet(db, settings, order.id, {
+      prefer: state.quotedAs,
+      fits: async (w) => {
+        if (!tiers) return true;
+        const standing = await tiers.standing(w);
+        return standing.capFor(order.paymentPlatform) >= amount && !standing.availableAt(order.paymentPlatform);
+      },
+    });
     if (!wallet) return setDue(db, order.id, 3_000); // every wallet holds an intent: the order waits its turn
     if (order.takerWallet !== wallet) await db.update(orders).set({ takerWallet: wallet }).where(eq(orders.id, order.id));
     const [session] = await db
@@ -95,6 +106,7 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       .set({ railState: { ...state, signatureExpiration: gating.expiration.toString() } })
       .where(eq(orders.id, order.id));
     tx = await signAndSend(db, chain, order, "signal", wallet, call);
+    tiers?.forget(wallet); // its cooldown may start now
     return setDue(db, order.id, POLL_MS, { railTries: 0 });
   }
 

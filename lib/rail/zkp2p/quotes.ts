@@ -2,10 +2,13 @@ import type { Address, Hex } from "viem";
 import { AppError } from "@/lib/errors";
 import { formatScaled } from "@/lib/money";
 import { logger } from "@/lib/logger";
-import { CURRENCIES, type PaymentPlatform, platformAccepts } from "../platforms";
+import { CURRENCIES, PLATFORM_LABELS, type PaymentPlatform, platformAccepts } from "../platforms";
 import { buyerShareBps, expectedFee, grossFor } from "../fees";
 import type { FiatQuote, FiatQuoteInput, Quote, QuoteInput } from "../rail";
+import { getDb } from "@/db/client";
 import { MidRates } from "./oracle";
+import type { TakerTiers } from "./tiers";
+import { chooseWallet } from "./wallets";
 import { nameHash } from "./protocol";
 import { type CuratorQuote, fetchQuotes, ServiceError } from "./services";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
@@ -30,6 +33,8 @@ export type QuotedIntent = {
   amount: string;
   /** the quote's all-in rate for the taker, 18 decimals, when it gave one */
   takerConversionRate?: string;
+  /** the taker wallet the quote was asked as: the signal step takes it first */
+  quotedAs?: string;
 };
 
 /** fiat per USDC with 18 decimals, as a decimal string for people ("1.02") */
@@ -54,8 +59,20 @@ export class QuoteBook {
   constructor(
     readonly settings: LiveRailSettings,
     readonly platforms: readonly PaymentPlatform[],
+    readonly tiers: TakerTiers,
   ) {
     this.mids = new MidRates(settings);
+  }
+
+  /**
+   * The wallet to quote as: the one that would signal this order, by tier. None can take it (the
+   * platform is locked for our wallets, capped below the amount, or cooling down): the payer is told
+   * why, and the platform is not offered (the checkout reads details.unavailable).
+   */
+  private async choose(platform: PaymentPlatform, amountMicro: bigint): Promise<{ wallet: Address; cap: bigint }> {
+    const choice = await chooseWallet(await getDb(), this.settings, this.tiers, platform, amountMicro);
+    if (choice.wallet) return choice;
+    throw new AppError("CONFLICT", `${PLATFORM_LABELS[platform]} is ${choice.why}`, { unavailable: choice.why });
   }
 
   /** Whether the catalog lets a platform take a currency (its currency hashes). */
@@ -68,11 +85,11 @@ export class QuoteBook {
    * Every platform's quote for one currency and amount, in one curator call, kept a few seconds: the
    * payer's page prices each platform and currency, and a start needs the same numbers again.
    */
-  private quotesFor(currency: string, amount: bigint | { fiatMinor: bigint; decimals: number }, recipient: Address) {
+  private quotesFor(currency: string, amount: bigint | { fiatMinor: bigint; decimals: number }, recipient: Address, user: Address) {
     const exactFiat = typeof amount !== "bigint";
     // exact fiat: a decimal of the currency (curator's exactFiatAmount); exact token: USDC base units
     const asked = exactFiat ? formatScaled(amount.fiatMinor, amount.decimals, amount.decimals) : amount.toString();
-    const key = `${exactFiat ? "fiat" : "token"}:${currency}:${asked}:${recipient.toLowerCase()}`;
+    const key = `${exactFiat ? "fiat" : "token"}:${currency}:${asked}:${recipient.toLowerCase()}:${user.toLowerCase()}`;
     const now = Date.now();
     const hit = this.cache.get(key);
     if (hit && hit.until > now) return hit.quotes;
@@ -84,7 +101,8 @@ export class QuoteBook {
         fiatCurrency: currency,
         amount: asked,
         exactFiat,
-        user: this.settings.takerKeys.addresses[0]!,
+        // as the wallet that will signal: curator answers for its tier and eligibility
+        user,
         recipient,
         chainId: this.settings.network.chainId,
         usdc: this.settings.network.usdc,
@@ -102,9 +120,10 @@ export class QuoteBook {
       throw new AppError("VALIDATION_FAILED", `${input.platform} does not take ${input.fiatCurrency} on the real rail`);
     }
     const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
+    const choice = await this.choose(input.platform, input.amountMicro);
     let quotes: CuratorQuote[];
     try {
-      quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, recipient);
+      quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, recipient, choice.wallet);
     } catch (err) {
       if (err instanceof ServiceError) {
         logger.warn("quote service failed", { kind: err.kind, status: err.status });
@@ -119,6 +138,8 @@ export class QuoteBook {
     // what to lock: the amount, grossed up by the payer's share of the fees the quote expects
     const feeShape = { quoted: q.signalAmount, fee: q.totalFee };
     const gross = grossFor(input.amountMicro, buyerShareBps(input.fees ?? { feePayer: "MERCHANT", buyerFeeShareBps: null }), feeShape);
+    // the fees may take the intent past the wallet's cap: then a wallet whose cap takes it
+    const signer = gross > choice.cap ? await this.choose(input.platform, gross) : choice;
     const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
     const intent: QuotedIntent = {
       depositId: q.depositId.toString(),
@@ -129,6 +150,7 @@ export class QuoteBook {
       conversionRate: q.conversionRate.toString(),
       processorName: input.platform,
       amount: gross.toString(),
+      quotedAs: signer.wallet,
       ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
     };
     return {
@@ -155,9 +177,10 @@ export class QuoteBook {
     const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
     const mid = await this.mids.mid(input.fiatCurrency);
     const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
+    const choice = await this.choose(input.platform, 0n);
     let quotes: CuratorQuote[];
     try {
-      quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, recipient);
+      quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, recipient, choice.wallet);
     } catch (err) {
       if (err instanceof ServiceError) {
         logger.warn("quote service failed", { kind: err.kind, status: err.status });
@@ -168,6 +191,7 @@ export class QuoteBook {
     const q = quotes.find((x) => x.platform === input.platform);
     if (!q) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
     const gross = q.signalAmount;
+    const signer = gross > choice.cap ? await this.choose(input.platform, gross) : choice;
     const fee = q.totalFee > 0n && q.totalFee < gross ? q.totalFee : 0n;
     const net = gross - fee;
     const unit = PRECISE * 10n ** BigInt(6 - decimals);
@@ -183,6 +207,7 @@ export class QuoteBook {
       conversionRate: q.conversionRate.toString(),
       processorName: input.platform,
       amount: gross.toString(),
+      quotedAs: signer.wallet,
       ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
     };
     return {

@@ -3,6 +3,7 @@ import { PAYMENT_PLATFORMS } from "../platforms";
 import type { FiatQuote, FiatQuoteInput, IntentOpening, PaymentRail, ProofContext, ProofOutcome, Quote, QuoteInput } from "../rail";
 import { verifyLiveProof } from "./proof";
 import { QuoteBook } from "./quotes";
+import { TakerTiers } from "./tiers";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 
 // The real rail: ZKP2P on Base. What happens when a payer starts a live payment:
@@ -20,10 +21,13 @@ export class Zkp2pRail implements PaymentRail {
   readonly name = "zkp2p";
   readonly platforms: readonly PaymentPlatform[];
   private readonly quotes: QuoteBook;
+  /** the taker wallets' tiers, read from curator: which wallet may take which order */
+  readonly tiers: TakerTiers;
 
   constructor(readonly settings: LiveRailSettings) {
     this.platforms = PAYMENT_PLATFORMS.filter((p) => settings.network.paymentMethods[p]);
-    this.quotes = new QuoteBook(settings, this.platforms);
+    this.tiers = new TakerTiers(settings);
+    this.quotes = new QuoteBook(settings, this.platforms, this.tiers);
   }
 
   quote(input: QuoteInput): Promise<Quote> {

@@ -1,11 +1,12 @@
-import { eq, inArray, sql } from "drizzle-orm";
+import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { type Address, formatEther } from "viem";
 import type { Db } from "@/db/client";
 import { takerWallets } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
-import { liveRail } from "../index";
+import { formatUsdc } from "@/lib/money";
 import { RailChain } from "./chain";
+import type { TakerTiers } from "./tiers";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 
 // The taker wallets: the deployment's shared capacity. Each holds at most one open intent; an order
@@ -19,25 +20,81 @@ async function ensureWallets(db: Db, settings: LiveRailSettings) {
     .onConflictDoNothing();
 }
 
-/** Takes a free wallet for the order (the one it holds already, if it holds one), or null: the order waits. */
-export async function takeWallet(db: Db, settings: LiveRailSettings, orderId: string): Promise<Address | null> {
+/**
+ * Takes a free wallet for the order (the one it holds already, if it holds one), or null: the order
+ * waits. Only a wallet `fits` accepts is taken (its tier's cap and cooldown for the order), the one
+ * the order was quoted as first.
+ */
+export async function takeWallet(
+  db: Db,
+  settings: LiveRailSettings,
+  orderId: string,
+  opts: { prefer?: string; fits?: (wallet: Address) => Promise<boolean> } = {},
+): Promise<Address | null> {
   await ensureWallets(db, settings);
   const held = await db.select({ address: takerWallets.address }).from(takerWallets).where(eq(takerWallets.orderId, orderId));
   if (held[0]) return held[0].address as Address;
   const known = settings.takerKeys.addresses.map((a) => a.toLowerCase());
-  const rows = await db.execute<{ address: string }>(sql`
-    update ${takerWallets} set order_id = ${orderId}, updated_at = now()
-    where address = (
-      select address from ${takerWallets}
-      where order_id is null and address in (${sql.join(
-        known.map((a) => sql`${a}`),
-        sql`, `,
-      )})
-      order by updated_at limit 1 for update skip locked
-    )
-    returning address`);
-  const address = (Array.isArray(rows) ? rows : (rows as { rows: { address: string }[] }).rows)[0]?.address;
-  return (address as Address | undefined) ?? null;
+  const free = await db
+    .select({ address: takerWallets.address })
+    .from(takerWallets)
+    .where(and(isNull(takerWallets.orderId), inArray(takerWallets.address, known)))
+    .orderBy(asc(takerWallets.updatedAt));
+  const prefer = opts.prefer?.toLowerCase();
+  const order = [...free.filter((w) => w.address === prefer), ...free.filter((w) => w.address !== prefer)];
+  for (const { address } of order) {
+    if (opts.fits && !(await opts.fits(address as Address))) continue;
+    // taken only if still free: another process may have taken it since it was read
+    const [taken] = await db
+      .update(takerWallets)
+      .set({ orderId, updatedAt: new Date() })
+      .where(and(eq(takerWallets.address, address), isNull(takerWallets.orderId)))
+      .returning({ address: takerWallets.address });
+    if (taken) return taken.address as Address;
+  }
+  return null;
+}
+
+/** What choosing a wallet for a platform and amount found: the wallet to quote as, or why none can take it. */
+export type WalletChoice = { wallet: Address; cap: bigint } | { wallet: null; why: string };
+
+/**
+ * The wallet an order on `platform` for `amountMicro` would signal from: a free one first, by tier (its
+ * cap and cooldown on the platform); a busy one if only busy ones fit (the order then waits its turn).
+ * None fits: why, in the payer's words (the platform is locked, capped below the amount, or cooling).
+ */
+export async function chooseWallet(
+  db: Db,
+  settings: LiveRailSettings,
+  tiers: TakerTiers,
+  platform: string,
+  amountMicro: bigint,
+): Promise<WalletChoice> {
+  await ensureWallets(db, settings);
+  const known = settings.takerKeys.addresses.map((a) => a.toLowerCase());
+  const rows = await db
+    .select({ address: takerWallets.address, orderId: takerWallets.orderId })
+    .from(takerWallets)
+    .where(inArray(takerWallets.address, known))
+    .orderBy(asc(takerWallets.updatedAt));
+  const ordered = [...rows.filter((r) => r.orderId === null), ...rows.filter((r) => r.orderId !== null)];
+  let bestCap = 0n;
+  let soonest: Date | null = null;
+  for (const { address } of ordered) {
+    const standing = await tiers.standing(address as Address);
+    const cap = standing.capFor(platform);
+    if (cap > bestCap) bestCap = cap;
+    if (cap < amountMicro) continue;
+    const at = standing.availableAt(platform);
+    if (at) {
+      if (!soonest || at < soonest) soonest = at;
+      continue;
+    }
+    return { wallet: address as Address, cap };
+  }
+  if (bestCap === 0n) return { wallet: null, why: "not available for payments here yet" };
+  if (bestCap < amountMicro) return { wallet: null, why: `up to $${formatUsdc(bestCap)} per payment here` };
+  return { wallet: null, why: `available again after ${soonest!.toISOString().slice(11, 16)} UTC` };
 }
 
 export async function releaseWallet(db: Db, orderId: string) {
@@ -53,9 +110,8 @@ export async function setWalletAside(db: Db, wallet: Address, intentHash: string
 }
 
 /** What `npm run admin -- wallets` shows: each taker wallet, its balance, nonce and order. */
-export async function walletReport(db: Db) {
-  const rail = liveRail();
-  if (!rail) return null;
+export async function walletReport(db: Db, settings: LiveRailSettings) {
+  const rail = { settings };
   await ensureWallets(db, rail.settings);
   const chain = new RailChain(rail.settings);
   const rows = await db
