@@ -116,7 +116,14 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
   const limitOf = (owner: string, platform: string) => {
     const t = tierOf(owner);
     const p = t.platformLimits.find((l) => l.paymentMethod === platform);
-    return { cap: p ? (p.perIntentCapBaseUnits < t.perIntentCapBaseUnits ? p.perIntentCapBaseUnits : t.perIntentCapBaseUnits) : t.perIntentCapBaseUnits, cooldownHours: p?.cooldownHours ?? 0 };
+    return {
+      cap: p
+        ? p.perIntentCapBaseUnits < t.perIntentCapBaseUnits
+          ? p.perIntentCapBaseUnits
+          : t.perIntentCapBaseUnits
+        : t.perIntentCapBaseUnits,
+      cooldownHours: p?.cooldownHours ?? 0,
+    };
   };
   const ttl = BigInt(opts.signatureTtlSeconds ?? 300);
   const now = opts.now ?? (async () => BigInt(Math.floor(Date.now() / 1000)));
@@ -234,7 +241,8 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     // the taker's tier: a per-order cap per platform, and a cooldown on reversible ones once used
     const caller = String(r.callerAddress).toLowerCase();
     const limit = limitOf(caller, String(r.processorName));
-    if (BigInt(r.amount ?? 0) > limit.cap) return fail(409, `the amount exceeds this taker's ${tierOf(caller).tier} limit on ${r.processorName}`);
+    if (BigInt(r.amount ?? 0) > limit.cap)
+      return fail(409, `the amount exceeds this taker's ${tierOf(caller).tier} limit on ${r.processorName}`);
     const chainNow = await now();
     const until = cooldownUntil.get(caller) ?? 0n;
     if (limit.cooldownHours > 0 && until > chainNow) return fail(409, `this taker is in its cooldown on ${r.processorName}`);
