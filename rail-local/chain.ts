@@ -40,6 +40,7 @@ export const ADDRESSES = {
   escrow: baseAddresses.contracts.EscrowV2 as Address,
   orchestrator: baseAddresses.contracts.OrchestratorV3 as Address,
   verifier: baseAddresses.contracts.UnifiedPaymentVerifierV3 as Address,
+  groups: baseAddresses.contracts.AddressGroupRegistry as Address,
 };
 
 /** The maker's payee handle on each platform the deposit takes (keccak256 of it is payeeDetails). */
@@ -165,9 +166,15 @@ export async function installStandIns(
   // the price feeds of the currencies the deposit takes, at Chainlink's addresses on Base
   const feedCurrencies = Object.keys(MID_RATES).filter((c) => FEEDS[c]);
   for (const c of feedCurrencies) await rpc("anvil_setCode", [FEEDS[c]!.feed, compiled.StandInPriceFeed.deployedBytecode]);
+  await rpc("anvil_setCode", [ADDRESSES.groups, compiled.StandInAddressGroupRegistry.deployedBytecode]);
 
   const wallet = createWalletClient({ account: maker, transport: http(rpcUrl), chain: base });
-  const send = async (address: Address, name: (typeof placed)[number][1] | "StandInPriceFeed", functionName: string, args: unknown[]) => {
+  const send = async (
+    address: Address,
+    name: (typeof placed)[number][1] | "StandInPriceFeed" | "StandInAddressGroupRegistry",
+    functionName: string,
+    args: unknown[],
+  ) => {
     const hash = await wallet.writeContract({ address, abi: compiled[name].abi, functionName, args } as never);
     const receipt = await client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
     if (receipt.status !== "success") throw new Error(`${name}.${functionName} reverted`);
@@ -230,6 +237,17 @@ export async function installStandIns(
     fees,
     feeRecipients: FEE_RECIPIENTS,
     setMidRate,
+    /** puts wallets in an address group (a gated deposit's takers) */
+    addGroupMembers: (groupId: Hex, accounts: Address[]) =>
+      send(ADDRESSES.groups, "StandInAddressGroupRegistry", "addMembers", [groupId, accounts]),
+    /** whether a wallet is in a group, as the chain says */
+    isGroupMember: async (groupId: Hex, account: Address) =>
+      (await client.readContract({
+        address: ADDRESSES.groups,
+        abi: compiled.StandInAddressGroupRegistry.abi,
+        functionName: "isMember",
+        args: [groupId, account],
+      })) as boolean,
     payees: PAYEES,
     rates: RATES,
     makerKey: key("maker"),

@@ -9,7 +9,14 @@ import type { Abi, Hex } from "viem";
 
 const DIR = path.join(import.meta.dirname, "standins");
 const BUILD = path.join(import.meta.dirname, ".build");
-export const STAND_INS = ["StandInUSDC", "StandInEscrow", "StandInOrchestrator", "StandInVerifier", "StandInPriceFeed"] as const;
+export const STAND_INS = [
+  "StandInUSDC",
+  "StandInEscrow",
+  "StandInOrchestrator",
+  "StandInVerifier",
+  "StandInPriceFeed",
+  "StandInAddressGroupRegistry",
+] as const;
 export type StandIn = (typeof STAND_INS)[number];
 export type Compiled = Record<StandIn, { abi: Abi; deployedBytecode: Hex }>;
 

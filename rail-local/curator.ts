@@ -66,6 +66,8 @@ export type CuratorOptions = {
   fees: { protocol: bigint; manager: bigint; referral: bigint };
   /** who receives the referral fee this curator adds to every intent */
   referralRecipient: Address;
+  /** whether a taker is in an address group, as the chain's AddressGroupRegistry says (gated deposits) */
+  isMember?: (groupId: Hex, account: Address) => Promise<boolean>;
 };
 
 export type GatedIntent = {
@@ -112,6 +114,8 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
   const cooldownUntil = new Map<string, bigint>();
   /** who each quote was asked as (the `user` of the request), newest last */
   const quotedAs: string[] = [];
+  /** platforms whose liquidity is gated to address groups: their quotes say so, and only members are signed for */
+  const gated = new Map<string, Hex[]>();
   const tierOf = (owner: string) => tiers.get(owner.toLowerCase()) ?? LOCAL_DEFAULT_TIER;
   const limitOf = (owner: string, platform: string) => {
     const t = tierOf(owner);
@@ -194,8 +198,8 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
           conversionRate: rate.toString(),
           // the all-in rate the taker sees: fiat per USDC that reaches the recipient
           takerConversionRate: tokenAmount > 0n ? ((gross * rate) / tokenAmount).toString() : rate.toString(),
-          whitelistEnabled: false,
-          allowedGroupIds: [],
+          whitelistEnabled: gated.has(platform),
+          allowedGroupIds: gated.get(platform) ?? [],
           disputeProtectionOptedOut: true,
           disputeProtectionRequiresStake: false,
           sellerAutomatedReleaseAvailable: false,
@@ -238,8 +242,15 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     // the SDK always sends both (the zero address and "0x" when there is no hook): V3's digest covers them
     if (!isAddress(r.postIntentHook ?? "") || typeof r.data !== "string" || !/^0x([0-9a-fA-F]{2})*$/.test(r.data))
       return fail(400, "postIntentHook must be an address and data hex bytes");
-    // the taker's tier: a per-order cap per platform, and a cooldown on reversible ones once used
+    // a gated deposit signs only for a taker in one of its groups
     const caller = String(r.callerAddress).toLowerCase();
+    const groups = gated.get(String(r.processorName)) ?? [];
+    if (groups.length) {
+      let member = false;
+      for (const g of groups) if (await opts.isMember?.(g, caller as Address)) member = true;
+      if (!member) return fail(409, "this deposit takes intents only from takers in its address groups");
+    }
+    // the taker's tier: a per-order cap per platform, and a cooldown on reversible ones once used
     const limit = limitOf(caller, String(r.processorName));
     if (BigInt(r.amount ?? 0) > limit.cap)
       return fail(409, `the amount exceeds this taker's ${tierOf(caller).tier} limit on ${r.processorName}`);
@@ -320,5 +331,7 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     setTier: (owner: string, t: TakerTier | null) => void (t ? tiers.set(owner.toLowerCase(), t) : tiers.delete(owner.toLowerCase())),
     /** ends every cooldown */
     clearCooldowns: () => cooldownUntil.clear(),
+    /** gates a platform's liquidity to address groups (null: open to any taker) */
+    gate: (platform: string, groups: Hex[] | null) => void (groups ? gated.set(platform, groups) : gated.delete(platform)),
   };
 }

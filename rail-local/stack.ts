@@ -50,6 +50,7 @@ export async function startRailStack(
         now: () => rail.chainTime(),
         fees: rail.fees,
         referralRecipient: rail.feeRecipients.referral,
+        isMember: (groupId, account) => rail.isGroupMember(groupId, account),
       },
       opts.curatorPort,
     );

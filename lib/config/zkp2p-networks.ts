@@ -28,6 +28,8 @@ export type Zkp2pNetwork = {
   publishedCodeHashes: Partial<Record<RailContract, Hex>>;
   /** the payment methods of the catalog: each one's hash and the currency hashes it takes */
   paymentMethods: Record<string, { hash: Hex; currencies: Hex[] }>;
+  /** AddressGroupRegistry: which takers a gated deposit accepts (null where the package names none) */
+  groupRegistry: Address | null;
 };
 
 type Published = {
@@ -52,7 +54,16 @@ function network(name: Zkp2pNetworkName, p: Published): Zkp2pNetwork {
   for (const [method, m] of Object.entries(p.methods.methods)) {
     paymentMethods[method] = { hash: m.paymentMethodHash as Hex, currencies: m.currencies as Hex[] };
   }
-  return { name, chainId: p.addresses.chainId, usdc: p.constants.USDC as Address, addresses, publishedCodeHashes, paymentMethods };
+  const groupRegistry = (p.addresses.contracts.AddressGroupRegistry as Address | undefined) ?? null;
+  return {
+    name,
+    chainId: p.addresses.chainId,
+    usdc: p.constants.USDC as Address,
+    addresses,
+    publishedCodeHashes,
+    paymentMethods,
+    groupRegistry,
+  };
 }
 
 export const NETWORKS: Record<Zkp2pNetworkName, Zkp2pNetwork> = {

@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNotNull, like } from "drizzle-orm";
-import { type Address, createWalletClient, encodeFunctionData, type Hex, http, toFunctionSelector, toHex } from "viem";
+import { type Address, createWalletClient, encodeFunctionData, type Hex, http, keccak256, toFunctionSelector, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { base } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
@@ -573,6 +573,37 @@ describe("taker tiers: each wallet's limits, as curator serves them", () => {
     } finally {
       setAll(null);
       stack.curator.clearCooldowns();
+    }
+  });
+});
+
+describe("gated deposits: liquidity a maker offers only to takers in its address groups", () => {
+  it("is taken through a wallet in the group, which signals it, and is not offered when none of ours is", async () => {
+    const group = keccak256(toHex("rail-local:group:trusted-takers"));
+    stack.curator.gate("chime", [group]);
+    try {
+      // none of our wallets in the group: the gated liquidity is not ours to take
+      const closed = await liveSession(stack, "3.00");
+      const view = await getCheckoutView(await testDb(), closed.session.id);
+      expect(view.options.find((c) => c.currency === "USD")!.quotes.map((q) => q.platform)).not.toContain("chime");
+      await cancelSession(await testDb(), closed.session.id, { actor: payer(closed.session.id) });
+
+      // the last wallet joins the group: chime is offered, and the order signals from that wallet,
+      // whichever is first in line (the gating service would refuse the others)
+      const member = privateKeyToAccount(stack.rail.takerKeys.at(-1)!).address;
+      await stack.rail.addGroupMembers(group, [member]);
+      liveRail()!.groups.clear();
+      const open = await liveSession(stack, "3.00");
+      const offered = await getCheckoutView(await testDb(), open.session.id);
+      expect(offered.options.find((c) => c.currency === "USD")!.quotes.map((q) => q.platform)).toContain("chime");
+      const started = await startLive(open.session.id, "chime");
+      const mined = await driveUntil(await testDb(), started.order.id, ["SIGNAL_MINED", "FAILED"]);
+      expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
+      expect(mined.takerWallet).toBe(member.toLowerCase());
+      expect((mined.railState as { allowedGroupIds?: string }).allowedGroupIds).toBe(group);
+      await cancelSession(await testDb(), open.session.id, { actor: payer(open.session.id) });
+    } finally {
+      stack.curator.gate("chime", null);
     }
   });
 });

@@ -23,11 +23,15 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
   let tx = await latestTx(db, order.id, "signal");
   if (!tx) {
     // a wallet whose tier takes this order now, the one it was quoted as first
-    const tiers = liveRail()?.tiers;
+    const rail = liveRail();
+    const tiers = rail?.tiers;
     const amount = BigInt(state.amount!);
+    const groups = (state.allowedGroupIds ?? "").split(",").filter(Boolean) as Hex[];
     const wallet = await takeWallet(db, settings, order.id, {
       prefer: state.quotedAs,
       fits: async (w) => {
+        // a gated deposit's intent only from a wallet in one of its groups
+        if (groups.length && !(await rail!.groups.inAny(groups, w))) return false;
         if (!tiers) return true;
         const standing = await tiers.standing(w);
         return standing.capFor(order.paymentPlatform) >= amount && !standing.availableAt(order.paymentPlatform);

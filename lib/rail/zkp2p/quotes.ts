@@ -7,6 +7,7 @@ import { buyerShareBps, expectedFee, grossFor } from "../fees";
 import type { FiatQuote, FiatQuoteInput, Quote, QuoteInput } from "../rail";
 import { getDb } from "@/db/client";
 import { MidRates } from "./oracle";
+import type { GroupMembership } from "./groups";
 import type { TakerTiers } from "./tiers";
 import { chooseWallet } from "./wallets";
 import { nameHash } from "./protocol";
@@ -35,6 +36,8 @@ export type QuotedIntent = {
   takerConversionRate?: string;
   /** the taker wallet the quote was asked as: the signal step takes it first */
   quotedAs?: string;
+  /** a gated deposit's address groups, comma-separated: the signal must come from a wallet in one */
+  allowedGroupIds?: string;
 };
 
 /** fiat per USDC with 18 decimals, as a decimal string for people ("1.02") */
@@ -60,6 +63,7 @@ export class QuoteBook {
     readonly settings: LiveRailSettings,
     readonly platforms: readonly PaymentPlatform[],
     readonly tiers: TakerTiers,
+    readonly groups: GroupMembership,
   ) {
     this.mids = new MidRates(settings);
   }
@@ -69,10 +73,29 @@ export class QuoteBook {
    * platform is locked for our wallets, capped below the amount, or cooling down): the payer is told
    * why, and the platform is not offered (the checkout reads details.unavailable).
    */
-  private async choose(platform: PaymentPlatform, amountMicro: bigint): Promise<{ wallet: Address; cap: bigint }> {
-    const choice = await chooseWallet(await getDb(), this.settings, this.tiers, platform, amountMicro);
+  private async choose(platform: PaymentPlatform, amountMicro: bigint, groups: Hex[] = []): Promise<{ wallet: Address; cap: bigint }> {
+    const choice = await this.tryChoose(platform, amountMicro, groups);
     if (choice.wallet) return choice;
     throw new AppError("CONFLICT", `${PLATFORM_LABELS[platform]} is ${choice.why}`, { unavailable: choice.why });
+  }
+
+  private async tryChoose(platform: PaymentPlatform, amountMicro: bigint, groups: Hex[]) {
+    const allowed = groups.length ? (w: Address) => this.groups.inAny(groups, w) : undefined;
+    return chooseWallet(await getDb(), this.settings, this.tiers, platform, amountMicro, allowed);
+  }
+
+  /**
+   * The first of the platform's quotes (curator's order: best first) that a wallet of ours may take,
+   * with that wallet: any quote through the wallet chosen already, a gated one only through a wallet
+   * in one of its groups.
+   */
+  private async takeable(quotes: CuratorQuote[], platform: PaymentPlatform, amountMicro: bigint, chosen: { wallet: Address; cap: bigint }) {
+    for (const quote of quotes.filter((x) => x.platform === platform)) {
+      if (!quote.allowedGroupIds.length) return { quote, wallet: chosen };
+      const member = await this.tryChoose(platform, amountMicro, quote.allowedGroupIds);
+      if (member.wallet) return { quote, wallet: member };
+    }
+    return null;
   }
 
   /** Whether the catalog lets a platform take a currency (its currency hashes). */
@@ -131,15 +154,16 @@ export class QuoteBook {
       }
       throw err;
     }
-    // the best quote on the platform: its rate and deposit price this payment, whatever amount it
-    // grossed the ask up to (its fees are read, not required to be zero)
-    const q = quotes.find((x) => x.platform === input.platform);
-    if (!q) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
+    // the best quote on the platform that one of our wallets may take: its rate and deposit price this
+    // payment, whatever amount it grossed the ask up to (its fees are read, not required to be zero)
+    const found = await this.takeable(quotes, input.platform, input.amountMicro, choice);
+    if (!found) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
+    const { quote: q } = found;
     // what to lock: the amount, grossed up by the payer's share of the fees the quote expects
     const feeShape = { quoted: q.signalAmount, fee: q.totalFee };
     const gross = grossFor(input.amountMicro, buyerShareBps(input.fees ?? { feePayer: "MERCHANT", buyerFeeShareBps: null }), feeShape);
     // the fees may take the intent past the wallet's cap: then a wallet whose cap takes it
-    const signer = gross > choice.cap ? await this.choose(input.platform, gross) : choice;
+    const signer = gross > found.wallet.cap ? await this.choose(input.platform, gross, q.allowedGroupIds) : found.wallet;
     const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
     const intent: QuotedIntent = {
       depositId: q.depositId.toString(),
@@ -151,6 +175,7 @@ export class QuoteBook {
       processorName: input.platform,
       amount: gross.toString(),
       quotedAs: signer.wallet,
+      ...(q.allowedGroupIds.length ? { allowedGroupIds: q.allowedGroupIds.join(",") } : {}),
       ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
     };
     return {
@@ -188,10 +213,11 @@ export class QuoteBook {
       }
       throw err;
     }
-    const q = quotes.find((x) => x.platform === input.platform);
-    if (!q) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
+    const found = await this.takeable(quotes, input.platform, 0n, choice);
+    if (!found) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
+    const { quote: q } = found;
     const gross = q.signalAmount;
-    const signer = gross > choice.cap ? await this.choose(input.platform, gross) : choice;
+    const signer = gross > found.wallet.cap ? await this.choose(input.platform, gross, q.allowedGroupIds) : found.wallet;
     const fee = q.totalFee > 0n && q.totalFee < gross ? q.totalFee : 0n;
     const net = gross - fee;
     const unit = PRECISE * 10n ** BigInt(6 - decimals);
@@ -208,6 +234,7 @@ export class QuoteBook {
       processorName: input.platform,
       amount: gross.toString(),
       quotedAs: signer.wallet,
+      ...(q.allowedGroupIds.length ? { allowedGroupIds: q.allowedGroupIds.join(",") } : {}),
       ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
     };
     return {

@@ -2,6 +2,7 @@ import type { PaymentPlatform } from "../platforms";
 import { PAYMENT_PLATFORMS } from "../platforms";
 import type { FiatQuote, FiatQuoteInput, IntentOpening, PaymentRail, ProofContext, ProofOutcome, Quote, QuoteInput } from "../rail";
 import { verifyLiveProof } from "./proof";
+import { GroupMembership } from "./groups";
 import { QuoteBook } from "./quotes";
 import { TakerTiers } from "./tiers";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
@@ -23,11 +24,14 @@ export class Zkp2pRail implements PaymentRail {
   private readonly quotes: QuoteBook;
   /** the taker wallets' tiers, read from curator: which wallet may take which order */
   readonly tiers: TakerTiers;
+  /** which wallets a gated deposit accepts, read from the chain */
+  readonly groups: GroupMembership;
 
   constructor(readonly settings: LiveRailSettings) {
     this.platforms = PAYMENT_PLATFORMS.filter((p) => settings.network.paymentMethods[p]);
     this.tiers = new TakerTiers(settings);
-    this.quotes = new QuoteBook(settings, this.platforms, this.tiers);
+    this.groups = new GroupMembership(settings);
+    this.quotes = new QuoteBook(settings, this.platforms, this.tiers, this.groups);
   }
 
   quote(input: QuoteInput): Promise<Quote> {

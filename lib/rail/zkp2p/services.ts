@@ -86,6 +86,8 @@ export type CuratorQuote = {
   depositId: bigint;
   escrow: Address;
   expiresAt: string;
+  /** a gated deposit's address groups (whitelistEnabled): only a taker in one of them may signal; [] for any taker */
+  allowedGroupIds: Hex[];
 };
 
 export type QuoteAsk = {
@@ -131,9 +133,11 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
   const o = res.responseObject;
   return (
     (o?.quotes ?? [])
-      // a quote needs the maker's handle; one that requires taker stake, or takers on the maker's
-      // whitelist, is not one this service can take
-      .filter((q) => q.maker?.offchainId && q.intent && !q.disputeProtectionRequiresStake && !q.whitelistEnabled)
+      // a quote needs the maker's handle; one that requires taker stake is not one this service can
+      // take; a gated one (whitelistEnabled) is, through a wallet in one of its groups (groups.ts)
+      .filter(
+        (q) => q.maker?.offchainId && q.intent && !q.disputeProtectionRequiresStake && (!q.whitelistEnabled || q.allowedGroupIds?.length),
+      )
       .map((q) => ({
         platform: q.intent.processorName,
         // the SDK's own reading: signalIntentAmount, else the intent's amount, is what to signal
@@ -147,6 +151,7 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
         depositId: BigInt(q.intent.depositId),
         escrow: q.intent.escrowAddress as Address,
         expiresAt: o.quoteExpiresAt,
+        allowedGroupIds: q.whitelistEnabled ? ((q.allowedGroupIds ?? []) as Hex[]) : [],
       }))
   );
 }

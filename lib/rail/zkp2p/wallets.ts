@@ -69,6 +69,8 @@ export async function chooseWallet(
   tiers: TakerTiers,
   platform: string,
   amountMicro: bigint,
+  /** only wallets it accepts (a gated deposit's group members) */
+  allowed?: (wallet: Address) => Promise<boolean>,
 ): Promise<WalletChoice> {
   await ensureWallets(db, settings);
   const known = settings.takerKeys.addresses.map((a) => a.toLowerCase());
@@ -81,6 +83,7 @@ export async function chooseWallet(
   let bestCap = 0n;
   let soonest: Date | null = null;
   for (const { address } of ordered) {
+    if (allowed && !(await allowed(address as Address))) continue;
     const standing = await tiers.standing(address as Address);
     const cap = standing.capFor(platform);
     if (cap > bestCap) bestCap = cap;
@@ -92,6 +95,7 @@ export async function chooseWallet(
     }
     return { wallet: address as Address, cap };
   }
+  if (allowed && bestCap === 0n) return { wallet: null, why: "offered only to other takers" };
   if (bestCap === 0n) return { wallet: null, why: "not available for payments here yet" };
   if (bestCap < amountMicro) return { wallet: null, why: `up to $${formatUsdc(bestCap)} per payment here` };
   return { wallet: null, why: `available again after ${soonest!.toISOString().slice(11, 16)} UTC` };
