@@ -142,20 +142,8 @@ test.describe("a live payment through the built service", () => {
     const service = await liveService();
     const receiver = await startReceiver();
     try {
-      const signup = await (
-        await fetch(`${service.base}/api/merchants`, {
-          method: "POST",
-          headers: { "content-type": "application/json" },
-          body: JSON.stringify({ name: `live-${crypto.randomBytes(4).toString("hex")}`, displayName: "Live Shop" }),
-        })
-      ).json();
-      const m = signup.responseObject as { id: string; name: string; apiKey: string };
-      // the operator moves it live; the command checks the rail against the chain first
-      const live = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "go-live", m.name], {
-        env: { ...process.env, ...service.env },
-      });
-      expect(live.stdout).toContain("is now live");
-
+      // the operator moves the merchant live; the command checks the rail against the chain first
+      const m = await liveMerchant(service);
       const key = { "x-api-key": m.apiKey, "content-type": "application/json" };
       await fetch(`${service.base}/api/webhooks`, { method: "POST", headers: key, body: JSON.stringify({ url: receiver.url }) });
       const payout = privateKeyToAddress(generatePrivateKey());
@@ -264,7 +252,10 @@ async function liveMerchant(service: Service) {
     })
   ).json();
   const m = signup.responseObject as { id: string; name: string; apiKey: string };
-  await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "go-live", m.name], { env: { ...process.env, ...service.env } });
+  const live = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "go-live", m.name], {
+    env: { ...process.env, ...service.env },
+  });
+  expect(live.stdout).toContain("is now live");
   return {
     ...m,
     /** a live session's checkout link */

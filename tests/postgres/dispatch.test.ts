@@ -45,7 +45,7 @@ async function stopWorkers() {
   );
 }
 
-async function allDelivered(merchantId: string, expected: number, ms = 60_000) {
+async function allDelivered(merchantId: string, expected: number, ms = 120_000) {
   const db = await testDb();
   const until = Date.now() + ms;
   for (;;) {
@@ -76,8 +76,9 @@ afterEach(async () => {
 
 // Each test waits on worker processes starting (the app's modules, imported afresh), on a lease
 // running out after a kill, and on a burst delivered: under load that is more than the suite's
-// 60 s, so the limit is the sum of the waits below, there to catch a hang.
-describe("dispatcher processes on one PostgreSQL", { timeout: 180_000 }, () => {
+// 60 s, so the limit is the sum of the waits below, there to catch a hang. (In CI, beside the
+// browser tests, two fresh workers once had 119 of 160 deliveries out after 60 s: the burst waits 120 s.)
+describe("dispatcher processes on one PostgreSQL", { timeout: 240_000 }, () => {
   it("two healthy workers never send the same attempt twice", async () => {
     receiver = await new Receiver().start();
     receiver.reply = () => ({ status: 200, delayMs: 15 });
@@ -117,7 +118,7 @@ describe("dispatcher processes on one PostgreSQL", { timeout: 180_000 }, () => {
     expect(held.length).toBeGreaterThan(0);
 
     startWorker();
-    await allDelivered(m.id, 180, 90_000);
+    await allDelivered(m.id, 180, 120_000);
     const db = await testDb();
     const { events: eventsTable } = await import("@/db/schema");
     // the v0 events the v0 webhook gets (each has its v1 counterparts beside it, for v1 webhooks)

@@ -12,7 +12,7 @@ import { advanceOrder, findDueRailSteps, reconcileOpenIntents, warnLowWallets } 
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { cancelSession, markPaymentSent } from "@/lib/sessions/transitions";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
-import { describeRevert, encodeAttestation, ORCHESTRATOR_ABI, revertReason } from "@/lib/rail/zkp2p/protocol";
+import { describeRevert, encodeStoredAttestation, ORCHESTRATOR_ABI, revertReason } from "@/lib/rail/zkp2p/protocol";
 import { liveRail } from "@/lib/rail";
 import { signGatingSignature } from "@/rail-local/chain";
 import { PEASANT, type TakerTier } from "@/rail-local/curator";
@@ -54,6 +54,53 @@ async function stepNow(id: string) {
     .set({ railDueAt: new Date(Date.now() - 1) })
     .where(eq(orders.id, id));
   await advanceOrder(db, id);
+}
+
+/**
+ * A 1 USDC Venmo intent on the stand-in deposit, gated for `caller` as curator would sign it, built
+ * outside the service: its calldata for signalIntent (with other hook data, if a test asks).
+ */
+async function outsideSignal(caller: Address) {
+  const expiration = (await stack.rail.chainTime()) + 600n;
+  const intent = {
+    escrow: stack.rail.addresses.escrow,
+    depositId: stack.rail.depositId,
+    amount: 1_000_000n,
+    to: caller,
+    paymentMethod: "0x90262a3db0edd0be2369c6b28f9e8511ec0bac7136cefbada0880602f87e7268" as Hex, // venmo
+    fiatCurrency: "0xc4ae21aac0c6549d71dd96035b7e0bdb6c79ebdba8891b666115bc976d16a29e" as Hex, // USD
+    conversionRate: stack.rail.rates.USD!,
+    referralFees: [] as { recipient: Address; fee: bigint }[],
+    postIntentHook: "0x0000000000000000000000000000000000000000" as Address,
+    data: "0x" as Hex,
+  };
+  const sig = await signGatingSignature(stack.rail.gatingKey, {
+    ...intent,
+    caller,
+    orchestrator: stack.rail.addresses.orchestrator,
+    signatureExpiration: expiration,
+    chainId: 8453n,
+  });
+  return (data: Hex = "0x") =>
+    encodeFunctionData({
+      abi: ORCHESTRATOR_ABI,
+      functionName: "signalIntent",
+      args: [{ ...intent, data, gatingServiceSignature: sig, signatureExpiration: expiration, preIntentHookData: "0x" }],
+    });
+}
+
+/** The attestation service down (or hung) while a payer proves: 503, the order unchanged; back, the proof pays. */
+async function attestationDownThenBack(fault: "5xx" | "timeout") {
+  const { session, order } = await minedOrder("2.00");
+  stack.attestation.faults.set("verify", fault);
+  try {
+    await expect(prove(session.id, order.intentHash!)).rejects.toMatchObject({ code: "UNAVAILABLE" });
+    expect((await orderRow(order.id)).status).toBe("SIGNAL_MINED");
+  } finally {
+    stack.attestation.faults.clear();
+  }
+  await prove(session.id, order.intentHash!);
+  expect((await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
 }
 
 describe("the real rail under faults", () => {
@@ -103,16 +150,7 @@ describe("the real rail under faults", () => {
     // a stranger sends the same attestation first
     const stranger = privateKeyToAccount(generatePrivateKey());
     await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [stranger.address, toHex(10n ** 18n)] as never });
-    const a = state.attestation;
-    const encoded = encodeAttestation({
-      intentHash: a.intentHash as Hex,
-      releaseAmount: BigInt(a.releaseAmount!),
-      dataHash: a.dataHash as Hex,
-      signature: a.signature as Hex,
-      signer: a.signer as Address,
-      encodedPaymentDetails: a.encodedPaymentDetails as Hex,
-      metadata: (a.metadata ?? "0x") as Hex,
-    });
+    const encoded = encodeStoredAttestation(state.attestation);
     const wallet = createWalletClient({ account: stranger, chain: base, transport: http(stack.rpcUrl) });
     const theirs = await wallet.sendTransaction({
       to: stack.rail.addresses.orchestrator,
@@ -337,16 +375,7 @@ describe("the real rail under faults", () => {
     }
     expect(await (await testDb()).select().from(takerWallets).where(eq(takerWallets.orderId, id!))).toHaveLength(0);
 
-    const { session, order } = await minedOrder("2.00");
-    stack.attestation.faults.set("verify", "5xx");
-    try {
-      await expect(prove(session.id, order.intentHash!)).rejects.toMatchObject({ code: "UNAVAILABLE" });
-      expect((await orderRow(order.id)).status).toBe("SIGNAL_MINED");
-    } finally {
-      stack.attestation.faults.clear();
-    }
-    await prove(session.id, order.intentHash!);
-    expect((await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+    await attestationDownThenBack("5xx");
   });
 
   it("a hung gating or attestation service is given up on: the step backs off and resumes, the proof answers 503", async () => {
@@ -366,16 +395,7 @@ describe("the real rail under faults", () => {
     expect((await driveUntil(await testDb(), id!, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
     await cancelSession(await testDb(), hung.session.id, { actor: payer(hung.session.id) });
 
-    const { session, order } = await minedOrder("2.00");
-    stack.attestation.faults.set("verify", "timeout");
-    try {
-      await expect(prove(session.id, order.intentHash!)).rejects.toMatchObject({ code: "UNAVAILABLE" });
-      expect((await orderRow(order.id)).status).toBe("SIGNAL_MINED");
-    } finally {
-      stack.attestation.faults.clear();
-    }
-    await prove(session.id, order.intentHash!);
-    expect((await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+    await attestationDownThenBack("timeout");
   });
 
   it("a signal the SDK refuses to build fails the order at once, with the SDK's reason, after one gating signature", async () => {
@@ -402,44 +422,9 @@ describe("the real rail under faults", () => {
     // someone used taker wallet 1 outside the service: it holds an open intent
     const key = stack.rail.takerKeys[0]!;
     const outsider = privateKeyToAccount(key);
-    const expiration = (await stack.rail.chainTime()) + 600n;
-    const intent = {
-      escrow: stack.rail.addresses.escrow,
-      depositId: stack.rail.depositId,
-      amount: 1_000_000n,
-      to: outsider.address,
-      paymentMethod: "0x90262a3db0edd0be2369c6b28f9e8511ec0bac7136cefbada0880602f87e7268" as Hex, // venmo
-      fiatCurrency: "0xc4ae21aac0c6549d71dd96035b7e0bdb6c79ebdba8891b666115bc976d16a29e" as Hex, // USD
-      conversionRate: stack.rail.rates.USD!,
-      referralFees: [] as { recipient: Address; fee: bigint }[],
-    };
-    const sig = await signGatingSignature(stack.rail.gatingKey, {
-      ...intent,
-      caller: outsider.address,
-      postIntentHook: "0x0000000000000000000000000000000000000000",
-      data: "0x",
-      orchestrator: stack.rail.addresses.orchestrator,
-      signatureExpiration: expiration,
-      chainId: 8453n,
-    });
+    const calldata = await outsideSignal(outsider.address);
     const wallet = createWalletClient({ account: outsider, chain: base, transport: http(stack.rpcUrl) });
-    await wallet.sendTransaction({
-      to: stack.rail.addresses.orchestrator,
-      data: encodeFunctionData({
-        abi: ORCHESTRATOR_ABI,
-        functionName: "signalIntent",
-        args: [
-          {
-            ...intent,
-            gatingServiceSignature: sig,
-            signatureExpiration: expiration,
-            postIntentHook: "0x0000000000000000000000000000000000000000",
-            preIntentHookData: "0x",
-            data: "0x",
-          },
-        ],
-      }),
-    });
+    await wallet.sendTransaction({ to: stack.rail.addresses.orchestrator, data: calldata() });
     const db = await testDb();
     // every other wallet is busy, so the service must try wallet 1 first
     const others = stack.rail.takerKeys.slice(1).map((k) => privateKeyToAccount(k).address.toLowerCase());
@@ -617,31 +602,8 @@ describe("V3's gating rules, as the stand-in orchestrator enforces them", () => 
     const borrower = privateKeyToAccount(generatePrivateKey());
     await fund(owner.address);
     await fund(borrower.address);
-    const expiration = (await stack.rail.chainTime()) + 600n;
-    const intent = {
-      escrow: stack.rail.addresses.escrow,
-      depositId: stack.rail.depositId,
-      amount: 1_000_000n,
-      to: owner.address,
-      paymentMethod: "0x90262a3db0edd0be2369c6b28f9e8511ec0bac7136cefbada0880602f87e7268" as Hex, // venmo
-      fiatCurrency: "0xc4ae21aac0c6549d71dd96035b7e0bdb6c79ebdba8891b666115bc976d16a29e" as Hex, // USD
-      conversionRate: stack.rail.rates.USD!,
-      referralFees: [] as { recipient: Address; fee: bigint }[],
-      postIntentHook: "0x0000000000000000000000000000000000000000" as Address,
-      data: "0x" as Hex,
-    };
-    const sig = await signGatingSignature(stack.rail.gatingKey, {
-      ...intent,
-      caller: owner.address,
-      orchestrator: stack.rail.addresses.orchestrator,
-      signatureExpiration: expiration,
-      chainId: 8453n,
-    });
-    const data = encodeFunctionData({
-      abi: ORCHESTRATOR_ABI,
-      functionName: "signalIntent",
-      args: [{ ...intent, gatingServiceSignature: sig, signatureExpiration: expiration, preIntentHookData: "0x" }],
-    });
+    const calldata = await outsideSignal(owner.address);
+    const data = calldata();
     const attempt = async (account: Address) =>
       client.call({ account, to: stack.rail.addresses.orchestrator, data }).then(
         () => "ok",
@@ -650,11 +612,7 @@ describe("V3's gating rules, as the stand-in orchestrator enforces them", () => 
     // another wallet cannot use it: the digest names the caller
     expect(await attempt(borrower.address)).toBe("InvalidSignature");
     // nor with other hook data: the digest covers keccak256(data)
-    const otherData = encodeFunctionData({
-      abi: ORCHESTRATOR_ABI,
-      functionName: "signalIntent",
-      args: [{ ...intent, data: "0x01", gatingServiceSignature: sig, signatureExpiration: expiration, preIntentHookData: "0x" }],
-    });
+    const otherData = calldata("0x01");
     await expect(client.call({ account: owner.address, to: stack.rail.addresses.orchestrator, data: otherData })).rejects.toSatisfy(
       (err: unknown) => describeRevert(revertReason(err)) === "InvalidSignature",
     );

@@ -5,7 +5,7 @@ import { SYSTEM } from "@/lib/actor";
 import { withEvents } from "@/lib/events/service";
 import { fulfilCalldata } from "@/lib/rail/zkp2p/calldata";
 import type { RailChain } from "@/lib/rail/zkp2p/chain";
-import { describeRevert, encodeAttestation, fulfilledIn, releaseIn, revertReason } from "@/lib/rail/zkp2p/protocol";
+import { describeRevert, encodeStoredAttestation, fulfilledIn, releaseIn, revertReason } from "@/lib/rail/zkp2p/protocol";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet } from "@/lib/rail/zkp2p/wallets";
@@ -21,16 +21,7 @@ export async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSet
   const wallet = (order.takerWallet ?? settings.takerKeys.addresses[0]) as Address;
   let tx = await latestTx(db, order.id, "fulfill");
   if (!tx) {
-    const a = state.attestation!;
-    const encoded = encodeAttestation({
-      intentHash: a.intentHash as Hex,
-      releaseAmount: BigInt(a.releaseAmount!),
-      dataHash: a.dataHash as Hex,
-      signature: a.signature as Hex,
-      signer: a.signer as Address,
-      encodedPaymentDetails: a.encodedPaymentDetails as Hex,
-      metadata: (a.metadata ?? "0x") as Hex,
-    });
+    const encoded = encodeStoredAttestation(state.attestation!);
     const call = await fulfilCalldata(settings, wallet, { intentHash, ...encoded });
     try {
       await chain.simulate(wallet, call.to, call.data);

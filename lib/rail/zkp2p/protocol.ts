@@ -191,3 +191,15 @@ export function encodeAttestation(a: {
   );
   return { paymentProof, verificationData };
 }
+
+/** encodeAttestation of an attestation as an order keeps it (railState.attestation: strings, stored as JSON). */
+export const encodeStoredAttestation = (a: Record<string, string>) =>
+  encodeAttestation({
+    intentHash: a.intentHash as Hex,
+    releaseAmount: BigInt(a.releaseAmount!),
+    dataHash: a.dataHash as Hex,
+    signature: a.signature as Hex,
+    signer: a.signer as Address,
+    encodedPaymentDetails: a.encodedPaymentDetails as Hex,
+    metadata: (a.metadata ?? "0x") as Hex,
+  });

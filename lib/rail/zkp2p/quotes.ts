@@ -84,6 +84,28 @@ export class QuoteBook {
     return chooseWallet(await getDb(), this.settings, this.tiers, platform, amountMicro, allowed);
   }
 
+  /** What the order keeps of a quote to signal it: its deposit, rate and payee, the gross to lock, the wallet. */
+  private intentOf(
+    q: CuratorQuote,
+    input: { platform: PaymentPlatform; fiatCurrency: string },
+    gross: bigint,
+    wallet: Address,
+  ): QuotedIntent {
+    return {
+      depositId: q.depositId.toString(),
+      escrow: q.escrow,
+      payeeDetails: q.payeeDetails,
+      paymentMethod: this.settings.network.paymentMethods[input.platform]!.hash,
+      fiatCurrency: nameHash(input.fiatCurrency),
+      conversionRate: q.conversionRate.toString(),
+      processorName: input.platform,
+      amount: gross.toString(),
+      quotedAs: wallet,
+      ...(q.allowedGroupIds.length ? { allowedGroupIds: q.allowedGroupIds.join(",") } : {}),
+      ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
+    };
+  }
+
   /**
    * The first of the platform's quotes (curator's order: best first) that a wallet of ours may take,
    * with that wallet: any quote through the wallet chosen already, a gated one only through a wallet
@@ -165,19 +187,7 @@ export class QuoteBook {
     // the fees may take the intent past the wallet's cap: then a wallet whose cap takes it
     const signer = gross > found.wallet.cap ? await this.choose(input.platform, gross, q.allowedGroupIds) : found.wallet;
     const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
-    const intent: QuotedIntent = {
-      depositId: q.depositId.toString(),
-      escrow: q.escrow,
-      payeeDetails: q.payeeDetails,
-      paymentMethod: this.settings.network.paymentMethods[input.platform]!.hash,
-      fiatCurrency: nameHash(input.fiatCurrency),
-      conversionRate: q.conversionRate.toString(),
-      processorName: input.platform,
-      amount: gross.toString(),
-      quotedAs: signer.wallet,
-      ...(q.allowedGroupIds.length ? { allowedGroupIds: q.allowedGroupIds.join(",") } : {}),
-      ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
-    };
+    const intent = this.intentOf(q, input, gross, signer.wallet);
     return {
       fiatCurrency: input.fiatCurrency,
       // the verifier releases fiat × 1e18 / rate: the payer's fiat, rounded up, releases the whole gross
@@ -224,19 +234,7 @@ export class QuoteBook {
     // the fiat's worth at the mid rate, rounded down; the merchant's cost is what it does not receive of it
     const atMid = (input.fiatAmountMinor * unit) / mid;
     const spreadBps = atMid > net ? Number(((atMid - net) * 10_000n + atMid - 1n) / atMid) : 0;
-    const intent: QuotedIntent = {
-      depositId: q.depositId.toString(),
-      escrow: q.escrow,
-      payeeDetails: q.payeeDetails,
-      paymentMethod: this.settings.network.paymentMethods[input.platform]!.hash,
-      fiatCurrency: nameHash(input.fiatCurrency),
-      conversionRate: q.conversionRate.toString(),
-      processorName: input.platform,
-      amount: gross.toString(),
-      quotedAs: signer.wallet,
-      ...(q.allowedGroupIds.length ? { allowedGroupIds: q.allowedGroupIds.join(",") } : {}),
-      ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
-    };
+    const intent = this.intentOf(q, input, gross, signer.wallet);
     return {
       fiatCurrency: input.fiatCurrency,
       fiatAmountMinor: input.fiatAmountMinor,
