@@ -185,6 +185,7 @@ const envSchema = z.object({
   ZKP2P_STUCK_AFTER: optionalString,
   ZKP2P_STEP_LEASE: optionalString,
   ZKP2P_SERVICE_TIMEOUT: optionalString,
+  ZKP2P_LOCK_TIMEOUT: optionalString,
   ZKP2P_FEED_MAX_AGE: optionalString,
   ZKP2P_TIER_FALLBACK: optionalString,
 });

@@ -52,6 +52,8 @@ describe("the real rail's settings", () => {
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "5s" })).toContain("ZKP2P_STEP_LEASE: must be at least 20s");
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_STEP_LEASE: "soon" })).toContain("ZKP2P_STEP_LEASE: must be a duration");
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.serviceTimeoutMs).toBe(10_000);
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.lockTimeoutMs).toBe(600_000);
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_LOCK_TIMEOUT: "1s" })).toContain("ZKP2P_LOCK_TIMEOUT: must be at least 5s");
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "3s" })!.serviceTimeoutMs).toBe(3_000);
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "30s" })).toContain(
       "ZKP2P_SERVICE_TIMEOUT: must be between 1s and 15s",

@@ -54,6 +54,8 @@ export type LiveRailSettings = {
   stuckAfterMs: number;
   /** how long a process holds an order's step: a process that dies holding it is taken over after this */
   stepLeaseMs: number;
+  /** how long a payer has, once the payee is shown, to say they paid before the intent is cancelled */
+  lockTimeoutMs: number;
   /** how long a call to a ZKP2P service (quote, gating signature, attestation) may take */
   serviceTimeoutMs: number;
   /** a price feed's answer older than this is no rate: the feeds' heartbeat (guess: Chainlink's FX feeds on Base, 24 h) */
@@ -79,6 +81,7 @@ export type LiveRailEnv = {
   ZKP2P_STUCK_AFTER?: string;
   ZKP2P_STEP_LEASE?: string;
   ZKP2P_SERVICE_TIMEOUT?: string;
+  ZKP2P_LOCK_TIMEOUT?: string;
   ZKP2P_FEED_MAX_AGE?: string;
   ZKP2P_TIER_FALLBACK?: string;
 };
@@ -178,6 +181,17 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
+  // Peer counts a lock abandoned for more than about 15 minutes against the wallet's tier
+  let lockTimeoutMs = 10 * 60_000;
+  if (set(env.ZKP2P_LOCK_TIMEOUT)) {
+    try {
+      lockTimeoutMs = parseDuration(env.ZKP2P_LOCK_TIMEOUT);
+      if (lockTimeoutMs < 5_000) problems.push("ZKP2P_LOCK_TIMEOUT: must be at least 5s");
+    } catch {
+      problems.push("ZKP2P_LOCK_TIMEOUT: must be a duration such as 10m");
+    }
+  }
+
   let feedMaxAgeMs = 24 * 3_600_000;
   if (set(env.ZKP2P_FEED_MAX_AGE)) {
     try {
@@ -202,6 +216,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     stuckAfterMs,
     stepLeaseMs,
     serviceTimeoutMs,
+    lockTimeoutMs,
     feedMaxAgeMs,
     tierFallback,
   };

@@ -127,15 +127,18 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       await t.update(orders).set({ intentHash: signaled.intentHash, signalTx: tx.hash, railDueAt: new Date() }).where(eq(orders.id, o.id));
       return;
     }
-    const expiry = signaled.expiryTime ? new Date(Number(signaled.expiryTime) * 1000) : null;
+    // the order expires with its intent, or once the payer has had ZKP2P_LOCK_TIMEOUT to pay, if
+    // sooner: an abandoned lock is cancelled before Peer counts it against the wallet
+    const intentExpiry = signaled.expiryTime ? new Date(Number(signaled.expiryTime) * 1000) : null;
+    const lockEnds = new Date(Date.now() + settings.lockTimeoutMs);
+    const expiry = intentExpiry && intentExpiry < lockEnds ? intentExpiry : lockEnds;
     o = await transition(t, "order", o, "signalMined", {
       set: {
         intentHash: signaled.intentHash.toLowerCase(),
         signalTx: tx.hash,
         railDueAt: null,
         railTries: 0,
-        // the order expires with its intent, if that comes first
-        ...(expiry && expiry < o.expiresAt ? { expiresAt: expiry } : {}),
+        ...(expiry < o.expiresAt ? { expiresAt: expiry } : {}),
         railState: {
           ...state,
           intentHash: signaled.intentHash,
