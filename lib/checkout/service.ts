@@ -180,8 +180,10 @@ async function sessionOptions(
     });
   } catch (err) {
     // the live rail cannot price the currency now (its price feed is stale, no liquidity): the payer is told
-    if (err instanceof AppError && err.code === "CONFLICT")
-      return { options: [], reason: err.message.split(":")[0]! + ".", unavailable: [] };
+    if (err instanceof AppError && err.code === "CONFLICT") {
+      const payerMessage = (err.details as { payerMessage?: string } | undefined)?.payerMessage;
+      return { options: [], reason: payerMessage ?? `${err.message}.`, unavailable: [] };
+    }
     throw err;
   }
   const options = fiatOptions(

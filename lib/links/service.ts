@@ -11,6 +11,7 @@ import { newId } from "@/lib/ids";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
 import { bpsToPercent, formatScaled, formatUsdc, parseScaled, percentToBps } from "@/lib/money";
 import { afterCursor, page } from "@/lib/pagination";
+import { feeTermsOf } from "@/lib/rail/fees";
 import { CURRENCIES } from "@/lib/rail/platforms";
 import type { createPaymentLinkBody, paymentLinkListQuery, startPaymentLinkBody, updatePaymentLinkBody } from "@/lib/schemas";
 import { checkoutUrlFor, createSessionRow } from "@/lib/sessions/create";
@@ -148,8 +149,8 @@ export async function createPaymentLink(db: Db, input: CreateInput, { actor }: A
     checkoutMode: currency === "USDC" ? "exact-token" : "exact-fiat",
     fiatCurrency: currency === "USDC" ? null : currency,
     maxFeeBps: input.maxFeePercentage === undefined ? null : percentToBps(input.maxFeePercentage),
-    feePayer: input.feePayer ?? null,
-    buyerFeeShareBps: input.feePayer === "SPLIT" ? (input.buyerFeeShareBps ?? null) : null,
+    // none: the merchant's setting when a session is started
+    ...(input.feePayer ? feeTermsOf(input.feePayer, input.buyerFeeShareBps) : { feePayer: null, buyerFeeShareBps: null }),
     amountMinor,
     minAmountMinor,
     maxAmountMinor,

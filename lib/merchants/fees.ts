@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
 import { invalid } from "@/lib/errors";
-import { type FeeTerms, feeTermsProblem } from "@/lib/rail/fees";
+import { type FeeTerms, feeTermsOf, feeTermsProblem } from "@/lib/rail/fees";
 import { forgetCachedKeys } from "./service";
 
 // The merchant's fee setting: who pays the real rail's fees on a session (or payment link) that does
@@ -22,7 +22,7 @@ export async function getFeeSetting(db: Db, { actor }: As<MerchantActor>): Promi
 export async function setFeeSetting(db: Db, terms: FeeTerms, { actor }: As<MerchantActor>): Promise<FeeTerms> {
   const problem = feeTermsProblem(terms);
   if (problem) throw invalid(...problem);
-  const stored = { feePayer: terms.feePayer, buyerFeeShareBps: terms.feePayer === "SPLIT" ? terms.buyerFeeShareBps : null };
+  const stored = feeTermsOf(terms.feePayer, terms.buyerFeeShareBps);
   await db
     .update(merchants)
     .set({ ...stored, updatedAt: new Date() })

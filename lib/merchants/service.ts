@@ -6,7 +6,7 @@ import type { As, MerchantActor } from "@/lib/actor";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import type { FeePayer } from "@/lib/rail/fees";
+import { type FeePayer, feeTermsOf } from "@/lib/rail/fees";
 import { type CheckoutTheme, checkoutThemeOf, type MerchantCheckoutTheme, readTheme, storedTheme } from "@/lib/theme";
 
 export type AuthedMerchant = {
@@ -205,9 +205,9 @@ export async function updateMerchant(
   const [row] = await db
     .update(merchants)
     .set({
-      ...patch,
-      // a fee payer other than SPLIT carries no share
-      ...(patch.feePayer !== undefined && patch.feePayer !== "SPLIT" ? { buyerFeeShareBps: null } : {}),
+      displayName: patch.displayName,
+      logoUrl: patch.logoUrl,
+      ...(patch.feePayer !== undefined ? feeTermsOf(patch.feePayer, patch.buyerFeeShareBps) : {}),
       updatedAt: new Date(),
     })
     .where(and(eq(merchants.id, id), eq(merchants.id, actor.merchantId)))

@@ -11,6 +11,12 @@ export type FeePayer = (typeof FEE_PAYERS)[number];
 /** A fee setting: who pays, and for SPLIT the payer's share in basis points. */
 export type FeeTerms = { feePayer: FeePayer; buyerFeeShareBps: number | null };
 
+/** A fee setting as it is kept: the payer's share goes with SPLIT only. */
+export const feeTermsOf = (feePayer: FeePayer, buyerFeeShareBps?: number | null): FeeTerms => ({
+  feePayer,
+  buyerFeeShareBps: feePayer === "SPLIT" ? (buyerFeeShareBps ?? 0) : null,
+});
+
 /** ZKP2P Pay's SPLIT shares: 0 to 10,000 basis points in steps of 1,000. */
 export const isBuyerFeeShare = (bps: number) => Number.isInteger(bps) && bps >= 0 && bps <= 10_000 && bps % 1_000 === 0;
 

@@ -9,7 +9,7 @@ import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
 import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { CURRENCIES, getPaymentRail } from "@/lib/rail";
-import type { FeePayer, FeeTerms } from "@/lib/rail/fees";
+import { type FeePayer, type FeeTerms, feeTermsOf } from "@/lib/rail/fees";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
 import { metrics } from "@/lib/metrics";
@@ -74,8 +74,8 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   const stored = actor.environment && actor.feeTerms ? null : await merchantDefaults(db, actor.merchantId);
   const environment = actor.environment ?? stored?.environment ?? "sandbox";
   const feeTerms: FeeTerms = input.feePayer
-    ? { feePayer: input.feePayer, buyerFeeShareBps: input.feePayer === "SPLIT" ? (input.buyerFeeShareBps ?? 0) : null }
-    : (actor.feeTerms ?? stored?.feeTerms ?? { feePayer: "MERCHANT", buyerFeeShareBps: null });
+    ? feeTermsOf(input.feePayer, input.buyerFeeShareBps)
+    : (actor.feeTerms ?? stored?.feeTerms ?? feeTermsOf("MERCHANT"));
   // a live merchant on a deployment without a real rail: refused now, not when the payer arrives
   getPaymentRail(environment);
   let amountMicro: bigint;
@@ -121,8 +121,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     maxFeeBps: fiat?.maxFeeBps ?? null,
     orderTokenHash: input.orderTokenHash ?? null,
     paidAmountMicro: 0n,
-    feePayer: feeTerms.feePayer,
-    buyerFeeShareBps: feeTerms.feePayer === "SPLIT" ? feeTerms.buyerFeeShareBps : null,
+    ...feeTermsOf(feeTerms.feePayer, feeTerms.buyerFeeShareBps),
     notes: input.notes ?? null,
     cancelledAt: null,
     expiresAt: new Date(now.getTime() + config.sessionTtlMs),

@@ -11,7 +11,7 @@ import { describeRevert, managerFeeIn, revertReason, signaledIn } from "@/lib/ra
 import { fetchGatingSignature, isTransient, ServiceError } from "@/lib/rail/zkp2p/services";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
-import { releaseWallet, setWalletAside, takeWallet } from "@/lib/rail/zkp2p/wallets";
+import { releaseWallet, setWalletAside, takeWallet, walletFits } from "@/lib/rail/zkp2p/wallets";
 import { liveRail } from "@/lib/rail";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
@@ -24,18 +24,10 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
   if (!tx) {
     // a wallet whose tier takes this order now, the one it was quoted as first
     const rail = liveRail();
-    const tiers = rail?.tiers;
-    const amount = BigInt(state.amount!);
     const groups = (state.allowedGroupIds ?? "").split(",").filter(Boolean) as Hex[];
     const wallet = await takeWallet(db, settings, order.id, {
       prefer: state.quotedAs,
-      fits: async (w) => {
-        // a gated deposit's intent only from a wallet in one of its groups
-        if (groups.length && !(await rail!.groups.inAny(groups, w))) return false;
-        if (!tiers) return true;
-        const standing = await tiers.standing(w);
-        return standing.capFor(order.paymentPlatform) >= amount && !standing.availableAt(order.paymentPlatform);
-      },
+      ...(rail ? { fits: (w: Address) => walletFits(rail, w, order.paymentPlatform, BigInt(state.amount!), groups) } : {}),
     });
     if (!wallet) return setDue(db, order.id, 3_000); // every wallet holds an intent: the order waits its turn
     if (order.takerWallet !== wallet) await db.update(orders).set({ takerWallet: wallet }).where(eq(orders.id, order.id));
@@ -110,7 +102,7 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       .set({ railState: { ...state, signatureExpiration: gating.expiration.toString() } })
       .where(eq(orders.id, order.id));
     tx = await signAndSend(db, chain, order, "signal", wallet, call);
-    tiers?.forget(wallet); // its cooldown may start now
+    rail?.tiers.forget(wallet); // its cooldown may start now
     return setDue(db, order.id, POLL_MS, { railTries: 0 });
   }
 

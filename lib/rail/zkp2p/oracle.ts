@@ -64,7 +64,6 @@ const noRate = (currency: string, why: string) =>
   new AppError(
     "CONFLICT",
     `Live payments priced in ${currency} are not available right now: ${why}. Try again later, or price the session in USDC.`,
-    {
-      fiatCurrency: currency,
-    },
+    // the merchant reads why; the payer's page only that it cannot be paid now
+    { fiatCurrency: currency, payerMessage: `Live payments priced in ${currency} are not available right now.` },
   );

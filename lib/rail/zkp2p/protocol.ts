@@ -15,6 +15,8 @@ import {
   type TransactionReceipt,
   toHex,
 } from "viem";
+import type { ReleaseFees } from "../fees";
+import type { Attestation } from "./services";
 
 // The protocol as the rail reads and writes it: the published ABIs of `@zkp2p/contracts-v2`, the
 // events that carry an intent's life, and the revert reasons, decoded by name.
@@ -55,13 +57,18 @@ export function signaledIn(receipt: TransactionReceipt, orchestrator: Address, e
 
 export type Fulfilled = { intentHash: Hex; to: Address; amount: bigint; manual: boolean };
 
-/** IntentFulfilled logs of the orchestrator, for one intent, in a receipt or a log query. */
-export function fulfilledIn(logs: TransactionReceipt["logs"], orchestrator: Address, intentHash: Hex): Fulfilled | null {
-  const found = parseEventLogs({ abi: ORCHESTRATOR_ABI, logs, eventName: "IntentFulfilled", strict: false }).find(
+/** The orchestrator's events of one name about one intent, in a receipt or a log query. */
+function intentEvents(logs: TransactionReceipt["logs"], orchestrator: Address, intentHash: Hex, eventName: string) {
+  return parseEventLogs({ abi: ORCHESTRATOR_ABI, logs, eventName, strict: false }).filter(
     (l) =>
       l.address.toLowerCase() === orchestrator.toLowerCase() &&
       (l.args as { intentHash?: Hex }).intentHash?.toLowerCase() === intentHash.toLowerCase(),
   );
+}
+
+/** IntentFulfilled logs of the orchestrator, for one intent, in a receipt or a log query. */
+export function fulfilledIn(logs: TransactionReceipt["logs"], orchestrator: Address, intentHash: Hex): Fulfilled | null {
+  const [found] = intentEvents(logs, orchestrator, intentHash, "IntentFulfilled");
   if (!found) return null;
   const a = found.args as unknown as { intentHash: Hex; fundsTransferredTo: Address; amount: bigint; isManualRelease: boolean };
   return { intentHash: a.intentHash, to: a.fundsTransferredTo, amount: a.amount, manual: a.isManualRelease };
@@ -69,11 +76,7 @@ export function fulfilledIn(logs: TransactionReceipt["logs"], orchestrator: Addr
 
 /** The deposit manager's fee rate V3 snapshotted when an intent was signalled (1e18 = 100%), from the signal's receipt. */
 export function managerFeeIn(logs: TransactionReceipt["logs"], orchestrator: Address, intentHash: Hex): bigint {
-  const found = parseEventLogs({ abi: ORCHESTRATOR_ABI, logs, eventName: "IntentManagerFeeSnapshotted", strict: false }).find(
-    (l) =>
-      l.address.toLowerCase() === orchestrator.toLowerCase() &&
-      (l.args as { intentHash?: Hex }).intentHash?.toLowerCase() === intentHash.toLowerCase(),
-  );
+  const [found] = intentEvents(logs, orchestrator, intentHash, "IntentManagerFeeSnapshotted");
   return found ? ((found.args as { fee?: bigint }).fee ?? 0n) : 0n;
 }
 
@@ -93,21 +96,13 @@ export function releaseIn(
   intentHash: Hex,
   rates: { managerRate: bigint; protocolRate: bigint },
   gross?: bigint,
-): {
-  fulfilled: Fulfilled;
-  grossMicro: bigint;
-  netMicro: bigint;
-  fees: { protocolMicro: bigint; managerMicro: bigint; referralMicro: bigint };
-} | null {
+): { fulfilled: Fulfilled; grossMicro: bigint; netMicro: bigint; fees: ReleaseFees } | null {
   const fulfilled = fulfilledIn(logs, orchestrator, intentHash);
   if (!fulfilled) return null;
-  const referralMicro = parseEventLogs({ abi: ORCHESTRATOR_ABI, logs, eventName: "IntentReferralFeeDistributed", strict: false })
-    .filter(
-      (l) =>
-        l.address.toLowerCase() === orchestrator.toLowerCase() &&
-        (l.args as { intentHash?: Hex }).intentHash?.toLowerCase() === intentHash.toLowerCase(),
-    )
-    .reduce((sum, l) => sum + ((l.args as { feeAmount?: bigint }).feeAmount ?? 0n), 0n);
+  const referralMicro = intentEvents(logs, orchestrator, intentHash, "IntentReferralFeeDistributed").reduce(
+    (sum, l) => sum + ((l.args as { feeAmount?: bigint }).feeAmount ?? 0n),
+    0n,
+  );
   const net = fulfilled.amount;
   const fixed = net + referralMicro;
   const take = (g: bigint) => (g * rates.managerRate) / PRECISE_UNIT + (g * rates.protocolRate) / PRECISE_UNIT;
@@ -160,15 +155,7 @@ export const describeRevert = (reason: { name: string } | null) => (reason ? rea
  * encoding as `@zkp2p/sdk` 0.14.1 (encodePaymentAttestation, encodeVerifyPaymentData, which it does
  * not export), checked against the SDK's own output by tests/rail/standins.test.ts.
  */
-export function encodeAttestation(a: {
-  intentHash: Hex;
-  releaseAmount: bigint;
-  dataHash: Hex;
-  signature: Hex;
-  signer: Address;
-  encodedPaymentDetails: Hex;
-  metadata: Hex;
-}): { paymentProof: Hex; verificationData: Hex } {
+export function encodeAttestation(a: Attestation): { paymentProof: Hex; verificationData: Hex } {
   const paymentProof = encodeAbiParameters(
     [
       {

@@ -80,8 +80,7 @@ export class QuoteBook {
   }
 
   private async tryChoose(platform: PaymentPlatform, amountMicro: bigint, groups: Hex[]) {
-    const allowed = groups.length ? (w: Address) => this.groups.inAny(groups, w) : undefined;
-    return chooseWallet(await getDb(), this.settings, this.tiers, platform, amountMicro, allowed);
+    return chooseWallet(await getDb(), this.settings, this, platform, amountMicro, groups);
   }
 
   /** What the order keeps of a quote to signal it: its deposit, rate and payee, the gross to lock, the wallet. */
@@ -154,7 +153,12 @@ export class QuoteBook {
         escrows: [this.settings.network.addresses.EscrowV2],
       },
       this.settings.serviceTimeoutMs,
-    );
+    ).catch((err: unknown) => {
+      // the service failing is said to the payer plainly; the log keeps why
+      if (!(err instanceof ServiceError)) throw err;
+      logger.warn("quote service failed", { kind: err.kind, status: err.status });
+      throw new AppError("CONFLICT", "No quote is available right now: the quote service is not answering. Try again in a minute.");
+    });
     this.cache.set(key, { until: now + QUOTE_CACHE_MS, quotes });
     quotes.catch(() => this.cache.delete(key));
     return quotes;
@@ -166,16 +170,7 @@ export class QuoteBook {
     }
     const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
     const choice = await this.choose(input.platform, input.amountMicro);
-    let quotes: CuratorQuote[];
-    try {
-      quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, recipient, choice.wallet);
-    } catch (err) {
-      if (err instanceof ServiceError) {
-        logger.warn("quote service failed", { kind: err.kind, status: err.status });
-        throw new AppError("CONFLICT", "No quote is available right now: the quote service is not answering. Try again in a minute.");
-      }
-      throw err;
-    }
+    const quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, recipient, choice.wallet);
     // the best quote on the platform that one of our wallets may take: its rate and deposit price this
     // payment, whatever amount it grossed the ask up to (its fees are read, not required to be zero)
     const found = await this.takeable(quotes, input.platform, input.amountMicro, choice);
@@ -213,16 +208,7 @@ export class QuoteBook {
     const mid = await this.mids.mid(input.fiatCurrency);
     const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
     const choice = await this.choose(input.platform, 0n);
-    let quotes: CuratorQuote[];
-    try {
-      quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, recipient, choice.wallet);
-    } catch (err) {
-      if (err instanceof ServiceError) {
-        logger.warn("quote service failed", { kind: err.kind, status: err.status });
-        throw new AppError("CONFLICT", "No quote is available right now: the quote service is not answering. Try again in a minute.");
-      }
-      throw err;
-    }
+    const quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, recipient, choice.wallet);
     const found = await this.takeable(quotes, input.platform, 0n, choice);
     if (!found) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
     const { quote: q } = found;

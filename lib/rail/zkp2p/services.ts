@@ -12,7 +12,7 @@ export const loadSdk = () => (sdk ??= import("@zkp2p/sdk"));
 /** Why a service call failed: `retry` (5xx, timeout, network: try again later) or `refused` (4xx). */
 export class ServiceError extends Error {
   constructor(
-    readonly service: "quote" | "sign" | "attestation",
+    readonly service: "quote" | "sign" | "attestation" | "tier",
     readonly kind: "retry" | "refused",
     message: string,
     readonly status?: number,

@@ -87,9 +87,9 @@ export class TakerTiers {
     try {
       const res = await fetch(url, { signal: AbortSignal.timeout(this.settings.serviceTimeoutMs) });
       if (!res.ok)
-        throw new ServiceError("quote", res.status >= 500 || res.status === 429 ? "retry" : "refused", `tier: ${res.status}`, res.status);
+        throw new ServiceError("tier", res.status >= 500 || res.status === 429 ? "retry" : "refused", `tier: ${res.status}`, res.status);
       const body = (await res.json()) as { responseObject?: TierAnswer };
-      if (!body.responseObject?.perIntentCapBaseUnits) throw new ServiceError("quote", "retry", "tier: no perIntentCapBaseUnits");
+      if (!body.responseObject?.perIntentCapBaseUnits) throw new ServiceError("tier", "retry", "tier: no perIntentCapBaseUnits");
       return standingOf(body.responseObject);
     } catch (err) {
       logger.warn("taker tier not read; the lowest tier's limits apply", { wallet, error: (err as Error).message });

@@ -1,11 +1,12 @@
 import { and, asc, eq, inArray, isNull } from "drizzle-orm";
-import { type Address, formatEther } from "viem";
+import { type Address, formatEther, type Hex } from "viem";
 import type { Db } from "@/db/client";
 import { takerWallets } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
 import { formatUsdc } from "@/lib/money";
 import { RailChain } from "./chain";
+import type { GroupMembership } from "./groups";
 import type { TakerTiers } from "./tiers";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 
@@ -58,19 +59,29 @@ export async function takeWallet(
 /** What choosing a wallet for a platform and amount found: the wallet to quote as, or why none can take it. */
 export type WalletChoice = { wallet: Address; cap: bigint } | { wallet: null; why: string };
 
+/** What decides which wallet may take an order: its tier (curator) and its address groups (the chain). */
+export type Standings = { tiers: TakerTiers; groups: GroupMembership };
+
+/** Whether a wallet may take an order now: in one of a gated deposit's groups, its tier's cap and cooldown fitting. */
+export async function walletFits(s: Standings, wallet: Address, platform: string, amountMicro: bigint, groups: readonly Hex[] = []) {
+  if (!(await s.groups.inAny(groups, wallet))) return false;
+  const standing = await s.tiers.standing(wallet);
+  return standing.capFor(platform) >= amountMicro && !standing.availableAt(platform);
+}
+
 /**
  * The wallet an order on `platform` for `amountMicro` would signal from: a free one first, by tier (its
- * cap and cooldown on the platform); a busy one if only busy ones fit (the order then waits its turn).
- * None fits: why, in the payer's words (the platform is locked, capped below the amount, or cooling).
+ * cap and cooldown on the platform), in one of `groups` for a gated deposit; a busy one if only busy
+ * ones fit (the order then waits its turn). None fits: why, in the payer's words (the platform is
+ * locked, capped below the amount, cooling, or gated to other takers).
  */
 export async function chooseWallet(
   db: Db,
   settings: LiveRailSettings,
-  tiers: TakerTiers,
+  s: Standings,
   platform: string,
   amountMicro: bigint,
-  /** only wallets it accepts (a gated deposit's group members) */
-  allowed?: (wallet: Address) => Promise<boolean>,
+  groups: readonly Hex[] = [],
 ): Promise<WalletChoice> {
   await ensureWallets(db, settings);
   const known = settings.takerKeys.addresses.map((a) => a.toLowerCase());
@@ -83,8 +94,8 @@ export async function chooseWallet(
   let bestCap = 0n;
   let soonest: Date | null = null;
   for (const { address } of ordered) {
-    if (allowed && !(await allowed(address as Address))) continue;
-    const standing = await tiers.standing(address as Address);
+    if (!(await s.groups.inAny(groups, address as Address))) continue;
+    const standing = await s.tiers.standing(address as Address);
     const cap = standing.capFor(platform);
     if (cap > bestCap) bestCap = cap;
     if (cap < amountMicro) continue;
@@ -95,7 +106,7 @@ export async function chooseWallet(
     }
     return { wallet: address as Address, cap };
   }
-  if (allowed && bestCap === 0n) return { wallet: null, why: "offered only to other takers" };
+  if (groups.length && bestCap === 0n) return { wallet: null, why: "offered only to other takers" };
   if (bestCap === 0n) return { wallet: null, why: "not available for payments here yet" };
   if (bestCap < amountMicro) return { wallet: null, why: `up to $${formatUsdc(bestCap)} per payment here` };
   return { wallet: null, why: `available again after ${soonest!.toISOString().slice(11, 16)} UTC` };
@@ -115,16 +126,15 @@ export async function setWalletAside(db: Db, wallet: Address, intentHash: string
 
 /** What `npm run admin -- wallets` shows: each taker wallet, its balance, nonce and order. */
 export async function walletReport(db: Db, settings: LiveRailSettings) {
-  const rail = { settings };
-  await ensureWallets(db, rail.settings);
-  const chain = new RailChain(rail.settings);
+  await ensureWallets(db, settings);
+  const chain = new RailChain(settings);
   const rows = await db
     .select()
     .from(takerWallets)
     .where(
       inArray(
         takerWallets.address,
-        rail.settings.takerKeys.addresses.map((a) => a.toLowerCase()),
+        settings.takerKeys.addresses.map((a) => a.toLowerCase()),
       ),
     );
   return Promise.all(
@@ -133,7 +143,7 @@ export async function walletReport(db: Db, settings: LiveRailSettings) {
         chain.client.getBalance({ address: w.address as Address }),
         chain.pendingNonce(w.address as Address),
       ]);
-      return { address: w.address, balanceWei: balance, low: balance < rail.settings.minWalletWei, nonce, orderId: w.orderId };
+      return { address: w.address, balanceWei: balance, low: balance < settings.minWalletWei, nonce, orderId: w.orderId };
     }),
   );
 }
