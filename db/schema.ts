@@ -273,6 +273,13 @@ export const orders = pgTable(
     railTries: integer("rail_tries").notNull().default(0),
     railState: jsonb("rail_state").$type<Record<string, unknown>>(),
     takerWallet: text("taker_wallet"),
+    // the fencing token of the step that holds the order (lib/orders/rail-steps/due.ts claim): a
+    // transaction is recorded only while the token is still the order's, so a step whose lease was
+    // taken over by another process records and broadcasts nothing
+    railLease: text("rail_lease"),
+    // who started a live order: the payer's address group (an IPv6 address by its /64), for the cap
+    // on open reservations per client address (null: started through the API, or sandbox)
+    clientGroup: text("client_group"),
     // why it failed, in words a merchant can act on ("AccountHasActiveIntent", "signature expired")
     failureReason: text("failure_reason"),
     createdAt: created(),
@@ -302,6 +309,11 @@ export const orders = pgTable(
     index("orders_rail_due_idx")
       .on(t.railDueAt)
       .where(sql`rail_due_at is not null`),
+    // the caps on open live reservations (lib/orders/reservations.ts): a merchant's and a client
+    // address's live orders that hold, or wait for, a taker wallet
+    index("orders_open_reservations_idx")
+      .on(t.merchantId, t.clientGroup)
+      .where(sql`status in ('SIGNAL_SUBMITTED', 'SIGNAL_MINED', 'PAYMENT_SENT')`),
   ],
 );
 
@@ -337,7 +349,33 @@ export const chainTxs = pgTable(
     uniqueIndex("chain_txs_hash_key").on(t.hash),
     index("chain_txs_order_idx").on(t.orderId, t.createdAt),
     index("chain_txs_wallet_nonce_idx").on(t.wallet, t.nonce),
+    // a wallet's nonce is taken once: two processes cannot both record a new transaction with it
+    // (only a replacement, which names what it replaces, shares its original's nonce)
+    uniqueIndex("chain_txs_wallet_nonce_key")
+      .on(t.wallet, t.nonce)
+      .where(sql`replaces is null`),
   ],
+);
+
+/**
+ * The real rail's smoke tests (`npm run admin -- smoke-test`): each wallet quoted, signalled and
+ * cancelled against the configured chain. A merchant goes live only once one has passed for this
+ * chain and these wallets (or an operator overrode it, in the audit trail).
+ */
+export const railSmokeTests = pgTable(
+  "rail_smoke_tests",
+  {
+    id: text("id").primaryKey(),
+    chainId: integer("chain_id").notNull(),
+    // the taker wallets tested, lowercase, sorted, comma-separated
+    wallets: text("wallets").notNull(),
+    passed: boolean("passed").notNull(),
+    // what each step did (gas used, balance left, tier read) and anything refused
+    report: jsonb("report").$type<Record<string, unknown>>().notNull(),
+    createdAt: created(),
+  },
+  // go-live reads the latest passed test of a chain
+  (t) => [index("rail_smoke_tests_chain_idx").on(t.chainId, t.createdAt)],
 );
 
 /** The taker wallets of the real rail: one open intent each, so an order holds one while it needs it. */
