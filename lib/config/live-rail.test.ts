@@ -5,7 +5,7 @@ import { inspect } from "node:util";
 import { describe, expect, it } from "vitest";
 import { privateKeyToAddress } from "viem/accounts";
 import { NETWORKS } from "./zkp2p-networks";
-import { parseLiveRailSettings } from "./live-rail";
+import { parseLiveRailSettings, RemoteSignerWallets, TakerKeys } from "./live-rail";
 
 const KEY_A = `0x${"1a".repeat(32)}` as const;
 const KEY_B = `0x${"2b".repeat(32)}` as const;
@@ -42,7 +42,7 @@ describe("the real rail's settings", () => {
     expect(s.apiUrl).toBe("https://api.example.test");
     expect(s.confirmations).toBe(2);
     expect(s.takerKeys.addresses).toEqual([privateKeyToAddress(KEY_A), privateKeyToAddress(KEY_B)]);
-    expect(s.takerKeys.keyOf(privateKeyToAddress(KEY_B))).toBe(KEY_B);
+    expect((s.takerKeys as TakerKeys).keyOf(privateKeyToAddress(KEY_B))).toBe(KEY_B);
     expect(s.minWalletWei).toBe(2_000_000_000_000_000n);
     expect(s.stepLeaseMs).toBe(60_000);
   });
@@ -114,5 +114,72 @@ describe("the real rail's settings", () => {
     expect(s.codeHashes.EscrowV2).toBe(hash);
     expect(s.codeHashes.OrchestratorV3).toBe(NETWORKS.baseStaging.publishedCodeHashes.OrchestratorV3);
     expect(s.minWalletWei).toBe(50_000_000_000_000_000n);
+  });
+
+  describe("with a remote signer", () => {
+    const A = "0x8e395048d3939188e5f8e0d78cbe0428a267d33e";
+    const B = "0x99Fe70B9Fbe8e975776CBfd0683002bE26B0d613";
+    const signer = { ...urls, ZKP2P_SIGNER_URL: "https://user:pw@signer.example.test:9000/rpc/", ZKP2P_TAKER_ADDRESSES: `${A}, ${B}` };
+
+    it("take the wallets' addresses and the signer instead of keys, and never print the token", () => {
+      const s = parseLiveRailSettings({ ...signer, ZKP2P_SIGNER_TOKEN: "s3cret-token" })!;
+      expect(s.takerKeys).toBeInstanceOf(RemoteSignerWallets);
+      const wallets = s.takerKeys as RemoteSignerWallets;
+      expect(wallets.addresses).toEqual(["0x8E395048D3939188e5F8e0D78cbE0428a267D33E", B]);
+      expect(wallets.url).toBe("https://user:pw@signer.example.test:9000/rpc");
+      expect(wallets.credentials().token).toBe("s3cret-token");
+      expect(wallets.name).toBe("the signer at signer.example.test:9000");
+      for (const text of [
+        JSON.stringify(s, (_, v) => (typeof v === "bigint" ? v.toString() : v)),
+        inspect(s, { depth: 10 }),
+        `${s.takerKeys}`,
+      ]) {
+        expect(text).not.toContain("s3cret-token");
+        expect(text).not.toContain("pw@");
+      }
+    });
+
+    it("refuse keys beside a signer, and name every signer setting that is wrong", () => {
+      expect(problemsOf({ ...signer, ZKP2P_TAKER_KEYS: KEY_A })).toContain(
+        "ZKP2P_SIGNER_URL and ZKP2P_TAKER_KEYS: set one of them, not both (with a signer, the keys stay in the signer)",
+      );
+      expect(problemsOf({ ...signer, ZKP2P_TAKER_KEYS_FILE: "/etc/keys" })).toContain("ZKP2P_SIGNER_URL and ZKP2P_TAKER_KEYS_FILE");
+      expect(problemsOf({ ...signer, ZKP2P_TAKER_ADDRESSES: "" })).toContain("ZKP2P_TAKER_ADDRESSES: missing");
+      expect(problemsOf({ ...signer, ZKP2P_TAKER_ADDRESSES: `${A},0x12` })).toContain("ZKP2P_TAKER_ADDRESSES: entry 2 is not an address");
+      expect(problemsOf({ ...signer, ZKP2P_TAKER_ADDRESSES: `${A},${A.toUpperCase().replace("0X", "0x")}` })).toContain("listed twice");
+      expect(problemsOf({ ...signer, ZKP2P_SIGNER_URL: "ftp://signer" })).toContain("ZKP2P_SIGNER_URL: must be an http(s) URL");
+      expect(problemsOf({ ...signer, ZKP2P_SIGNER_CERT_FILE: "/nope/cert.pem" })).toContain(
+        "ZKP2P_SIGNER_CERT_FILE and ZKP2P_SIGNER_KEY_FILE: set both",
+      );
+      expect(problemsOf({ ...signer, ZKP2P_SIGNER_CA_FILE: "/nope/ca.pem" })).toContain("ZKP2P_SIGNER_CA_FILE: cannot be read (ENOENT)");
+      expect(problemsOf({ ...signer, ZKP2P_SIGNER_URL: "http://signer:9000", ZKP2P_SIGNER_CA_FILE: "/nope/ca.pem" })).toContain(
+        "ZKP2P_SIGNER_CA_FILE: the signer's TLS files need an https ZKP2P_SIGNER_URL",
+      );
+      // the signer's settings without a signer are a mistake, not ignored
+      expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_TAKER_ADDRESSES: A })).toContain(
+        "ZKP2P_TAKER_ADDRESSES: only with ZKP2P_SIGNER_URL",
+      );
+      expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SIGNER_TOKEN: "t" })).toContain(
+        "ZKP2P_SIGNER_TOKEN: only with ZKP2P_SIGNER_URL",
+      );
+    });
+
+    it("read the mutual TLS files once, at start", () => {
+      const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signer-tls-"));
+      for (const f of ["ca", "cert", "key"]) fs.writeFileSync(path.join(dir, `${f}.pem`), `-----${f}-----`);
+      const s = parseLiveRailSettings({
+        ...signer,
+        ZKP2P_SIGNER_CA_FILE: path.join(dir, "ca.pem"),
+        ZKP2P_SIGNER_CERT_FILE: path.join(dir, "cert.pem"),
+        ZKP2P_SIGNER_KEY_FILE: path.join(dir, "key.pem"),
+      })!;
+      expect((s.takerKeys as RemoteSignerWallets).credentials().tls).toEqual({
+        ca: "-----ca-----",
+        cert: "-----cert-----",
+        key: "-----key-----",
+      });
+      expect(inspect(s, { depth: 10 })).not.toContain("-----key-----");
+      fs.rmSync(dir, { recursive: true });
+    });
   });
 });

@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import { inspect } from "node:util";
-import { type Address, type Hex, isHex } from "viem";
+import { type Address, getAddress, type Hex, isAddress, isHex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { parseDuration } from "@/lib/duration";
 import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2pNetwork, type Zkp2pNetworkName } from "./zkp2p-networks";
@@ -11,6 +11,7 @@ import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2p
  * signer reads the keys themselves.
  */
 export class TakerKeys {
+  readonly kind = "keys";
   readonly #keys: readonly Hex[];
   readonly addresses: readonly Address[];
   constructor(keys: readonly Hex[]) {
@@ -37,13 +38,59 @@ export class TakerKeys {
   }
 }
 
+/**
+ * The taker wallets when a remote signer holds their keys (ZKP2P_SIGNER_URL): this process knows only
+ * their addresses, where the signer is, and how to reach it. The token and the client certificate's key
+ * are never printed, as with the keys: the object prints as "[4 taker wallets at the signer host:port]".
+ */
+export class RemoteSignerWallets {
+  readonly kind = "remote";
+  readonly #token: string | undefined;
+  readonly #tls: SignerTls | undefined;
+  constructor(
+    readonly url: string,
+    readonly addresses: readonly Address[],
+    credentials: { token?: string; tls?: SignerTls } = {},
+  ) {
+    this.#token = credentials.token;
+    this.#tls = credentials.tls;
+  }
+  get size() {
+    return this.addresses.length;
+  }
+  /** The signer as errors and logs name it: its host, never its path, user or token. */
+  get name() {
+    return `the signer at ${new URL(this.url).host}`;
+  }
+  /** The bearer token and the TLS material: for the signer's client, nothing else. */
+  credentials(): { token?: string; tls?: SignerTls } {
+    return { token: this.#token, tls: this.#tls };
+  }
+  toString() {
+    return `[${this.addresses.length} taker wallets at ${new URL(this.url).host}]`;
+  }
+  toJSON() {
+    return this.toString();
+  }
+  [inspect.custom]() {
+    return this.toString();
+  }
+}
+
+/** PEM text: the CA that signed the signer's certificate, and our client certificate and its key (mutual TLS). */
+export type SignerTls = { ca?: string; cert?: string; key?: string };
+
+/** The taker wallets, whichever way they sign: `addresses` is the one list of them. */
+export type TakerWallets = TakerKeys | RemoteSignerWallets;
+
 export type LiveRailSettings = {
   network: Zkp2pNetwork;
   rpcUrl: string;
   /** curator: quotes and the gating signature (`/v3/quote/*`, `/v3/sign`) */
   apiUrl: string;
   attestationUrl: string;
-  takerKeys: TakerKeys;
+  /** the taker wallets: their keys (ZKP2P_TAKER_KEYS), or their addresses and the signer that holds the keys */
+  takerKeys: TakerWallets;
   /** blocks on top of a transaction's block before the rail acts on it */
   confirmations: number;
   /** the runtime code hash each rail contract must have: the package's, or ZKP2P_CODE_HASHES */
@@ -75,6 +122,12 @@ export type LiveRailEnv = {
   ZKP2P_ATTESTATION_URL?: string;
   ZKP2P_TAKER_KEYS?: string;
   ZKP2P_TAKER_KEYS_FILE?: string;
+  ZKP2P_SIGNER_URL?: string;
+  ZKP2P_TAKER_ADDRESSES?: string;
+  ZKP2P_SIGNER_TOKEN?: string;
+  ZKP2P_SIGNER_CA_FILE?: string;
+  ZKP2P_SIGNER_CERT_FILE?: string;
+  ZKP2P_SIGNER_KEY_FILE?: string;
   ZKP2P_CONFIRMATIONS?: string;
   ZKP2P_CODE_HASHES?: string;
   ZKP2P_MIN_WALLET_ETH?: string;
@@ -99,10 +152,13 @@ const set = (v: string | undefined): v is string => v !== undefined && v.trim() 
  * repeats a key.
  */
 export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null {
-  const given = [...REQUIRED, "ZKP2P_TAKER_KEYS", "ZKP2P_TAKER_KEYS_FILE"].some((k) => set(env[k as keyof LiveRailEnv]));
+  const given = [...REQUIRED, "ZKP2P_TAKER_KEYS", "ZKP2P_TAKER_KEYS_FILE", "ZKP2P_SIGNER_URL", "ZKP2P_TAKER_ADDRESSES"].some((k) =>
+    set(env[k as keyof LiveRailEnv]),
+  );
   if (!given) return null;
   const problems: string[] = [];
-  for (const k of REQUIRED) if (!set(env[k])) problems.push(`${k}: missing (the real rail needs ${REQUIRED.join(", ")} and taker keys)`);
+  for (const k of REQUIRED)
+    if (!set(env[k])) problems.push(`${k}: missing (the real rail needs ${REQUIRED.join(", ")} and taker keys or a signer)`);
   const url = (name: (typeof REQUIRED)[number]) => {
     const v = env[name]?.trim();
     if (!v) return "";
@@ -123,7 +179,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
   if (!ZKP2P_NETWORKS.includes(networkName)) problems.push(`ZKP2P_NETWORK: must be one of ${ZKP2P_NETWORKS.join(", ")}`);
   const network = NETWORKS[networkName] ?? NETWORKS.base;
 
-  const keys = takerKeysFrom(env, problems);
+  const takers = set(env.ZKP2P_SIGNER_URL) ? remoteSignerFrom(env, problems) : new TakerKeys(takerKeysFrom(env, problems));
 
   const confirmations = set(env.ZKP2P_CONFIRMATIONS) ? Number(env.ZKP2P_CONFIRMATIONS) : 2;
   if (!Number.isSafeInteger(confirmations) || confirmations < 0 || confirmations > 64) {
@@ -209,7 +265,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     rpcUrl,
     apiUrl,
     attestationUrl,
-    takerKeys: new TakerKeys(keys),
+    takerKeys: takers,
     confirmations,
     codeHashes,
     minWalletWei,
@@ -222,8 +278,72 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
   };
 }
 
+const SIGNER_ONLY = [
+  "ZKP2P_TAKER_ADDRESSES",
+  "ZKP2P_SIGNER_TOKEN",
+  "ZKP2P_SIGNER_CA_FILE",
+  "ZKP2P_SIGNER_CERT_FILE",
+  "ZKP2P_SIGNER_KEY_FILE",
+] as const;
+
+/**
+ * The wallets a remote signer holds (ZKP2P_SIGNER_URL): their addresses from ZKP2P_TAKER_ADDRESSES,
+ * the optional bearer token and mutual TLS files. Keys in this process as well is refused: the point
+ * of the signer is that this process never sees one.
+ */
+function remoteSignerFrom(env: LiveRailEnv, problems: string[]): RemoteSignerWallets {
+  const fail = () => new RemoteSignerWallets("http://signer.invalid", []);
+  for (const k of ["ZKP2P_TAKER_KEYS", "ZKP2P_TAKER_KEYS_FILE"] as const) {
+    if (set(env[k])) problems.push(`ZKP2P_SIGNER_URL and ${k}: set one of them, not both (with a signer, the keys stay in the signer)`);
+  }
+  let url = env.ZKP2P_SIGNER_URL!.trim();
+  let https = false;
+  try {
+    const u = new URL(url);
+    if (u.protocol !== "http:" && u.protocol !== "https:") throw new Error();
+    https = u.protocol === "https:";
+    url = url.replace(/\/+$/, "");
+  } catch {
+    problems.push("ZKP2P_SIGNER_URL: must be an http(s) URL");
+    return fail();
+  }
+  const entries = (env.ZKP2P_TAKER_ADDRESSES ?? "")
+    .split(",")
+    .map((a) => a.trim())
+    .filter(Boolean);
+  if (entries.length === 0)
+    problems.push("ZKP2P_TAKER_ADDRESSES: missing (the addresses of the taker wallets the signer holds, comma-separated)");
+  const addresses: Address[] = [];
+  entries.forEach((a, i) => {
+    if (!isAddress(a, { strict: false })) problems.push(`ZKP2P_TAKER_ADDRESSES: entry ${i + 1} is not an address (0x and 40 hex digits)`);
+    else addresses.push(getAddress(a));
+  });
+  if (new Set(addresses).size !== addresses.length) problems.push("ZKP2P_TAKER_ADDRESSES: an address is listed twice");
+
+  const read = (name: "ZKP2P_SIGNER_CA_FILE" | "ZKP2P_SIGNER_CERT_FILE" | "ZKP2P_SIGNER_KEY_FILE") => {
+    if (!set(env[name])) return undefined;
+    if (!https) {
+      problems.push(`${name}: the signer's TLS files need an https ZKP2P_SIGNER_URL`);
+      return undefined;
+    }
+    try {
+      return fs.readFileSync(env[name]!.trim(), "utf8");
+    } catch (err) {
+      problems.push(`${name}: cannot be read (${(err as NodeJS.ErrnoException).code ?? "error"})`);
+      return undefined;
+    }
+  };
+  const tls = { ca: read("ZKP2P_SIGNER_CA_FILE"), cert: read("ZKP2P_SIGNER_CERT_FILE"), key: read("ZKP2P_SIGNER_KEY_FILE") };
+  if (set(env.ZKP2P_SIGNER_CERT_FILE) !== set(env.ZKP2P_SIGNER_KEY_FILE)) {
+    problems.push("ZKP2P_SIGNER_CERT_FILE and ZKP2P_SIGNER_KEY_FILE: set both (the client certificate and its key) or neither");
+  }
+  const token = set(env.ZKP2P_SIGNER_TOKEN) ? env.ZKP2P_SIGNER_TOKEN.trim() : undefined;
+  return new RemoteSignerWallets(url, addresses, { token, tls: tls.ca || tls.cert || tls.key ? tls : undefined });
+}
+
 /** The keys from ZKP2P_TAKER_KEYS (comma-separated) or ZKP2P_TAKER_KEYS_FILE (one a line, # comments). */
 function takerKeysFrom(env: LiveRailEnv, problems: string[]): Hex[] {
+  for (const k of SIGNER_ONLY) if (set(env[k])) problems.push(`${k}: only with ZKP2P_SIGNER_URL (a remote signer)`);
   let text: string;
   let source: string;
   if (set(env.ZKP2P_TAKER_KEYS) && set(env.ZKP2P_TAKER_KEYS_FILE)) {
@@ -242,7 +362,9 @@ function takerKeysFrom(env: LiveRailEnv, problems: string[]): Hex[] {
     source = "ZKP2P_TAKER_KEYS";
     text = env.ZKP2P_TAKER_KEYS;
   } else {
-    problems.push("ZKP2P_TAKER_KEYS or ZKP2P_TAKER_KEYS_FILE: missing (the taker wallets' private keys)");
+    problems.push(
+      "ZKP2P_TAKER_KEYS or ZKP2P_TAKER_KEYS_FILE: missing (the taker wallets' private keys), or ZKP2P_SIGNER_URL (a remote signer)",
+    );
     return [];
   }
   const entries = text

@@ -14,12 +14,13 @@ import {
   TransactionReceiptNotFoundError,
   TransactionNotFoundError,
 } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
 import { ORCHESTRATOR_ABI } from "./protocol";
+import { checkSigned, signerFor, type TxSigner, type UnsignedTx } from "./signer";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 
-// The chain as the rail uses it: one JSON-RPC endpoint, transactions signed here with the taker
-// wallets' keys (never by the node) so that the raw bytes can be written down before they are sent.
+// The chain as the rail uses it: one JSON-RPC endpoint, transactions signed with the taker wallets'
+// keys or by the remote signer that holds them (never by the node), so that the raw bytes can be
+// written down before they are sent.
 
 export type SignedTx = { raw: Hex; hash: Hex; nonce: number; maxFeePerGas: bigint };
 
@@ -30,9 +31,11 @@ export type TxState =
 
 export class RailChain {
   readonly client: PublicClient;
+  readonly signer: TxSigner;
 
   constructor(readonly settings: LiveRailSettings) {
     this.client = createPublicClient({ transport: http(settings.rpcUrl, { timeout: 15_000, retryCount: 0 }) }) as PublicClient;
+    this.signer = signerFor(settings);
   }
 
   get chainId() {
@@ -44,12 +47,14 @@ export class RailChain {
     return this.client.getTransactionCount({ address: wallet, blockTag: "pending" });
   }
 
-  /** Signs a transaction from a taker wallet (EIP-1559), estimating gas and fees unless given. */
+  /**
+   * Signs a transaction from a taker wallet (EIP-1559), estimating gas and fees unless given. The
+   * signed bytes are refused unless they are that transaction, from that wallet.
+   */
   async sign(
     wallet: Address,
     tx: { to: Address; data: Hex; value?: bigint; nonce: number; gas?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint },
   ): Promise<SignedTx> {
-    const account = privateKeyToAccount(this.settings.takerKeys.keyOf(wallet));
     const gas =
       tx.gas ??
       ((await this.client.estimateGas({ account: wallet, to: tx.to, data: tx.data, value: tx.value ?? 0n })) * 12n) / 10n + 10_000n;
@@ -59,9 +64,8 @@ export class RailChain {
       maxFeePerGas ??= fees.maxFeePerGas * 2n;
       maxPriorityFeePerGas ??= fees.maxPriorityFeePerGas;
     }
-    const raw = await account.signTransaction({
+    const unsigned: UnsignedTx = {
       chainId: this.chainId,
-      type: "eip1559",
       to: tx.to,
       data: tx.data,
       value: tx.value ?? 0n,
@@ -69,22 +73,25 @@ export class RailChain {
       gas,
       maxFeePerGas,
       maxPriorityFeePerGas: maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : maxPriorityFeePerGas,
-    });
+    };
+    const raw = await this.signer.sign(wallet, unsigned);
+    await checkSigned(raw, wallet, unsigned, this.signer.name);
     return { raw, hash: keccak256(raw), nonce: tx.nonce, maxFeePerGas };
   }
 
   /**
    * Sends signed bytes. Sending them again is harmless: a node that already has the transaction, or
-   * has mined it, says so, and that is success.
+   * has mined it, says so, and that is success. "nonce-used": the node says the nonce is taken, by
+   * these bytes (mined already) or by another transaction; the caller reads the receipts to know which.
    */
-  async broadcast(raw: Hex): Promise<void> {
+  async broadcast(raw: Hex): Promise<"sent" | "nonce-used"> {
     try {
       await this.client.sendRawTransaction({ serializedTransaction: raw });
+      return "sent";
     } catch (err) {
       const text = String((err as Error).message ?? err).toLowerCase();
-      if (text.includes("already known") || text.includes("known transaction") || text.includes("already imported")) return;
-      // "nonce too low": the nonce is used, by this transaction (then the receipt shows it) or another
-      if (text.includes("nonce too low")) return;
+      if (text.includes("already known") || text.includes("known transaction") || text.includes("already imported")) return "sent";
+      if (text.includes("nonce too low") || text.includes("nonce has already been used")) return "nonce-used";
       throw err;
     }
   }

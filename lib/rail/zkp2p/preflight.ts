@@ -1,14 +1,16 @@
 import { createPublicClient, type Hex, http, keccak256 } from "viem";
 import { RAIL_CONTRACTS, type RailContract } from "@/lib/config/zkp2p-networks";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
+import { signerProblems } from "./signer";
 
 export type ContractCheck = { contract: RailContract; address: string; codeHash: Hex | null; expected: Hex | null; ok: boolean };
 export type PreflightReport = { chainId: number; contracts: ContractCheck[]; problems: string[] };
 
 /**
- * What the real rail checks before it moves money: the RPC answers for the network's chain, and the
- * code at each rail contract's address is the code the package (or ZKP2P_CODE_HASHES) names. A
- * contract without a known hash must at least have code. Fails closed: any problem is reported, and
+ * What the real rail checks before it moves money: the RPC answers for the network's chain, the
+ * code at each rail contract's address is the code the package (or ZKP2P_CODE_HASHES) names, and a
+ * remote signer answers and holds every taker wallet. A contract without a known hash must at least
+ * have code. Fails closed: any problem is reported, and
  * the server does not start with it (instrumentation-node.ts).
  */
 export async function preflightLiveRail(settings: LiveRailSettings, { timeoutMs = 10_000 } = {}): Promise<PreflightReport> {
@@ -44,6 +46,7 @@ export async function preflightLiveRail(settings: LiveRailSettings, { timeoutMs 
       return { contract, address, codeHash, expected: expected ?? null, ok };
     }),
   );
+  problems.push(...(await signerProblems(settings)));
   return { chainId, contracts, problems };
 }
 
