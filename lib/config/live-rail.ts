@@ -3,6 +3,7 @@ import { inspect } from "node:util";
 import { type Address, getAddress, type Hex, isAddress, isHex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
 import { parseDuration } from "@/lib/duration";
+import { parseServiceLimits, type ServiceLimit, type ServiceLimitsEnv, type Zkp2pService } from "./zkp2p-service-limits";
 import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2pNetwork, type Zkp2pNetworkName } from "./zkp2p-networks";
 
 /**
@@ -105,6 +106,8 @@ export type LiveRailSettings = {
   lockTimeoutMs: number;
   /** how long a call to a ZKP2P service (quote, gating signature, attestation) may take */
   serviceTimeoutMs: number;
+  /** each ZKP2P service's process-wide limit: calls in flight, calls started a second, how long a call waits its turn */
+  serviceLimits: Record<Zkp2pService, ServiceLimit>;
   /** a price feed's answer older than this is no rate: the feeds' heartbeat (guess: Chainlink's FX feeds on Base, 24 h) */
   feedMaxAgeMs: number;
   /** a taker wallet's limits when curator's tier cannot be read: the lowest tier's, as published (they change) */
@@ -115,7 +118,7 @@ export type LiveRailSettings = {
   };
 };
 
-export type LiveRailEnv = {
+export type LiveRailEnv = ServiceLimitsEnv & {
   ZKP2P_NETWORK?: string;
   ZKP2P_RPC_URL?: string;
   ZKP2P_API_URL?: string;
@@ -257,6 +260,8 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
+  const serviceLimits = parseServiceLimits(env, problems);
+
   const tierFallback = parseTierFallback(set(env.ZKP2P_TIER_FALLBACK) ? env.ZKP2P_TIER_FALLBACK! : DEFAULT_TIER_FALLBACK, problems);
 
   if (problems.length) throw new Error(`Invalid settings for the real rail:\n  ${problems.join("\n  ")}`);
@@ -272,6 +277,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     stuckAfterMs,
     stepLeaseMs,
     serviceTimeoutMs,
+    serviceLimits,
     lockTimeoutMs,
     feedMaxAgeMs,
     tierFallback,

@@ -1,4 +1,7 @@
 import { type Address, type Hex, zeroAddress } from "viem";
+import { getConfig } from "@/lib/config";
+import { DEFAULT_SERVICE_LIMIT, type ServiceLimit } from "@/lib/config/zkp2p-service-limits";
+import { Limiter } from "./limiter";
 
 // ZKP2P's off-chain services, called through `@zkp2p/sdk`'s own request helpers (loaded on first use:
 // a sandbox-only deployment never loads the SDK): curator's quote and gating signature, and the
@@ -22,17 +25,40 @@ export class ServiceError extends Error {
   }
 }
 
+// on globalThis: the route bundles and the dispatcher may each load this module, and the limit is the process's
+const holder = globalThis as { __checkoutZkp2pLimiters?: Map<ServiceError["service"], Limiter> };
+
+/** The process's limiter of one ZKP2P service (ZKP2P_SERVICE_CONCURRENCY, _RATE, _QUEUE_WAIT). */
+export function serviceLimiter(service: ServiceError["service"]): Limiter {
+  const limit: ServiceLimit = getConfig().liveRail?.serviceLimits[service] ?? DEFAULT_SERVICE_LIMIT;
+  const limiters = (holder.__checkoutZkp2pLimiters ??= new Map());
+  const have = limiters.get(service);
+  // made again only when the settings change (tests); calls in flight finish on the one they took
+  if (have && JSON.stringify(have.limit) === JSON.stringify(limit)) return have;
+  const made = new Limiter(
+    limit,
+    (why) => new ServiceError(service, "retry", `${service} service: too many calls from this process (${why})`),
+  );
+  limiters.set(service, made);
+  return made;
+}
+
 /**
- * A service call that gives up after `ms`: the SDK's attestation call takes no timeout and retries on
- * its own, so every call is bounded here, whatever the SDK does inside.
+ * A service call within the process's limit that gives up after `ms`, its wait for a turn included:
+ * the SDK's attestation call takes no timeout and retries on its own, so every call is bounded here,
+ * whatever the SDK does inside.
  */
-async function bounded<T>(service: ServiceError["service"], ms: number, call: () => Promise<T>): Promise<T> {
+export async function bounded<T>(service: ServiceError["service"], ms: number, call: () => Promise<T>): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
+  const gaveUp = new AbortController();
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new ServiceError(service, "retry", `${service} service timed out after ${ms / 1000}s`)), ms);
+    timer = setTimeout(() => {
+      gaveUp.abort();
+      reject(new ServiceError(service, "retry", `${service} service timed out after ${ms / 1000}s`));
+    }, ms);
   });
   try {
-    return await Promise.race([call(), timeout]);
+    return await Promise.race([serviceLimiter(service).run(call, { signal: gaveUp.signal }), timeout]);
   } finally {
     clearTimeout(timer);
   }

@@ -1,7 +1,7 @@
 import type { Address } from "viem";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { logger } from "@/lib/logger";
-import { ServiceError } from "./services";
+import { bounded, ServiceError } from "./services";
 
 // Peer's taker tiers: each taker wallet may lock at most so much per order on each platform, and after
 // an order on a reversible method it cools down (12 hours at the time of writing). Curator answers a
@@ -85,10 +85,13 @@ export class TakerTiers {
     url.searchParams.set("owner", wallet);
     url.searchParams.set("chainId", String(this.settings.network.chainId));
     try {
-      const res = await fetch(url, { signal: AbortSignal.timeout(this.settings.serviceTimeoutMs) });
-      if (!res.ok)
-        throw new ServiceError("tier", res.status >= 500 || res.status === 429 ? "retry" : "refused", `tier: ${res.status}`, res.status);
-      const body = (await res.json()) as { responseObject?: TierAnswer };
+      // within the process's limit on the tier service, as every call to a ZKP2P service
+      const body = await bounded("tier", this.settings.serviceTimeoutMs, async () => {
+        const res = await fetch(url, { signal: AbortSignal.timeout(this.settings.serviceTimeoutMs) });
+        if (!res.ok)
+          throw new ServiceError("tier", res.status >= 500 || res.status === 429 ? "retry" : "refused", `tier: ${res.status}`, res.status);
+        return (await res.json()) as { responseObject?: TierAnswer };
+      });
       if (!body.responseObject?.perIntentCapBaseUnits) throw new ServiceError("tier", "retry", "tier: no perIntentCapBaseUnits");
       return standingOf(body.responseObject);
     } catch (err) {
