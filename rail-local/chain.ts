@@ -86,10 +86,11 @@ async function freePort(): Promise<number> {
 export type Anvil = { rpcUrl: string; process: ChildProcess; stop(): Promise<void> };
 
 /** Starts anvil on loopback (chain id 8453) and waits until it answers. */
-export async function startAnvil(opts: { port?: number; blockTime?: number } = {}): Promise<Anvil> {
+export async function startAnvil(opts: { port?: number; blockTime?: number; accounts?: number; mnemonic?: string } = {}): Promise<Anvil> {
   const port = opts.port ?? (await freePort());
-  const args = ["--chain-id", "8453", "--host", "127.0.0.1", "--port", String(port), "--silent", "--accounts", "1"];
+  const args = ["--chain-id", "8453", "--host", "127.0.0.1", "--port", String(port), "--silent", "--accounts", String(opts.accounts ?? 1)];
   if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
+  if (opts.mnemonic) args.push("--mnemonic", opts.mnemonic);
   const child = spawn(path.join(ROOT, "node_modules/.bin/anvil"), args, { stdio: ["ignore", "ignore", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += String(d)));

@@ -17,8 +17,9 @@ import { type RailStack, startRailStack } from "@/rail-local/stack";
 export type { RailStack };
 
 /** The local rail, with the service's settings pointing at it (as `npm run rail:local` prints them). */
-export async function railUnderTest(extraEnv: Record<string, string> = {}) {
-  const stack = await startRailStack();
+export async function railUnderTest(extraEnv: Record<string, string> = {}, opts: { signer?: "keys" | "remote" } = {}) {
+  // signer "remote": the taker wallets sign through a remote signer, and no key is in the settings
+  const stack = await startRailStack({ signer: opts.signer });
   Object.assign(process.env, stack.settings, extraEnv);
   resetConfigForTests();
   // blocks keep coming, as on Base: a transaction gathers confirmations
