@@ -45,6 +45,8 @@ if (config.liveRail) {
     network: config.liveRail.network.name,
     chainId: report.chainId,
     takerWallets: config.liveRail.takerKeys.size,
+    // where they sign: the remote signer's host, or keys in this process
+    signer: config.liveRail.takerKeys.kind === "remote" ? new URL(config.liveRail.takerKeys.url).host : "keys",
   });
 }
 const addressWarning = unknownAddressWarning(config.ownServer);

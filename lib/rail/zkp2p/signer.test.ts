@@ -1,11 +1,16 @@
+import { execFileSync } from "node:child_process";
+import fs from "node:fs";
 import http from "node:http";
+import https from "node:https";
+import os from "node:os";
+import path from "node:path";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Address, type Hex, hexToBigInt, hexToNumber, keccak256, parseTransaction } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { parseLiveRailSettings } from "@/lib/config/live-rail";
+import { parseLiveRailSettings, RemoteSignerWallets } from "@/lib/config/live-rail";
 import { RailChain } from "./chain";
-import { signerProblems, type UnsignedTx } from "./signer";
+import { RemoteSigner, signerProblems, type UnsignedTx } from "./signer";
 
 // The rail's side of a remote signer, against a small JSON-RPC signer over HTTP that holds one key and
 // can be told to misbehave: whatever it returns is checked against the transaction asked for.
@@ -194,5 +199,63 @@ describe("a remote signer", () => {
     expect(seen).toEqual([]);
     // the start-up check has no signer to ask
     expect(await signerProblems(s)).toEqual([]);
+  });
+
+  it("reaches an https signer with mutual TLS, and without our client certificate it is refused", async () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "signer-mtls-"));
+    const openssl = (...args: string[]) => execFileSync("openssl", args, { cwd: dir, stdio: "ignore" });
+    const ec = ["-newkey", "ec", "-pkeyopt", "ec_paramgen_curve:prime256v1", "-nodes"];
+    openssl("req", "-x509", ...ec, "-keyout", "ca-key.pem", "-out", "ca.pem", "-days", "2", "-subj", "/CN=signer test CA");
+    for (const [name, usage, san] of [
+      ["server", "serverAuth", "subjectAltName = IP:127.0.0.1"],
+      ["client", "clientAuth", "subjectAltName = DNS:checkout"],
+    ] as const) {
+      fs.writeFileSync(path.join(dir, `${name}.ext`), `extendedKeyUsage = ${usage}\n${san}\n`);
+      openssl("req", "-new", ...ec, "-keyout", `${name}-key.pem`, "-out", `${name}.csr`, "-subj", `/CN=${name}`);
+      openssl(
+        "x509",
+        "-req",
+        "-in",
+        `${name}.csr`,
+        "-CA",
+        "ca.pem",
+        "-CAkey",
+        "ca-key.pem",
+        "-CAcreateserial",
+        "-out",
+        `${name}.pem`,
+        "-days",
+        "2",
+        "-extfile",
+        `${name}.ext`,
+      );
+    }
+    const read = (f: string) => fs.readFileSync(path.join(dir, f), "utf8");
+    const tlsServer = https.createServer(
+      { key: read("server-key.pem"), cert: read("server.pem"), ca: read("ca.pem"), requestCert: true, rejectUnauthorized: true },
+      (req, res) => {
+        req.resume();
+        req.on("end", () => res.end(JSON.stringify({ jsonrpc: "2.0", id: 1, result: [WALLET] })));
+      },
+    );
+    await new Promise<void>((resolve) => tlsServer.listen(0, "127.0.0.1", resolve));
+    const tlsUrl = `https://127.0.0.1:${(tlsServer.address() as AddressInfo).port}`;
+    try {
+      const withCert = new RemoteSignerWallets(tlsUrl, [WALLET], {
+        tls: { ca: read("ca.pem"), cert: read("client.pem"), key: read("client-key.pem") },
+      });
+      expect(await new RemoteSigner(withCert, 2_000).accounts()).toEqual([WALLET]);
+      const withoutCert = new RemoteSignerWallets(tlsUrl, [WALLET], { tls: { ca: read("ca.pem") } });
+      await expect(new RemoteSigner(withoutCert, 2_000).accounts()).rejects.toThrow(
+        `the signer at 127.0.0.1:${new URL(tlsUrl).port} could not be reached for eth_accounts`,
+      );
+      // nor is a signer whose certificate our CA did not sign
+      const otherCa = new RemoteSignerWallets(tlsUrl, [WALLET], { tls: { cert: read("client.pem"), key: read("client-key.pem") } });
+      await expect(new RemoteSigner(otherCa, 2_000).accounts()).rejects.toThrow("could not be reached for eth_accounts");
+    } finally {
+      tlsServer.closeAllConnections();
+      await new Promise((resolve) => tlsServer.close(resolve));
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
