@@ -15,6 +15,7 @@ export const ID_PREFIXES = {
   invite: "inv",
   challenge: "chl",
   paymentLink: "plink",
+  smokeTest: "smk",
 } as const;
 
 type Prefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -1,7 +1,7 @@
 // npm run admin -- <command>: the operator's commands. Parses argv, calls lib/merchants/admin (and
 // lib/maintenance/backup for backup and restore), prints.
 // Exit codes: 0 done, 1 the merchant was not found (or the command failed, or restore refused a
-// non-empty target or a damaged file), 2 bad arguments.
+// non-empty target or a damaged file, or a smoke test failed), 2 bad arguments.
 import path from "node:path";
 import { closeDb, type Db, getDb } from "@/db/client";
 import { recordAudit } from "@/lib/accounts/audit";
@@ -19,6 +19,8 @@ import {
   setMerchantEnvironment,
 } from "@/lib/merchants/admin";
 import { walletReport } from "@/lib/orders/rail-steps";
+import { runSmokeTest, SMOKE_TIME_LIMIT_MS, type SmokeReport } from "@/lib/rail/zkp2p/smoke-test";
+import { isUsdcString, parseUsdc } from "@/lib/money";
 import { MAX_PROOF_ATTEMPTS, resetProofAttempts } from "@/lib/orders/service";
 import { printable } from "@/lib/text";
 
@@ -32,9 +34,14 @@ Commands:
   rotate-key <merchant> [--json] a new API key (printed once); the old key(s) stop working
   disable <merchant>             the merchant's keys get 403, its dashboard and checkouts close
   enable <merchant>              undoes disable
-  go-live <merchant>             its new sessions take real payments (refused without a working real rail)
+  go-live <merchant> [--without-smoke-test "reason"]
+                                 its new sessions take real payments (refused without a working real rail, or
+                                 until a smoke test has passed; going live without one puts the reason in the audit trail)
   sandbox <merchant>             its new sessions go back to the sandbox
   wallets [--json]               the real rail's taker wallets: ETH balance, nonce, the order each holds
+  smoke-test [--amount=1.00] [--time-limit=60s] [--json]
+                                 each taker wallet quotes, signals a small intent on the configured chain and cancels
+                                 it: gas, ETH left, tier and anything refused; exit code 1 when any wallet fails
   keys <merchant> [--json]       the merchant's named API keys: prefix, state, creation, last use
   create-key <merchant> <name> [--expires-days=N] [--json]
                                  a new named key (printed once); the others keep working
@@ -53,7 +60,9 @@ class UsageError extends Error {}
 
 type Parsed =
   | { command: "list" | "wallets"; json: boolean }
-  | { command: "rotate-key" | "disable" | "enable" | "go-live" | "sandbox" | "keys"; merchant: string; json: boolean }
+  | { command: "rotate-key" | "disable" | "enable" | "sandbox" | "keys"; merchant: string; json: boolean }
+  | { command: "go-live"; merchant: string; withoutSmokeTest: string | null; json: boolean }
+  | { command: "smoke-test"; amountMicro: bigint; timeLimitMs: number; json: boolean }
   | { command: "create-key"; merchant: string; name: string; expiresDays: number | null; json: boolean }
   | { command: "roll-key"; merchant: string; keyId: string; graceMs: number; json: boolean }
   | { command: "revoke-key"; merchant: string; keyId: string; json: boolean }
@@ -73,6 +82,14 @@ function options(flags: string[], allowed: string[]): Record<string, string> {
 }
 
 function parse(argv: string[]): Parsed | "help" {
+  // `--without-smoke-test "reason"`: the reason is the next word, as if written `--without-smoke-test=reason`
+  const at = argv.indexOf("--without-smoke-test");
+  if (at >= 0) {
+    const reason = argv[at + 1];
+    if (reason === undefined || reason.startsWith("-"))
+      throw new UsageError('--without-smoke-test takes a reason: --without-smoke-test "why"');
+    argv = [...argv.slice(0, at), `--without-smoke-test=${reason}`, ...argv.slice(at + 2)];
+  }
   const flags = argv.filter((a) => a.startsWith("-"));
   const args = argv.filter((a) => !a.startsWith("-"));
   if (flags.includes("--help") || flags.includes("-h") || args[0] === "help") return "help";
@@ -96,8 +113,25 @@ function parse(argv: string[]): Parsed | "help" {
       if (json) throw new UsageError("revoke-key has no --json output");
       return { command, merchant: rest[0]!.trim(), keyId: rest[1]!.trim(), json };
     }
-    const graceMs = o.grace === undefined ? 24 * 60 * 60 * 1000 : parseDuration(o.grace);
+    const graceMs = o.grace === undefined ? 24 * 60 * 60 * 1000 : parseDuration(o.grace, "--grace");
     return { command, merchant: rest[0]!.trim(), keyId: rest[1]!.trim(), graceMs, json };
+  }
+  if (command === "go-live") {
+    const o = options(flags, ["without-smoke-test"]);
+    if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError("go-live takes exactly one merchant id or name");
+    if (json) throw new UsageError("go-live has no --json output");
+    const reason = o["without-smoke-test"];
+    if (reason !== undefined && reason.trim().length < 3)
+      throw new UsageError("--without-smoke-test takes a reason (at least a few words)");
+    return { command, merchant: rest[0]!.trim(), withoutSmokeTest: reason?.trim() ?? null, json };
+  }
+  if (command === "smoke-test") {
+    const o = options(flags, ["amount", "time-limit"]);
+    if (rest.length) throw new UsageError(`smoke-test takes no arguments (got: ${rest.join(" ")})`);
+    const amount = o.amount ?? "1.00";
+    if (!isUsdcString(amount) || parseUsdc(amount) <= 0n) throw new UsageError("--amount is an amount of USDC such as 1.00");
+    const timeLimitMs = o["time-limit"] === undefined ? SMOKE_TIME_LIMIT_MS : parseDuration(o["time-limit"], "--time-limit");
+    return { command, amountMicro: parseUsdc(amount), timeLimitMs, json };
   }
   options(flags, []);
   if (command === "backup" || command === "restore") {
@@ -114,14 +148,7 @@ function parse(argv: string[]): Parsed | "help" {
     if (rest.length) throw new UsageError(`${command} takes no arguments (got: ${rest.join(" ")})`);
     return { command, json };
   }
-  if (
-    command === "rotate-key" ||
-    command === "disable" ||
-    command === "enable" ||
-    command === "go-live" ||
-    command === "sandbox" ||
-    command === "keys"
-  ) {
+  if (command === "rotate-key" || command === "disable" || command === "enable" || command === "sandbox" || command === "keys") {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`${command} takes exactly one merchant id or name`);
     if (json && command !== "rotate-key" && command !== "keys") throw new UsageError(`${command} has no --json output`);
     return { command, merchant: rest[0]!.trim(), json };
@@ -161,9 +188,9 @@ function table(rows: MerchantSummary[]): string {
   );
 }
 
-function parseDuration(text: string): number {
+function parseDuration(text: string, option: string): number {
   const m = /^(\d+)(s|m|h|d)$/.exec(text);
-  if (!m) throw new UsageError(`--grace is a duration such as 0s, 30m, 24h or 7d (got: ${text})`);
+  if (!m) throw new UsageError(`${option} is a duration such as 0s, 30m, 24h or 7d (got: ${text})`);
   return Number(m[1]) * { s: 1000, m: 60_000, h: 3_600_000, d: 86_400_000 }[m[2] as "s" | "m" | "h" | "d"];
 }
 
@@ -212,7 +239,28 @@ function restoreMessage(r: RestoreResult): string {
   return `${done}\nStart the service with the APP_SECRET and NEXTAUTH_SECRET of the deployment the backup came from: the backup does not hold them, and without the same APP_SECRET the webhook signing secrets cannot be read.`;
 }
 
-async function run(p: Parsed): Promise<void> {
+const eth = (wei: bigint) => `${wei / 10n ** 18n}.${(wei % 10n ** 18n).toString().padStart(18, "0").slice(0, 6)}`;
+
+/** The smoke test for a person: a line per wallet, then what each refused. */
+function smokeTable(r: SmokeReport): string {
+  const head = `Smoke test ${r.id} on chain ${r.chainId}, ${r.amountUsdc} USDC per wallet: ${r.passed ? "PASSED" : "FAILED"} (${r.results.length} wallet${r.results.length === 1 ? "" : "s"}, ${seconds(r.ms)})`;
+  const table = render(
+    ["WALLET", "TIER", "QUOTE", "SIGNAL GAS", "CANCEL GAS", "ETH LEFT", "RESULT"],
+    r.results.map((w) => [
+      w.address,
+      w.tier ?? "—",
+      w.quote ? `${w.quote.platform} ${w.quote.currency} ${w.quote.amountUsdc} USDC (deposit ${w.quote.depositId})` : "—",
+      w.signal?.gasUsed ?? "—",
+      w.cancel?.gasUsed ?? "—",
+      w.balanceWei === null ? "—" : `${eth(BigInt(w.balanceWei))}${w.low ? " (LOW)" : ""}`,
+      w.passed ? "ok" : "FAILED",
+    ]),
+  );
+  const refused = r.results.flatMap((w) => w.refusals.map((why) => `  ${w.address}: ${printable(why)}`));
+  return [head, "", table, ...(refused.length ? ["", "Refused or failed:", ...refused] : [])].join("\n");
+}
+
+async function run(p: Parsed): Promise<number> {
   // before getDb(): a restore must not open (and migrate) its target, nor a backup the embedded folder
   if (p.command === "backup" || p.command === "restore") {
     const config = getConfig();
@@ -224,7 +272,7 @@ async function run(p: Parsed): Promise<void> {
       const r = await restore(target, p.file);
       process.stdout.write((p.json ? JSON.stringify(r, null, 2) : restoreMessage(r)) + "\n");
     }
-    return;
+    return 0;
   }
   const db = await getDb();
   if (p.command === "keys" || p.command === "create-key" || p.command === "roll-key" || p.command === "revoke-key") {
@@ -252,7 +300,7 @@ async function run(p: Parsed): Promise<void> {
       await revokeKey(db, who, p.keyId);
       process.stdout.write(`Revoked ${p.keyId} of ${merchant.name}. The API refuses it within 10 s.\n`);
     }
-    return;
+    return 0;
   }
   if (p.command === "list") {
     const rows = await listMerchants(db, { actor: OPERATOR });
@@ -283,19 +331,38 @@ async function run(p: Parsed): Promise<void> {
         ) + "\n",
       );
     } else {
-      const eth = (wei: bigint) => `${wei / 10n ** 18n}.${(wei % 10n ** 18n).toString().padStart(18, "0").slice(0, 6)}`;
       const lines = rows.map(
         (r) => `${r.address}  ${eth(r.balanceWei)} ETH${r.low ? " (LOW)" : ""}  nonce ${r.nonce}  ${r.orderId ?? "free"}`,
       );
       process.stdout.write(lines.join("\n") + "\n");
     }
+  } else if (p.command === "smoke-test") {
+    const settings = getConfig().liveRail;
+    if (!settings) throw new AppError("CONFLICT", "This deployment has no real rail: no taker wallets to test");
+    const report = await runSmokeTest(db, settings, { amountMicro: p.amountMicro, timeLimitMs: p.timeLimitMs });
+    process.stdout.write((p.json ? JSON.stringify(report, null, 2) : smokeTable(report)) + "\n");
+    return report.passed ? 0 : 1;
   } else if (p.command === "go-live" || p.command === "sandbox") {
     const env = p.command === "go-live" ? "live" : "sandbox";
-    const { merchant, changed } = await setMerchantEnvironment(db, p.merchant, env, { actor: OPERATOR });
-    if (changed) await audit(db, merchant.id, env === "live" ? "account.went-live" : "account.back-to-sandbox");
+    const withoutSmokeTest = p.command === "go-live" ? p.withoutSmokeTest : null;
+    const { merchant, changed, smokeTest } = await setMerchantEnvironment(
+      db,
+      p.merchant,
+      env,
+      { actor: OPERATOR },
+      withoutSmokeTest ? { withoutSmokeTest } : {},
+    );
+    if (changed)
+      await audit(
+        db,
+        merchant.id,
+        env === "live" ? "account.went-live" : "account.back-to-sandbox",
+        env === "live" ? (smokeTest ? { smokeTest } : { withoutSmokeTest }) : undefined,
+      );
     process.stdout.write(
       `${merchant.name} (${merchant.id}) ${changed ? "is now" : "was already"} ${env}.` +
         (changed ? " Its new sessions take this environment within 10 s; sessions made before keep theirs." : "") +
+        (changed && env === "live" && !smokeTest ? " Without a passed smoke test: the reason is in its audit trail." : "") +
         "\n",
     );
   } else if (p.command === "reset-proofs") {
@@ -317,13 +384,14 @@ async function run(p: Parsed): Promise<void> {
         "\n",
     );
   }
+  return 0;
 }
 
 let code = 0;
 try {
   const parsed = parse(process.argv.slice(2));
   if (parsed === "help") process.stdout.write(USAGE + "\n");
-  else await run(parsed);
+  else code = await run(parsed);
 } catch (err) {
   if (err instanceof UsageError) {
     process.stderr.write(`${err.message}\n\n${USAGE}\n`);

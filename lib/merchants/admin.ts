@@ -4,7 +4,9 @@ import { apiKeys, checkoutSessions, type Environment, merchants, type MerchantRo
 import type { As, OperatorActor } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
+import { recordAudit } from "@/lib/accounts/audit";
 import { preflightLiveRail } from "@/lib/rail/zkp2p/preflight";
+import { latestSmokeTest, walletsKey } from "@/lib/rail/zkp2p/smoke-test";
 import { newApiKey } from "./service";
 
 // What the operator (whom a merchant asks to replace a leaked key) does to a merchant account from the
@@ -78,16 +80,22 @@ export async function setMerchantDisabled(
 
 /**
  * Moves a merchant to live (its new sessions take real payments) or back to the sandbox. Going live
- * is refused while the deployment has no real rail, or while that rail fails its check against the
- * chain (fail closed). Sessions already made keep their environment.
+ * is refused while the deployment has no real rail, while that rail fails its check against the
+ * chain (fail closed), and until a smoke test (`npm run admin -- smoke-test`) has passed on this
+ * chain with these taker wallets, its latest one: unless the operator gives a reason to go live
+ * without one (`withoutSmokeTest`), which goes into the merchant's audit trail. Sessions already made
+ * keep their environment.
  */
 export async function setMerchantEnvironment(
   db: Db,
   ref: string,
   environment: Environment,
   as: As<OperatorActor>,
-): Promise<{ merchant: MerchantRow; changed: boolean }> {
+  opts: { withoutSmokeTest?: string } = {},
+): Promise<{ merchant: MerchantRow; changed: boolean; smokeTest: string | null }> {
   const found = await findMerchantOrThrow(db, ref, as);
+  let smokeTest: string | null = null;
+  let override: Record<string, unknown> | null = null;
   if (environment === "live") {
     const settings = getConfig().liveRail;
     if (!settings) {
@@ -98,18 +106,48 @@ export async function setMerchantEnvironment(
     }
     const report = await preflightLiveRail(settings);
     if (report.problems.length) throw new AppError("CONFLICT", `The real rail failed its check:\n  ${report.problems.join("\n  ")}`);
+    const latest = await latestSmokeTest(db, settings);
+    if (latest?.passed) smokeTest = latest.id;
+    else if (found.environment !== "live") {
+      const reason = opts.withoutSmokeTest?.trim();
+      if (!reason) {
+        throw new AppError(
+          "CONFLICT",
+          latest
+            ? `The latest smoke test of these taker wallets (${latest.id}, ${latest.createdAt.toISOString().slice(0, 16).replace("T", " ")} UTC) failed: ` +
+                "fix what it reported and run `npm run admin -- smoke-test` until it passes, then go live"
+            : `No smoke test has passed on this chain (${settings.network.chainId}) with these taker wallets: run \`npm run admin -- smoke-test\` first, then go live`,
+        );
+      }
+      override = {
+        reason,
+        chainId: settings.network.chainId,
+        wallets: walletsKey(settings.takerKeys.addresses),
+        latestSmokeTest: latest?.id ?? null,
+      };
+    }
   }
-  const [row] = await db
-    .update(merchants)
-    .set({
-      environment,
-      liveSince: environment === "live" ? sql`coalesce(${merchants.liveSince}, now())` : null,
-      updatedAt: new Date(),
-    })
-    .where(eq(merchants.id, found.id))
-    .returning();
-  if (!row) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
-  return { merchant: row, changed: found.environment !== environment };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(merchants)
+      .set({
+        environment,
+        liveSince: environment === "live" ? sql`coalesce(${merchants.liveSince}, now())` : null,
+        updatedAt: new Date(),
+      })
+      .where(eq(merchants.id, found.id))
+      .returning();
+    if (!row) throw new AppError("NOT_FOUND", `No merchant with id or name "${ref}"`);
+    // the gate was passed over: whoever did it, and why, is on the record with the change itself
+    if (override)
+      await recordAudit(tx, {
+        merchantId: row.id,
+        who: { kind: "operator" },
+        action: "account.live-without-smoke-test",
+        details: override,
+      });
+    return { merchant: row, changed: found.environment !== environment, smokeTest };
+  });
 }
 
 /** Every merchant, oldest first, with its live key prefixes and how many checkout sessions it made. */

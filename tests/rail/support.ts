@@ -5,7 +5,7 @@ import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
 import { OPERATOR, payer } from "@/lib/actor";
-import { resetConfigForTests } from "@/lib/config";
+import { getConfig, resetConfigForTests } from "@/lib/config";
 import { setMerchantEnvironment } from "@/lib/merchants/admin";
 import { createMerchant } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
@@ -13,11 +13,17 @@ import { startSession } from "@/lib/sessions/transitions";
 import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 import { advanceOrder, findDueRailSteps } from "@/lib/orders/rail-steps";
+import { runSmokeTest } from "@/lib/rail/zkp2p/smoke-test";
 import { type RailStack, startRailStack } from "@/rail-local/stack";
 export type { RailStack };
 
-/** The local rail, with the service's settings pointing at it (as `npm run rail:local` prints them). */
-export async function railUnderTest(extraEnv: Record<string, string> = {}, opts: { signer?: "keys" | "remote" } = {}) {
+/**
+ * The local rail, with the service's settings pointing at it (as `npm run rail:local` prints them).
+ * Its smoke test is run once, as the operator runs it before going live, so that liveMerchant's
+ * go-live passes its gate (about a second: a signal and a cancel per wallet); `smokeTest: false`
+ * leaves the deployment without one.
+ */
+export async function railUnderTest(extraEnv: Record<string, string> = {}, opts: { smokeTest?: boolean; signer?: "keys" | "remote" } = {}) {
   // signer "remote": the taker wallets sign through a remote signer, and no key is in the settings
   const stack = await startRailStack({ signer: opts.signer });
   Object.assign(process.env, stack.settings, extraEnv);
@@ -32,17 +38,20 @@ export async function railUnderTest(extraEnv: Record<string, string> = {}, opts:
     timer = undefined;
   };
   resumeMining();
-  return {
-    ...stack,
-    pauseMining,
-    resumeMining,
-    stop: async () => {
-      pauseMining();
-      for (const k of [...Object.keys(stack.settings), ...Object.keys(extraEnv)]) delete process.env[k];
-      resetConfigForTests();
-      await stack.stop();
-    },
+  const stop = async () => {
+    pauseMining();
+    for (const k of [...Object.keys(stack.settings), ...Object.keys(extraEnv)]) delete process.env[k];
+    resetConfigForTests();
+    await stack.stop();
   };
+  if (opts.smokeTest !== false) {
+    const smoke = await runSmokeTest(await testDb(), getConfig().liveRail!);
+    if (!smoke.passed) {
+      await stop();
+      throw new Error(`the local rail's smoke test failed: ${JSON.stringify(smoke.results.map((r) => r.refusals))}`);
+    }
+  }
+  return { ...stack, pauseMining, resumeMining, stop };
 }
 export type RailUnderTest = Awaited<ReturnType<typeof railUnderTest>>;
 

@@ -80,20 +80,25 @@ export class TakerTiers {
     this.cache.delete(wallet.toLowerCase());
   }
 
-  private async read(wallet: Address): Promise<Standing> {
+  /** Curator's answer for a wallet now, uncached; a failure is thrown, not replaced by the fallback (the smoke test reports it). */
+  async readNow(wallet: Address): Promise<Standing> {
     const url = new URL("/v2/taker/tier", this.settings.apiUrl);
     url.searchParams.set("owner", wallet);
     url.searchParams.set("chainId", String(this.settings.network.chainId));
+    // within the process's limit on the tier service, as every call to a ZKP2P service
+    const body = await bounded("tier", this.settings.serviceTimeoutMs, async () => {
+      const res = await fetch(url, { signal: AbortSignal.timeout(this.settings.serviceTimeoutMs) });
+      if (!res.ok)
+        throw new ServiceError("tier", res.status >= 500 || res.status === 429 ? "retry" : "refused", `tier: ${res.status}`, res.status);
+      return (await res.json()) as { responseObject?: TierAnswer };
+    });
+    if (!body.responseObject?.perIntentCapBaseUnits) throw new ServiceError("tier", "retry", "tier: no perIntentCapBaseUnits");
+    return standingOf(body.responseObject);
+  }
+
+  private async read(wallet: Address): Promise<Standing> {
     try {
-      // within the process's limit on the tier service, as every call to a ZKP2P service
-      const body = await bounded("tier", this.settings.serviceTimeoutMs, async () => {
-        const res = await fetch(url, { signal: AbortSignal.timeout(this.settings.serviceTimeoutMs) });
-        if (!res.ok)
-          throw new ServiceError("tier", res.status >= 500 || res.status === 429 ? "retry" : "refused", `tier: ${res.status}`, res.status);
-        return (await res.json()) as { responseObject?: TierAnswer };
-      });
-      if (!body.responseObject?.perIntentCapBaseUnits) throw new ServiceError("tier", "retry", "tier: no perIntentCapBaseUnits");
-      return standingOf(body.responseObject);
+      return await this.readNow(wallet);
     } catch (err) {
       logger.warn("taker tier not read; the lowest tier's limits apply", { wallet, error: (err as Error).message });
       // not kept as long as a real answer: read again soon
