@@ -242,8 +242,12 @@ test.describe("a live payment through the built service", () => {
   });
 });
 
-/** A merchant of the service, moved live by the operator's command. */
+/** A merchant of the service, moved live by the operator's commands: the rail's smoke test, then go-live. */
 async function liveMerchant(service: Service) {
+  const smoke = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "smoke-test"], {
+    env: { ...process.env, ...service.env },
+  });
+  expect(smoke.stdout).toMatch(/Smoke test smk_\w+ on chain 8453, 1\.00 USDC per wallet: PASSED/);
   const signup = await (
     await fetch(`${service.base}/api/merchants`, {
       method: "POST",

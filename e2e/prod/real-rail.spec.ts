@@ -56,7 +56,12 @@ test("a live payment survives every process SIGKILLed between signing and broadc
   try {
     const name = `live-${crypto.randomBytes(4).toString("hex")}`;
     const shop = await Integration.signUp(t.url, name);
-    // the operator moves it live, against the topology's database; the command checks the rail first
+    // the operator runs the rail's smoke test (each taker wallet signals a small intent and cancels it),
+    // then moves it live, against the topology's database; go-live checks the rail and the smoke test
+    const smoke = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "smoke-test"], {
+      env: { ...process.env, ...t.env },
+    });
+    expect(smoke.stdout).toMatch(/Smoke test smk_\w+ on chain 8453, 1\.00 USDC per wallet: PASSED/);
     const live = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "go-live", name], {
       env: { ...process.env, ...t.env },
     });
