@@ -1,3 +1,4 @@
+import { RESERVATION_LIMITS } from "@/lib/orders/reservations";
 import { type Db, getDb, getWorkDb } from "@/db/client";
 import type { DeliveryRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
@@ -63,7 +64,7 @@ export async function startMetrics(): Promise<() => Promise<void>> {
       { machine: machine.name, trigger: "create", to: machine.initial },
       ...Object.entries(machine.triggers).map(([trigger, rule]) => ({ machine: machine.name, trigger, to: rule.to as string })),
     ]),
-    limits: Object.values(RATE_RULES).map((r) => r.name),
+    limits: [...Object.values(RATE_RULES).map((r) => r.name), ...Object.values(RESERVATION_LIMITS)],
   });
   registerDatabaseGauges(getDb, { rail: getConfig().liveRail !== null });
   return (await startMetricsServer()) ?? (async () => {});

@@ -5,13 +5,15 @@ import { FaultSwitch } from "./faults";
 // developer) can take the node away without touching the chain. Routes: "rpc" is every call,
 // "broadcast" is eth_sendRawTransaction alone. Faults: 5xx answers 503 (a node behind a load
 // balancer that is down), timeout holds the request unanswered (a hung node, or bytes that never
-// arrive), refuse drops the connection. POST /__faults {"rpc":"5xx"} sets them; {} clears.
+// arrive), refuse drops the connection. POST /__faults {"rpc":"5xx"} sets them; {} clears. A delay
+// (setDelay, or POST /__delay {"ms":5000}) holds every call that long before it is passed on: a slow node.
 
 export type RpcRoute = "rpc" | "broadcast";
 
 export async function startRpcProxy(upstream: string, port = 0) {
   const faults = new FaultSwitch<RpcRoute>(["rpc", "broadcast"]);
   const held = new Set<http.ServerResponse>();
+  let delayMs = 0;
   const server = http.createServer(async (req, res) => {
     let raw = "";
     for await (const chunk of req) raw += chunk;
@@ -24,6 +26,13 @@ export async function startRpcProxy(upstream: string, port = 0) {
       body = raw ? JSON.parse(raw) : undefined;
     } catch {
       return answer(400, JSON.stringify({ jsonrpc: "2.0", id: null, error: { code: -32700, message: "parse error" } }));
+    }
+    if (req.url === "/__delay") {
+      const ms = (body as { ms?: unknown } | undefined)?.ms;
+      if (typeof ms !== "number" || !Number.isSafeInteger(ms) || ms < 0)
+        return answer(400, JSON.stringify({ success: false, message: "ms: a whole number" }));
+      delayMs = ms;
+      return answer(200, JSON.stringify({ success: true }));
     }
     if (req.url === "/__faults") {
       const problem = faults.apply(body);
@@ -44,6 +53,7 @@ export async function startRpcProxy(upstream: string, port = 0) {
       res.on("close", () => held.delete(res));
       return;
     }
+    if (delayMs) await new Promise((r) => setTimeout(r, delayMs));
     try {
       const upstreamRes = await fetch(upstream, { method: "POST", headers: { "content-type": "application/json" }, body: raw });
       answer(upstreamRes.status, await upstreamRes.text());
@@ -56,6 +66,10 @@ export async function startRpcProxy(upstream: string, port = 0) {
   return {
     url: `http://127.0.0.1:${address.port}`,
     faults,
+    /** Holds every call `ms` before passing it on (0: none). */
+    setDelay: (ms: number) => {
+      delayMs = ms;
+    },
     close: () =>
       new Promise<void>((resolve) => {
         for (const res of held) res.destroy();

@@ -196,6 +196,13 @@ const envSchema = z.object({
   ZKP2P_SERVICE_QUEUE_WAIT: optionalString,
   ZKP2P_LOCK_TIMEOUT: optionalString,
   ZKP2P_FEED_MAX_AGE: optionalString,
+  ZKP2P_MAX_FEE_GWEI: optionalString,
+  ZKP2P_MAX_REPLACEMENTS: optionalString,
+  ZKP2P_MAX_OPEN_PER_MERCHANT: optionalString,
+  ZKP2P_MAX_OPEN_PER_ADDRESS: optionalString,
+  ZKP2P_MAX_OPEN_PER_LINK: optionalString,
+  ZKP2P_PAYMENT_SENT_GRACE: optionalString,
+  ZKP2P_PROOF_OF_WORK: optionalString,
   ZKP2P_TIER_FALLBACK: optionalString,
 });
 

@@ -110,6 +110,16 @@ export type LiveRailSettings = {
   serviceLimits: Record<Zkp2pService, ServiceLimit>;
   /** a price feed's answer older than this is no rate: the feeds' heartbeat (guess: Chainlink's FX feeds on Base, 24 h) */
   feedMaxAgeMs: number;
+  /** the highest fee per gas the rail signs or replaces with; past it a stuck transaction waits and the operator is alerted */
+  maxFeePerGasWei: bigint;
+  /** how many times a stuck transaction is replaced with a higher fee before the rail stops and alerts */
+  maxReplacements: number;
+  /** the open live reservations (orders holding or waiting for a taker wallet) one merchant, client address or payment link may have */
+  maxOpen: { perMerchant: number; perAddress: number; perLink: number };
+  /** after the intent's on-chain expiry, how long an order the payer said they paid still waits for a late proof */
+  paymentSentGraceMs: number;
+  /** whether the payer's page must solve a proof of work before a live start (ZKP2P_PROOF_OF_WORK) */
+  proofOfWork: boolean;
   /** a taker wallet's limits when curator's tier cannot be read: the lowest tier's, as published (they change) */
   tierFallback: {
     tier: string;
@@ -139,6 +149,13 @@ export type LiveRailEnv = ServiceLimitsEnv & {
   ZKP2P_SERVICE_TIMEOUT?: string;
   ZKP2P_LOCK_TIMEOUT?: string;
   ZKP2P_FEED_MAX_AGE?: string;
+  ZKP2P_MAX_FEE_GWEI?: string;
+  ZKP2P_MAX_REPLACEMENTS?: string;
+  ZKP2P_MAX_OPEN_PER_MERCHANT?: string;
+  ZKP2P_MAX_OPEN_PER_ADDRESS?: string;
+  ZKP2P_MAX_OPEN_PER_LINK?: string;
+  ZKP2P_PAYMENT_SENT_GRACE?: string;
+  ZKP2P_PROOF_OF_WORK?: string;
   ZKP2P_TIER_FALLBACK?: string;
 };
 
@@ -260,6 +277,44 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
+  let maxFeePerGasWei = 10n * 10n ** 9n; // 10 gwei: hundreds of times Base's usual fee (guess), a ceiling for spikes
+  if (set(env.ZKP2P_MAX_FEE_GWEI)) {
+    const m = /^(\d{1,6})(?:\.(\d{1,9}))?$/.exec(env.ZKP2P_MAX_FEE_GWEI.trim());
+    if (!m || (m[1] === "0" && !/[1-9]/.test(m[2] ?? "")))
+      problems.push("ZKP2P_MAX_FEE_GWEI: must be a positive amount of gwei such as 10 or 0.5");
+    else maxFeePerGasWei = BigInt(m[1]!) * 10n ** 9n + BigInt((m[2] ?? "").padEnd(9, "0"));
+  }
+  const count = (name: keyof LiveRailEnv, fallback: number, min: number, max: number) => {
+    const raw = env[name]?.trim();
+    if (!raw) return fallback;
+    const n = Number(raw);
+    if (!/^\d+$/.test(raw) || n < min || n > max) {
+      problems.push(`${name}: must be a whole number from ${min} to ${max}`);
+      return fallback;
+    }
+    return n;
+  };
+  const maxReplacements = count("ZKP2P_MAX_REPLACEMENTS", 5, 0, 50);
+  // a merchant may hold half the wallets, a payment link a quarter, one client address two: nobody
+  // holds them all, and a shop with a queue of payers still has most of them
+  const wallets = Math.max(1, takers.addresses.length);
+  const maxOpen = {
+    perMerchant: count("ZKP2P_MAX_OPEN_PER_MERCHANT", Math.ceil(wallets / 2), 1, 10_000),
+    perAddress: count("ZKP2P_MAX_OPEN_PER_ADDRESS", 2, 1, 10_000),
+    perLink: count("ZKP2P_MAX_OPEN_PER_LINK", Math.ceil(wallets / 4), 1, 10_000),
+  };
+  let paymentSentGraceMs = 30 * 60_000;
+  if (set(env.ZKP2P_PAYMENT_SENT_GRACE)) {
+    try {
+      paymentSentGraceMs = parseDuration(env.ZKP2P_PAYMENT_SENT_GRACE);
+    } catch {
+      problems.push("ZKP2P_PAYMENT_SENT_GRACE: must be a duration such as 30m");
+    }
+  }
+  const pow = env.ZKP2P_PROOF_OF_WORK?.trim().toLowerCase();
+  if (pow && !["on", "off", "true", "false"].includes(pow)) problems.push("ZKP2P_PROOF_OF_WORK: must be on or off");
+  const proofOfWork = pow !== "off" && pow !== "false";
+
   const serviceLimits = parseServiceLimits(env, problems);
 
   const tierFallback = parseTierFallback(set(env.ZKP2P_TIER_FALLBACK) ? env.ZKP2P_TIER_FALLBACK! : DEFAULT_TIER_FALLBACK, problems);
@@ -280,6 +335,11 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     serviceLimits,
     lockTimeoutMs,
     feedMaxAgeMs,
+    maxFeePerGasWei,
+    maxReplacements,
+    maxOpen,
+    paymentSentGraceMs,
+    proofOfWork,
     tierFallback,
   };
 }

@@ -312,7 +312,10 @@ export function route<
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...answer.headers },
       });
     } catch (err) {
-      const retryAfter = err instanceof AppError && err.code === "RATE_LIMITED" ? err.details?.retryAfterSeconds : undefined;
+      const retryAfter =
+        err instanceof AppError && (err.code === "RATE_LIMITED" || err.code === "TOO_MANY_OPEN_PAYMENTS")
+          ? err.details?.retryAfterSeconds
+          : undefined;
       if (typeof retryAfter === "number") headers["Retry-After"] ??= String(retryAfter);
       // a service the request needed is down (the real rail's attestation service): retry later
       if (err instanceof AppError && err.code === "UNAVAILABLE") headers["Retry-After"] ??= String(err.details?.retryAfterSeconds ?? 30);

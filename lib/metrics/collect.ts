@@ -19,6 +19,8 @@ type Snapshot = {
   awaitingConfirmations: number;
   wallets: number;
   busyWallets: number;
+  waitingForWallet: number;
+  oldestUnconfirmedSeconds: number;
 };
 
 async function read(db: Db, rail: boolean): Promise<Snapshot> {
@@ -35,12 +37,20 @@ async function read(db: Db, rail: boolean): Promise<Snapshot> {
     awaitingConfirmations: 0,
     wallets: 0,
     busyWallets: 0,
+    waitingForWallet: 0,
+    oldestUnconfirmedSeconds: 0,
   };
   if (rail) {
-    const [txs, wallets] = await Promise.all([
+    const [txs, wallets, waiting] = await Promise.all([
       db.execute(sql`select kind, status, count(*)::int as n from chain_txs group by kind, status`),
       db.execute(sql`select count(*)::int as wallets, count(order_id)::int as busy from taker_wallets`),
+      db.execute(sql`
+        select (select count(*)::int from orders where status = 'SIGNAL_SUBMITTED' and taker_wallet is null and rail_due_at is not null) as waiting,
+               (select extract(epoch from now() - min(coalesce(sent_at, created_at)))::float8 from chain_txs where status in ('signed', 'sent') and created_at > now() - interval '1 day') as oldest`),
     ]);
+    const [q] = rowsOf<{ waiting: number; oldest: number | null }>(waiting);
+    snapshot.waitingForWallet = q?.waiting ?? 0;
+    snapshot.oldestUnconfirmedSeconds = Math.max(0, Number(q?.oldest ?? 0));
     snapshot.chainTxs = rowsOf<{ kind: string; status: string; n: number }>(txs);
     snapshot.awaitingConfirmations = snapshot.chainTxs.filter((t) => t.status === "mined").reduce((a, t) => a + t.n, 0);
     const [w] = rowsOf<{ wallets: number; busy: number }>(wallets);
@@ -50,7 +60,17 @@ async function read(db: Db, rail: boolean): Promise<Snapshot> {
   return snapshot;
 }
 
-const DOWN: Snapshot = { up: false, due: 0, oldestDueSeconds: 0, chainTxs: [], awaitingConfirmations: 0, wallets: 0, busyWallets: 0 };
+const DOWN: Snapshot = {
+  up: false,
+  due: 0,
+  oldestDueSeconds: 0,
+  chainTxs: [],
+  awaitingConfirmations: 0,
+  wallets: 0,
+  busyWallets: 0,
+  waitingForWallet: 0,
+  oldestUnconfirmedSeconds: 0,
+};
 
 /**
  * Gauges read from the database when Prometheus scrapes: the webhook backlog, whether the database
@@ -112,4 +132,14 @@ export function registerDatabaseGauges(openDb: () => Promise<Db>, opts: { rail: 
   );
   gauge("checkout_rail_wallets", "Taker wallets of the real rail", (s) => s.wallets);
   gauge("checkout_rail_wallets_busy", "Taker wallets holding an order's intent", (s) => s.busyWallets);
+  gauge(
+    "checkout_rail_orders_waiting_for_wallet",
+    "Live orders whose signal waits for a free taker wallet (every wallet fitting them holds an intent)",
+    (s) => s.waitingForWallet,
+  );
+  gauge(
+    "checkout_rail_oldest_unconfirmed_tx_seconds",
+    "How long the oldest rail transaction signed or sent and not yet mined has been waiting (0: none)",
+    (s) => s.oldestUnconfirmedSeconds,
+  );
 }

@@ -700,7 +700,7 @@ const STATUS_TEXT: Record<number, string> = {
   405: "METHOD_NOT_ALLOWED: the Allow header lists the methods this path serves",
   409: "Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage)",
   413: `PAYLOAD_TOO_LARGE: the body is over ${MAX_BODY_BYTES / 1024} KiB`,
-  429: "RATE_LIMITED: wait Retry-After seconds",
+  429: "RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds",
   500: "INTERNAL: the message names the request id",
   503: "UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST)",
 };

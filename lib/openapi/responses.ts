@@ -167,7 +167,9 @@ export const quote = z
     tokenAmount: z.string(),
     tokenAmountFormatted: z.string().meta({ examples: ["50.00 USDC"] }),
     paymentMethod: z.string(),
-    payeeAddress: z.string(),
+    payeeAddress: z.string().nullable().meta({
+      description: "who to pay; null on a live order until its reservation is confirmed on-chain (the payee is shown only then)",
+    }),
     conversionRate: z.string(),
   })
   .meta({ description: "What the payer sends, and to whom" });

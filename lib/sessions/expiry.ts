@@ -1,4 +1,4 @@
-import { and, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type As, SYSTEM } from "@/lib/actor";
 import { checkoutSessions, type OrderRow, orders, type SessionRow } from "@/db/schema";
@@ -24,10 +24,18 @@ const LIVE_MONEY_MOVING: OrderRow["status"][] = ["PAYMENT_SENT", "PROOF_VERIFIED
 /** An order of the real rail that ends may hold an intent and a wallet: its unwind step is due. */
 export const unwindFields = (session: Pick<SessionRow, "environment">) => (session.environment === "live" ? { railDueAt: new Date() } : {});
 
+/** The trigger that ends an order at its own expiresAt: unpaid, or (live) paid with no proof in time; null if none may. */
+function orderExpiry(session: Pick<SessionRow, "environment">, order: OrderRow | null, now: Date): "expire" | "proofOverdue" | null {
+  if (!order || order.expiresAt > now) return null;
+  if (canFire("order", "expire", order.status)) return "expire";
+  if (session.environment === "live" && canFire("order", "proofOverdue", order.status)) return "proofOverdue";
+  return null;
+}
+
 /** Whether the session, or its order, is past an expiry that its machine still allows. */
 export function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean {
   if (canFire("session", "expire", session.status) && session.expiresAt <= now && !holdsExpiry(session, order)) return true;
-  return !!order && canFire("order", "expire", order.status) && order.expiresAt <= now;
+  return orderExpiry(session, order, now) !== null;
 }
 
 /**
@@ -47,8 +55,12 @@ export async function expireIfDue(db: Db, sessionId: string, now = new Date()): 
         session = await transition(tx, "session", session, "expire", { set: { cancelledAt: now } });
       }
       await emit({ type: "session.abandoned", session, order });
-    } else if (order && canFire("order", "expire", order.status) && order.expiresAt <= now) {
-      order = await transition(tx, "order", order, "expire", { set: unwindFields(session) });
+    } else if (order && orderExpiry(session, order, now)) {
+      const trigger = orderExpiry(session, order, now)!;
+      const reason = "no proof of the payment arrived before the reservation ended";
+      order = await transition(tx, "order", order, trigger, {
+        set: { ...unwindFields(session), ...(trigger === "proofOverdue" ? { failureReason: reason } : {}) },
+      });
       session = await transition(tx, "session", session, "orderChanged");
       await emit({ type: "order.expired", session, order });
     }
@@ -74,7 +86,16 @@ export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Pr
     .from(orders)
     .where(and(inArray(orders.status, ORDER.triggers.expire.from), lte(orders.expiresAt, now)))
     .limit(limit);
-  return [...new Set([...sessions, ...unpaid].map((r) => r.id))];
+  // live orders whose payer said they paid and whose proof is overdue (sandbox ones wait for their session)
+  const overdue = await db
+    .select({ id: orders.sessionId })
+    .from(orders)
+    .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.sessionId))
+    .where(
+      and(inArray(orders.status, ORDER.triggers.proofOverdue.from), lte(orders.expiresAt, now), eq(checkoutSessions.environment, "live")),
+    )
+    .limit(limit);
+  return [...new Set([...sessions, ...unpaid, ...overdue].map((r) => r.id))];
 }
 
 /**

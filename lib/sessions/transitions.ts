@@ -15,6 +15,8 @@ import { ensureFresh, unwindFields } from "./expiry";
 import { fiatTermsOf, merchantMicro, quoteForStart } from "./fiat";
 import { lockOrder, lockSession, readSession } from "./rows";
 import { startStatement, startValues } from "./start-statement";
+import { addressGroup } from "@/lib/limits/client-ip";
+import { assertReservationRoom } from "@/lib/orders/reservations";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 // What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
@@ -93,6 +95,8 @@ export async function startSession(
   id: string,
   input: { paymentPlatform?: string; fiatCurrency?: string; amountUsdc?: string },
   as: As,
+  /** the payer's address, when the payer's page starts it (not the merchant's server through the API) */
+  from: { clientAddress?: string } = {},
 ) {
   // the row ensureFresh read, unless it expired something (then as it is now); the quote is asked
   // before the row lock: a real rail's quote is a network call, never made under a lock; the
@@ -102,6 +106,9 @@ export async function startSession(
   const priced = amountToPay(before, input.amountUsdc);
   const choice = resolvePlatform(before, input.paymentPlatform, input.fiatCurrency);
   const rail = getPaymentRail(before.environment);
+  // a live start reserves a taker wallet: it is capped (lib/orders/reservations.ts)
+  const caps = before.environment === "live" ? (getConfig().liveRail?.maxOpen ?? null) : null;
+  const clientGroup = caps && from.clientAddress ? addressGroup(from.clientAddress) : null;
   const fiat = fiatTermsOf(before);
   // exact-fiat: the payer pays the session's fiat amount; the merchant gets what it buys on this platform
   const fiatQuote = fiat ? await quoteForStart(fiat, choice.platform) : null;
@@ -161,6 +168,8 @@ export async function startSession(
       railTries: 0,
       railState: quote.intent ?? null,
       takerWallet: null,
+      railLease: null,
+      clientGroup,
       failureReason: null,
       createdAt: now,
       updatedAt: now,
@@ -216,6 +225,7 @@ export async function startSession(
       const current = await lockOrder(tx, locked.activeOrderId, locked);
       if (current && isOrderLive(current.status))
         throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      if (caps) await assertReservationRoom(tx, { merchantId: locked.merchantId, clientGroup, paymentLinkId: locked.paymentLinkId }, caps);
       const { order, set } = await prepare(locked);
       // the order's insert and the session's move are sent together (one round trip; PostgreSQL runs
       // them in this order): the session only names the order, whose id is already known
@@ -228,7 +238,8 @@ export async function startSession(
       return answer(session, inserted!);
     });
   try {
-    const started = (before.activeOrderId === null ? await startUnlocked() : null) ?? (await startLocked());
+    // a capped start counts open orders under its locks: never the unlocked one-statement start
+    const started = (before.activeOrderId === null && !caps ? await startUnlocked() : null) ?? (await startLocked());
     jobs.expiryScheduled(id, new Date(started.expiresAt));
     if (started.order.status === "SIGNAL_SUBMITTED") jobs.railDue(started.order.id);
     return started;
@@ -237,6 +248,18 @@ export async function startSession(
       throw conflict("Checkout has already started: the session has a live order");
     throw err;
   }
+}
+
+/**
+ * A live order the payer says they paid waits for its proof until the intent's on-chain expiry plus
+ * ZKP2P_PAYMENT_SENT_GRACE (late proofs), not forever: then it ends and its wallet is freed.
+ */
+function proofWindow(session: SessionRow, order: OrderRow): Partial<OrderRow> {
+  const settings = session.environment === "live" ? getConfig().liveRail : null;
+  if (!settings) return {};
+  const expiryTime = (order.railState as { expiryTime?: string } | null)?.expiryTime;
+  const intentEnds = expiryTime ? Number(expiryTime) * 1000 : Date.now();
+  return { expiresAt: new Date(intentEnds + settings.paymentSentGraceMs) };
 }
 
 // POST payment-sent: the payer says the fiat is on its way; repeating it changes nothing
@@ -252,9 +275,10 @@ export async function markPaymentSent(db: Db, id: string, as: As) {
     if (isOrderPaid(order.status)) return { order: serializeOrder(order) };
     if (!canFire("order", "paymentSent", order.status)) throw conflict(`Order is ${order.status}; start checkout again`);
     assertOpen(session);
-    order = await transition(tx, "order", order, "paymentSent", { set: { paymentSentAt: new Date() } });
+    order = await transition(tx, "order", order, "paymentSent", { set: { paymentSentAt: new Date(), ...proofWindow(session, order) } });
     session = await transition(tx, "session", session, "orderChanged");
     await emit({ type: "order.payment_sent", session, order });
+    if (session.environment === "live") jobs.expiryScheduled(id, order.expiresAt);
     return { order: serializeOrder(order) };
   });
 }

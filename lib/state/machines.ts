@@ -58,6 +58,7 @@ export const ORDER = define<
   | "fulfil"
   | "fulfilReverted"
   | "expire"
+  | "proofOverdue"
   | "sessionExpired"
   | "cancel"
 >({
@@ -96,6 +97,13 @@ export const ORDER = define<
       when: "the proof holds but the release reverts",
     },
     expire: { from: ["SIGNAL_MINED"], to: "EXPIRED", when: "its own expiresAt passes before the payment was sent" },
+    // "I have sent the payment" is not a hold forever: a live order waits for its proof until the
+    // intent's on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE (its expiresAt), then its wallet is freed
+    proofOverdue: {
+      from: ["PAYMENT_SENT"],
+      to: "EXPIRED",
+      when: "a live order's payer said they paid, and no proof came by the intent's expiry plus a grace",
+    },
     // expiry of the session ends a paid order too, where cancel may not: money may be on its way,
     // but the time to pay is over
     sessionExpired: {

@@ -173,8 +173,15 @@ describe("the real rail under faults", () => {
     expect(await usdcBalance(stack, recipient)).toBe(netOf(7_000_000n));
     // not our release, so its gross is found from the net at the chain's fee rates
     expect(done).toMatchObject({ grossAmountMicro: 7_000_000n, netAmountMicro: netOf(7_000_000n) });
-    // we sent nothing of our own for it
-    expect((await txsOf(order.id)).map((t) => t.kind)).toEqual(["signal"]);
+    // we sent nothing of our own for it; theirs is written down, so the release watch follows it through reorgs
+    const txs = await txsOf(order.id);
+    expect(txs.map((t) => t.kind).sort()).toEqual(["fulfill", "signal"]);
+    expect(txs.find((t) => t.kind === "fulfill")).toMatchObject({
+      hash: theirs.toLowerCase(),
+      wallet: stranger.address.toLowerCase(),
+      status: "confirmed",
+      error: "sent by another party",
+    });
   });
 
   it("an order that expires before the payment is sent cancels its intent on-chain and frees its wallet", async () => {

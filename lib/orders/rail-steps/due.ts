@@ -1,3 +1,4 @@
+import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Hex } from "viem";
 import type { Db } from "@/db/client";
@@ -21,21 +22,30 @@ export type RailState = Partial<QuotedIntent> & {
   signatureExpiration?: string;
 };
 
-/** Takes an order's due step for this process: null if it is not due or another process has it. */
+/**
+ * Takes an order's due step for this process: null if it is not due or another process has it. The
+ * row comes back with a new fencing token (railLease): what the step records later (a transaction,
+ * its next due time) is written only while the token is still the order's, so a step that outlived
+ * its lease (a slow RPC, a long pause) and was taken over by another process changes nothing.
+ */
 export async function claim(db: Db, orderId: string, leaseMs: number): Promise<OrderRow | null> {
   const [row] = await db
     .update(orders)
-    .set({ railDueAt: new Date(Date.now() + leaseMs) })
+    .set({ railDueAt: new Date(Date.now() + leaseMs), railLease: randomUUID() })
     .where(and(eq(orders.id, orderId), isNotNull(orders.railDueAt), lte(orders.railDueAt, new Date())))
     .returning();
   return row ?? null;
 }
 
-export async function setDue(db: Db, orderId: string, inMs: number | null, extra: Partial<OrderRow> = {}) {
+/** An order as a step holds it: its id and the fencing token of its claim (null: no claim, not fenced). */
+export type Held = Pick<OrderRow, "id" | "railLease">;
+
+/** Sets when the order's next step is due, if the step still holds it (else another process does, and decides). */
+export async function setDue(db: Db, order: Held, inMs: number | null, extra: Partial<OrderRow> = {}) {
   await db
     .update(orders)
     .set({ railDueAt: inMs === null ? null : new Date(Date.now() + inMs), ...extra })
-    .where(eq(orders.id, orderId));
+    .where(and(eq(orders.id, order.id), ...(order.railLease ? [eq(orders.railLease, order.railLease)] : [])));
 }
 
 export const backoffMs = (tries: number) => Math.min(60_000, 1_000 * 2 ** Math.min(tries, 6));

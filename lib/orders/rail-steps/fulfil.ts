@@ -1,6 +1,8 @@
-import type { Address, Hex, TransactionReceipt } from "viem";
+import { eq } from "drizzle-orm";
+import { type Address, type Hex, serializeTransaction, type TransactionReceipt, type TransactionSerializable } from "viem";
 import type { Db } from "@/db/client";
-import type { OrderRow } from "@/db/schema";
+import { chainTxs, type OrderRow } from "@/db/schema";
+import { newId } from "@/lib/ids";
 import { SYSTEM } from "@/lib/actor";
 import { withEvents } from "@/lib/events/service";
 import { fulfilCalldata } from "@/lib/rail/zkp2p/calldata";
@@ -40,7 +42,7 @@ export async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSet
     return;
   }
   const sent = await track(db, chain, order, tx, settings.confirmations);
-  if (sent.state === "waiting") return setDue(db, order.id, POLL_MS);
+  if (sent.state === "waiting") return setDue(db, order, POLL_MS);
   if (sent.state === "reverted") return settleOrFail(db, chain, settings, order, sent.why);
   // our release: its gross is the attested amount, capped at the intent's (as the orchestrator caps it)
   const attested = BigInt(state.attestation?.releaseAmount ?? state.amount ?? order.tokenAmountMicro);
@@ -58,21 +60,65 @@ export async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSet
 
 /**
  * Whether the chain has a release of the order's intent that we did not see (fulfilment is
- * permissionless: anyone may send it); if so the order is settled with what it moved.
+ * permissionless: anyone may send it). "settled": it has ZKP2P_CONFIRMATIONS blocks on top, and the
+ * order is settled with what it moved; its transaction is written down (kind fulfill) so the release
+ * watch follows it through reorgs as it follows ours. "pending": mined, not yet confirmed enough to
+ * act on. "none": no release.
  */
-export async function settledOnChain(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow): Promise<boolean> {
+export async function settledOnChain(
+  db: Db,
+  chain: RailChain,
+  settings: LiveRailSettings,
+  order: OrderRow,
+): Promise<"settled" | "pending" | "none"> {
   const state = (order.railState ?? {}) as RailState;
   const logs = (await chain.fulfilmentLogs(
     order.intentHash as Hex,
     BigInt(state.signalBlock ?? 0),
   )) as unknown as TransactionReceipt["logs"];
   const orchestrator = settings.network.addresses.OrchestratorV3;
-  if (!fulfilledIn(logs, orchestrator, order.intentHash as Hex)) return false;
+  if (!fulfilledIn(logs, orchestrator, order.intentHash as Hex)) return "none";
+  const log = logs.find((l) => l.transactionHash)!;
+  const head = await chain.client.getBlockNumber();
+  if (log.blockNumber === null || head - log.blockNumber < BigInt(settings.confirmations)) return "pending";
   const rates = { managerRate: BigInt(state.managerFeeRate ?? 0), protocolRate: await chain.protocolFee() };
   const released = releaseIn(logs, orchestrator, order.intentHash as Hex, rates)!;
-  const txHash = logs.find((l) => l.transactionHash)!.transactionHash;
-  await settle(db, order, { txHash, chain: released });
-  return true;
+  await recordObserved(db, chain, order.id, log.transactionHash!);
+  await settle(db, order, { txHash: log.transactionHash!, chain: released });
+  return "settled";
+}
+
+/**
+ * Writes down a release someone else sent, with its signed bytes rebuilt from the node's copy, so a
+ * reorg that takes it out finds bytes to send again (as for ours). Once only (the hash is unique).
+ */
+async function recordObserved(db: Db, chain: RailChain, orderId: string, hash: Hex) {
+  const [known] = await db.select({ id: chainTxs.id }).from(chainTxs).where(eq(chainTxs.hash, hash.toLowerCase()));
+  if (known) return;
+  const [tx, receipt] = await Promise.all([chain.client.getTransaction({ hash }), chain.client.getTransactionReceipt({ hash })]);
+  let raw: Hex = "0x";
+  try {
+    raw = serializeTransaction(tx as TransactionSerializable, { r: tx.r, s: tx.s, yParity: tx.yParity ?? 0 });
+  } catch {
+    // a transaction type viem cannot serialize: it is watched, but cannot be sent again
+  }
+  await db
+    .insert(chainTxs)
+    .values({
+      id: newId("ctx"),
+      orderId,
+      kind: "fulfill",
+      wallet: tx.from.toLowerCase(),
+      nonce: tx.nonce,
+      raw,
+      hash: hash.toLowerCase(),
+      status: "confirmed",
+      blockNumber: receipt.blockNumber,
+      blockHash: receipt.blockHash,
+      error: "sent by another party",
+      sentAt: new Date(),
+    })
+    .onConflictDoNothing();
 }
 
 /**
@@ -80,7 +126,9 @@ export async function settledOnChain(db: Db, chain: RailChain, settings: LiveRai
  * the intent, the chain has its IntentFulfilled and the order is paid; otherwise it failed.
  */
 async function settleOrFail(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow, reason: string) {
-  if (await settledOnChain(db, chain, settings, order)) return;
+  const other = await settledOnChain(db, chain, settings, order);
+  if (other === "settled") return;
+  if (other === "pending") return setDue(db, order, POLL_MS); // acted on once it is confirmed
   await withEvents(db, async (t, emit) => {
     let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     if (!canFire("order", "fulfilReverted", o.status)) return;
@@ -89,7 +137,7 @@ async function settleOrFail(db: Db, chain: RailChain, settings: LiveRailSettings
     await emit({ type: "order.failed", session, order: o, error: { code: "FULFILL_REVERTED", message: reason } });
   });
   // the intent may still be open on-chain: the unwind step cancels it and frees the wallet
-  await setDue(db, order.id, 0);
+  await setDue(db, order, 0);
 }
 
 export async function settle(db: Db, order: OrderRow, release: { txHash: string; chain: ChainRelease }) {

@@ -5,6 +5,7 @@ import { jobs } from "@/lib/jobs";
 import { errorFields, logger } from "@/lib/logger";
 import { liveRail } from "@/lib/rail";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
+import { LeaseLost } from "@/lib/rail/zkp2p/transactions";
 import { walletReport as walletsReport } from "@/lib/rail/zkp2p/wallets";
 import { backoffMs, claim, setDue } from "./due";
 import { fulfilStep } from "./fulfil";
@@ -54,13 +55,15 @@ export async function advanceOrder(db: Db, orderId: string): Promise<void> {
         return await unwindStep(db, chain, rail.settings, order);
       default:
         // SIGNAL_MINED, PAYMENT_SENT, FULFILLED: nothing to send; the reconciler watches the chain
-        return await setDue(db, order.id, null);
+        return await setDue(db, order, null);
     }
   } catch (err) {
+    // another process took the order over while this step waited (a slow RPC or service): it decides
+    if (err instanceof LeaseLost) return logger.info("rail step taken over by another process", { orderId, status: order.status });
     // the RPC is down, or something unexpected: the order keeps its place and is tried again later
     const tries = order.railTries + 1;
     logger.warn("rail step failed; retrying", { orderId, status: order.status, tries, ...errorFields(err) });
-    await setDue(db, order.id, backoffMs(tries), { railTries: tries });
+    await setDue(db, order, backoffMs(tries), { railTries: tries });
   }
 }
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, sql } from "drizzle-orm";
+import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Hex, TransactionReceipt } from "viem";
 import type { Db } from "@/db/client";
 import { chainTxs, type OrderRow, orders } from "@/db/schema";
@@ -30,12 +30,22 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
   const open = await db
     .select()
     .from(orders)
-    .where(and(inArray(orders.status, ["SIGNAL_MINED", "PAYMENT_SENT"]), isNotNull(orders.intentHash), isNotNull(orders.takerWallet)))
+    .where(
+      and(
+        inArray(orders.status, ["SIGNAL_MINED", "PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED"]),
+        isNotNull(orders.intentHash),
+        isNotNull(orders.takerWallet),
+      ),
+    )
     .limit(200);
   const chain = new RailChain(rail.settings);
   let healed = 0;
   for (const order of open) {
     try {
+      if (order.status === "PROOF_VERIFIED" || order.status === "FULFILL_SUBMITTED") {
+        healed += await releaseUnderway(db, chain, rail.settings, order);
+        continue;
+      }
       // a reorg deeper than the confirmations may have taken the signal out: then the intent is not
       // gone for good, it is waiting to be mined again
       const signal = await latestTx(db, order.id, "signal");
@@ -45,7 +55,9 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
         continue;
       }
       if (await chain.intentOf(order.intentHash as Hex)) continue;
-      if (!(await settledOnChain(db, chain, rail.settings, order))) {
+      const other = await settledOnChain(db, chain, rail.settings, order);
+      if (other === "pending") continue; // released by someone: acted on once confirmed
+      if (other === "none") {
         await withEvents(db, async (t, emit) => {
           let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
           const reason = "the intent was released back on-chain (pruned or cancelled) before a payment was proven";
@@ -69,6 +81,24 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
     }
   }
   return healed + (await watchReleases(db, chain, rail.settings));
+}
+
+/**
+ * A release is underway (PROOF_VERIFIED, FULFILL_SUBMITTED): the fulfil step carries it, so a step is
+ * made due if none is (a lost hint, a crash between steps); a release someone else sent is settled
+ * once it is confirmed, whatever our own transaction does. Returns 1 when it changed something.
+ */
+async function releaseUnderway(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow): Promise<number> {
+  const stale = new Date(Date.now() - settings.stepLeaseMs);
+  if (order.railDueAt === null || order.railDueAt < stale) {
+    await db
+      .update(orders)
+      .set({ railDueAt: new Date() })
+      .where(and(eq(orders.id, order.id), or(isNull(orders.railDueAt), lt(orders.railDueAt, stale))));
+    return 1;
+  }
+  if (await chain.intentOf(order.intentHash as Hex)) return 0;
+  return (await settledOnChain(db, chain, settings, order)) === "settled" ? 1 : 0;
 }
 
 /** How long a confirmed release is watched for a reorg deeper than its confirmations (Base's L1 finality is about 20 minutes). */

@@ -29,7 +29,7 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       prefer: state.quotedAs,
       ...(rail ? { fits: (w: Address) => walletFits(rail, w, order.paymentPlatform, BigInt(state.amount!), groups) } : {}),
     });
-    if (!wallet) return setDue(db, order.id, 3_000); // every wallet holds an intent: the order waits its turn
+    if (!wallet) return setDue(db, order, 3_000); // every wallet holds an intent: the order waits its turn
     if (order.takerWallet !== wallet) await db.update(orders).set({ takerWallet: wallet }).where(eq(orders.id, order.id));
     const [session] = await db
       .select({ to: checkoutSessions.recipientAddress })
@@ -60,7 +60,7 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
         return failSignal(db, order, `refused by the gating service: ${err.message}`);
       const tries = order.railTries + 1;
       if (tries >= MAX_TRIES) return failSignal(db, order, "the gating service did not answer");
-      return setDue(db, order.id, backoffMs(tries), { railTries: tries });
+      return setDue(db, order, backoffMs(tries), { railTries: tries });
     }
     let call: { to: Address; data: Hex };
     try {
@@ -93,7 +93,7 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
         // the chain says this wallet has an intent we do not know of: leave it aside, take another
         logger.warn("taker wallet has an open intent unknown to the service; setting it aside", { wallet });
         await setWalletAside(db, wallet, String(reason.args[1] ?? "unknown"));
-        return setDue(db, order.id, 0, { takerWallet: null });
+        return setDue(db, order, 0, { takerWallet: null });
       }
       return failSignal(db, order, describeRevert(reason));
     }
@@ -103,11 +103,11 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       .where(eq(orders.id, order.id));
     tx = await signAndSend(db, chain, order, "signal", wallet, call);
     rail?.tiers.forget(wallet); // its cooldown may start now
-    return setDue(db, order.id, POLL_MS, { railTries: 0 });
+    return setDue(db, order, POLL_MS, { railTries: 0 });
   }
 
   const sent = await track(db, chain, order, tx, settings.confirmations);
-  if (sent.state === "waiting") return setDue(db, order.id, POLL_MS);
+  if (sent.state === "waiting") return setDue(db, order, POLL_MS);
   if (sent.state === "reverted")
     return failSignal(db, order, sent.why === "SignatureExpired" ? "the gating signature expired before the signal was mined" : sent.why);
   const signaled = signaledIn(sent.receipt, settings.network.addresses.OrchestratorV3, settings.network.addresses.EscrowV2);

@@ -1,7 +1,8 @@
-import { and, desc, eq, isNull, sql } from "drizzle-orm";
+import { and, desc, eq, max, ne, sql } from "drizzle-orm";
 import { type Address, type Hex, parseTransaction, type TransactionReceipt } from "viem";
 import type { Db } from "@/db/client";
-import { chainTxs, type OrderRow } from "@/db/schema";
+import { chainTxs, type OrderRow, orders } from "@/db/schema";
+import { isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/logger";
 import { RailChain, type TxState } from "./chain";
@@ -13,7 +14,7 @@ import { describeRevert, revertReason } from "./protocol";
 export type TxRow = typeof chainTxs.$inferSelect;
 
 /** Writes down where a transaction stands: its block once mined, none once a reorg took it out. */
-export async function setTxStatus(db: Db, tx: TxRow, status: "confirmed" | "reverted" | "sent", receipt?: TransactionReceipt) {
+export async function setTxStatus(db: Db, tx: TxRow, status: "mined" | "confirmed" | "reverted" | "sent", receipt?: TransactionReceipt) {
   await db
     .update(chainTxs)
     .set({ status, blockNumber: receipt?.blockNumber ?? null, blockHash: receipt?.blockHash ?? null, updatedAt: new Date() })
@@ -28,7 +29,8 @@ export async function latestTx(db: Db, orderId: string, kind: string): Promise<T
       and(
         eq(chainTxs.orderId, orderId),
         eq(chainTxs.kind, kind),
-        isNull(sql`(select 1 from ${chainTxs} r where r.replaces = ${chainTxs.id})`),
+        ne(chainTxs.status, "dropped"),
+        sql`not exists (select 1 from ${chainTxs} r where r.replaces = ${chainTxs.id} and r.status <> 'dropped')`,
       ),
     )
     .orderBy(desc(chainTxs.createdAt))
@@ -36,67 +38,139 @@ export async function latestTx(db: Db, orderId: string, kind: string): Promise<T
   return row ?? null;
 }
 
-/** Signs, writes down, then broadcasts: the row exists before any node has seen the bytes. */
+/** The step lost its order to another process (its lease ended and was taken over): it records and sends nothing. */
+export class LeaseLost extends Error {
+  constructor(orderId: string) {
+    super(`another process holds the rail step of order ${orderId}`);
+    this.name = "LeaseLost";
+  }
+}
+
+/**
+ * The nonce for a wallet's next transaction: the node's pending count, or past every nonce we have
+ * written down for it if that is higher (a transaction signed and recorded that no node has seen yet).
+ */
+async function nextNonce(db: Db, chain: RailChain, wallet: Address): Promise<number> {
+  const [pending, [ours]] = await Promise.all([
+    chain.pendingNonce(wallet),
+    db
+      .select({ n: max(chainTxs.nonce) })
+      .from(chainTxs)
+      .where(eq(chainTxs.wallet, wallet.toLowerCase())),
+  ]);
+  return Math.max(pending, ours?.n === null || ours?.n === undefined ? 0 : ours.n + 1);
+}
+
+/** Fees for a new transaction: the node's estimate (twice the base fee), never above ZKP2P_MAX_FEE_GWEI. */
+async function cappedFees(chain: RailChain): Promise<{ maxFeePerGas: bigint; maxPriorityFeePerGas: bigint }> {
+  const fees = await chain.client.estimateFeesPerGas();
+  const ceiling = chain.settings.maxFeePerGasWei;
+  const maxFeePerGas = fees.maxFeePerGas * 2n > ceiling ? ceiling : fees.maxFeePerGas * 2n;
+  if (fees.maxFeePerGas > ceiling)
+    logger.error("the network's fee is above ZKP2P_MAX_FEE_GWEI: the rail's transactions wait at the ceiling", {
+      estimateWei: fees.maxFeePerGas.toString(),
+      ceilingWei: ceiling.toString(),
+    });
+  return { maxFeePerGas, maxPriorityFeePerGas: fees.maxPriorityFeePerGas > maxFeePerGas ? maxFeePerGas : fees.maxPriorityFeePerGas };
+}
+
+/**
+ * Signs, writes down, then broadcasts: the row exists before any node has seen the bytes. It is
+ * written only while the step still holds the order (its fencing token, checked under the order's row
+ * lock, so a takeover waits for the write and then sees the transaction), and only with a nonce no
+ * other transaction of ours has (chain_txs_wallet_nonce_key): a step that lost its lease, or a second
+ * process with the same wallet, sends nothing.
+ */
 export async function signAndSend(
   db: Db,
   chain: RailChain,
-  order: OrderRow,
+  order: Pick<OrderRow, "id" | "railLease">,
   kind: "signal" | "fulfill" | "cancel",
   wallet: Address,
   call: { to: Address; data: Hex },
   opts: { nonce?: number; gas?: bigint; maxFeePerGas?: bigint; maxPriorityFeePerGas?: bigint; replaces?: string } = {},
 ): Promise<TxRow> {
-  const nonce = opts.nonce ?? (await chain.pendingNonce(wallet));
-  const signed = await chain.sign(wallet, {
-    ...call,
-    nonce,
-    gas: opts.gas,
-    maxFeePerGas: opts.maxFeePerGas,
-    maxPriorityFeePerGas: opts.maxPriorityFeePerGas,
-  });
-  const [row] = await db
-    .insert(chainTxs)
-    .values({
-      id: newId("ctx"),
-      orderId: order.id,
-      kind,
-      wallet: wallet.toLowerCase(),
-      nonce,
-      raw: signed.raw,
-      hash: signed.hash,
-      status: "signed",
-      maxFeePerGas: signed.maxFeePerGas.toString(),
-      replaces: opts.replaces ?? null,
-    })
-    .returning();
-  return send(db, chain, row!);
+  const fees =
+    opts.maxFeePerGas !== undefined && opts.maxPriorityFeePerGas !== undefined
+      ? { maxFeePerGas: opts.maxFeePerGas, maxPriorityFeePerGas: opts.maxPriorityFeePerGas }
+      : await cappedFees(chain);
+  for (let attempt = 0; ; attempt++) {
+    const nonce = opts.nonce ?? (await nextNonce(db, chain, wallet));
+    const signed = await chain.sign(wallet, { ...call, nonce, gas: opts.gas, ...fees });
+    try {
+      const row = await db.transaction(async (t) => {
+        const [held] = await t
+          .select({ id: orders.id })
+          .from(orders)
+          .where(and(eq(orders.id, order.id), ...(order.railLease === null ? [] : [eq(orders.railLease, order.railLease)])))
+          .for("update");
+        if (!held) throw new LeaseLost(order.id);
+        const [inserted] = await t
+          .insert(chainTxs)
+          .values({
+            id: newId("ctx"),
+            orderId: order.id,
+            kind,
+            wallet: wallet.toLowerCase(),
+            nonce,
+            raw: signed.raw,
+            hash: signed.hash,
+            status: "signed",
+            maxFeePerGas: signed.maxFeePerGas.toString(),
+            replaces: opts.replaces ?? null,
+          })
+          .returning();
+        return inserted!;
+      });
+      return send(db, chain, row);
+    } catch (err) {
+      // another transaction of ours took the nonce since it was read: sign again with the next one
+      if (opts.nonce === undefined && attempt < 3 && isUniqueViolation(err, "chain_txs_wallet_nonce_key")) continue;
+      throw err;
+    }
+  }
 }
 
 async function send(db: Db, chain: RailChain, tx: TxRow): Promise<TxRow> {
-  await chain.broadcast(tx.raw as Hex);
+  const outcome = await chain.broadcast(tx.raw as Hex);
   const [row] = await db
     .update(chainTxs)
     .set({ status: "sent", sentAt: tx.sentAt ?? new Date(), updatedAt: new Date() })
     .where(eq(chainTxs.id, tx.id))
     .returning();
-  return row!;
+  // the nonce is used: by this transaction (then it has a receipt) or another, which decides
+  return outcome === "nonce-used" ? { ...row!, status: "nonce-used" } : row!;
 }
 
 /**
  * Follows a transaction: sends signed bytes that never left, sends again what the node dropped,
- * replaces what is stuck with a higher fee. Returns its state now.
+ * replaces what is stuck with a higher fee (up to ZKP2P_MAX_FEE_GWEI and ZKP2P_MAX_REPLACEMENTS; past
+ * them it waits, and the operator is alerted). Returns its state now, and the row that state is of: a
+ * replaced original mined before its replacement is the one the chain has.
  */
-export async function follow(db: Db, chain: RailChain, order: OrderRow, tx: TxRow): Promise<TxState> {
+export async function follow(db: Db, chain: RailChain, order: Pick<OrderRow, "id" | "railLease">, tx: TxRow): Promise<Followed> {
   const stuckAfterMs = chain.settings.stuckAfterMs;
-  if (tx.status === "signed") tx = await send(db, chain, tx);
+  if (tx.status === "signed") {
+    tx = await send(db, chain, tx);
+    if (tx.status === "nonce-used") return nonceUsed(db, chain, tx);
+  }
   const state = await chain.stateOf(tx.hash as Hex);
   if (state.state === "unknown") {
-    await chain.broadcast(tx.raw as Hex);
+    if ((await chain.broadcast(tx.raw as Hex)) === "nonce-used") return nonceUsed(db, chain, tx);
   } else if (state.state === "pending" && tx.sentAt && Date.now() - tx.sentAt.getTime() > stuckAfterMs) {
     const parsed = parseTransaction(tx.raw as Hex);
     // a replacement must raise both fees (nodes ask 10 %); its gas is the original's, not estimated
     // again (an estimate would run on top of the pending original)
     const bump = (fee: bigint | undefined) => ((fee ?? 0n) * 5n) / 4n + 1n;
+    const maxFeePerGas = bump(parsed.maxFeePerGas);
+    const replaced = await replacementsOf(db, tx);
+    if (maxFeePerGas > chain.settings.maxFeePerGasWei || replaced >= chain.settings.maxReplacements) {
+      warnStuck(
+        tx,
+        maxFeePerGas > chain.settings.maxFeePerGasWei ? "its fee is at ZKP2P_MAX_FEE_GWEI" : "it was replaced ZKP2P_MAX_REPLACEMENTS times",
+      );
+      return { ...state, tx };
+    }
     logger.info("rail transaction stuck; replacing it with a higher fee", { orderId: order.id, kind: tx.kind, nonce: tx.nonce });
     const replacement = await signAndSend(
       db,
@@ -105,18 +179,73 @@ export async function follow(db: Db, chain: RailChain, order: OrderRow, tx: TxRo
       tx.kind as "signal",
       tx.wallet as Address,
       { to: parsed.to!, data: parsed.data ?? "0x" },
-      {
-        nonce: tx.nonce,
-        gas: parsed.gas,
-        maxFeePerGas: bump(parsed.maxFeePerGas),
-        maxPriorityFeePerGas: bump(parsed.maxPriorityFeePerGas),
-        replaces: tx.id,
-      },
+      { nonce: tx.nonce, gas: parsed.gas, maxFeePerGas, maxPriorityFeePerGas: bump(parsed.maxPriorityFeePerGas), replaces: tx.id },
     );
     await db.update(chainTxs).set({ status: "replaced", updatedAt: new Date() }).where(eq(chainTxs.id, tx.id));
-    return chain.stateOf(replacement.hash as Hex);
+    if (replacement.status === "nonce-used") return nonceUsed(db, chain, replacement);
+    return { ...(await chain.stateOf(replacement.hash as Hex)), tx: replacement };
   }
-  return state;
+  return { ...state, tx };
+}
+
+export type Followed = TxState & { tx: TxRow };
+
+/** How many replacements stand before this transaction (its original's, its original's original…). */
+async function replacementsOf(db: Db, tx: TxRow): Promise<number> {
+  const rows = await db
+    .select({ id: chainTxs.id })
+    .from(chainTxs)
+    .where(and(eq(chainTxs.wallet, tx.wallet), eq(chainTxs.nonce, tx.nonce), eq(chainTxs.orderId, tx.orderId)));
+  return rows.length - 1;
+}
+
+const lastStuckWarning = new Map<string, number>();
+/** A transaction that no more gas will be spent on: an error in the logs (once a minute each), and the oldest-unconfirmed metric rises. */
+function warnStuck(tx: TxRow, why: string) {
+  const now = Date.now();
+  if (now - (lastStuckWarning.get(tx.id) ?? 0) < 60_000) return;
+  lastStuckWarning.set(tx.id, now);
+  logger.error(`a rail transaction is not being mined and will not be replaced: ${why}`, {
+    orderId: tx.orderId,
+    kind: tx.kind,
+    wallet: tx.wallet,
+    nonce: tx.nonce,
+    tx: tx.hash,
+  });
+}
+
+/**
+ * The node says a transaction's nonce is used. Which transaction used it decides, so the receipts of
+ * every transaction we wrote down with that wallet and nonce are read first: one of them mined is the
+ * transaction (an original mined before its replacement, say); none mined means something else took
+ * the nonce, so this one can never be mined: it is dropped and its step signs anew.
+ */
+async function nonceUsed(db: Db, chain: RailChain, tx: TxRow): Promise<Followed> {
+  const same = await db
+    .select()
+    .from(chainTxs)
+    .where(and(eq(chainTxs.wallet, tx.wallet), eq(chainTxs.nonce, tx.nonce)))
+    .orderBy(desc(chainTxs.createdAt));
+  for (const row of same) {
+    const s = await chain.stateOf(row.hash as Hex);
+    if (s.state !== "mined") continue;
+    if (row.id !== tx.id && row.orderId === tx.orderId && row.kind === tx.kind) {
+      // an earlier version of this transaction is the one mined: the later ones are dropped
+      for (const later of same.filter((r) => r.createdAt > row.createdAt && r.orderId === tx.orderId))
+        await db.update(chainTxs).set({ status: "dropped", updatedAt: new Date() }).where(eq(chainTxs.id, later.id));
+      await db.update(chainTxs).set({ status: "sent", updatedAt: new Date() }).where(eq(chainTxs.id, row.id));
+      return { ...s, tx: { ...row, status: "sent" } };
+    }
+    if (row.id === tx.id) return { ...s, tx };
+    break; // another order's transaction has the nonce
+  }
+  logger.warn("a rail transaction's nonce was used by another transaction; it is dropped and signed anew", {
+    orderId: tx.orderId,
+    kind: tx.kind,
+    nonce: tx.nonce,
+  });
+  await db.update(chainTxs).set({ status: "dropped", updatedAt: new Date() }).where(eq(chainTxs.id, tx.id));
+  return { state: "unknown", tx: { ...tx, status: "dropped" } };
 }
 
 /** Why a mined transaction reverted: the call replayed at its block, its custom error decoded. */
@@ -142,8 +271,15 @@ export type Tracked =
  * with the contract's reason) at once, confirmed (written down, with its block) once it has
  * `confirmations` blocks on top; waiting until then.
  */
-export async function track(db: Db, chain: RailChain, order: OrderRow, tx: TxRow, confirmations: number): Promise<Tracked> {
+export async function track(
+  db: Db,
+  chain: RailChain,
+  order: Pick<OrderRow, "id" | "railLease">,
+  tx: TxRow,
+  confirmations: number,
+): Promise<Tracked> {
   const s = await follow(db, chain, order, tx);
+  tx = s.tx;
   if (s.state !== "mined") return { state: "waiting" };
   if (s.receipt.status === "reverted") {
     await setTxStatus(db, tx, "reverted", s.receipt);

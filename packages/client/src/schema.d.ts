@@ -2120,7 +2120,8 @@ export interface components {
       /** @example 50.00 USDC */
       tokenAmountFormatted: string;
       paymentMethod: string;
-      payeeAddress: string;
+      /** @description who to pay; null on a live order until its reservation is confirmed on-chain (the payee is shown only then) */
+      payeeAddress: string | null;
       conversionRate: string;
     };
     /** @description A session with its merchant and its active order (and that order's quote) */
@@ -4297,7 +4298,7 @@ export interface components {
          * @description Stable, for programs
          * @enum {string}
          */
-        code: "RATE_LIMITED";
+        code: "RATE_LIMITED" | "TOO_MANY_OPEN_PAYMENTS";
         /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
         details?: {
           [key: string]: unknown;
@@ -4562,7 +4563,7 @@ export interface components {
          * @description Stable, for programs
          * @enum {string}
          */
-        code: "RATE_LIMITED";
+        code: "RATE_LIMITED" | "TOO_MANY_OPEN_PAYMENTS";
         /** @description e.g. fields: { field: problem } on VALIDATION_FAILED; limit and retryAfterSeconds on RATE_LIMITED */
         details?: {
           [key: string]: unknown;
@@ -4572,7 +4573,7 @@ export interface components {
        * @description v1: the error's code as today's ZKP2P Pay names it (VALIDATION_ERROR, NOT_FOUND, …)
        * @enum {string}
        */
-      errorCode: "RATE_LIMITED";
+      errorCode: "RATE_LIMITED" | "TOO_MANY_OPEN_PAYMENTS";
     };
     V1Error500: {
       /** @constant */
@@ -5363,7 +5364,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5467,7 +5468,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5571,7 +5572,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5688,7 +5689,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5807,7 +5808,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5955,7 +5956,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6064,7 +6065,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6242,7 +6243,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6362,7 +6363,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6530,7 +6531,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6699,7 +6700,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6819,7 +6820,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6978,7 +6979,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7138,7 +7139,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7310,7 +7311,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7428,7 +7429,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7536,7 +7537,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7640,7 +7641,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7804,7 +7805,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7912,7 +7913,7 @@ export interface operations {
           "application/json": components["schemas"]["Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8085,7 +8086,7 @@ export interface operations {
           "application/json": components["schemas"]["Error409"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8205,7 +8206,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8347,7 +8348,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8466,7 +8467,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8598,7 +8599,7 @@ export interface operations {
           "application/json": components["schemas"]["Error409"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8765,7 +8766,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8924,7 +8925,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9084,7 +9085,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9209,7 +9210,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9329,7 +9330,7 @@ export interface operations {
           "application/json": components["schemas"]["Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9489,7 +9490,7 @@ export interface operations {
           "application/json": components["schemas"]["Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9597,7 +9598,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9759,7 +9760,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error409"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9879,7 +9880,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10021,7 +10022,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10125,7 +10126,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10299,7 +10300,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10419,7 +10420,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10551,7 +10552,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error409"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10727,7 +10728,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10886,7 +10887,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11046,7 +11047,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11171,7 +11172,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11291,7 +11292,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11451,7 +11452,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11619,7 +11620,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error413"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11741,7 +11742,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11862,7 +11863,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error404"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12007,7 +12008,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error409"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12112,7 +12113,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error403"];
         };
       };
-      /** @description RATE_LIMITED: wait Retry-After seconds */
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

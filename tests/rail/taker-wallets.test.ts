@@ -1,0 +1,338 @@
+import { and, eq, isNull } from "drizzle-orm";
+import { createWalletClient, type Hex, http } from "viem";
+import { privateKeyToAccount } from "viem/accounts";
+import { base } from "viem/chains";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { chainTxs, checkoutSessions, events, orders, takerWallets } from "@/db/schema";
+import { payer } from "@/lib/actor";
+import { getCheckoutView } from "@/lib/checkout/service";
+import { getConfig } from "@/lib/config";
+import { metrics } from "@/lib/metrics";
+import { advanceOrder, reconcileOpenIntents } from "@/lib/orders/rail-steps";
+import { RailChain } from "@/lib/rail/zkp2p/chain";
+import { follow } from "@/lib/rail/zkp2p/transactions";
+import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
+import { cancelSession, markPaymentSent, startSession } from "@/lib/sessions/transitions";
+import { call } from "../support/api";
+import { testDb } from "../support/db";
+import { driveUntil, liveMerchant, liveSession, netOf, newWallet, prove, railUnderTest, type RailUnderTest, usdcBalance } from "./support";
+
+// The taker wallets are the deployment's shared capacity: each holds one open intent, and every
+// live payment of every merchant waits for a free one. Nobody may hold them all, an order the payer
+// says they paid does not hold one forever, and a step's transactions are sent once, whatever the
+// node says about their nonce, at no more than the fee ceiling.
+
+let stack: RailUnderTest;
+beforeAll(async () => {
+  // three wallets: a merchant may hold two open payments (half, rounded up), a payment link one (a
+  // quarter), a client address two; a transaction is stuck after 2 s and replaced at most twice
+  stack = await railUnderTest({ ZKP2P_STUCK_AFTER: "2s", ZKP2P_MAX_REPLACEMENTS: "2" });
+});
+afterAll(async () => {
+  await stack?.stop();
+});
+
+const orderRow = async (id: string) => (await (await testDb()).select().from(orders).where(eq(orders.id, id)))[0]!;
+const txsOf = async (id: string) => (await testDb()).select().from(chainTxs).where(eq(chainTxs.orderId, id));
+const refusals = async (limit: string) =>
+  (await metrics().registry.getSingleMetric("checkout_rate_limit_refusals_total")!.get()).values.find((v) => v.labels.limit === limit)
+    ?.value ?? 0;
+
+/** A live session of a merchant (a new one unless given), paying out to a fresh address. */
+async function sessionOf(m: { id: string; apiKey: string }, amountUsdc = "2.00") {
+  const created = await call("POST", "/api/checkout/sessions", {
+    key: m.apiKey,
+    body: {
+      merchantId: m.id,
+      amountUsdc,
+      destinationChainId: 8453,
+      destinationToken: stack.rail.addresses.usdc,
+      recipientAddress: newWallet(),
+    },
+  });
+  expect(created.status, created.text).toBe(201);
+  return created.body.responseObject.session.id as string;
+}
+
+/** The payer's "Continue" from the payer's page, from a client address. */
+const startFrom = async (sessionId: string, clientAddress: string) =>
+  startSession(
+    await testDb(),
+    sessionId,
+    { paymentPlatform: "venmo", fiatCurrency: "USD" },
+    { actor: payer(sessionId) },
+    { clientAddress },
+  );
+
+/** Steps the order once, now (as a dispatcher tick would). */
+async function stepNow(id: string) {
+  const db = await testDb();
+  await db
+    .update(orders)
+    .set({ railDueAt: new Date(Date.now() - 1) })
+    .where(eq(orders.id, id));
+  await advanceOrder(db, id);
+}
+
+/** Ends the sessions a test opened, so their wallets are free for the next. */
+async function cancelAll(ids: string[]) {
+  const db = await testDb();
+  for (const id of ids) await cancelSession(db, id, { actor: payer(id) }).catch(() => {});
+}
+
+describe("nobody can hold every wallet", () => {
+  it("one client address may open two live payments, across merchants and within its /64; a third is refused and sends nothing", async () => {
+    const opened: string[] = [];
+    try {
+      const [a, b, c] = [await liveMerchant(), await liveMerchant(), await liveMerchant()];
+      const before = await refusals("rail.open.address");
+      opened.push(await sessionOf(a), await sessionOf(b), await sessionOf(c));
+      await startFrom(opened[0]!, "2001:db8:5:1::10");
+      await startFrom(opened[1]!, "2001:db8:5:1::beef"); // the same /64: the same subscriber
+      const third = startFrom(opened[2]!, "2001:db8:5:1:ffff::1");
+      await expect(third).rejects.toMatchObject({
+        code: "TOO_MANY_OPEN_PAYMENTS",
+        message: expect.stringContaining("try again in a few minutes"),
+        details: { limit: "rail.open.address", cap: 2, retryAfterSeconds: expect.any(Number) },
+      });
+      // nothing was reserved for it: no order, nothing to sign
+      const [s] = await (await testDb()).select().from(checkoutSessions).where(eq(checkoutSessions.id, opened[2]!));
+      expect(s!.activeOrderId).toBeNull();
+      expect(await refusals("rail.open.address")).toBe(before + 1);
+      // another network may start it
+      const other = await startFrom(opened[2]!, "2001:db8:6::1");
+      expect(other.order.status).toBe("SIGNAL_SUBMITTED");
+    } finally {
+      await cancelAll(opened);
+    }
+  });
+
+  it("a merchant may hold two of the three wallets: the API answers 429 with Retry-After and a named code past it", async () => {
+    const m = await liveMerchant();
+    const opened = [await sessionOf(m), await sessionOf(m), await sessionOf(m)];
+    try {
+      const start = (id: string) =>
+        call("POST", `/api/checkout/sessions/${id}/start`, { key: m.apiKey, body: { paymentPlatform: "venmo", fiatCurrency: "USD" } });
+      expect((await start(opened[0]!)).status).toBe(200);
+      expect((await start(opened[1]!)).status).toBe(200);
+      const refused = await start(opened[2]!);
+      expect(refused.status).toBe(429);
+      expect(refused.body.error.code).toBe("TOO_MANY_OPEN_PAYMENTS");
+      const retryAfter = Number(refused.headers.get("retry-after"));
+      expect(retryAfter).toBeGreaterThanOrEqual(30);
+      expect(retryAfter).toBeLessThanOrEqual(900);
+      // one ends: the next start goes through
+      await cancelAll([opened[0]!]);
+      expect((await start(opened[2]!)).status).toBe(200);
+    } finally {
+      await cancelAll(opened);
+    }
+  });
+
+  it("a payment link may hold one wallet at a time", async () => {
+    const m = await liveMerchant();
+    const opened = [await sessionOf(m), await sessionOf(m)];
+    try {
+      // both sessions were made by one payment link
+      await (await testDb()).update(checkoutSessions).set({ paymentLinkId: "plink_capped" }).where(eq(checkoutSessions.merchantId, m.id));
+      await startFrom(opened[0]!, "198.51.100.7");
+      await expect(startFrom(opened[1]!, "203.0.113.9")).rejects.toMatchObject({
+        code: "TOO_MANY_OPEN_PAYMENTS",
+        details: { limit: "rail.open.link", cap: 1 },
+      });
+    } finally {
+      await cancelAll(opened);
+    }
+  });
+
+  it("simultaneous starts from one address cannot all pass the cap together", async () => {
+    const merchants = await Promise.all([liveMerchant(), liveMerchant(), liveMerchant(), liveMerchant()]);
+    const opened = await Promise.all(merchants.map((m) => sessionOf(m)));
+    try {
+      const results = await Promise.allSettled(opened.map((id) => startFrom(id, "192.0.2.44")));
+      expect(results.filter((r) => r.status === "fulfilled")).toHaveLength(2);
+      for (const r of results.filter((x) => x.status === "rejected"))
+        expect((r as PromiseRejectedResult).reason).toMatchObject({ code: "TOO_MANY_OPEN_PAYMENTS" });
+    } finally {
+      await cancelAll(opened);
+    }
+  });
+});
+
+describe('"I have sent the payment" is not a hold forever', () => {
+  it("ends at the intent's expiry plus the grace: the intent is cancelled, the wallet freed, the merchant told, the payer shown why", async () => {
+    const db = await testDb();
+    const { session } = await liveSession(stack, "3.00");
+    const started = await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) });
+    const mined = await driveUntil(db, started.order.id, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
+    const liquidity = await stack.rail.depositLiquidity();
+    await markPaymentSent(db, session.id, { actor: payer(session.id) });
+    const sent = await orderRow(mined.id);
+    // waits for a proof until the intent's on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE (30 min)
+    const expiryTime = Number((sent.railState as { expiryTime: string }).expiryTime) * 1000;
+    expect(sent.expiresAt.getTime()).toBe(expiryTime + 30 * 60_000);
+    expect(await findDueExpiries(db)).not.toContain(session.id);
+
+    // that time passes with no proof
+    await db
+      .update(orders)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(orders.id, mined.id));
+    expect(await findDueExpiries(db)).toContain(session.id);
+    await expireIfDue(db, session.id);
+    const ended = await orderRow(mined.id);
+    expect(ended.status).toBe("EXPIRED");
+    expect(ended.failureReason).toBe("no proof of the payment arrived before the reservation ended");
+    const types = (await db.select({ type: events.type }).from(events).where(eq(events.sessionId, session.id))).map((e) => e.type);
+    expect(types).toContain("order.expired");
+    // its intent is cancelled on-chain and the wallet freed
+    await vi.waitFor(
+      async () => {
+        await stepNow(mined.id);
+        expect(await stack.rail.depositLiquidity()).toBe(liquidity + 3_000_000n);
+        expect(await db.select().from(takerWallets).where(eq(takerWallets.orderId, mined.id))).toHaveLength(0);
+      },
+      { timeout: 20_000, interval: 300 },
+    );
+    const view = await getCheckoutView(db, session.id);
+    expect(view.step).toBe("order-expired");
+    expect(view.proofOverdue).toBe(true);
+  });
+});
+
+describe("no step runs twice", () => {
+  it('"nonce too low" is not taken as sent: the receipts decide, and a transaction whose nonce another took is signed anew', async () => {
+    const db = await testDb();
+    const { session } = await liveSession(stack, "2.00");
+    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
+      .id;
+    stack.pauseMining();
+    await stack.rail.setAutomine(false);
+    let first: typeof chainTxs.$inferSelect;
+    try {
+      await stepNow(id);
+      [first] = (await txsOf(id)) as [typeof chainTxs.$inferSelect];
+      expect(first.status).toBe("sent");
+      // the node loses it, and something else of the wallet's takes its nonce and is mined
+      await stack.rail.dropTransaction(first.hash as Hex);
+      const key = stack.rail.takerKeys.find((k) => privateKeyToAccount(k).address.toLowerCase() === first.wallet)!;
+      const wallet = createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(stack.rpcUrl) });
+      await wallet.sendTransaction({ to: first.wallet as Hex, value: 0n, nonce: first.nonce });
+    } finally {
+      await stack.rail.setAutomine(true);
+      stack.resumeMining();
+    }
+    await stack.rail.mine(1);
+    const mined = await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"]);
+    expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
+    const txs = await txsOf(id);
+    expect(txs.find((t) => t.id === first!.id)!.status).toBe("dropped");
+    const again = txs.find((t) => t.id !== first!.id)!;
+    expect(again.nonce).toBeGreaterThan(first!.nonce);
+    expect(mined.signalTx).toBe(again.hash);
+    await cancelAll([session.id]);
+  });
+
+  it("a stuck transaction is replaced at most ZKP2P_MAX_REPLACEMENTS times, never above ZKP2P_MAX_FEE_GWEI, then waits", async () => {
+    const db = await testDb();
+    const { session } = await liveSession(stack, "2.00");
+    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
+      .id;
+    stack.pauseMining();
+    await stack.rail.setAutomine(false);
+    try {
+      await stepNow(id);
+      for (let i = 0; i < 5; i++) {
+        await new Promise((r) => setTimeout(r, 2_200)); // past ZKP2P_STUCK_AFTER
+        await stepNow(id);
+      }
+      const txs = await txsOf(id);
+      expect(txs).toHaveLength(3); // the original and two replacements, all with one nonce
+      expect(new Set(txs.map((t) => t.nonce)).size).toBe(1);
+      for (const t of txs) expect(BigInt(t.maxFeePerGas!)).toBeLessThanOrEqual(getConfig().liveRail!.maxFeePerGasWei);
+    } finally {
+      await stack.rail.setAutomine(true);
+      stack.resumeMining();
+    }
+    expect((await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
+    await cancelAll([session.id]);
+  });
+
+  it("a replacement whose fee would pass ZKP2P_MAX_FEE_GWEI is not sent: the transaction waits at the ceiling", async () => {
+    const db = await testDb();
+    const { session } = await liveSession(stack, "2.00");
+    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
+      .id;
+    stack.pauseMining();
+    await stack.rail.setAutomine(false);
+    try {
+      await stepNow(id);
+      const [sent] = await txsOf(id);
+      await new Promise((r) => setTimeout(r, 2_200)); // past ZKP2P_STUCK_AFTER
+      // a ceiling at the fee it was sent with: a bump would pass it
+      const settings = { ...getConfig().liveRail!, maxFeePerGasWei: BigInt(sent!.maxFeePerGas!) };
+      const followed = await follow(db, new RailChain(settings), await orderRow(id), sent!);
+      expect(followed.state).toBe("pending");
+      expect(await txsOf(id)).toHaveLength(1);
+    } finally {
+      await stack.rail.setAutomine(true);
+      stack.resumeMining();
+    }
+    expect((await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
+    await cancelAll([session.id]);
+  });
+
+  it("a release whose step was lost (FULFILL_SUBMITTED with nothing due) is taken up again by the reconciler", async () => {
+    const db = await testDb();
+    const { session, recipient } = await liveSession(stack, "3.00");
+    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
+      .id;
+    const mined = await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"]);
+    await prove(session.id, mined.intentHash!);
+    stack.pauseMining();
+    await stack.rail.setAutomine(false);
+    try {
+      await stepNow(id); // the release is sent: FULFILL_SUBMITTED
+      expect((await orderRow(id)).status).toBe("FULFILL_SUBMITTED");
+      // the process dies and its next step is lost
+      await db.update(orders).set({ railDueAt: null }).where(eq(orders.id, id));
+    } finally {
+      await stack.rail.setAutomine(true);
+      stack.resumeMining();
+    }
+    await reconcileOpenIntents(db);
+    expect((await orderRow(id)).railDueAt).not.toBeNull();
+    expect((await driveUntil(db, id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(3_000_000n));
+    expect(
+      await db
+        .select()
+        .from(chainTxs)
+        .where(and(eq(chainTxs.orderId, id), eq(chainTxs.kind, "fulfill"), isNull(chainTxs.replaces))),
+    ).toHaveLength(1);
+  });
+
+  it("the chain says which transaction a nonce went to", async () => {
+    // a plain check of the node's words: a used nonce is reported, not hidden as "sent"
+    const chain = new RailChain(getConfig().liveRail!);
+    const key = stack.rail.takerKeys[0]!;
+    const account = privateKeyToAccount(key);
+    const wallet = createWalletClient({ account, chain: base, transport: http(stack.rpcUrl) });
+    const nonce = await chain.pendingNonce(account.address);
+    const hash = await wallet.sendTransaction({ to: account.address, value: 0n, nonce });
+    await stack.rail.mine(1);
+    const stale = await account.signTransaction({
+      chainId: 8453,
+      type: "eip1559",
+      to: account.address,
+      value: 1n,
+      nonce,
+      gas: 21_000n,
+      maxFeePerGas: 10n ** 9n,
+      maxPriorityFeePerGas: 1n,
+    });
+    expect(await chain.broadcast(stale)).toBe("nonce-used");
+    expect((await chain.stateOf(hash)).state).toBe("mined");
+  });
+});
