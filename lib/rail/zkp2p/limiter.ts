@@ -16,7 +16,7 @@ type Waiter = { start: () => void; fail: (why: string) => void };
 
 export class Limiter {
   private active = 0;
-  /** when each of the last second's calls started, oldest first */
+  /** when each of the last second's calls started, oldest first (a monotonic clock: the wall clock may jump) */
   private readonly started: number[] = [];
   private readonly queue: Waiter[] = [];
   private timer: NodeJS.Timeout | undefined;
@@ -50,8 +50,8 @@ export class Limiter {
   }
 
   private acquire(maxWaitMs: number, signal?: AbortSignal): Promise<void> {
-    if (this.queue.length === 0 && this.free(Date.now())) {
-      this.take(Date.now());
+    if (this.queue.length === 0 && this.free(performance.now())) {
+      this.take(performance.now());
       return Promise.resolve();
     }
     if (this.queue.length >= this.maxQueued) return Promise.reject(this.busy("too many calls are waiting"));
@@ -93,7 +93,7 @@ export class Limiter {
 
   /** Starts waiting calls while the limit allows; when only the rate holds them, looks again when it allows one more. */
   private pump() {
-    const now = Date.now();
+    const now = performance.now();
     while (this.queue.length && this.free(now)) {
       this.take(now);
       this.queue[0]!.start();
