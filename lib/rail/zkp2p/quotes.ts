@@ -19,6 +19,8 @@ import type { LiveRailSettings } from "@/lib/config/live-rail";
 
 const PRECISE = 10n ** 18n;
 const QUOTE_CACHE_MS = 15_000;
+/** quotes kept at most: past it the least recently asked goes, one at a time */
+const QUOTE_CACHE_SIZE = 500;
 
 /** The intent a quote signals, as the order keeps it (railState): strings only, so it stores as JSON. */
 export type QuotedIntent = {
@@ -127,17 +129,27 @@ export class QuoteBook {
 
   /**
    * Every platform's quote for one currency and amount, in one curator call, kept a few seconds: the
-   * payer's page prices each platform and currency, and a start needs the same numbers again.
+   * payer's page prices each platform and currency, and a start needs the same numbers again. Kept by
+   * what the answer depends on: the currency, the amount and the wallet it is asked as (curator answers
+   * for that wallet's tier). Not the session's recipient: the intent's recipient is the session's,
+   * set by the signal step, so every session of one amount shares one call. Calls asked at once share
+   * one call as well (the cache holds the promise).
    */
-  private quotesFor(currency: string, amount: bigint | { fiatMinor: bigint; decimals: number }, recipient: Address, user: Address) {
+  private quotesFor(currency: string, amount: bigint | { fiatMinor: bigint; decimals: number }, user: Address) {
     const exactFiat = typeof amount !== "bigint";
     // exact fiat: a decimal of the currency (curator's exactFiatAmount); exact token: USDC base units
     const asked = exactFiat ? formatScaled(amount.fiatMinor, amount.decimals, amount.decimals) : amount.toString();
-    const key = `${exactFiat ? "fiat" : "token"}:${currency}:${asked}:${recipient.toLowerCase()}:${user.toLowerCase()}`;
+    const key = `${exactFiat ? "fiat" : "token"}:${currency}:${asked}:${user.toLowerCase()}`;
     const now = Date.now();
     const hit = this.cache.get(key);
-    if (hit && hit.until > now) return hit.quotes;
-    if (this.cache.size > 500) this.cache.clear();
+    if (hit && hit.until > now) {
+      // most recently asked last: the oldest is the first to go
+      this.cache.delete(key);
+      this.cache.set(key, hit);
+      return hit.quotes;
+    }
+    this.cache.delete(key);
+    while (this.cache.size >= QUOTE_CACHE_SIZE) this.cache.delete(this.cache.keys().next().value!);
     const quotes = fetchQuotes(
       this.settings.apiUrl,
       {
@@ -145,9 +157,10 @@ export class QuoteBook {
         fiatCurrency: currency,
         amount: asked,
         exactFiat,
-        // as the wallet that will signal: curator answers for its tier and eligibility
+        // as the wallet that will signal: curator answers for its tier and eligibility; the recipient
+        // only fills the quote's own intent, which is not what is signalled (the session's recipient is)
         user,
-        recipient,
+        recipient: user,
         chainId: this.settings.network.chainId,
         usdc: this.settings.network.usdc,
         escrows: [this.settings.network.addresses.EscrowV2],
@@ -159,8 +172,10 @@ export class QuoteBook {
       logger.warn("quote service failed", { kind: err.kind, status: err.status });
       throw new AppError("CONFLICT", "No quote is available right now: the quote service is not answering. Try again in a minute.");
     });
-    this.cache.set(key, { until: now + QUOTE_CACHE_MS, quotes });
-    quotes.catch(() => this.cache.delete(key));
+    const entry = { until: now + QUOTE_CACHE_MS, quotes };
+    this.cache.set(key, entry);
+    // a failure is not kept: the next ask tries again (unless a newer entry took its place already)
+    quotes.catch(() => this.cache.get(key) === entry && this.cache.delete(key));
     return quotes;
   }
 
@@ -168,9 +183,8 @@ export class QuoteBook {
     if (!this.takes(input.platform, input.fiatCurrency)) {
       throw new AppError("VALIDATION_FAILED", `${input.platform} does not take ${input.fiatCurrency} on the real rail`);
     }
-    const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
     const choice = await this.choose(input.platform, input.amountMicro);
-    const quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, recipient, choice.wallet);
+    const quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, choice.wallet);
     // the best quote on the platform that one of our wallets may take: its rate and deposit price this
     // payment, whatever amount it grossed the ask up to (its fees are read, not required to be zero)
     const found = await this.takeable(quotes, input.platform, input.amountMicro, choice);
@@ -206,9 +220,8 @@ export class QuoteBook {
     }
     const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
     const mid = await this.mids.mid(input.fiatCurrency);
-    const recipient = (input.recipientAddress ?? this.settings.takerKeys.addresses[0]!) as Address;
     const choice = await this.choose(input.platform, 0n);
-    const quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, recipient, choice.wallet);
+    const quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, choice.wallet);
     const found = await this.takeable(quotes, input.platform, 0n, choice);
     if (!found) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
     const { quote: q } = found;
