@@ -3,16 +3,24 @@
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import type { PayerActor } from "@/lib/actor";
-import { type CheckoutView, getCheckoutView, simulateBankConfirmation, submitPaymentProof } from "@/lib/checkout/service";
+import {
+  type CheckoutView,
+  getCheckoutView,
+  simulateBankConfirmation,
+  submitPaymentProof,
+  type UnpricedCheckoutView,
+} from "@/lib/checkout/service";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/transitions";
 
 // The payer's actions. Their authority is the unguessable session id of the page (docs/contract.md);
-// each calls the same domain service the merchant API does, then answers with the fresh view.
+// each calls the same domain service the merchant API does, then answers with the fresh view (priced
+// only where the payer chooses: the page keeps the prices it has when a view comes without them).
 // Limited per session and per address: the page's authority is a link anyone holding it can use.
 
-export type ActionResult = { ok: true; view: CheckoutView } | (ActionFailure & { view?: CheckoutView });
+export type ActionResult = { ok: true; view: AnyView } | (ActionFailure & { view?: AnyView });
+type AnyView = CheckoutView | UnpricedCheckoutView;
 
 const sessionId = z.string().min(1).max(100);
 // a v1 order's link carries its token as well (the payer actor checks it)
@@ -32,6 +40,8 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
   from: (...args: A) => unknown,
   invalid: string,
   change: (db: Db, actor: PayerActor, input: z.infer<S>) => Promise<unknown>,
+  /** false: the answer's view comes without prices (the page does not read it) */
+  prices = true,
 ) =>
   action(
     {
@@ -42,11 +52,11 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
       rateLimit: PAYER_LIMITS.action,
       invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
       // a refused step still shows the payer where the checkout now stands
-      alsoOnFailure: async ({ db, actor }) => ({ view: await getCheckoutView(db, actor.sessionId, actor.token) }),
+      alsoOnFailure: async ({ db, actor }) => ({ view: await getCheckoutView(db, actor.sessionId, actor.token, { prices }) }),
     },
-    async ({ db, actor, input }): Promise<{ ok: true; view: CheckoutView }> => {
+    async ({ db, actor, input }): Promise<{ ok: true; view: AnyView }> => {
       await change(db, actor, input);
-      return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token) };
+      return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices }) };
     },
   );
 
@@ -71,6 +81,7 @@ export const saveChoice: (id: string, input: Choice, token?: string | null) => P
   (id: string, input: Choice, token?: string | null) => ({ sessionId: id, token: token ?? undefined, choice: input }),
   CHOOSE,
   (db, actor, { choice }) => selectPlatform(db, actor.sessionId, choice, { actor }),
+  false,
 );
 
 export const reportPaymentSent: (id: string, token?: string | null) => Promise<ActionResult> = payerAction(

@@ -1,10 +1,11 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
-import { lazy, Suspense, useDeferredValue, useEffect, useState, useTransition } from "react";
+import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, useTransition } from "react";
 import type { ActionResult } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
-import type { CheckoutView } from "@/lib/checkout/service";
+import { needsPrices, withKeptPrices } from "@/lib/checkout/prices";
+import type { CheckoutView, UnpricedCheckoutView } from "@/lib/checkout/service";
 import type { CheckoutChrome } from "./chrome";
 import { EmbedProvider, type EmbedSettings, useEmbedded } from "./embed";
 import { checkoutKeys } from "./query-keys";
@@ -57,8 +58,9 @@ export function Checkout({ initial, embed, chrome }: { initial: CheckoutView; em
   );
 }
 
-async function fetchView(sessionId: string, token: string | null): Promise<CheckoutView> {
-  const link = new URLSearchParams({ session: sessionId, ...(token ? { token } : {}) });
+/** The view; with `prices`, its prices too (a poll goes without: prices.ts). */
+async function fetchView(sessionId: string, token: string | null, prices: boolean): Promise<CheckoutView | UnpricedCheckoutView> {
+  const link = new URLSearchParams({ session: sessionId, ...(token ? { token } : {}), ...(prices ? { prices: "1" } : {}) });
   const res = await fetch(`/checkout/status?${link}`, { cache: "no-store" });
   if (!res.ok) throw new Error(`status ${res.status}`);
   return res.json();
@@ -67,9 +69,27 @@ async function fetchView(sessionId: string, token: string | null): Promise<Check
 function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: CheckoutChrome }) {
   const queryClient = useQueryClient();
   const id = initial.session.id;
+  // when the prices the page shows were asked for: the server rendered them as the page opened
+  const pricedAt = useRef(0);
+  useEffect(() => {
+    pricedAt.current = Date.now();
+  }, []);
+  /** The view to keep: priced ones move pricedAt; one without prices keeps those the page has. */
+  const keep = (
+    next: CheckoutView | UnpricedCheckoutView,
+    kept: CheckoutView = queryClient.getQueryData(checkoutKeys.view(id)) ?? initial,
+  ) => {
+    if (next.options !== null) pricedAt.current = Date.now();
+    return withKeptPrices(next, kept);
+  };
   const view = useQuery({
     queryKey: checkoutKeys.view(id),
-    queryFn: () => fetchView(id, initial.session.token),
+    queryFn: async () => {
+      const kept = queryClient.getQueryData<CheckoutView>(checkoutKeys.view(id)) ?? initial;
+      let next = await fetchView(id, initial.session.token, false);
+      if (needsPrices(next, kept, pricedAt.current)) next = await fetchView(id, initial.session.token, true);
+      return keep(next, kept);
+    },
     initialData: initial,
     // live while money may be moving; slower otherwise, so expiry still shows up
     refetchInterval: (q) => (q.state.data?.live ? 2_000 : 15_000),
@@ -85,7 +105,8 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
     startTransition(async () => {
       try {
         const result = await fn();
-        if (result.view) queryClient.setQueryData(checkoutKeys.view(id), result.view);
+        const answered = result.view;
+        if (answered) queryClient.setQueryData(checkoutKeys.view(id), keep(answered));
         if (!result.ok) setActionError(result.message);
       } catch {
         setActionError("We could not reach the payment service. Check your connection and try again.");

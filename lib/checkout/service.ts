@@ -16,6 +16,7 @@ import { type FiatOffer, fiatOffers } from "@/lib/sessions/fiat";
 import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
 import { canFire, isSessionOpen } from "@/lib/state";
+import { isChoosing, offeredStep } from "./prices";
 import { paymentLink, paymentNote } from "./instructions";
 import {
   type CheckoutStep,
@@ -105,6 +106,17 @@ export type CheckoutView = {
    */
   liveProof: { attestationServiceUrl: string } | null;
 };
+
+/** The view's prices: what the payer may choose from, and what goes with it. Only these ask the rail for quotes. */
+type PriceFields = "options" | "noOptionsReason" | "unavailable" | "currency";
+
+/**
+ * The view without its prices: what a status poll answers (unless it asks for them), so that polling
+ * never asks the quote service. `options: null` says the prices were not asked for: the page keeps
+ * those it has. The step is given as if something were offered; the page decides with what it has
+ * (lib/checkout/prices.ts offeredStep).
+ */
+export type UnpricedCheckoutView = Omit<CheckoutView, PriceFields> & { options: null };
 
 /**
  * Quotes for every platform and currency the session allows, per platform (unsorted). A platform or
@@ -215,7 +227,31 @@ async function v1State(db: Db, sessionId: string): Promise<{ paid: bigint; v1: b
   return { paid: row?.paid ?? 0n, v1: Boolean(row?.tokenHash) };
 }
 
-export async function getCheckoutView(db: Db, sessionId: string, token?: string): Promise<CheckoutView> {
+/**
+ * What the payer's page shows. Its prices are asked of the rail only on a step where the payer
+ * chooses, and not at all with `prices: false` (a status poll, or an action whose answer the page
+ * does not need priced): then the view is an UnpricedCheckoutView.
+ */
+export async function getCheckoutView(
+  db: Db,
+  sessionId: string,
+  token: string | undefined,
+  opts: { prices: false },
+): Promise<UnpricedCheckoutView>;
+export async function getCheckoutView(
+  db: Db,
+  sessionId: string,
+  token: string | undefined,
+  opts: { prices: boolean },
+): Promise<CheckoutView | UnpricedCheckoutView>;
+// last: what ReturnType<typeof getCheckoutView> names
+export async function getCheckoutView(db: Db, sessionId: string, token?: string): Promise<CheckoutView>;
+export async function getCheckoutView(
+  db: Db,
+  sessionId: string,
+  token?: string,
+  opts: { prices: boolean } = { prices: true },
+): Promise<CheckoutView | UnpricedCheckoutView> {
   if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
   const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId, token) });
   const { disabled, theme, disableBranding } = await checkoutAppearanceOf(db, s.merchantId);
@@ -242,15 +278,13 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
   const price = priceOf(rest);
-  const {
-    options,
-    reason: noOptionsReason,
-    unavailable,
-  } = !disabled && isSessionOpen(s.status) ? await sessionOptions(rest, price) : { options: [], reason: null, unavailable: [] };
+  // the step if something is offered; only where the payer chooses is there anything to price
+  const step = checkoutStep(s.status, o?.status ?? null, disabled);
+  const priced = opts.prices && isChoosing(step) ? await sessionOptions(rest, price) : { options: [], reason: null, unavailable: [] };
   // the order's amount in the same words as the price above it
   const orderAmount = o2 && price.mode === "exact-fiat" ? formatFiat(o2.fiatAmount, o2.fiatCurrency) : o2?.quote.fiatAmountFormatted;
   return {
-    step: checkoutStep(s.status, o?.status ?? null, disabled, options.length > 0),
+    step: opts.prices ? offeredStep(step, priced.options.length > 0) : step,
     live: canFire("session", "orderChanged", s.status),
     session: {
       id: s.id,
@@ -294,13 +328,17 @@ export async function getCheckoutView(db: Db, sessionId: string, token?: string)
             lastProofError,
           }
         : null,
-    options,
-    noOptionsReason: options.length ? null : noOptionsReason,
-    unavailable,
-    currency: defaultCurrency(
-      options.map((c) => c.currency),
-      s.selectedFiatCurrency,
-    ),
+    ...(opts.prices
+      ? {
+          options: priced.options,
+          noOptionsReason: priced.options.length ? null : priced.reason,
+          unavailable: priced.unavailable,
+          currency: defaultCurrency(
+            priced.options.map((c) => c.currency),
+            s.selectedFiatCurrency,
+          ),
+        }
+      : { options: null }),
     sandbox: s.environment === "sandbox",
     liveProof: s.environment === "live" ? { attestationServiceUrl: getConfig().liveRail?.attestationUrl ?? "" } : null,
   };

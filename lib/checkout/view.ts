@@ -1,5 +1,6 @@
 import { parseScaled } from "@/lib/money";
 import { canFire, isOrderEnded, ORDER, type OrderStatus, type SessionStatus } from "@/lib/state";
+import { offeredStep } from "./prices";
 
 // The rules that turn a session and its order into what the payer's page shows. They live here,
 // beside the view they shape, so the page only renders and a status rule changes in one place.
@@ -40,7 +41,7 @@ export function checkoutStep(session: SessionStatus, order: OrderStatus | null, 
   // an order that ended unpaid gives the session back to the payer; so does one that paid part of a
   // v1 order (the session is still open): the payer pays the rest
   if (!order || isOrderEnded(order) || order === ORDER.triggers.fulfil.to)
-    return offered ? (ORDER_ENDS[order ?? "CANCELLED"] ?? "choose") : "no-platform";
+    return offeredStep(ORDER_ENDS[order ?? "CANCELLED"] ?? "choose", offered);
   // the real rail locks the funds first: the payee shows only once that is confirmed on-chain
   if (canFire("order", "signalMined", order)) return "reserving";
   if (canFire("order", "paymentSent", order)) return "pay";
