@@ -39,7 +39,7 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
   input: S,
   from: (...args: A) => unknown,
   invalid: string,
-  change: (db: Db, actor: PayerActor, input: z.infer<S>) => Promise<unknown>,
+  change: (db: Db, actor: PayerActor, input: z.infer<S>, ip: string) => Promise<unknown>,
   /** false: the answer's view comes without prices (the page does not read it) */
   prices = true,
 ) =>
@@ -54,8 +54,8 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
       // a refused step still shows the payer where the checkout now stands
       alsoOnFailure: async ({ db, actor }) => ({ view: await getCheckoutView(db, actor.sessionId, actor.token, { prices }) }),
     },
-    async ({ db, actor, input }): Promise<{ ok: true; view: AnyView }> => {
-      await change(db, actor, input);
+    async ({ db, actor, input, ip }): Promise<{ ok: true; view: AnyView }> => {
+      await change(db, actor, input, ip);
       return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices }) };
     },
   );
@@ -71,7 +71,8 @@ export const chooseAndStart: (id: string, input: Choice, token?: string | null) 
   withChoice,
   (id: string, input: Choice, token?: string | null) => ({ sessionId: id, token: token ?? undefined, choice: input }),
   CHOOSE,
-  (db, actor, { choice }) => startSession(db, actor.sessionId, choice, { actor }),
+  // the payer's address counts toward the cap on open live payments per address (lib/orders/reservations.ts)
+  (db, actor, { choice }, ip) => startSession(db, actor.sessionId, choice, { actor }, { clientAddress: ip }),
 );
 
 /** Saves the payer's choice as they make it, so a reload (or another device) shows it again. */

@@ -203,7 +203,16 @@ function Step({ view, pending, act }: StepProps) {
     case "choose":
       return <Choose {...props} />;
     case "order-expired":
-      return <Choose {...props} notice="Your order expired before the payment was sent. Start again to get a new quote." />;
+      return (
+        <Choose
+          {...props}
+          notice={
+            view.proofOverdue
+              ? `No proof of your payment reached us before the reservation ended, so it was released. If you sent the money, contact the shop with the reference ${view.order?.id ?? view.session.id}; otherwise you can start again.`
+              : "Your order expired before the payment was sent. Start again to get a new quote."
+          }
+        />
+      );
     case "order-failed":
       return <Choose {...props} notice="The payment could not be completed. You can start again." />;
     case "no-platform":

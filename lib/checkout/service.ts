@@ -100,6 +100,8 @@ export type CheckoutView = {
   /** the currency the choose step opens with (null when nothing is offered) */
   currency: string | null;
   sandbox: boolean;
+  /** the last order ended after the payer said they paid, with no proof in time: the page says so, and how to get help */
+  proofOverdue: boolean;
   /**
    * A live session: the payer proves the payment with the Peer browser extension, which seals what it
    * reads for this attestation service (null on the sandbox).
@@ -340,6 +342,7 @@ export async function getCheckoutView(
         }
       : { options: null }),
     sandbox: s.environment === "sandbox",
+    proofOverdue: o?.status === "EXPIRED" && o.paymentSentAt !== null,
     liveProof: s.environment === "live" ? { attestationServiceUrl: getConfig().liveRail?.attestationUrl ?? "" } : null,
   };
 }

@@ -10,7 +10,8 @@ import { getConfig } from "@/lib/config";
 import { metrics } from "@/lib/metrics";
 import { advanceOrder, reconcileOpenIntents } from "@/lib/orders/rail-steps";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
-import { follow } from "@/lib/rail/zkp2p/transactions";
+import { follow, LeaseLost, signAndSend } from "@/lib/rail/zkp2p/transactions";
+import { claim, setDue } from "@/lib/orders/rail-steps/due";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { cancelSession, markPaymentSent, startSession } from "@/lib/sessions/transitions";
 import { call } from "../support/api";
@@ -117,7 +118,7 @@ describe("nobody can hold every wallet", () => {
       expect((await start(opened[1]!)).status).toBe(200);
       const refused = await start(opened[2]!);
       expect(refused.status).toBe(429);
-      expect(refused.body.error.code).toBe("TOO_MANY_OPEN_PAYMENTS");
+      expect(refused.body.error?.code).toBe("TOO_MANY_OPEN_PAYMENTS");
       const retryAfter = Number(refused.headers.get("retry-after"));
       expect(retryAfter).toBeGreaterThanOrEqual(30);
       expect(retryAfter).toBeLessThanOrEqual(900);
@@ -231,6 +232,34 @@ describe("no step runs twice", () => {
     const again = txs.find((t) => t.id !== first!.id)!;
     expect(again.nonce).toBeGreaterThan(first!.nonce);
     expect(mined.signalTx).toBe(again.hash);
+    await cancelAll([session.id]);
+  });
+
+  it("a step paused past its lease is taken over: what it then tries to record and send is refused", async () => {
+    const db = await testDb();
+    const { session } = await liveSession(stack, "2.00");
+    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
+      .id;
+    const settings = getConfig().liveRail!;
+    const first = (await claim(db, id, settings.stepLeaseMs))!;
+    expect(first.railLease).toBeTruthy();
+    // its lease ends while it waits (a pause, a partition): another process claims the order
+    await db
+      .update(orders)
+      .set({ railDueAt: new Date(Date.now() - 1) })
+      .where(eq(orders.id, id));
+    const second = (await claim(db, id, settings.stepLeaseMs))!;
+    expect(second.railLease).not.toBe(first.railLease);
+    const chain = new RailChain(settings);
+    const wallet = settings.takerKeys.addresses[0]!;
+    const nonce = await chain.pendingNonce(wallet);
+    await expect(signAndSend(db, chain, first, "signal", wallet, { to: wallet, data: "0x" })).rejects.toBeInstanceOf(LeaseLost);
+    expect(await txsOf(id)).toEqual([]);
+    expect(await chain.pendingNonce(wallet)).toBe(nonce); // nothing reached the node
+    // and its due time is the holder's to set
+    await setDue(db, first, 0);
+    expect((await orderRow(id)).railDueAt!.getTime()).toBeGreaterThan(Date.now() + 10_000);
+    await setDue(db, second, 0);
     await cancelAll([session.id]);
   });
 

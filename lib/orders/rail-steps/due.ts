@@ -37,6 +37,34 @@ export async function claim(db: Db, orderId: string, leaseMs: number): Promise<O
   return row ?? null;
 }
 
+/**
+ * Renews the step's lease every third of it while the step works, so a slow node or service (calls of
+ * 10–15 s) does not hand a live step to another process. A renewal moves railDueAt only if it is
+ * still the time this process set (its claim's or its last renewal's) under its token: once the step
+ * sets a due time of its own, or another process holds the order, renewals stop. Returns the stop.
+ */
+export function heartbeat(db: Db, order: OrderRow, leaseMs: number): () => void {
+  let heldUntil = order.railDueAt;
+  let stopped = false;
+  const beat = async () => {
+    if (stopped || !heldUntil || !order.railLease) return;
+    const until = new Date(Date.now() + leaseMs);
+    const [row] = await db
+      .update(orders)
+      .set({ railDueAt: until })
+      .where(and(eq(orders.id, order.id), eq(orders.railLease, order.railLease), eq(orders.railDueAt, heldUntil)))
+      .returning({ id: orders.id });
+    if (row && !stopped) heldUntil = until;
+    else stopped = true;
+  };
+  const timer = setInterval(() => void beat().catch(() => {}), Math.max(1_000, Math.floor(leaseMs / 3)));
+  timer.unref();
+  return () => {
+    stopped = true;
+    clearInterval(timer);
+  };
+}
+
 /** An order as a step holds it: its id and the fencing token of its claim (null: no claim, not fenced). */
 export type Held = Pick<OrderRow, "id" | "railLease">;
 

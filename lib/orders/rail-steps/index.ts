@@ -7,7 +7,7 @@ import { liveRail } from "@/lib/rail";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
 import { LeaseLost } from "@/lib/rail/zkp2p/transactions";
 import { walletReport as walletsReport } from "@/lib/rail/zkp2p/wallets";
-import { backoffMs, claim, setDue } from "./due";
+import { backoffMs, claim, heartbeat, setDue } from "./due";
 import { fulfilStep } from "./fulfil";
 import { signalStep } from "./signal";
 import { unwindStep } from "./unwind";
@@ -16,8 +16,10 @@ import { unwindStep } from "./unwind";
 // the reconciler that heals what happened on-chain behind them (reconcile), and when each is due
 // (due). The order row says what is due (railDueAt) and chain_txs what was signed: a step is claimed
 // by moving railDueAt a lease (ZKP2P_STEP_LEASE) ahead (so one process works an order at a time,
-// without holding a lock across network calls), then reads the chain, acts, and sets the next due
-// time. Every step can run again after a crash and does the right thing: a signed transaction is
+// without holding a lock across network calls), renewed while the step works (a slow node does not
+// hand the order to another process), then reads the chain, acts, and sets the next due time. The
+// claim's fencing token guards what a step records: a process paused past its lease is taken over,
+// and what it then tries to record is refused. Every step can run again after a crash and does the right thing: a signed transaction is
 // written down before it is broadcast, and is broadcast again rather than signed anew. What the
 // rail itself is (quotes, wallets, transactions, the protocol) lives in lib/rail/zkp2p/.
 
@@ -42,6 +44,7 @@ export async function advanceOrder(db: Db, orderId: string): Promise<void> {
   const order = await claim(db, orderId, rail.settings.stepLeaseMs);
   if (!order) return;
   const chain = new RailChain(rail.settings);
+  const stopBeating = heartbeat(db, order, rail.settings.stepLeaseMs);
   try {
     switch (order.status) {
       case "SIGNAL_SUBMITTED":
@@ -59,11 +62,13 @@ export async function advanceOrder(db: Db, orderId: string): Promise<void> {
     }
   } catch (err) {
     // another process took the order over while this step waited (a slow RPC or service): it decides
-    if (err instanceof LeaseLost) return logger.info("rail step taken over by another process", { orderId, status: order.status });
+    if (err instanceof LeaseLost) return logger.warn("rail step taken over by another process", { orderId, status: order.status });
     // the RPC is down, or something unexpected: the order keeps its place and is tried again later
     const tries = order.railTries + 1;
     logger.warn("rail step failed; retrying", { orderId, status: order.status, tries, ...errorFields(err) });
     await setDue(db, order, backoffMs(tries), { railTries: tries });
+  } finally {
+    stopBeating();
   }
 }
 
