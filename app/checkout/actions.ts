@@ -65,15 +65,25 @@ const withChoice = z.object({ sessionId, token, choice });
 const withOutcome = z.object({ sessionId, token, outcome: z.enum(["success", "invalid"]) });
 const CHOOSE = "Choose a payment app and a currency.";
 
+// a live start carries the page's proof of work (lib/checkout/proof-of-work.ts): its solved challenge
+const withStart = withChoice.extend({ proofOfWork: z.string().max(4_000).optional() });
+
 // start saves the choice on the session itself
-export const chooseAndStart: (id: string, input: Choice, token?: string | null) => Promise<ActionResult> = payerAction(
-  "checkout.start",
-  withChoice,
-  (id: string, input: Choice, token?: string | null) => ({ sessionId: id, token: token ?? undefined, choice: input }),
-  CHOOSE,
-  // the payer's address counts toward the cap on open live payments per address (lib/orders/reservations.ts)
-  (db, actor, { choice }, ip) => startSession(db, actor.sessionId, choice, { actor }, { clientAddress: ip }),
-);
+export const chooseAndStart: (id: string, input: Choice, token?: string | null, proofOfWork?: string | null) => Promise<ActionResult> =
+  payerAction(
+    "checkout.start",
+    withStart,
+    (id: string, input: Choice, token?: string | null, proofOfWork?: string | null) => ({
+      sessionId: id,
+      token: token ?? undefined,
+      choice: input,
+      ...(proofOfWork ? { proofOfWork } : {}),
+    }),
+    CHOOSE,
+    // the payer's address counts toward the cap on open live payments per address (lib/orders/reservations.ts)
+    (db, actor, { choice, proofOfWork }, ip) =>
+      startSession(db, actor.sessionId, choice, { actor }, { payerPage: { clientAddress: ip, proofOfWork } }),
+  );
 
 /** Saves the payer's choice as they make it, so a reload (or another device) shows it again. */
 export const saveChoice: (id: string, input: Choice, token?: string | null) => Promise<ActionResult> = payerAction(

@@ -27,8 +27,8 @@ export const PRICES_FRESH_MS = 5 * 60_000;
 /** The view to show: one without prices takes those the page has, and the step they make. */
 export function withKeptPrices(next: CheckoutView | UnpricedCheckoutView, kept: CheckoutView): CheckoutView {
   if (next.options !== null) return next;
-  const { options, noOptionsReason, unavailable, currency } = kept;
-  return { ...next, options, noOptionsReason, unavailable, currency, step: offeredStep(next.step, options.length > 0) };
+  const { options, noOptionsReason, unavailable, currency, proofOfWork } = kept;
+  return { ...next, options, noOptionsReason, unavailable, currency, proofOfWork, step: offeredStep(next.step, options.length > 0) };
 }
 
 /**

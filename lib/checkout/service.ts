@@ -17,6 +17,7 @@ import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
 import { canFire, isSessionOpen } from "@/lib/state";
 import { isChoosing, offeredStep } from "./prices";
+import { newChallenge, proofOfWorkRequired } from "./proof-of-work";
 import { paymentLink, paymentNote } from "./instructions";
 import {
   type CheckoutStep,
@@ -100,6 +101,11 @@ export type CheckoutView = {
   /** the currency the choose step opens with (null when nothing is offered) */
   currency: string | null;
   sandbox: boolean;
+  /**
+   * A live start from this page needs a proof of work (lib/checkout/proof-of-work.ts): the challenge the
+   * page solves while the payer chooses and sends with "Continue"; null when none is needed.
+   */
+  proofOfWork: string | null;
   /** the last order ended after the payer said they paid, with no proof in time: the page says so, and how to get help */
   proofOverdue: boolean;
   /**
@@ -110,7 +116,7 @@ export type CheckoutView = {
 };
 
 /** The view's prices: what the payer may choose from, and what goes with it. Only these ask the rail for quotes. */
-type PriceFields = "options" | "noOptionsReason" | "unavailable" | "currency";
+type PriceFields = "options" | "noOptionsReason" | "unavailable" | "currency" | "proofOfWork";
 
 /**
  * The view without its prices: what a status poll answers (unless it asks for them), so that polling
@@ -339,6 +345,7 @@ export async function getCheckoutView(
             priced.options.map((c) => c.currency),
             s.selectedFiatCurrency,
           ),
+          proofOfWork: priced.options.length && proofOfWorkRequired(s.environment) ? await newChallenge(s.id) : null,
         }
       : { options: null }),
     sandbox: s.environment === "sandbox",

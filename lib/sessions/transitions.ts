@@ -17,6 +17,7 @@ import { lockOrder, lockSession, readSession } from "./rows";
 import { startStatement, startValues } from "./start-statement";
 import { addressGroup } from "@/lib/limits/client-ip";
 import { assertReservationRoom } from "@/lib/orders/reservations";
+import { assertProofOfWork, proofOfWorkRequired } from "@/lib/checkout/proof-of-work";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 // What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
@@ -95,8 +96,11 @@ export async function startSession(
   id: string,
   input: { paymentPlatform?: string; fiatCurrency?: string; amountUsdc?: string },
   as: As,
-  /** the payer's address, when the payer's page starts it (not the merchant's server through the API) */
-  from: { clientAddress?: string } = {},
+  /**
+   * When the payer's page starts it (not the merchant's server through the API): the payer's address,
+   * for the caps on open live payments, and the page's proof of work, which a live start must carry
+   */
+  from: { payerPage?: { clientAddress: string; proofOfWork?: string } } = {},
 ) {
   // the row ensureFresh read, unless it expired something (then as it is now); the quote is asked
   // before the row lock: a real rail's quote is a network call, never made under a lock; the
@@ -108,7 +112,9 @@ export async function startSession(
   const rail = getPaymentRail(before.environment);
   // a live start reserves a taker wallet: it is capped (lib/orders/reservations.ts)
   const caps = before.environment === "live" ? (getConfig().liveRail?.maxOpen ?? null) : null;
-  const clientGroup = caps && from.clientAddress ? addressGroup(from.clientAddress) : null;
+  const clientGroup = caps && from.payerPage ? addressGroup(from.payerPage.clientAddress) : null;
+  // a reservation from the payer's page costs its script a proof of work, checked before anything is asked or sent
+  if (from.payerPage && proofOfWorkRequired(before.environment)) await assertProofOfWork(db, id, from.payerPage.proofOfWork);
   const fiat = fiatTermsOf(before);
   // exact-fiat: the payer pays the session's fiat amount; the merchant gets what it buys on this platform
   const fiatQuote = fiat ? await quoteForStart(fiat, choice.platform) : null;

@@ -14,7 +14,11 @@ import { follow, LeaseLost, signAndSend } from "@/lib/rail/zkp2p/transactions";
 import { claim, setDue } from "@/lib/orders/rail-steps/due";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { cancelSession, markPaymentSent, startSession } from "@/lib/sessions/transitions";
-import { call } from "../support/api";
+import { solveChallenge } from "altcha-lib";
+import { deriveKey } from "altcha-lib/algorithms/sha";
+import { resetConfigForTests } from "@/lib/config";
+import { createMerchant } from "@/lib/merchants/service";
+import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 import { driveUntil, liveMerchant, liveSession, netOf, newWallet, prove, railUnderTest, type RailUnderTest, usdcBalance } from "./support";
 
@@ -27,7 +31,8 @@ let stack: RailUnderTest;
 beforeAll(async () => {
   // three wallets: a merchant may hold two open payments (half, rounded up), a payment link one (a
   // quarter), a client address two; a transaction is stuck after 2 s and replaced at most twice
-  stack = await railUnderTest({ ZKP2P_STUCK_AFTER: "2s", ZKP2P_MAX_REPLACEMENTS: "2" });
+  // (the proof of work of the payer's page is tested on its own, in proof-of-work.test.ts)
+  stack = await railUnderTest({ ZKP2P_STUCK_AFTER: "2s", ZKP2P_MAX_REPLACEMENTS: "2", ZKP2P_PROOF_OF_WORK: "off" });
 });
 afterAll(async () => {
   await stack?.stop();
@@ -62,7 +67,7 @@ const startFrom = async (sessionId: string, clientAddress: string) =>
     sessionId,
     { paymentPlatform: "venmo", fiatCurrency: "USD" },
     { actor: payer(sessionId) },
-    { clientAddress },
+    { payerPage: { clientAddress } },
   );
 
 /** Steps the order once, now (as a dispatcher tick would). */
@@ -157,6 +162,86 @@ describe("nobody can hold every wallet", () => {
     } finally {
       await cancelAll(opened);
     }
+  });
+});
+
+describe("a proof of work before a live start from the payer's page", () => {
+  beforeAll(() => {
+    process.env.ZKP2P_PROOF_OF_WORK = "on";
+    resetConfigForTests();
+  });
+  afterAll(() => {
+    process.env.ZKP2P_PROOF_OF_WORK = "off";
+    resetConfigForTests();
+  });
+
+  /** What the payer's page does with the view's challenge (components/checkout/proof-of-work.ts), here in Node. */
+  async function solved(challengeText: string) {
+    const challenge = JSON.parse(Buffer.from(challengeText, "base64url").toString());
+    const solution = await solveChallenge({ challenge, deriveKey });
+    return Buffer.from(JSON.stringify({ challenge, solution })).toString("base64url");
+  }
+  const startWith = async (sessionId: string, proofOfWork?: string) =>
+    startSession(
+      await testDb(),
+      sessionId,
+      { paymentPlatform: "venmo", fiatCurrency: "USD" },
+      { actor: payer(sessionId) },
+      { payerPage: { clientAddress: "198.51.100.80", ...(proofOfWork ? { proofOfWork } : {}) } },
+    );
+
+  it("is required, bound to its session, single-use, and solved in well under a second; the API's start needs none", async () => {
+    const db = await testDb();
+    const m = await liveMerchant();
+    const [one, two] = [await sessionOf(m), await sessionOf(m)];
+    try {
+      const view = await getCheckoutView(db, one);
+      expect(view.proofOfWork).toEqual(expect.any(String));
+      // without one, or with another session's, nothing is reserved
+      await expect(startWith(one)).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { fields: { pow: "missing" } } });
+      const other = await solved((await getCheckoutView(db, two)).proofOfWork!);
+      await expect(startWith(one, other)).rejects.toMatchObject({ details: { fields: { pow: "for another checkout" } } });
+      // a forged solution
+      const forged = JSON.parse(Buffer.from(await solved(view.proofOfWork!), "base64url").toString());
+      // the proof is the key the counter derives, which only the work finds: a guessed key is refused
+      forged.solution.derivedKey = forged.solution.derivedKey.replace(/.$/, (c: string) => (c === "0" ? "1" : "0"));
+      await expect(startWith(one, Buffer.from(JSON.stringify(forged)).toString("base64url"))).rejects.toMatchObject({
+        details: { fields: { pow: "not solved" } },
+      });
+      expect((await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, one)))[0]!.activeOrderId).toBeNull();
+      // solved: it starts, and the same solution cannot start anything again
+      const began = performance.now();
+      const good = await solved(view.proofOfWork!);
+      expect(performance.now() - began).toBeLessThan(1_000);
+      expect((await startWith(one, good)).order.status).toBe("SIGNAL_SUBMITTED");
+      await expect(startWith(one, good)).rejects.toMatchObject({ details: { fields: { pow: "used already" } } });
+      // the merchant's server, through the API: authenticated and capped, no proof of work
+      const api = await call("POST", `/api/checkout/sessions/${two}/start`, {
+        key: m.apiKey,
+        body: { paymentPlatform: "venmo", fiatCurrency: "USD" },
+      });
+      expect(api.status, api.text).toBe(200);
+    } finally {
+      await cancelAll([one, two]);
+    }
+  });
+
+  it("a sandbox session's page needs none", async () => {
+    const db = await testDb();
+    const m = await createMerchant(db, { name: uniqueName("pow-sandbox") });
+    const created = await call("POST", "/api/checkout/sessions", {
+      key: m.apiKey,
+      body: {
+        merchantId: m.id,
+        amountUsdc: "2.00",
+        destinationChainId: 8453,
+        destinationToken: stack.rail.addresses.usdc,
+        recipientAddress: newWallet(),
+      },
+    });
+    const id = created.body.responseObject.session.id as string;
+    expect((await getCheckoutView(db, id)).proofOfWork).toBeNull();
+    expect((await startWith(id)).order.status).toBe("SIGNAL_MINED");
   });
 });
 

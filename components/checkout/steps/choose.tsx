@@ -3,6 +3,7 @@
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
+import { useProofOfWork } from "../proof-of-work";
 import type { ProofReadiness } from "../peer-extension";
 import { CancelButton, CheckingProof, primary, type StepProps } from "./shared";
 
@@ -27,6 +28,8 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
   // a live payment is proven with the Peer extension: nothing is reserved for a browser that cannot
   const [proofState, setProofState] = useState<ProofReadiness>("checking");
   const canProve = view.liveProof === null || proofState === "ready";
+  // a live start carries a proof of work, solved while the payer chooses
+  const proofOfWork = useProofOfWork(view.proofOfWork);
   // The part field, as one element that changes only with the order's range. Picking an app re-renders
   // this step; a Suspense boundary whose code has not arrived yet and that receives new props is
   // rendered again from scratch on the client, which would wipe a part the payer had already typed
@@ -49,11 +52,12 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
         // a v1 order may be paid in parts: the part as its field shows it (empty pays all that is left)
         const amountUsdc = String(new FormData(e.currentTarget).get("part") ?? "").trim();
         if (chosen && canProve)
-          act(() =>
+          act(async () =>
             chooseAndStart(
               view.session.id,
               { paymentPlatform: chosen.platform, fiatCurrency: currency, ...(amountUsdc ? { amountUsdc } : {}) },
               view.session.token,
+              await proofOfWork(),
             ),
           );
       }}
