@@ -1,10 +1,12 @@
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
+import fs from "node:fs";
 import { promisify } from "node:util";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
-import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { generatePrivateKey, mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
 import { formatUsdc } from "../../lib/money";
 import { netAfterFees } from "../../rail-local/chain";
+import { SIGNER_MNEMONIC } from "../../rail-local/stack";
 import { alive, kill, restart, type Topology } from "../../scripts/prod-like";
 import { expect, startReceiver, test } from "../support/fixtures";
 import { topologyRail } from "../support/prod-global-setup";
@@ -15,7 +17,8 @@ import { Integration, TOKEN, topology, topologySql } from "../support/topology";
 // A live payment goes through while every process is SIGKILLed twice: once between signing the
 // signal and broadcasting it, once between broadcasting the release and reading its receipt. Each
 // time the next process to take the order sends the stored bytes (or finds them mined): one
-// transaction per step, one nonce, the USDC released once, the webhooks out.
+// transaction per step, one nonce, the USDC released once, the webhooks out. The taker wallets sign
+// through a remote signer: no process of the service has a key in its environment.
 // Where it runs: through the production topology only. Its processes race on the rail's steps and are SIGKILLed.
 
 const run = promisify(execFile);
@@ -40,6 +43,12 @@ async function rpcFaults(t: Topology, faults: Record<string, string>) {
   expect(res.status).toBe(200);
 }
 
+/** A running process's environment, as the kernel holds it. */
+function environmentOf(pid: number): Record<string, string> {
+  const pairs = fs.readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").filter(Boolean);
+  return Object.fromEntries(pairs.map((p) => [p.slice(0, p.indexOf("=")), p.slice(p.indexOf("=") + 1)]));
+}
+
 async function killAll(t: Topology) {
   await Promise.all(PROCESSES.map((name) => kill(t, name, "SIGKILL")));
 }
@@ -50,10 +59,21 @@ async function restartAll(t: Topology) {
 test("a live payment survives every process SIGKILLed between signing and broadcasting, and between broadcasting and the receipt", async () => {
   test.setTimeout(420_000);
   const t = topology();
-  const anvil = topologyRail().anvilUrl;
+  const { anvilUrl: anvil, signerUrl, takerAddresses } = topologyRail();
   const sql = topologySql(t);
   const receiver = await startReceiver();
   try {
+    // every process that runs the rail's steps is pointed at the signer and holds no key
+    const keys = takerAddresses.map((_, i) => mnemonicToAccount(SIGNER_MNEMONIC, { addressIndex: i }).getHdKey().privateKey!);
+    expect(keys.map((k) => privateKeyToAddress(`0x${Buffer.from(k).toString("hex")}`))).toEqual(takerAddresses);
+    for (const name of PROCESSES) {
+      const env = environmentOf(t.pids[name]!);
+      expect(env, name).toMatchObject({ ZKP2P_SIGNER_URL: signerUrl, ZKP2P_TAKER_ADDRESSES: takerAddresses.join(",") });
+      expect(env.ZKP2P_TAKER_KEYS, name).toBeUndefined();
+      expect(env.ZKP2P_TAKER_KEYS_FILE, name).toBeUndefined();
+      const all = Object.values(env).join("\n").toLowerCase();
+      for (const k of keys) expect(all, name).not.toContain(Buffer.from(k).toString("hex"));
+    }
     const name = `live-${crypto.randomBytes(4).toString("hex")}`;
     const shop = await Integration.signUp(t.url, name);
     // the operator runs the rail's smoke test (each taker wallet signals a small intent and cancels it),
@@ -100,6 +120,9 @@ test("a live payment survives every process SIGKILLed between signing and broadc
     // once the dead process's claim runs out (ZKP2P_STEP_LEASE, 20 s here), one of the others sends those same bytes
     await expect.poll(orderStatus, { timeout: 150_000, intervals: [1_000] }).toBe("SIGNAL_MINED");
     expect(await txs("signal")).toEqual([{ hash: signal!.hash, status: "confirmed" }]);
+    // signed by the remote signer, from one of its wallets
+    const signalTx = await rpc(anvil, "eth_getTransactionByHash", [signal!.hash]);
+    expect(takerAddresses.map((a) => a.toLowerCase())).toContain(signalTx.from.toLowerCase());
     const [order] = await sql`select intent_hash from orders where id = ${orderId}`;
     const signalReceipt = await rpc(anvil, "eth_getTransactionReceipt", [signal!.hash]);
     expect(signalReceipt.status).toBe("0x1");

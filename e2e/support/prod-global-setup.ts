@@ -19,8 +19,11 @@ export const PROD_ENV = {
   MAIL_FROM: "Checkout <no-reply@localhost>",
 };
 
-/** What the tests know of the topology's rail: its chain, reached directly past the RPC proxy (to mine, or to hold it still), and its stand-ins' fixed values. */
-export type TopologyRail = { anvilUrl: string; usdc: string; payees: Record<string, string> };
+/**
+ * What the tests know of the topology's rail: its chain, reached directly past the RPC proxy (to mine,
+ * or to hold it still), its stand-ins' fixed values, and the remote signer that holds the taker wallets.
+ */
+export type TopologyRail = { anvilUrl: string; usdc: string; payees: Record<string, string>; signerUrl: string; takerAddresses: string[] };
 const RAIL_VAR = "E2E_TOPOLOGY_RAIL";
 export function topologyRail(): TopologyRail {
   const json = process.env[RAIL_VAR];
@@ -67,13 +70,16 @@ export default async function setup() {
 async function startTopology(): Promise<() => Promise<void>> {
   // The topology serves sandbox and live merchants at once, as a deployment does: its real rail is
   // `npm run rail:local`'s stack (a block a second), and every app instance and the worker run its steps.
-  const rail = await startRailStack({ blockTime: 1 });
+  // As in production, the taker wallets' keys are in a remote signer, and no process of the service has one.
+  const rail = await startRailStack({ blockTime: 1, signer: "remote" });
   const { SUPPORTED_CHAIN_IDS: _, ...railSettings } = rail.settings;
   // the test workers inherit it
   process.env[RAIL_VAR] = JSON.stringify({
     anvilUrl: rail.rpcUrl,
     usdc: rail.rail.addresses.usdc,
     payees: rail.rail.payees,
+    signerUrl: rail.signer!.url,
+    takerAddresses: rail.takerAddresses,
   } satisfies TopologyRail);
   try {
     // a process killed holding an order's step is taken over after 20 s rather than a minute
