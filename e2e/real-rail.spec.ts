@@ -196,6 +196,11 @@ test.describe("a live payment through the built service", () => {
       // the payee is not shown before the funds are locked on-chain
       await expect(checkout.heading("Reserving your payment")).toBeVisible();
       await expect(page.getByText(service.rail.payees.venmo!)).toHaveCount(0);
+      // the start carried the page's proof of work, solved in the background while the payer chose
+      const worked = await page.evaluate(() => performance.getEntriesByName("checkout:proof-of-work").map((e) => e.duration));
+      expect(worked).toHaveLength(1);
+      testInfo.annotations.push({ type: "proof of work", description: `${Math.round(worked[0]!)} ms in Chromium` });
+      console.log(`proof of work: ${Math.round(worked[0]!)} ms in Chromium`);
       await checkScreen(page, testInfo, "1-reserving");
       await expect(checkout.heading("Send the payment with Venmo")).toBeVisible({ timeout: 30_000 });
       await expect(page.getByText(service.rail.payees.venmo!)).toBeVisible();

@@ -12,7 +12,10 @@ const toBase64Url = (text: string) => btoa(text).replace(/\+/g, "-").replace(/\/
 async function solve(challengeText: string): Promise<string> {
   const [{ solveChallenge }, { deriveKey }] = await Promise.all([import("altcha-lib"), import("altcha-lib/algorithms/web/sha")]);
   const challenge = JSON.parse(fromBase64Url(challengeText));
+  const began = performance.now();
   const solution = await solveChallenge({ challenge, deriveKey, timeout: 60_000 });
+  // how long the payer's device worked, for a person (or a test) to read in the browser's timeline
+  performance.measure("checkout:proof-of-work", { start: began, end: performance.now() });
   if (!solution) throw new Error("the security check did not complete");
   return toBase64Url(JSON.stringify({ challenge, solution }));
 }
