@@ -1,4 +1,4 @@
-import { RESERVATION_LIMITS } from "@/lib/orders/reservations";
+import { RESERVATION_LIMITS } from "@/lib/sessions/reservations";
 import { type Db, getDb, getWorkDb } from "@/db/client";
 import type { DeliveryRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";

@@ -4,7 +4,7 @@
 // non-empty target or a damaged file, or a smoke test failed), 2 bad arguments.
 import path from "node:path";
 import { closeDb, type Db, getDb } from "@/db/client";
-import { recordAudit } from "@/lib/accounts/audit";
+import { recordAudit } from "@/lib/audit";
 import { createKey, type KeyView, listKeys, revokeKey, rollKey } from "@/lib/accounts/keys";
 import { AppError } from "@/lib/errors";
 import { OPERATOR } from "@/lib/actor";

@@ -65,7 +65,7 @@ const withChoice = z.object({ sessionId, token, choice });
 const withOutcome = z.object({ sessionId, token, outcome: z.enum(["success", "invalid"]) });
 const CHOOSE = "Choose a payment app and a currency.";
 
-// a live start carries the page's proof of work (lib/checkout/proof-of-work.ts): its solved challenge
+// a live start carries the page's proof of work (lib/limits/proof-of-work.ts): its solved challenge
 const withStart = withChoice.extend({ proofOfWork: z.string().max(4_000).optional() });
 
 // start saves the choice on the session itself
@@ -80,7 +80,7 @@ export const chooseAndStart: (id: string, input: Choice, token?: string | null, 
       ...(proofOfWork ? { proofOfWork } : {}),
     }),
     CHOOSE,
-    // the payer's address counts toward the cap on open live payments per address (lib/orders/reservations.ts)
+    // the payer's address counts toward the cap on open live payments per address (lib/sessions/reservations.ts)
     (db, actor, { choice, proofOfWork }, ip) =>
       startSession(db, actor.sessionId, choice, { actor }, { payerPage: { clientAddress: ip, proofOfWork } }),
   );

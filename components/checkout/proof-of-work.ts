@@ -2,7 +2,7 @@
 
 import { useCallback, useEffect, useRef } from "react";
 
-// The payer's side of the proof of work a live start carries (lib/checkout/proof-of-work.ts): the
+// The payer's side of the proof of work a live start carries (lib/limits/proof-of-work.ts): the
 // challenge in the view is solved in the background as soon as the choose step shows, so that by the
 // time the payer presses "Continue" it is done; a start waits for it only if it is not.
 

@@ -4,7 +4,7 @@ import { apiKeys, users } from "@/db/schema";
 import type { MerchantActor, OperatorActor } from "@/lib/actor";
 import { AppError } from "@/lib/errors";
 import { newApiKey } from "@/lib/merchants/service";
-import { auditWho, recordAudit } from "./audit";
+import { auditWho, recordAudit } from "@/lib/audit";
 import { requireRole } from "./teams";
 
 // A merchant account's named API keys: created (the secret shown once), rolled (a new secret, the old

@@ -15,7 +15,7 @@ import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit";
 
 // Passkeys (WebAuthn, through @simplewebauthn/server): a person registers one from their account's
 // security page, and it signs them in without a password; it needs user verification (a PIN or a

@@ -6,7 +6,7 @@ import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
 import { checkFailedAccountAuth, checkFailedAuth, countFailedAccountAuth, countFailedAuth, mayMail } from "@/lib/limits/rate-limit";
 import { type Mail, sendMail } from "@/lib/mail";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit";
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, verifyMail } from "./messages";
 import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { checkSecondFactor } from "./second-factor";

@@ -7,7 +7,7 @@ import { recoveryCodes, users, type UserRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { decrypt, encrypt, sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
-import { recordAudit } from "./audit";
+import { recordAudit } from "@/lib/audit";
 import { verifyPassword } from "./passwords";
 
 // The second factor by an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, the usual

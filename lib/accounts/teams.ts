@@ -9,7 +9,7 @@ import { errorFields, logger } from "@/lib/logger";
 import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
 import { createMerchant, liveKeyCondition } from "@/lib/merchants/service";
 import { sendMail } from "@/lib/mail";
-import { auditMerchant, recordAudit } from "./audit";
+import { auditMerchant, recordAudit } from "@/lib/audit";
 import { inviteMail } from "./messages";
 import { atLeast, ROLE_LABELS } from "./roles";
 import { newLinkToken, normalEmail, tokenHash } from "./tokens";

@@ -1,25 +1,11 @@
 import type { CheckoutView, UnpricedCheckoutView } from "./service";
-import type { CheckoutStep } from "./view";
+import { isChoosing, offeredStep } from "./steps";
 
 // The payer's page and its prices. Prices are asked of the rail only on a step where the payer
 // chooses; a status poll answers without them (asking the quote service on every poll of every open
 // page throttled it), so the page keeps the prices it has and asks for new ones only when the payer
 // comes to choose again, or when those it shows are some minutes old. The page's own code imports
 // this file: it imports nothing but types (view.ts brings the state machines and their database code).
-
-const CHOOSING: ReadonlySet<CheckoutStep> = new Set<CheckoutStep>(["choose", "order-expired", "order-failed", "no-platform"]);
-
-/** The steps on which the payer picks a payment app: the only ones whose view carries prices. */
-export const isChoosing = (step: CheckoutStep) => CHOOSING.has(step);
-
-/**
- * A step where the payer would choose, once it is known whether anything is offered: from nothing,
- * the page says so instead (no-platform). A view without prices is given the step as if something
- * were offered; the page, which keeps the prices it has, decides with this.
- */
-export function offeredStep(step: CheckoutStep, offered: boolean): CheckoutStep {
-  return !offered && isChoosing(step) ? "no-platform" : step;
-}
 
 /** How long the choose step shows the same prices before the page asks for new ones. */
 export const PRICES_FRESH_MS = 5 * 60_000;

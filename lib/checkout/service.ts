@@ -16,8 +16,8 @@ import { type FiatOffer, fiatOffers } from "@/lib/sessions/fiat";
 import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
 import { canFire, isSessionOpen } from "@/lib/state";
-import { isChoosing, offeredStep } from "./prices";
-import { newChallenge, proofOfWorkRequired } from "./proof-of-work";
+import { isChoosing, offeredStep } from "./steps";
+import { newChallenge, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
 import { paymentLink, paymentNote } from "./instructions";
 import {
   type CheckoutStep,
@@ -102,7 +102,7 @@ export type CheckoutView = {
   currency: string | null;
   sandbox: boolean;
   /**
-   * A live start from this page needs a proof of work (lib/checkout/proof-of-work.ts): the challenge the
+   * A live start from this page needs a proof of work (lib/limits/proof-of-work.ts): the challenge the
    * page solves while the payer chooses and sends with "Continue"; null when none is needed.
    */
   proofOfWork: string | null;

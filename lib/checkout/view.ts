@@ -1,34 +1,11 @@
 import { parseScaled } from "@/lib/money";
 import { canFire, isOrderEnded, ORDER, type OrderStatus, type SessionStatus } from "@/lib/state";
-import { offeredStep } from "./prices";
+import { type CheckoutStep, offeredStep } from "./steps";
+
+export type { CheckoutStep };
 
 // The rules that turn a session and its order into what the payer's page shows. They live here,
 // beside the view they shape, so the page only renders and a status rule changes in one place.
-
-/**
- * The screen the payer sees.
- * - unavailable: the operator has disabled the merchant; nothing may be done
- * - choose: pick a currency and a payment app (no order yet, or its order was cancelled)
- * - order-expired / order-failed: choose again, told why the last order ended
- * - pay: the order waits for the payer to send the fiat
- * - waiting: the payment was sent; the page waits for its confirmation
- * - receipt: the session is completed
- * - expired / cancelled: the session is over without a payment
- * - no-platform: the payer could choose, but no payment app can take this payment (an exact-fiat
- *   price whose every platform is above the merchant's fee limit, or in a currency none accepts)
- */
-export type CheckoutStep =
-  | "unavailable"
-  | "choose"
-  | "order-expired"
-  | "order-failed"
-  | "no-platform"
-  | "reserving"
-  | "pay"
-  | "waiting"
-  | "receipt"
-  | "expired"
-  | "cancelled";
 
 const SESSION_ENDS: Partial<Record<SessionStatus, CheckoutStep>> = { COMPLETED: "receipt", EXPIRED: "expired", CANCELLED: "cancelled" };
 const ORDER_ENDS: Partial<Record<OrderStatus, CheckoutStep>> = { EXPIRED: "order-expired", FAILED: "order-failed" };

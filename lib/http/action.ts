@@ -3,7 +3,7 @@ import { unstable_rethrow } from "next/navigation";
 import type { z } from "zod";
 import { type Db, getDb } from "@/db/client";
 import { dashboardMerchant, type MerchantActor, type PayerActor, payer } from "@/lib/actor";
-import { auditMerchant } from "@/lib/accounts/audit";
+import { auditMerchant } from "@/lib/audit";
 import { atLeast } from "@/lib/accounts/roles";
 import { requireMerchant, requirePerson } from "@/lib/auth/session";
 import type { MemberRole } from "@/db/schema";

@@ -9,7 +9,7 @@ import { inRequestSpan, isTracing } from "@/lib/tracing";
 import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
-import { auditMerchant } from "@/lib/accounts/audit";
+import { auditMerchant } from "@/lib/audit";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
 import {
   checkFailedAuth,
@@ -65,7 +65,7 @@ export type RouteOptions<P, Q, B> = {
    */
   atomic?: boolean;
   /**
-   * The audit trail's name for what this route changes (lib/accounts/audit.ts): written when a
+   * The audit trail's name for what this route changes (lib/audit/index.ts): written when a
    * merchant's request succeeds, in the same transaction as an idempotent answer, with the key, the
    * client's address and the id it acted on.
    */

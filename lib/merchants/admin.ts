@@ -4,7 +4,7 @@ import { apiKeys, checkoutSessions, type Environment, merchants, type MerchantRo
 import type { As, OperatorActor } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { recordAudit } from "@/lib/accounts/audit";
+import { recordAudit } from "@/lib/audit";
 import { preflightLiveRail } from "@/lib/rail/zkp2p/preflight";
 import { latestSmokeTest, walletsKey } from "@/lib/rail/zkp2p/smoke-test";
 import { newApiKey } from "./service";

@@ -16,8 +16,8 @@ import { fiatTermsOf, merchantMicro, quoteForStart } from "./fiat";
 import { lockOrder, lockSession, readSession } from "./rows";
 import { startStatement, startValues } from "./start-statement";
 import { addressGroup } from "@/lib/limits/client-ip";
-import { assertReservationRoom } from "@/lib/orders/reservations";
-import { assertProofOfWork, proofOfWorkRequired } from "@/lib/checkout/proof-of-work";
+import { assertReservationRoom } from "@/lib/sessions/reservations";
+import { assertProofOfWork, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 // What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
@@ -110,7 +110,7 @@ export async function startSession(
   const priced = amountToPay(before, input.amountUsdc);
   const choice = resolvePlatform(before, input.paymentPlatform, input.fiatCurrency);
   const rail = getPaymentRail(before.environment);
-  // a live start reserves a taker wallet: it is capped (lib/orders/reservations.ts)
+  // a live start reserves a taker wallet: it is capped (lib/sessions/reservations.ts)
   const caps = before.environment === "live" ? (getConfig().liveRail?.maxOpen ?? null) : null;
   const clientGroup = caps && from.payerPage ? addressGroup(from.payerPage.clientAddress) : null;
   // a reservation from the payer's page costs its script a proof of work, checked before anything is asked or sent

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { invites, memberships, merchants, users } from "@/db/schema";
-import { listAudit } from "@/lib/accounts/audit";
+import { listAudit } from "@/lib/audit";
 import { createKey, listKeys, revokeKey, rollKey } from "@/lib/accounts/keys";
 import {
   acceptInvite,

@@ -5,7 +5,7 @@ import { cancelCheckout, chooseAndStart, saveChoice } from "@/app/checkout/actio
 import { eq } from "drizzle-orm";
 import { merchants, proofAttempts } from "@/db/schema";
 import { getCheckoutView } from "@/lib/checkout/service";
-import { listAudit } from "@/lib/accounts/audit";
+import { listAudit } from "@/lib/audit";
 import { call, newMerchant, newSession, randomIp, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 

@@ -8,7 +8,7 @@ import { migrate } from "drizzle-orm/postgres-js/migrator";
 import postgres from "postgres";
 import { expect, it } from "vitest";
 import { openPostgres, rowsOf } from "@/db/client";
-import { listAudit } from "@/lib/accounts/audit";
+import { listAudit } from "@/lib/audit";
 import { claimMerchant, roleIn } from "@/lib/accounts/teams";
 import { authenticateApiKey } from "@/lib/merchants/service";
 import { withEmptyDatabase } from "../support/scratch-db";

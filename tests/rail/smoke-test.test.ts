@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { type Address, createPublicClient, http, toHex } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { chainTxs, merchants, railSmokeTests, takerWallets } from "@/db/schema";
-import { listAudit } from "@/lib/accounts/audit";
+import { listAudit } from "@/lib/audit";
 import { OPERATOR } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { setMerchantEnvironment } from "@/lib/merchants/admin";

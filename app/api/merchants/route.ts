@@ -1,4 +1,4 @@
-import { recordAudit } from "@/lib/accounts/audit";
+import { recordAudit } from "@/lib/audit";
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createMerchant } from "@/lib/merchants/service";

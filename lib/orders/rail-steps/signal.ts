@@ -89,6 +89,10 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
     } catch (err) {
       const reason = revertReason(err);
       if (!reason) throw err; // not a revert: the RPC failed; try again
+      // a gating signature names its second: an intent just like another of this wallet's within the
+      // same second (a payer starting again at once) is given the same one, which is spent; ask anew
+      if (reason.name === "GatingSignatureAlreadyUsed" && order.railTries + 1 < MAX_TRIES)
+        return setDue(db, order, 1_500, { railTries: order.railTries + 1 });
       if (reason.name === "AccountHasActiveIntent") {
         // the chain says this wallet has an intent we do not know of: leave it aside, take another
         logger.warn("taker wallet has an open intent unknown to the service; setting it aside", { wallet });

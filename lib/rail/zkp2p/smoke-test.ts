@@ -205,43 +205,52 @@ async function signalAndCancel(ctx: Ctx, wallet: Address, r: SmokeWallet, deadli
   };
   const q = found.quote;
   const method = settings.network.paymentMethods[q.platform]!;
-  let gating;
-  try {
-    gating = await fetchGatingSignature(
-      settings.apiUrl,
-      {
-        processorName: q.platform,
-        payeeDetails: q.payeeDetails,
-        depositId: q.depositId,
-        amount: q.signalAmount,
-        to: wallet,
-        paymentMethod: method.hash,
-        fiatCurrency: nameHash(found.currency),
-        conversionRate: q.conversionRate,
-        chainId: settings.network.chainId,
-        orchestrator: settings.network.addresses.OrchestratorV3,
-        escrow: q.escrow,
-        caller: wallet,
-      },
-      settings.serviceTimeoutMs,
-    );
-  } catch (err) {
-    throw new Refused(`refused by the gating service: ${say(err)}`);
-  }
-  const signal = await signalCalldata(settings, wallet, {
-    depositId: q.depositId,
-    amount: q.signalAmount,
-    to: wallet,
-    processorName: q.platform,
-    payeeDetails: q.payeeDetails,
-    fiatCurrencyCode: found.currency,
-    conversionRate: q.conversionRate,
-    gatingServiceSignature: gating.signature,
-    signatureExpiration: gating.expiration,
-    preIntentHookData: gating.preIntentHookData,
-    referralFees: gating.referralFees,
+  // a gating signature is single-use and names its second: two tests of one wallet within a second
+  // (back to back) are given the same one, and the second would revert; it is asked again a second later
+  const signalOnce = async () => {
+    let gating;
+    try {
+      gating = await fetchGatingSignature(
+        settings.apiUrl,
+        {
+          processorName: q.platform,
+          payeeDetails: q.payeeDetails,
+          depositId: q.depositId,
+          amount: q.signalAmount,
+          to: wallet,
+          paymentMethod: method.hash,
+          fiatCurrency: nameHash(found.currency),
+          conversionRate: q.conversionRate,
+          chainId: settings.network.chainId,
+          orchestrator: settings.network.addresses.OrchestratorV3,
+          escrow: q.escrow,
+          caller: wallet,
+        },
+        settings.serviceTimeoutMs,
+      );
+    } catch (err) {
+      throw new Refused(`refused by the gating service: ${say(err)}`);
+    }
+    const signal = await signalCalldata(settings, wallet, {
+      depositId: q.depositId,
+      amount: q.signalAmount,
+      to: wallet,
+      processorName: q.platform,
+      payeeDetails: q.payeeDetails,
+      fiatCurrencyCode: found.currency,
+      conversionRate: q.conversionRate,
+      gatingServiceSignature: gating.signature,
+      signatureExpiration: gating.expiration,
+      preIntentHookData: gating.preIntentHookData,
+      referralFees: gating.referralFees,
+    });
+    return send(ctx, wallet, signal, "signal", deadline);
+  };
+  const signalReceipt = await signalOnce().catch(async (err: unknown) => {
+    if (!(err instanceof Refused) || !err.message.includes("GatingSignatureAlreadyUsed")) throw err;
+    await new Promise((r) => setTimeout(r, 1_500));
+    return signalOnce();
   });
-  const signalReceipt = await send(ctx, wallet, signal, "signal", deadline);
   const signaled = signaledIn(signalReceipt, settings.network.addresses.OrchestratorV3, settings.network.addresses.EscrowV2);
   if (!signaled) throw new Refused(`the signal ${signalReceipt.transactionHash} was mined without an IntentSignaled event`);
   r.signal = { ...stepOf(signalReceipt), intentHash: signaled.intentHash };

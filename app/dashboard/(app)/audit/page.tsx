@@ -5,7 +5,7 @@ import { FilterSelect } from "@/components/ui/filter-select";
 import { ui } from "@/components/ui/styles";
 import { Table } from "@/components/ui/table";
 import { getDb } from "@/db/client";
-import { auditActions, listAudit } from "@/lib/accounts/audit";
+import { auditActions, listAudit } from "@/lib/audit";
 import { roleOf } from "@/lib/accounts/roles";
 import { listMembers } from "@/lib/accounts/teams";
 import { requireMerchant } from "@/lib/auth/session";
