@@ -23,23 +23,26 @@ type Snapshot = {
   oldestUnconfirmedSeconds: number;
 };
 
+/** What a scrape reports when the database does not answer in time (and where a read starts from). */
+const DOWN: Snapshot = {
+  up: false,
+  due: 0,
+  oldestDueSeconds: 0,
+  chainTxs: [],
+  awaitingConfirmations: 0,
+  wallets: 0,
+  busyWallets: 0,
+  waitingForWallet: 0,
+  oldestUnconfirmedSeconds: 0,
+};
+
 async function read(db: Db, rail: boolean): Promise<Snapshot> {
   const [due] = rowsOf<{ due: number; oldest: number | null }>(
     await db.execute(sql`
       select (select count(*)::int from (select 1 from deliveries where status = 'PENDING' and next_attempt_at <= now() limit ${DUE_COUNT_CAP}) d) as due,
              (select extract(epoch from now() - min(next_attempt_at))::float8 from deliveries where status = 'PENDING' and next_attempt_at <= now()) as oldest`),
   );
-  const snapshot: Snapshot = {
-    up: true,
-    due: due?.due ?? 0,
-    oldestDueSeconds: Math.max(0, Number(due?.oldest ?? 0)),
-    chainTxs: [],
-    awaitingConfirmations: 0,
-    wallets: 0,
-    busyWallets: 0,
-    waitingForWallet: 0,
-    oldestUnconfirmedSeconds: 0,
-  };
+  const snapshot: Snapshot = { ...DOWN, up: true, due: due?.due ?? 0, oldestDueSeconds: Math.max(0, Number(due?.oldest ?? 0)) };
   if (rail) {
     const [txs, wallets, waiting] = await Promise.all([
       db.execute(sql`select kind, status, count(*)::int as n from chain_txs group by kind, status`),
@@ -59,18 +62,6 @@ async function read(db: Db, rail: boolean): Promise<Snapshot> {
   }
   return snapshot;
 }
-
-const DOWN: Snapshot = {
-  up: false,
-  due: 0,
-  oldestDueSeconds: 0,
-  chainTxs: [],
-  awaitingConfirmations: 0,
-  wallets: 0,
-  busyWallets: 0,
-  waitingForWallet: 0,
-  oldestUnconfirmedSeconds: 0,
-};
 
 /**
  * Gauges read from the database when Prometheus scrapes: the webhook backlog, whether the database

@@ -1,5 +1,4 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { and, eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
@@ -7,43 +6,21 @@ import { resetConfigForTests } from "@/lib/config";
 import { newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyZkp2p } from "../support/receiver";
+import { spawnWorker, stopProcesses } from "../support/worker-process";
 
 // The local dispatcher as separate processes (`npm run worker`) on one PostgreSQL: what happens
 // when two run at once, and when one is killed in the middle of a burst.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const workers: ChildProcess[] = [];
 let receiver: Receiver;
 
 function startWorker(): ChildProcess {
-  // node itself, not the tsx wrapper, so that a kill reaches the worker and not only its parent
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    cwd: ROOT,
-    env: {
-      ...process.env,
-      DATABASE_URL: process.env.DATABASE_URL,
-      ALLOW_PRIVATE_WEBHOOK_URLS: "true",
-      WEBHOOK_TIMEOUT: "1s",
-      LOG_LEVEL: "warn",
-    },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
+  const child = spawnWorker({ DATABASE_URL: process.env.DATABASE_URL, ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "1s" });
   workers.push(child);
   return child;
 }
 
-async function stopWorkers() {
-  await Promise.all(
-    workers.splice(0).map(
-      (w) =>
-        new Promise<void>((resolve) => {
-          if (w.exitCode !== null || w.signalCode !== null) return resolve();
-          w.once("exit", () => resolve());
-          w.kill("SIGTERM");
-        }),
-    ),
-  );
-}
+const stopWorkers = () => stopProcesses(workers);
 
 async function allDelivered(merchantId: string, expected: number, ms = 120_000) {
   const db = await testDb();

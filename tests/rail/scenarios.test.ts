@@ -17,7 +17,7 @@ import { liveRail } from "@/lib/rail";
 import { signGatingSignature } from "@/rail-local/chain";
 import { PEASANT, type TakerTier } from "@/rail-local/curator";
 import { testDb } from "../support/db";
-import { driveUntil, liveSession, netOf, prove, railUnderTest, type RailUnderTest, startLive, usdcBalance } from "./support";
+import { driveUntil, liveSession, netOf, prove, railUnderTest, type RailUnderTest, startLive, stepNow, usdcBalance } from "./support";
 
 // The real rail's scenarios on the local chain, each through the service's own code: what the chain,
 // the services or a crash do to an order, and what the order does about it.
@@ -44,16 +44,6 @@ async function minedOrder(amount = "20.00") {
   const order = await driveUntil(await testDb(), started.order.id, ["SIGNAL_MINED", "FAILED"]);
   expect(order.status, order.failureReason ?? "").toBe("SIGNAL_MINED");
   return { ...live, order };
-}
-
-/** Steps the order once, now (as a dispatcher tick would). */
-async function stepNow(id: string) {
-  const db = await testDb();
-  await db
-    .update(orders)
-    .set({ railDueAt: new Date(Date.now() - 1) })
-    .where(eq(orders.id, id));
-  await advanceOrder(db, id);
 }
 
 /**

@@ -1,9 +1,9 @@
-import { type ChildProcess, spawn } from "node:child_process";
-import path from "node:path";
+import type { ChildProcess } from "node:child_process";
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { chainTxs, orders } from "@/db/schema";
 import { testDb } from "../support/db";
+import { spawnWorker, stopProcesses } from "../support/worker-process";
 import { liveSession, netOf, prove, railUnderTest, type RailUnderTest, startLive, usdcBalance } from "./support";
 
 // A slow node (every JSON-RPC call held 5 s) and two worker processes stepping the same orders, with
@@ -12,7 +12,6 @@ import { liveSession, netOf, prove, railUnderTest, type RailUnderTest, startLive
 // finishes), and what a step records is fenced by its claim. Each order must get one signal and one
 // release, none reverted, and end paid.
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 const LEASE = "20s";
 let stack: RailUnderTest;
 const workers: ChildProcess[] = [];
@@ -22,28 +21,9 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   stack?.rpcProxy.setDelay(0);
-  await Promise.all(
-    workers.splice(0).map(
-      (w) =>
-        new Promise<void>((resolve) => {
-          if (w.exitCode !== null || w.signalCode !== null) return resolve();
-          w.once("exit", () => resolve());
-          w.kill("SIGTERM");
-        }),
-    ),
-  );
+  await stopProcesses(workers);
   await stack?.stop();
 });
-
-/** `npm run worker` on this file's database, with the rail's settings (as two servers' dispatchers would run). */
-function startWorker() {
-  const child = spawn(process.execPath, ["--import", "tsx", "scripts/worker.ts"], {
-    cwd: ROOT,
-    env: { ...process.env, ZKP2P_STEP_LEASE: LEASE, LOG_LEVEL: "warn" },
-    stdio: ["ignore", "ignore", "inherit"],
-  });
-  workers.push(child);
-}
 
 async function waitFor(orderId: string, statuses: string[], ms: number) {
   const db = await testDb();
@@ -58,13 +38,13 @@ async function waitFor(orderId: string, statuses: string[], ms: number) {
 }
 
 describe.skipIf(process.env.TEST_DB !== "postgres")("a slow node and two processes", () => {
-  it("a step that outlives its lease is taken over and records nothing: one signal and one release per order", async () => {
+  it("steps slower than their lease keep it while they work: one signal and one release per order, none reverted, both paid", async () => {
     const a = await liveSession(stack, "3.00");
     const b = await liveSession(stack, "4.00");
     const started = [await startLive(a.session.id), await startLive(b.session.id)];
     stack.rpcProxy.setDelay(5_000);
-    startWorker();
-    startWorker();
+    // as two servers' dispatchers would run them
+    workers.push(spawnWorker({ ZKP2P_STEP_LEASE: LEASE }), spawnWorker({ ZKP2P_STEP_LEASE: LEASE }));
     const mined = await Promise.all(started.map((s) => waitFor(s.order.id, ["SIGNAL_MINED", "FAILED"], 240_000)));
     for (const o of mined) expect(o.status, o.failureReason ?? "").toBe("SIGNAL_MINED");
     await prove(a.session.id, mined[0]!.intentHash!);

@@ -79,6 +79,16 @@ export async function driveUntil(db: Db, orderId: string, statuses: string[], ti
   }
 }
 
+/** Steps the order once, now (as a dispatcher tick would). */
+export async function stepNow(id: string) {
+  const db = await testDb();
+  await db
+    .update(orders)
+    .set({ railDueAt: new Date(Date.now() - 1) })
+    .where(eq(orders.id, id));
+  await advanceOrder(db, id);
+}
+
 /** A merchant the operator moved to live (the rail's start-up check passes against the local chain). */
 export async function liveMerchant() {
   const db = await testDb();

@@ -20,7 +20,18 @@ import { resetConfigForTests } from "@/lib/config";
 import { createMerchant } from "@/lib/merchants/service";
 import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
-import { driveUntil, liveMerchant, liveSession, netOf, newWallet, prove, railUnderTest, type RailUnderTest, usdcBalance } from "./support";
+import {
+  driveUntil,
+  liveMerchant,
+  liveSession,
+  stepNow,
+  netOf,
+  newWallet,
+  prove,
+  railUnderTest,
+  type RailUnderTest,
+  usdcBalance,
+} from "./support";
 
 // The taker wallets are the deployment's shared capacity: each holds one open intent, and every
 // live payment of every merchant waits for a free one. Nobody may hold them all, an order the payer
@@ -70,14 +81,24 @@ const startFrom = async (sessionId: string, clientAddress: string) =>
     { payerPage: { clientAddress } },
   );
 
-/** Steps the order once, now (as a dispatcher tick would). */
-async function stepNow(id: string) {
+/** A live session of a new merchant, started by its payer (its order's signal is due). */
+async function liveOrder(amount: string) {
   const db = await testDb();
-  await db
-    .update(orders)
-    .set({ railDueAt: new Date(Date.now() - 1) })
-    .where(eq(orders.id, id));
-  await advanceOrder(db, id);
+  const { session, recipient } = await liveSession(stack, amount);
+  const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order.id;
+  return { db, session, recipient, id };
+}
+
+/** Runs `fn` with nothing mined (what is sent stays pending), then mines again. */
+async function withoutMining<T>(fn: () => Promise<T>): Promise<T> {
+  stack.pauseMining();
+  await stack.rail.setAutomine(false);
+  try {
+    return await fn();
+  } finally {
+    await stack.rail.setAutomine(true);
+    stack.resumeMining();
+  }
 }
 
 /** Ends the sessions a test opened, so their wallets are free for the next. */
@@ -289,42 +310,31 @@ describe('"I have sent the payment" is not a hold forever', () => {
 
 describe("no step runs twice", () => {
   it('"nonce too low" is not taken as sent: the receipts decide, and a transaction whose nonce another took is signed anew', async () => {
-    const db = await testDb();
-    const { session } = await liveSession(stack, "2.00");
-    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
-      .id;
-    stack.pauseMining();
-    await stack.rail.setAutomine(false);
-    let first: typeof chainTxs.$inferSelect;
-    try {
+    const { db, session, id } = await liveOrder("2.00");
+    const first = await withoutMining(async () => {
       await stepNow(id);
-      [first] = (await txsOf(id)) as [typeof chainTxs.$inferSelect];
-      expect(first.status).toBe("sent");
+      const [sent] = (await txsOf(id)) as [typeof chainTxs.$inferSelect];
+      expect(sent.status).toBe("sent");
       // the node loses it, and something else of the wallet's takes its nonce and is mined
-      await stack.rail.dropTransaction(first.hash as Hex);
-      const key = stack.rail.takerKeys.find((k) => privateKeyToAccount(k).address.toLowerCase() === first.wallet)!;
+      await stack.rail.dropTransaction(sent.hash as Hex);
+      const key = stack.rail.takerKeys.find((k) => privateKeyToAccount(k).address.toLowerCase() === sent.wallet)!;
       const wallet = createWalletClient({ account: privateKeyToAccount(key), chain: base, transport: http(stack.rpcUrl) });
-      await wallet.sendTransaction({ to: first.wallet as Hex, value: 0n, nonce: first.nonce });
-    } finally {
-      await stack.rail.setAutomine(true);
-      stack.resumeMining();
-    }
+      await wallet.sendTransaction({ to: sent.wallet as Hex, value: 0n, nonce: sent.nonce });
+      return sent;
+    });
     await stack.rail.mine(1);
     const mined = await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"]);
     expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
     const txs = await txsOf(id);
-    expect(txs.find((t) => t.id === first!.id)!.status).toBe("dropped");
-    const again = txs.find((t) => t.id !== first!.id)!;
-    expect(again.nonce).toBeGreaterThan(first!.nonce);
+    expect(txs.find((t) => t.id === first.id)!.status).toBe("dropped");
+    const again = txs.find((t) => t.id !== first.id)!;
+    expect(again.nonce).toBeGreaterThan(first.nonce);
     expect(mined.signalTx).toBe(again.hash);
     await cancelAll([session.id]);
   });
 
   it("a step paused past its lease is taken over: what it then tries to record and send is refused", async () => {
-    const db = await testDb();
-    const { session } = await liveSession(stack, "2.00");
-    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
-      .id;
+    const { db, session, id } = await liveOrder("2.00");
     const settings = getConfig().liveRail!;
     const first = (await claim(db, id, settings.stepLeaseMs))!;
     expect(first.railLease).toBeTruthy();
@@ -349,13 +359,8 @@ describe("no step runs twice", () => {
   });
 
   it("a stuck transaction is replaced at most ZKP2P_MAX_REPLACEMENTS times, never above ZKP2P_MAX_FEE_GWEI, then waits", async () => {
-    const db = await testDb();
-    const { session } = await liveSession(stack, "2.00");
-    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
-      .id;
-    stack.pauseMining();
-    await stack.rail.setAutomine(false);
-    try {
+    const { db, session, id } = await liveOrder("2.00");
+    await withoutMining(async () => {
       await stepNow(id);
       for (let i = 0; i < 5; i++) {
         await new Promise((r) => setTimeout(r, 2_200)); // past ZKP2P_STUCK_AFTER
@@ -365,22 +370,14 @@ describe("no step runs twice", () => {
       expect(txs).toHaveLength(3); // the original and two replacements, all with one nonce
       expect(new Set(txs.map((t) => t.nonce)).size).toBe(1);
       for (const t of txs) expect(BigInt(t.maxFeePerGas!)).toBeLessThanOrEqual(getConfig().liveRail!.maxFeePerGasWei);
-    } finally {
-      await stack.rail.setAutomine(true);
-      stack.resumeMining();
-    }
+    });
     expect((await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
     await cancelAll([session.id]);
   });
 
   it("a replacement whose fee would pass ZKP2P_MAX_FEE_GWEI is not sent: the transaction waits at the ceiling", async () => {
-    const db = await testDb();
-    const { session } = await liveSession(stack, "2.00");
-    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
-      .id;
-    stack.pauseMining();
-    await stack.rail.setAutomine(false);
-    try {
+    const { db, session, id } = await liveOrder("2.00");
+    await withoutMining(async () => {
       await stepNow(id);
       const [sent] = await txsOf(id);
       await new Promise((r) => setTimeout(r, 2_200)); // past ZKP2P_STUCK_AFTER
@@ -389,32 +386,21 @@ describe("no step runs twice", () => {
       const followed = await follow(db, new RailChain(settings), await orderRow(id), sent!);
       expect(followed.state).toBe("pending");
       expect(await txsOf(id)).toHaveLength(1);
-    } finally {
-      await stack.rail.setAutomine(true);
-      stack.resumeMining();
-    }
+    });
     expect((await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
     await cancelAll([session.id]);
   });
 
   it("a release whose step was lost (FULFILL_SUBMITTED with nothing due) is taken up again by the reconciler", async () => {
-    const db = await testDb();
-    const { session, recipient } = await liveSession(stack, "3.00");
-    const id = (await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) })).order
-      .id;
+    const { db, session, recipient, id } = await liveOrder("3.00");
     const mined = await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"]);
     await prove(session.id, mined.intentHash!);
-    stack.pauseMining();
-    await stack.rail.setAutomine(false);
-    try {
+    await withoutMining(async () => {
       await stepNow(id); // the release is sent: FULFILL_SUBMITTED
       expect((await orderRow(id)).status).toBe("FULFILL_SUBMITTED");
       // the process dies and its next step is lost
       await db.update(orders).set({ railDueAt: null }).where(eq(orders.id, id));
-    } finally {
-      await stack.rail.setAutomine(true);
-      stack.resumeMining();
-    }
+    });
     await reconcileOpenIntents(db);
     expect((await orderRow(id)).railDueAt).not.toBeNull();
     expect((await driveUntil(db, id, ["FULFILLED", "FAILED"])).status).toBe("FULFILLED");
