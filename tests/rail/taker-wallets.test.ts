@@ -1,6 +1,7 @@
 import { and, eq, isNull } from "drizzle-orm";
-import { createWalletClient, type Hex, http } from "viem";
-import { privateKeyToAccount } from "viem/accounts";
+import { createWalletClient, encodeFunctionData, type Hex, http, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
+import { encodeStoredAttestation, ORCHESTRATOR_ABI } from "@/lib/rail/zkp2p/protocol";
 import { base } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chainTxs, checkoutSessions, events, orders, takerWallets } from "@/db/schema";
@@ -411,6 +412,43 @@ describe("no step runs twice", () => {
         .from(chainTxs)
         .where(and(eq(chainTxs.orderId, id), eq(chainTxs.kind, "fulfill"), isNull(chainTxs.replaces))),
     ).toHaveLength(1);
+  });
+
+  it("a release someone else sent is acted on only once it has ZKP2P_CONFIRMATIONS blocks", async () => {
+    const { db, session, recipient, id } = await liveOrder("3.00");
+    const mined = await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"]);
+    await prove(session.id, mined.intentHash!);
+    const { attestation } = (await orderRow(id)).railState as { attestation: Record<string, string> };
+    const encoded = encodeStoredAttestation(attestation);
+    const stranger = privateKeyToAccount(generatePrivateKey());
+    await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [stranger.address, toHex(10n ** 18n)] as never });
+    // mined in a block of its own, with nothing on top yet
+    stack.pauseMining();
+    try {
+      await createWalletClient({ account: stranger, chain: base, transport: http(stack.rpcUrl) }).sendTransaction({
+        to: stack.rail.addresses.orchestrator,
+        data: encodeFunctionData({
+          abi: ORCHESTRATOR_ABI,
+          functionName: "fulfillIntent",
+          args: [
+            {
+              paymentProof: encoded.paymentProof,
+              intentHash: mined.intentHash as Hex,
+              verificationData: encoded.verificationData,
+              postIntentHookData: "0x",
+            },
+          ],
+        }),
+      });
+      await stepNow(id);
+      await reconcileOpenIntents(db);
+      expect((await orderRow(id)).status).toBe("PROOF_VERIFIED");
+    } finally {
+      stack.resumeMining();
+    }
+    const paid = await driveUntil(db, id, ["FULFILLED", "FAILED"]);
+    expect(paid.status).toBe("FULFILLED");
+    expect(await usdcBalance(stack, recipient)).toBe(netOf(3_000_000n));
   });
 
   it("the chain says which transaction a nonce went to", async () => {
