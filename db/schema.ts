@@ -557,6 +557,22 @@ export const deliveryAttempts = pgTable(
   ],
 );
 
+/**
+ * Failed password checks (lib/limits/auth-throttle.ts): per account and client address, per account,
+ * per signed-in person. Each failure lengthens the wait before the next check of the same key: a
+ * progressive delay, never a lock that an attacker elsewhere could put on the owner.
+ */
+export const authThrottle = pgTable(
+  "auth_throttle",
+  {
+    key: text("key").primaryKey(),
+    failures: integer("failures").notNull(),
+    lastFailureAt: ts("last_failure_at").notNull(),
+  },
+  // the purge of keys long quiet
+  (t) => [index("auth_throttle_last_failure_idx").on(t.lastFailureAt)],
+);
+
 export const rateLimitCounters = pgTable(
   "rate_limit_counters",
   {

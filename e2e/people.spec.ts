@@ -111,7 +111,7 @@ test.describe("people", () => {
     await expect(page.getByRole("status").filter({ hasText: `Invite sent to ${viewerEmail}` })).toBeVisible();
     await expect(page.getByRole("list", { name: "Pending invites" })).toContainText(viewerEmail);
     await checkScreen(page, testInfo, "people-team");
-    const invite = await waitForMail(mailbox(), { to: viewerEmail, subject: /invited you to Team Shop/, after: invitedAt });
+    const invite = await waitForMail(mailbox(), { to: viewerEmail, subject: /You are invited to a merchant account/, after: invitedAt });
     expect(invite.text).toContain(owner.person!.email);
     const inviteLink = linkIn(invite, "/dashboard/invite");
 

@@ -65,6 +65,29 @@ describe("log lines", () => {
     expect(JSON.parse(lines[0]!)).toMatchObject({ apiKey: "[redacted]", webhook: { url: "https://example.test/hook" } });
   });
 
+  it("never carry people's addresses, mail, second-factor codes or proof material, at any depth; error codes stay", () => {
+    const lines = capture();
+    const secret = "ada@example.com 493817 sealed-material";
+    logger.warn("deep", {
+      email: secret,
+      mail: { to: secret, text: secret, html: secret },
+      attempt: { person: { sign: { code: "493817", recoveryCode: secret } } },
+      order: { rail: { attestation: { data: secret }, paymentProof: secret, extension: { encryptedSessionMaterial: secret } } },
+      list: [{ email: secret }, [{ token: secret }]],
+      code: "ECONNREFUSED",
+      db: { code: "40001" },
+    });
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain("ada@example.com");
+    expect(lines[0]).not.toContain("493817");
+    expect(lines[0]).not.toContain("sealed-material");
+    expect(JSON.parse(lines[0]!)).toMatchObject({
+      code: "ECONNREFUSED",
+      db: { code: "40001" },
+      attempt: { person: { sign: { code: "[redacted]" } } },
+    });
+  });
+
   it("below the level are not written; warnings and errors go to stderr", () => {
     const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
     const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);

@@ -26,8 +26,10 @@ export function currentRequestId(): string | undefined {
 }
 
 /**
- * Field names whose values never reach a log line, at the top level or one object down, whatever a
- * caller passes: keys, secrets, passwords, tokens, proof material and query parameters.
+ * Field names whose values never reach a log line, at any depth, whatever a caller passes: keys,
+ * secrets, passwords, tokens, proof material, query parameters, people's addresses and mail. A field
+ * named `code` is kept when it is an error's code (ECONNREFUSED, SIGNAL_FAILED) and redacted otherwise
+ * (a second factor's code, a recovery code).
  */
 export const REDACTED_FIELDS = [
   "apiKey",
@@ -41,11 +43,41 @@ export const REDACTED_FIELDS = [
   "privateKey",
   "takerKeys",
   "proof",
+  "paymentProof",
+  "attestation",
+  "encryptedSessionMaterial",
   "params",
   "query",
   "body",
+  "email",
+  "to",
+  "text",
+  "html",
+  "recoveryCode",
+  "recoveryCodes",
 ];
-const redactPaths = REDACTED_FIELDS.flatMap((f) => [f, `*.${f}`]);
+const REDACTED = new Set(REDACTED_FIELDS.map((f) => f.toLowerCase()));
+// an error's code: a name (ECONNREFUSED, SIGNAL_FAILED) or PostgreSQL's five-character SQLSTATE
+const ERROR_CODE = /^(?:[A-Z][A-Z0-9_]*|[0-9A-Z]{5})$/;
+/** Deeper than this, a value is cut rather than read: a log line is not a place for whole objects. */
+const MAX_DEPTH = 8;
+
+/** A copy of a log line's fields with every redacted field's value replaced, at any depth. */
+export function redactFields(value: unknown, depth = 0): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (depth >= MAX_DEPTH) return "[too deep]";
+  if (Array.isArray(value)) return value.map((v) => redactFields(v, depth + 1));
+  // an Error, a Date or a Buffer is serialised as pino would; only plain objects are walked
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return value;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(value)) {
+    const name = k.toLowerCase();
+    if (name === "code") out[k] = typeof v === "string" && ERROR_CODE.test(v) ? v : typeof v === "number" ? v : "[redacted]";
+    else out[k] = REDACTED.has(name) ? "[redacted]" : redactFields(v, depth + 1);
+  }
+  return out;
+}
 
 // one line per event: warnings and errors on stderr, the rest on stdout (a process supervisor keeps
 // both); each write looks the stream up when it happens, so a test can capture it
@@ -58,9 +90,8 @@ const base = pino(
     base: undefined,
     messageKey: "msg",
     timestamp: pino.stdTimeFunctions.isoTime,
-    formatters: { level: (label) => ({ level: label }) },
+    formatters: { level: (label) => ({ level: label }), log: (fields) => redactFields(fields) as Record<string, unknown> },
     mixin: () => logContext.getStore() ?? {},
-    redact: { paths: redactPaths, censor: "[redacted]" },
   },
   pino.multistream(
     [

@@ -38,7 +38,8 @@ export const resetMail = (to: string, token: string): Mail => ({
 
 export const inviteMail = (to: string, token: string, inviter: string, account: string, role: string): Mail => ({
   to,
-  subject: `${inviter} invited you to ${account}`,
+  // no name of the sender's choosing in the subject (an account may be called "PayPal: verify at …")
+  subject: "You are invited to a merchant account",
   text:
     `${inviter} invited you to join the merchant account "${account}" as ${role}.\n\n` +
     `To accept, open this link within 7 days and sign in (or create an account) with this address:\n${app()}/dashboard/invite?token=${token}` +

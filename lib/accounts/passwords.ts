@@ -1,5 +1,9 @@
 import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
+import type { Db } from "@/db/client";
+import type { UserRow } from "@/db/schema";
+import { AppError } from "@/lib/errors";
+import { personKey, throttleClear, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
 
 // Passwords are hashed with argon2id at OWASP's first recommended setting (19 MiB, 2 passes, one
 // lane): about 40 ms here. A sign-in for an email with no account verifies against a dummy hash of the
@@ -44,4 +48,20 @@ export async function verifyPassword(stored: string | null, password: string): P
   } catch {
     return false;
   }
+}
+
+/**
+ * A signed-in person's password, asked again before a change (a new password, a factor turned off):
+ * each wrong one lengthens the wait before the next check, so a stolen session cannot guess it.
+ */
+export async function checkPasswordOf(db: Db, user: Pick<UserRow, "id" | "passwordHash">, password: string, wrong: () => AppError) {
+  const keys = personKey(user.id);
+  const wait = await throttleWait(db, keys);
+  if (wait > 0)
+    throw new AppError("RATE_LIMITED", `Too many wrong passwords: try again in ${wait} second${wait === 1 ? "" : "s"}.`, {
+      retryAfterSeconds: wait,
+    });
+  if (await verifyPassword(user.passwordHash, password)) return throttleClear(db, keys);
+  await throttleFailure(db, keys);
+  throw wrong();
 }

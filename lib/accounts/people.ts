@@ -4,11 +4,12 @@ import { emailTokens, passkeys, users, type UserRow } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
-import { checkFailedAccountAuth, checkFailedAuth, countFailedAccountAuth, countFailedAuth, mayMail } from "@/lib/limits/rate-limit";
+import { checkFailedAuth, countFailedAuth, mayMail } from "@/lib/limits/rate-limit";
+import { signedInFrom, signInKeys, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
 import { type Mail, sendMail } from "@/lib/mail";
 import { recordAudit } from "@/lib/audit";
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, verifyMail } from "./messages";
-import { hashPassword, passwordProblem, verifyPassword } from "./passwords";
+import { checkPasswordOf, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { checkSecondFactor } from "./second-factor";
 import { newLinkToken, normalEmail, tokenHash } from "./tokens";
 import { sha256Hex } from "@/lib/crypto";
@@ -134,15 +135,19 @@ export type SignInResult = { ok: true; user: UserRow } | SignInFailure;
 export async function signInPerson(db: Db, input: { email: string; password: string; code?: string }, ip: string): Promise<SignInResult> {
   const email = normalEmail(input.email ?? "");
   const key = emailKey(email);
-  const refused = checkFailedAuth(db, ip) ?? checkFailedAccountAuth(db, key);
+  // the address's own limit across accounts, then a progressive delay on this account (never a lock)
+  const refused = checkFailedAuth(db, ip);
   if (refused) return { ok: false, reason: "rate_limited", retryAfterSeconds: refused.resetSeconds };
+  const throttled = await signInKeys(db, email, ip);
+  const wait = await throttleWait(db, throttled);
+  if (wait > 0) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
   const [user] = email && email.length <= 320 ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
   const password = typeof input.password === "string" ? input.password.slice(0, 1000) : "";
   const matches = await verifyPassword(user?.passwordHash ?? null, password);
   const fail = async <R extends SignInFailure>(result: R): Promise<SignInResult> => {
     await countFailedAuth(db, ip);
-    const state = await countFailedAccountAuth(db, key);
-    return state.allowed ? result : { ok: false, reason: "rate_limited", retryAfterSeconds: state.resetSeconds };
+    await throttleFailure(db, throttled);
+    return result;
   };
   if (!user || !matches) return fail({ ok: false, reason: "invalid" });
   if (!user.emailVerifiedAt) {
@@ -159,6 +164,8 @@ export async function signInPerson(db: Db, input: { email: string; password: str
     if (!code) return { ok: false, reason: "second_factor" };
     if (!(await checkSecondFactor(db, user, code))) return fail({ ok: false, reason: "bad_code" });
   }
+  await signedInFrom(db, email, ip);
+  await recordAudit(db, { merchantId: null, who: { kind: "person", userId: user.id, email: user.email }, action: "account.signed-in", ip });
   return { ok: true, user };
 }
 
@@ -220,9 +227,12 @@ export async function resetPassword(db: Db, token: string, password: string, ip:
 export async function changePassword(db: Db, userId: string, current: string, next: string, ip: string): Promise<void> {
   const [user] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
   if (!user) throw new AppError("UNAUTHENTICATED", "Sign in again.");
-  if (!(await verifyPassword(user.passwordHash, current))) {
-    throw new AppError("VALIDATION_FAILED", "Your current password is not right.", { fields: { current: "not right" } });
-  }
+  await checkPasswordOf(
+    db,
+    user,
+    current,
+    () => new AppError("VALIDATION_FAILED", "Your current password is not right.", { fields: { current: "not right" } }),
+  );
   const problem = passwordProblem(next, user.email);
   if (problem) throw new AppError("VALIDATION_FAILED", problem, { fields: { next: problem } });
   await db

@@ -8,7 +8,7 @@ import { getConfig } from "@/lib/config";
 import { decrypt, encrypt, sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit";
-import { verifyPassword } from "./passwords";
+import { checkPasswordOf } from "./passwords";
 
 // The second factor by an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, the usual
 // settings every app reads from the QR code) and its one-time recovery codes. A code is accepted at
@@ -95,9 +95,9 @@ export async function confirmTotp(
 /** Turns TOTP off (the password is asked again); the recovery codes go with it. */
 export async function disableTotp(db: Db, user: Pick<UserRow, "id" | "email">, password: string, ip: string): Promise<void> {
   const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-  if (!row || !(await verifyPassword(row.passwordHash, password))) {
-    throw new AppError("VALIDATION_FAILED", "That is not your password.", { fields: { password: "not right" } });
-  }
+  const wrong = () => new AppError("VALIDATION_FAILED", "That is not your password.", { fields: { password: "not right" } });
+  if (!row) throw wrong();
+  await checkPasswordOf(db, row, password, wrong);
   await db.transaction(async (tx) => {
     await tx
       .update(users)
@@ -169,5 +169,14 @@ export async function checkSecondFactor(
     .set({ usedAt: new Date() })
     .where(and(eq(recoveryCodes.userId, user.id), eq(recoveryCodes.codeHash, sha256Hex(normal)), isNull(recoveryCodes.usedAt)))
     .returning({ userId: recoveryCodes.userId });
-  return used.length === 1;
+  if (used.length !== 1) return false;
+  // a recovery code spent is a sign that the app was lost, or that someone else has the codes
+  const [who] = await db.select({ email: users.email }).from(users).where(eq(users.id, user.id)).limit(1);
+  await recordAudit(db, {
+    merchantId: null,
+    who: { kind: "person", userId: user.id, email: who?.email ?? "" },
+    action: "account.recovery-code-used",
+    details: { left: await recoveryCodesLeft(db, user.id) },
+  });
+  return true;
 }

@@ -6,7 +6,7 @@ import { sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
-import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
+import { checkFailedAuth, countFailedAuth, inviteRefusal } from "@/lib/limits/rate-limit";
 import { createMerchant, liveKeyCondition } from "@/lib/merchants/service";
 import { sendMail } from "@/lib/mail";
 import { auditMerchant, recordAudit } from "@/lib/audit";
@@ -157,6 +157,9 @@ export async function inviteMember(db: Db, actor: MerchantActor, input: { email:
     .where(and(eq(memberships.merchantId, actor.merchantId), eq(users.email, email)))
     .limit(1);
   if (already) throw new AppError("CONFLICT", `${email} is already a member of this account.`, { fields: { email: "already a member" } });
+  // a mail to anyone, from an account anyone may make: limited per address and per inviter, each day
+  const refused = await inviteRefusal(db, sha256Hex(`account:${email}`), inviter.userId);
+  if (refused) throw new AppError("RATE_LIMITED", refused, { fields: { email: "invited too often today" } });
   const [merchant] = await db.select({ name: accountName }).from(merchants).where(eq(merchants.id, actor.merchantId)).limit(1);
   const link = newLinkToken();
   const id = newId("inv");

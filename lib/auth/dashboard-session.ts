@@ -5,6 +5,7 @@ import { AppError } from "@/lib/errors";
 import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
 import { authenticateApiKey, liveKeyCondition } from "@/lib/merchants/service";
 import { liveUser } from "@/lib/accounts/people";
+import { recordAudit } from "@/lib/audit";
 
 // Two kinds of dashboard sign-in:
 // - a person (email and password, a second factor, or a passkey): the session lasts while the
@@ -41,10 +42,18 @@ export async function signInWithApiKey(db: Db, apiKey: string | undefined, ip: s
   const key = apiKey?.trim();
   const user = key ? await liveUserOf(db, key) : null;
   if (!user) await countFailedAuth(db, ip);
+  // who came into the dashboard, with which key, from where: in the merchant's audit trail
+  else
+    await recordAudit(db, {
+      merchantId: user.id,
+      who: { kind: "key", keyId: user.keyId, label: "dashboard sign-in" },
+      action: "account.signed-in",
+      ip,
+    });
   return user;
 }
 
-async function liveUserOf(db: Db, key: string): Promise<SignedInUser | null> {
+async function liveUserOf(db: Db, key: string): Promise<{ id: string; name: string; keyId: string } | null> {
   let authed;
   try {
     authed = await authenticateApiKey(db, key);

@@ -208,6 +208,15 @@ const envSchema = z.object({
 
 export type Config = ReturnType<typeof buildConfig>;
 
+/** Whether a listen address is this host's alone: 127.0.0.0/8, ::1, localhost. */
+export function isLoopback(host: string): boolean {
+  const h = host
+    .trim()
+    .toLowerCase()
+    .replace(/^\[|\]$/g, "");
+  return h === "localhost" || h === "::1" || /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(h) || /^::ffff:127\./.test(h);
+}
+
 function buildConfig(env: NodeJS.ProcessEnv) {
   const parsed = envSchema.safeParse(env);
   if (!parsed.success) {
@@ -216,6 +225,12 @@ function buildConfig(env: NodeJS.ProcessEnv) {
   }
   const e = parsed.data;
   if (e.MIN_AMOUNT_USDC > e.MAX_AMOUNT_USDC) throw new Error("Invalid settings: MIN_AMOUNT_USDC exceeds MAX_AMOUNT_USDC");
+  // a metrics port reachable beyond this host, with nothing asked of who reads it, would serve the
+  // service's internals (its backlog, its wallets' balances) to anyone who can reach it
+  if (e.METRICS_PORT && !isLoopback(e.METRICS_HOST) && !e.METRICS_TOKEN)
+    throw new Error(
+      `Invalid settings: METRICS_HOST ${e.METRICS_HOST} is reachable beyond this host: set METRICS_TOKEN, or serve the metrics on loopback (127.0.0.1)`,
+    );
 
   const dataDir = e.DATA_DIR ?? path.resolve(process.cwd(), ".data");
   const embedded = !e.DATABASE_URL;

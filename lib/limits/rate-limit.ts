@@ -29,6 +29,10 @@ export const RATE_RULES = {
   // sign-up's link), so nobody can flood an inbox through it
   failedAuthAccount: { name: "auth.failed.account", limit: 10, windowMs: 15 * MINUTE, by: "account" },
   mailsPerAccount: { name: "mail.account", limit: 5, windowMs: 60 * MINUTE, by: "account" },
+  // invites: any merchant account (free to make) may invite any address, so each address may be
+  // invited a few times a day across all accounts, and each person may send a day's worth of them
+  invitesPerRecipient: { name: "invites.recipient", limit: 3, windowMs: 24 * 60 * MINUTE, by: "account" },
+  invitesPerInviter: { name: "invites.inviter", limit: 20, windowMs: 24 * 60 * MINUTE, by: "account" },
   // what makes the service post to the merchant's endpoint now or requeue work (send a test, resend
   // or retry a delivery, retry all failed, rotate a secret), from the API and the dashboard alike:
   // each merchant's, across its keys and signed-in people
@@ -256,6 +260,20 @@ export function countFailedAccountAuth(db: Db, emailHash: string, now = new Date
 /** Spends one of the mails an address may be sent in the window; false when it has had its share. */
 export async function mayMail(db: Db, emailHash: string, now = new Date()): Promise<boolean> {
   return (await hitRateLimit(db, RATE_RULES.mailsPerAccount, `acct:${emailHash}`, now)).allowed;
+}
+
+/**
+ * Spends one invite of the address's day (its hash, across every account) and one of the inviter's:
+ * the refusal names which, and when to try again; null when both allow it.
+ */
+export async function inviteRefusal(db: Db, recipientHash: string, inviterId: string, now = new Date()): Promise<string | null> {
+  const inviter = await hitRateLimit(db, RATE_RULES.invitesPerInviter, `user:${inviterId}`, now);
+  if (!inviter.allowed)
+    return `You have sent as many invites as a day allows; try again in ${Math.ceil(inviter.resetSeconds / 3600)} hours.`;
+  const recipient = await hitRateLimit(db, RATE_RULES.invitesPerRecipient, `acct:${recipientHash}`, now);
+  if (!recipient.allowed)
+    return `This address has been invited as many times as a day allows; try again in ${Math.ceil(recipient.resetSeconds / 3600)} hours.`;
+  return null;
 }
 
 /** The payer's page (its actions, or its status poll) is limited per client address and per session. */

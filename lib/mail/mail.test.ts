@@ -13,7 +13,18 @@ import { assertMailConfigured, resetMailForTests, sendMail } from "./index";
 // and the transport are read again. The test CA is trusted through NODE_EXTRA_CA_CERTS (vitest.config.ts),
 // so STARTTLS to localhost is verified as it would be against a real provider.
 
-const SETTINGS = ["DATABASE_URL", "SMTP_URL", "MAIL_FROM", "APP_URL", "LOG_LEVEL", "DATA_DIR"] as const;
+const SETTINGS = [
+  "DATABASE_URL",
+  "SMTP_URL",
+  "MAIL_FROM",
+  "APP_URL",
+  "LOG_LEVEL",
+  "DATA_DIR",
+  "ZKP2P_RPC_URL",
+  "ZKP2P_API_URL",
+  "ZKP2P_ATTESTATION_URL",
+  "ZKP2P_TAKER_KEYS",
+] as const;
 const saved = Object.fromEntries(SETTINGS.map((k) => [k, process.env[k]]));
 
 function settings(values: Partial<Record<(typeof SETTINGS)[number], string>>) {
@@ -172,7 +183,7 @@ describe("without SMTP_URL", () => {
     expect(() => assertMailConfigured()).not.toThrow();
   });
 
-  it("on a laptop (embedded database) the message, link and all, is written to the log", async () => {
+  it("on a sandbox-only laptop (embedded database) the message, link and all, is written to the log", async () => {
     settings({});
     expect(() => assertMailConfigured()).not.toThrow();
     const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
@@ -181,12 +192,26 @@ describe("without SMTP_URL", () => {
     expect(lines).toContainEqual(
       expect.objectContaining({
         level: "info",
-        msg: "mail not sent (no SMTP_URL): written here instead",
-        to: "ada@example.com",
-        subject: "Confirm your email",
-        text: "Confirm: http://localhost:3000/signup/confirm?t=1",
+        msg: "mail not sent (no SMTP_URL): written here instead\nTo: ada@example.com\nSubject: Confirm your email\n\nConfirm: http://localhost:3000/signup/confirm?t=1",
       }),
     );
+  });
+
+  it("on a laptop with the real rail configured, no link is written anywhere: the mail fails", async () => {
+    settings({
+      ZKP2P_RPC_URL: "http://127.0.0.1:1",
+      ZKP2P_API_URL: "http://127.0.0.1:1",
+      ZKP2P_ATTESTATION_URL: "http://127.0.0.1:1",
+      ZKP2P_TAKER_KEYS: `0x${"11".repeat(32)}`,
+    });
+    const out = vi.spyOn(process.stdout, "write").mockImplementation(() => true);
+    const err = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
+    await expect(sendMail({ to: "ada@example.com", subject: "Reset", text: "https://checkout.example/reset/tok" })).rejects.toThrow(
+      /set SMTP_URL/,
+    );
+    const written = [...out.mock.calls, ...err.mock.calls].map((c) => String(c[0])).join("");
+    expect(written).not.toContain("tok");
+    expect(written).not.toContain("ada@example.com");
   });
 });
 

@@ -113,6 +113,9 @@ export async function claimAdminSocket(dataDir: string, handle: Handler): Promis
   fs.mkdirSync(path.dirname(sockPath), { recursive: true });
   for (let attempt = 0; ; attempt++) {
     const server = net.createServer((conn) => serve(conn, handle));
+    // created owner-only: under the process's umask it would be open to others from the moment it
+    // listens until a chmod, and any local user could connect in between
+    const umask = process.umask(0o177);
     try {
       await listen(server, sockPath);
     } catch (err) {
@@ -122,8 +125,10 @@ export async function claimAdminSocket(dataDir: string, handle: Handler): Promis
       if (stale && !stale.isSocket()) throw new AppError("CONFLICT", `${sockPath} exists and is not a socket: remove it`);
       if (stale) fs.unlinkSync(sockPath);
       continue;
+    } finally {
+      process.umask(umask);
     }
-    // created with the process's umask; narrowed before anything is served
+    // and narrowed again, whatever the platform did with the umask
     fs.chmodSync(sockPath, 0o600);
     server.unref();
     const { ino } = fs.statSync(sockPath);

@@ -6,12 +6,14 @@ import { getConfig } from "@/lib/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { purgeOldRateLimitWindows } from "@/lib/limits/rate-limit";
+import { purgeQuietThrottles } from "@/lib/limits/auth-throttle";
 import { sealPlainCustomHeaders } from "@/lib/webhooks/custom-headers";
 import { fillAttemptWebhooks } from "@/lib/webhooks/record-attempts";
 
 export type PurgeResult = {
   idempotencyRecords: number;
   rateLimitWindows: number;
+  authThrottles: number;
   testEvents: number;
   expiredEvents: number;
   sealedWebhookHeaders: number;
@@ -98,6 +100,7 @@ export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<P
   return {
     idempotencyRecords: await purgeExpiredIdempotencyRecords(db, opts),
     rateLimitWindows: await purgeOldRateLimitWindows(db, opts),
+    authThrottles: await purgeQuietThrottles(db, opts),
     testEvents: await purgeOldTestEvents(db, opts),
     expiredEvents: await purgeExpiredEvents(db, opts),
     // not a purge: plain custom header values left from before they were sealed

@@ -1,7 +1,9 @@
+import crypto from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { checkoutSessions, deliveries, deliveryAttempts, events, idempotencyRecords, rateLimitCounters } from "@/db/schema";
+import { authThrottle, checkoutSessions, deliveries, deliveryAttempts, events, idempotencyRecords, rateLimitCounters } from "@/db/schema";
+import { purgeQuietThrottles } from "@/lib/limits/auth-throttle";
 import { getConfig, resetConfigForTests } from "@/lib/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { newId } from "@/lib/ids";
@@ -34,7 +36,7 @@ async function seed(prefix: string, expired = 3) {
   await db
     .insert(rateLimitCounters)
     .values([
-      ...Array.from({ length: expired }, (_, i) => ({ bucket: `${prefix}:old-${i}`, windowStart: windowStart(now - 3 * HOUR), count: 5 })),
+      ...Array.from({ length: expired }, (_, i) => ({ bucket: `${prefix}:old-${i}`, windowStart: windowStart(now - 49 * HOUR), count: 5 })),
       { bucket: `${prefix}:this-hour`, windowStart: windowStart(now - 30 * 60_000), count: 5 },
       { bucket: `${prefix}:now`, windowStart: windowStart(now), count: 5 },
     ]);
@@ -95,6 +97,7 @@ describe("purging what grows", () => {
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 10,
       rateLimitWindows: 10,
+      authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
@@ -104,6 +107,7 @@ describe("purging what grows", () => {
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 10,
       rateLimitWindows: 10,
+      authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
@@ -112,6 +116,7 @@ describe("purging what grows", () => {
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 5,
       rateLimitWindows: 5,
+      authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
@@ -120,12 +125,31 @@ describe("purging what grows", () => {
     expect(await purgeStaleRows(db, { batchSize: 5, maxBatches: 2 })).toEqual({
       idempotencyRecords: 0,
       rateLimitWindows: 0,
+      authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
       sealedWebhookHeaders: 0,
       attemptWebhooks: expect.any(Number),
     });
     expect(await left("batch")).toEqual(LIVE);
+  });
+
+  it("forgets failed password checks quiet for a day, and addresses an account signed in from unused for 90 days", async () => {
+    const db = await testDb();
+    const ago = (ms: number) => new Date(Date.now() - ms);
+    const tag = crypto.randomUUID();
+    await db.insert(authThrottle).values([
+      { key: `address:${tag}-quiet`, failures: 5, lastFailureAt: ago(25 * HOUR) },
+      { key: `address:${tag}-recent`, failures: 5, lastFailureAt: ago(HOUR) },
+      { key: `known:${tag}-stale`, failures: 0, lastFailureAt: ago(91 * DAY) },
+      { key: `known:${tag}-used`, failures: 0, lastFailureAt: ago(10 * DAY) },
+    ]);
+    await purgeQuietThrottles(db);
+    const left = await db
+      .select({ key: authThrottle.key })
+      .from(authThrottle)
+      .where(like(authThrottle.key, `%${tag}%`));
+    expect(left.map((r) => r.key).sort()).toEqual([`address:${tag}-recent`, `known:${tag}-used`]);
   });
 
   it("removes test events past their retention with their deliveries, and keeps recent ones and every other event", async () => {

@@ -63,7 +63,7 @@ async function team(): Promise<{ m: TestMerchant; owner: Who; asOwner: MerchantA
 async function invite(asOwner: MerchantActor, who: Who, role: Role): Promise<{ id: string; token: string }> {
   const after = Date.now();
   const { id } = await inviteMember(await testDb(), asOwner, { email: who.email, role });
-  const { token } = await mail.linkTo(who.email, / invited you to /, "/dashboard/invite", after);
+  const { token } = await mail.linkTo(who.email, /invited to a merchant account/, "/dashboard/invite", after);
   return { id, token };
 }
 
@@ -88,13 +88,41 @@ async function afterKeyCache<T>(fn: () => Promise<T>, laterMs = KEY_CACHE_PASSED
 }
 
 describe("invites", () => {
+  it("an address may be invited three times a day, across accounts; a person may send twenty invites a day", async () => {
+    const db = await testDb();
+    const target = await person();
+    const teams = [await team(), await team(), await team(), await team()];
+    for (const t of teams.slice(0, 3)) await inviteMember(db, t.asOwner, { email: target.email, role: "viewer" });
+    const fourth = teams[3]!;
+    await expect(inviteMember(db, fourth.asOwner, { email: target.email, role: "viewer" })).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringContaining("This address has been invited as many times as a day allows"),
+    });
+    const pending = await db.select().from(invites).where(eq(invites.email, target.email));
+    expect(pending.map((i) => i.merchantId).sort()).toEqual(
+      teams
+        .slice(0, 3)
+        .map((t) => t.m.id)
+        .sort(),
+    );
+
+    const { asOwner } = await team();
+    for (let i = 0; i < 20; i++) await inviteMember(db, asOwner, { email: (await person()).email, role: "viewer" });
+    await expect(inviteMember(db, asOwner, { email: (await person()).email, role: "viewer" })).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: expect.stringContaining("You have sent as many invites as a day allows"),
+    });
+  });
+
   it("the invited person accepts by the mailed link, once, with the invited role", async () => {
     const db = await testDb();
     const { m, owner, asOwner } = await team();
     const invitee = await person();
     const { token } = await invite(asOwner, invitee, "developer");
-    const received = await mail.mailTo(invitee.email, / invited you to /);
-    expect(received.subject).toBe(`${owner.email} invited you to Test Shop`);
+    const received = await mail.mailTo(invitee.email, /invited to a merchant account/);
+    // no name of the inviter's choosing in the subject; the body says who and where
+    expect(received.subject).toBe("You are invited to a merchant account");
+    expect(received.text).toContain(`${owner.email} invited you to join the merchant account "Test Shop"`);
     expect(await inviteByToken(db, token)).toEqual({
       state: "open",
       email: invitee.email,
