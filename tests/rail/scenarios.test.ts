@@ -17,7 +17,18 @@ import { liveRail } from "@/lib/rail";
 import { signGatingSignature } from "@/rail-local/chain";
 import { PEASANT, type TakerTier } from "@/rail-local/curator";
 import { testDb } from "../support/db";
-import { driveUntil, liveSession, netOf, prove, railUnderTest, type RailUnderTest, startLive, stepNow, usdcBalance } from "./support";
+import {
+  driveUntil,
+  liveSession,
+  netOf,
+  prove,
+  railUnderTest,
+  type RailUnderTest,
+  releaseAsStranger,
+  startLive,
+  stepNow,
+  usdcBalance,
+} from "./support";
 
 // The real rail's scenarios on the local chain, each through the service's own code: what the chain,
 // the services or a crash do to an order, and what the order does about it.
@@ -136,27 +147,8 @@ describe("the real rail under faults", () => {
   it("a release sent by someone else (fulfilment is permissionless) pays the order all the same", async () => {
     const { session, order, recipient } = await minedOrder("7.00");
     await prove(session.id, order.intentHash!);
-    const state = (await orderRow(order.id)).railState as { attestation: Record<string, string> };
     // a stranger sends the same attestation first
-    const stranger = privateKeyToAccount(generatePrivateKey());
-    await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [stranger.address, toHex(10n ** 18n)] as never });
-    const encoded = encodeStoredAttestation(state.attestation);
-    const wallet = createWalletClient({ account: stranger, chain: base, transport: http(stack.rpcUrl) });
-    const theirs = await wallet.sendTransaction({
-      to: stack.rail.addresses.orchestrator,
-      data: encodeFunctionData({
-        abi: ORCHESTRATOR_ABI,
-        functionName: "fulfillIntent",
-        args: [
-          {
-            paymentProof: encoded.paymentProof,
-            intentHash: order.intentHash as Hex,
-            verificationData: encoded.verificationData,
-            postIntentHookData: "0x",
-          },
-        ],
-      }),
-    });
+    const { hash: theirs, stranger } = await releaseAsStranger(stack, order.id);
     const done = await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"]);
     expect(done.status).toBe("FULFILLED");
     expect(done.fulfillTx).toBe(theirs);
@@ -168,7 +160,7 @@ describe("the real rail under faults", () => {
     expect(txs.map((t) => t.kind).sort()).toEqual(["fulfill", "signal"]);
     expect(txs.find((t) => t.kind === "fulfill")).toMatchObject({
       hash: theirs.toLowerCase(),
-      wallet: stranger.address.toLowerCase(),
+      wallet: stranger.toLowerCase(),
       status: "confirmed",
       error: "sent by another party",
     });

@@ -1,7 +1,9 @@
 import { netAfterFees } from "@/rail-local/chain";
 import { eq } from "drizzle-orm";
-import { type Address, createPublicClient, erc20Abi, http } from "viem";
-import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { type Address, createPublicClient, createWalletClient, encodeFunctionData, erc20Abi, type Hex, http, toHex } from "viem";
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
+import { base } from "viem/chains";
+import { encodeStoredAttestation, ORCHESTRATOR_ABI } from "@/lib/rail/zkp2p/protocol";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
 import { OPERATOR, payer } from "@/lib/actor";
@@ -132,4 +134,32 @@ export const buyerTee = (material: string, params: Record<string, unknown> = {})
 /** The payer's proof, as POST /api/orders/fulfill takes it. */
 export async function prove(sessionId: string, intentHash: string, material = "local-ok", params: Record<string, unknown> = {}) {
   return fulfillOrder(await testDb(), { intentHash, proof: buyerTee(material, params) }, { actor: payer(sessionId) });
+}
+
+/**
+ * A stranger (a funded fresh account) releases an order's intent with the attestation the order holds,
+ * before the service does: fulfilment is permissionless. Returns the release's hash and who sent it.
+ */
+export async function releaseAsStranger(stack: RailStack, orderId: string) {
+  const [o] = await (await testDb()).select().from(orders).where(eq(orders.id, orderId));
+  const { attestation } = o!.railState as { attestation: Record<string, string> };
+  const encoded = encodeStoredAttestation(attestation);
+  const stranger = privateKeyToAccount(generatePrivateKey());
+  await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [stranger.address, toHex(10n ** 18n)] as never });
+  const hash = await createWalletClient({ account: stranger, chain: base, transport: http(stack.rpcUrl) }).sendTransaction({
+    to: stack.rail.addresses.orchestrator,
+    data: encodeFunctionData({
+      abi: ORCHESTRATOR_ABI,
+      functionName: "fulfillIntent",
+      args: [
+        {
+          paymentProof: encoded.paymentProof,
+          intentHash: o!.intentHash as Hex,
+          verificationData: encoded.verificationData,
+          postIntentHookData: "0x",
+        },
+      ],
+    }),
+  });
+  return { hash, stranger: stranger.address };
 }

@@ -31,6 +31,7 @@ import {
   prove,
   railUnderTest,
   type RailUnderTest,
+  releaseAsStranger,
   usdcBalance,
 } from "./support";
 
@@ -418,28 +419,10 @@ describe("no step runs twice", () => {
     const { db, session, recipient, id } = await liveOrder("3.00");
     const mined = await driveUntil(db, id, ["SIGNAL_MINED", "FAILED"]);
     await prove(session.id, mined.intentHash!);
-    const { attestation } = (await orderRow(id)).railState as { attestation: Record<string, string> };
-    const encoded = encodeStoredAttestation(attestation);
-    const stranger = privateKeyToAccount(generatePrivateKey());
-    await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [stranger.address, toHex(10n ** 18n)] as never });
     // mined in a block of its own, with nothing on top yet
     stack.pauseMining();
     try {
-      await createWalletClient({ account: stranger, chain: base, transport: http(stack.rpcUrl) }).sendTransaction({
-        to: stack.rail.addresses.orchestrator,
-        data: encodeFunctionData({
-          abi: ORCHESTRATOR_ABI,
-          functionName: "fulfillIntent",
-          args: [
-            {
-              paymentProof: encoded.paymentProof,
-              intentHash: mined.intentHash as Hex,
-              verificationData: encoded.verificationData,
-              postIntentHookData: "0x",
-            },
-          ],
-        }),
-      });
+      await releaseAsStranger(stack, id);
       await stepNow(id);
       await reconcileOpenIntents(db);
       expect((await orderRow(id)).status).toBe("PROOF_VERIFIED");
