@@ -5,14 +5,13 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
 import { checkFailedAuth, countFailedAuth, mayMail } from "@/lib/limits/rate-limit";
-import { signedInFrom, signInKeys, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
+import { accountKey, signedInFrom, signInKeys, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
 import { type Mail, sendMail } from "@/lib/mail";
 import { recordAudit } from "@/lib/audit";
 import { alreadyRegisteredMail, passwordChangedMail, resetMail, verifyMail } from "./messages";
 import { checkPasswordOf, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { checkSecondFactor } from "./second-factor";
 import { newLinkToken, normalEmail, tokenHash } from "./tokens";
-import { sha256Hex } from "@/lib/crypto";
 
 // People's accounts: sign-up, the email's confirmation, sign-in, password reset and change, and
 // signing out everywhere. Every answer that could tell whether an address has an account is the same
@@ -27,8 +26,6 @@ function deliver(mail: Mail, why: string) {
   void sendMail(mail).catch((err) => logger.error("mail not sent", { why, ...errorFields(err) }));
 }
 
-const emailKey = (email: string) => sha256Hex(`account:${email}`);
-
 const badPassword = (message: string) => new AppError("VALIDATION_FAILED", message, { fields: { password: message } });
 
 /**
@@ -42,7 +39,7 @@ export async function signUpPerson(db: Db, input: { email: string; password: str
   if (problem) throw badPassword(problem);
   const passwordHash = await hashPassword(input.password);
   const [existing] = await db.select().from(users).where(eq(users.email, email)).limit(1);
-  if (!(await mayMail(db, emailKey(email)))) return;
+  if (!(await mayMail(db, accountKey(email)))) return;
   if (existing?.emailVerifiedAt) {
     deliver(alreadyRegisteredMail(email), "sign-up of a known address");
     return;
@@ -134,7 +131,7 @@ export type SignInResult = { ok: true; user: UserRow } | SignInFailure;
  */
 export async function signInPerson(db: Db, input: { email: string; password: string; code?: string }, ip: string): Promise<SignInResult> {
   const email = normalEmail(input.email ?? "");
-  const key = emailKey(email);
+  const key = accountKey(email);
   // the address's own limit across accounts, then a progressive delay on this account (never a lock)
   const refused = checkFailedAuth(db, ip);
   if (refused) return { ok: false, reason: "rate_limited", retryAfterSeconds: refused.resetSeconds };
@@ -179,7 +176,7 @@ export async function hasSecondFactor(db: Db, user: Pick<UserRow, "id" | "totpEn
 export async function requestPasswordReset(db: Db, rawEmail: string): Promise<void> {
   const email = normalEmail(rawEmail);
   const [user] = await db.select({ id: users.id }).from(users).where(eq(users.email, email)).limit(1);
-  if (!(await mayMail(db, emailKey(email)))) return;
+  if (!(await mayMail(db, accountKey(email)))) return;
   if (!user) return;
   const link = newLinkToken();
   await db

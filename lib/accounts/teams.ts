@@ -7,6 +7,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
 import { checkFailedAuth, countFailedAuth, inviteRefusal } from "@/lib/limits/rate-limit";
+import { accountKey } from "@/lib/limits/auth-throttle";
 import { createMerchant, liveKeyCondition } from "@/lib/merchants/service";
 import { sendMail } from "@/lib/mail";
 import { auditMerchant, recordAudit } from "@/lib/audit";
@@ -158,7 +159,7 @@ export async function inviteMember(db: Db, actor: MerchantActor, input: { email:
     .limit(1);
   if (already) throw new AppError("CONFLICT", `${email} is already a member of this account.`, { fields: { email: "already a member" } });
   // a mail to anyone, from an account anyone may make: limited per address and per inviter, each day
-  const refused = await inviteRefusal(db, sha256Hex(`account:${email}`), inviter.userId);
+  const refused = await inviteRefusal(db, accountKey(email), inviter.userId);
   if (refused) throw new AppError("RATE_LIMITED", refused, { fields: { email: "invited too often today" } });
   const [merchant] = await db.select({ name: accountName }).from(merchants).where(eq(merchants.id, actor.merchantId)).limit(1);
   const link = newLinkToken();

@@ -312,10 +312,8 @@ export function route<
         headers: { "content-type": "application/json; charset=utf-8", "cache-control": "no-store", ...headers, ...answer.headers },
       });
     } catch (err) {
-      const retryAfter =
-        err instanceof AppError && (err.code === "RATE_LIMITED" || err.code === "TOO_MANY_OPEN_PAYMENTS")
-          ? err.details?.retryAfterSeconds
-          : undefined;
+      // every "too many" answer (a rate limit, the caps on open live payments) says when to come back
+      const retryAfter = err instanceof AppError && err.status === 429 ? err.details?.retryAfterSeconds : undefined;
       if (typeof retryAfter === "number") headers["Retry-After"] ??= String(retryAfter);
       // a service the request needed is down (the real rail's attestation service): retry later
       if (err instanceof AppError && err.code === "UNAVAILABLE") headers["Retry-After"] ??= String(err.details?.retryAfterSeconds ?? 30);

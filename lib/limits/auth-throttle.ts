@@ -27,24 +27,32 @@ export type ThrottleKey = { key: string; kind: ThrottleKind };
 
 const KNOWN_FOR_MS = 90 * 24 * 60 * 60_000;
 
+/** What the limits count an account by: its email's hash (no address is written to the counters). */
+export const accountKey = (email: string) => sha256Hex(`account:${email}`);
+
+/** An account on one client address (an IPv6 address by its /64), hashed. */
+const pairKey = (email: string, ip: string) => sha256Hex(`${accountKey(email)}:${addressGroup(ip)}`);
+
 /**
  * The keys of a sign-in: the account from this address, and (unless the account has signed in from
  * this address before) the account. No address or email is stored, only hashes.
  */
 export async function signInKeys(db: Db, email: string, ip: string, now = new Date()): Promise<ThrottleKey[]> {
-  const account = sha256Hex(`account:${email}`);
-  const pair = sha256Hex(`${account}:${addressGroup(ip)}`);
+  const pair = pairKey(email, ip);
   const [known] = await db
     .select()
     .from(authThrottle)
     .where(inArray(authThrottle.key, [`known:${pair}`]));
   const isKnown = known && now.getTime() - known.lastFailureAt.getTime() < KNOWN_FOR_MS;
-  return [{ key: `address:${pair}`, kind: "address" }, ...(isKnown ? [] : [{ key: `account:${account}`, kind: "account" as const }])];
+  return [
+    { key: `address:${pair}`, kind: "address" },
+    ...(isKnown ? [] : [{ key: `account:${accountKey(email)}`, kind: "account" as const }]),
+  ];
 }
 
 /** The account signed in from this address: it is known from now on, and its own failures are forgotten. */
 export async function signedInFrom(db: Db, email: string, ip: string, now = new Date()): Promise<void> {
-  const pair = sha256Hex(`${sha256Hex(`account:${email}`)}:${addressGroup(ip)}`);
+  const pair = pairKey(email, ip);
   await throttleClear(db, [{ key: `address:${pair}`, kind: "address" }]);
   // (last_failure_at holds when it last signed in: the row's one time)
   await db

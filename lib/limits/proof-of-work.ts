@@ -4,6 +4,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Db } from "@/db/client";
 import { rateLimitCounters } from "@/db/schema";
 import { getConfig } from "@/lib/config";
+import { sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 
 // A proof of work before the payer's page reserves a taker wallet (ALTCHA's protocol, altcha-lib):
@@ -21,7 +22,7 @@ const VALID_MS = 10 * 60_000;
 
 function secret(purpose: string): string {
   // a fixed derivation so that APP_SECRET may be any string
-  return crypto.createHash("sha256").update(`checkout-proof-of-work:${purpose}:${getConfig().appSecret}`).digest("hex");
+  return sha256Hex(`checkout-proof-of-work:${purpose}:${getConfig().appSecret}`);
 }
 
 /** Whether a live start from the payer's page must carry a proof of work. */
