@@ -152,6 +152,9 @@ export const checkoutSessions = pgTable(
     paymentSentAt: ts("payment_sent_at"),
     // the payment link whose payer started this session (lib/links), if any
     paymentLinkId: text("payment_link_id"),
+    // a link's session: the payer's address group (an IPv6 address by its /64), for the cap on the
+    // places one address may hold on a link (null: not made from a link)
+    clientGroup: text("client_group"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -185,6 +188,10 @@ export const checkoutSessions = pgTable(
     index("checkout_sessions_payment_link_idx")
       .on(t.paymentLinkId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
       .where(sql`payment_link_id is not null`),
+    // the places a link's open sessions hold (lib/links/places.ts), per payer address; built concurrently
+    index("checkout_sessions_link_open_idx")
+      .on(t.paymentLinkId, t.clientGroup)
+      .where(sql`payment_link_id is not null and status in ('CREATED', 'ACTIVE')`),
   ],
 );
 

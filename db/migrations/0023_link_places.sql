@@ -1,0 +1,1 @@
+ALTER TABLE "checkout_sessions" ADD COLUMN "client_group" text;
