@@ -64,6 +64,10 @@ const envSchema = z.object({
   NEXTAUTH_SECRET: optionalString,
   SESSION_TTL: duration("24h"),
   ORDER_TTL: duration("1h"),
+  // payment links: how long a started session that has no payment in flight holds one of the link's
+  // places, and how many places one payer address may hold on a link (lib/links/places.ts)
+  LINK_HOLD: duration("10m"),
+  LINK_MAX_HELD_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(2),
   WEBHOOK_TIMEOUT: duration("30s"),
   // how long events, their deliveries and the deliveries' attempts are kept ("off": for ever);
   // sessions and orders are always kept. At least a day: a delivery still retrying is never purged
@@ -273,6 +277,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     },
     sessionTtlMs: e.SESSION_TTL,
     orderTtlMs: e.ORDER_TTL,
+    links: { holdMs: e.LINK_HOLD, maxHeldPerAddress: e.LINK_MAX_HELD_PER_ADDRESS },
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT,
     eventRetentionMs: e.EVENT_RETENTION,
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,

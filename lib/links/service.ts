@@ -15,6 +15,9 @@ import { feeTermsOf } from "@/lib/rail/fees";
 import { CURRENCIES } from "@/lib/rail/platforms";
 import type { createPaymentLinkBody, paymentLinkListQuery, startPaymentLinkBody, updatePaymentLinkBody } from "@/lib/schemas";
 import { checkoutUrlFor, createSessionRow } from "@/lib/sessions/create";
+import { assertAddressRoom, assertLinkPlace, holdsPlace, lockLink, paymentInFlight } from "@/lib/sessions/link-places";
+import { cancelSession } from "@/lib/sessions/transitions";
+import { addressGroup } from "@/lib/limits/client-ip";
 import { type CheckoutTheme, readTheme } from "@/lib/theme";
 import { FIELD_LABELS } from "./fields";
 
@@ -24,9 +27,12 @@ import { FIELD_LABELS } from "./fields";
 // starts, once per form shown (the form's attempt id), and never beyond the link's limit.
 
 export type PaymentLinkStatus = "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
-/** What a link's sessions add up to: completed payments, their USDC, and the sessions still open. */
-export type LinkStats = { payments: number; paidMicro: bigint; open: number };
-const NO_STATS: LinkStats = { payments: 0, paidMicro: 0n, open: 0 };
+/**
+ * What a link's sessions add up to: completed payments, their USDC, the sessions still open, and the
+ * places those hold now (lib/sessions/link-places.ts).
+ */
+export type LinkStats = { payments: number; paidMicro: bigint; open: number; held: number };
+const NO_STATS: LinkStats = { payments: 0, paidMicro: 0n, open: 0, held: 0 };
 
 /** The public address of a link. */
 export function linkUrlFor(slug: string): string {
@@ -100,11 +106,12 @@ export async function linkStats(db: Db, ids: string[]): Promise<Map<string, Link
       payments: sql<number>`count(*) filter (where ${s.status} = 'COMPLETED')`.mapWith(Number),
       paid: sql<string>`coalesce(sum(${s.amountMicro}) filter (where ${s.status} = 'COMPLETED'), 0)`,
       open: sql<number>`count(*) filter (where ${s.status} in ('CREATED', 'ACTIVE') and ${s.expiresAt} > now())`.mapWith(Number),
+      held: sql<number>`count(*) filter (where ${holdsPlace()})`.mapWith(Number),
     })
     .from(s)
     .where(inArray(s.paymentLinkId, ids))
     .groupBy(s.paymentLinkId);
-  for (const r of rows) out.set(r.id!, { payments: r.payments, paidMicro: BigInt(r.paid), open: r.open });
+  for (const r of rows) out.set(r.id!, { payments: r.payments, paidMicro: BigInt(r.paid), open: r.open, held: r.held });
   return out;
 }
 
@@ -268,7 +275,7 @@ export async function publicLink(db: Db, slug: string, now = new Date()): Promis
       sandbox: r.environment === "sandbox",
     },
     status,
-    busy: status === "ACTIVE" && r.link.maxPayments !== null && stats.payments + stats.open >= r.link.maxPayments,
+    busy: status === "ACTIVE" && r.link.maxPayments !== null && stats.payments + stats.held >= r.link.maxPayments,
   };
 }
 
@@ -278,32 +285,62 @@ export const CLOSED_MESSAGES: Record<Exclude<PaymentLinkStatus, "ACTIVE">, strin
   EXPIRED: "This payment link has ended and no longer takes payments.",
   LIMIT_REACHED: "This payment link has reached its number of payments and is closed.",
 };
-export const BUSY_MESSAGE =
-  "Every remaining payment on this link is being made right now. Try again in a few minutes, when one of them ends.";
 
 type StartInput = z.infer<typeof startPaymentLinkBody>;
 
 /** A refusal of what the payer typed, worded for them (the API's "field: …" prefix left out). */
 const refuse = (field: string, message: string) => new AppError("VALIDATION_FAILED", message, { fields: { [field]: message } });
 
+/** The cookie (of the link's page only) that keeps the session a visitor's browser started on a link. */
+export const visitorCookie = (slug: string) => `checkout_link_${slug}`;
+
+/** A visitor's own session on a link (its id kept in their browser when they started it), while it is open. */
+export type VisitorSession = { sessionId: string; checkoutUrl: string; inFlight: boolean; row: SessionRow };
+
+/** The session a visitor started on this link, if it is still open; null for anything else. */
+export async function visitorSession(db: Db, linkId: string, sessionId: string | undefined): Promise<VisitorSession | null> {
+  if (!sessionId || !/^[A-Za-z0-9_-]{1,64}$/.test(sessionId)) return null;
+  const s = checkoutSessions;
+  const [row] = await db
+    .select({ session: s, inFlight: sql<boolean>`${paymentInFlight}` })
+    .from(s)
+    .where(
+      and(
+        eq(s.id, sessionId),
+        eq(s.paymentLinkId, linkId),
+        inArray(s.status, ["CREATED", "ACTIVE"]),
+        sql`(${s.expiresAt} > now() or ${paymentInFlight})`,
+      ),
+    );
+  return row ? { sessionId: row.session.id, checkoutUrl: checkoutUrlFor(row.session.id), inFlight: row.inFlight, row: row.session } : null;
+}
+
+/** The started session asks the same as this form: its amount and the payer's answers. */
+function sameRequest(link: PaymentLinkRow, session: SessionRow, amountMinor: bigint, metadata: Record<string, string>): boolean {
+  const amount = link.checkoutMode === "exact-fiat" ? session.fiatAmountMinor : session.amountMicro;
+  const kept = session.metadata ?? {};
+  const keys = new Set([...Object.keys(kept), ...Object.keys(metadata)]);
+  return amount === amountMinor && [...keys].every((k) => kept[k] === metadata[k]);
+}
+
 /**
  * Starts a payer's checkout on a link: checks the amount and the fields, then, with the link's row
  * locked (so two payers cannot both take its last place), checks that it is active, not past its
- * end and under its limit counting the payments in progress, and creates the session. The same form
- * (its attempt id) sent again answers the session it already started.
+ * end, that one of its places is free (lib/sessions/link-places.ts) and that the payer's address
+ * holds no more than its share of them, and creates the session. The same form (its attempt id)
+ * sent again answers the session it already started. A visitor who comes back with a session of
+ * theirs still open on the link gets it back (the same amount and answers, or a payment in flight on
+ * it); asking for something else, their unpaid session is cancelled and a new one made, so one
+ * visitor holds one place.
  */
 export async function startFromLink(
   db: Db,
   input: StartInput,
-  { ip }: { ip: string },
+  { ip, visitorSessionId }: { ip: string; visitorSessionId?: string },
 ): Promise<{ sessionId: string; checkoutUrl: string }> {
   const found = await publicLink(db, input.slug);
   if (!found) throw new AppError("NOT_FOUND", "This payment link does not exist.");
   const { link } = found;
-  const limited = await hitRateLimits(db, RATE_RULES.linkStartMerchant, { ip, merchantId: link.merchantId });
-  if (limited && !limited.allowed) {
-    throw new AppError("RATE_LIMITED", `This link is busy right now; try again in ${limited.resetSeconds} seconds.`);
-  }
   const currency = currencyOf(link);
   let amountMinor = link.amountMinor;
   if (amountMinor === null) {
@@ -323,6 +360,19 @@ export async function startFromLink(
     if (value) metadata[field.key] = value;
     else if (field.required) throw refuse(field.key, `Enter your ${FIELD_LABELS[field.key].toLowerCase()}.`);
   }
+  const own = await visitorSession(db, link.id, visitorSessionId);
+  if (own && (own.inFlight || sameRequest(link, own.row, amountMinor, metadata))) {
+    return { sessionId: own.sessionId, checkoutUrl: own.checkoutUrl };
+  }
+  const as = { actor: linkMerchant(link.merchantId) };
+  if (own) await cancelSession(db, own.sessionId, as).catch(() => undefined); // ended meanwhile: nothing to free
+  const clientGroup = addressGroup(ip);
+  // before the merchant's starts are counted: an address at its share makes nothing and spends nothing
+  await assertAddressRoom(db, link.id, clientGroup);
+  const limited = await hitRateLimits(db, RATE_RULES.linkStartMerchant, { ip, merchantId: link.merchantId });
+  if (limited && !limited.allowed) {
+    throw new AppError("RATE_LIMITED", `This link is busy right now; try again in ${limited.resetSeconds} seconds.`);
+  }
   const requestHash = crypto
     .createHash("sha256")
     .update(JSON.stringify([amountMinor.toString(), metadata]))
@@ -333,11 +383,12 @@ export async function startFromLink(
     input.attempt,
     requestHash,
     async (tx) => {
-      const [locked] = await tx.select().from(paymentLinks).where(eq(paymentLinks.id, link.id)).for("update");
+      const locked = (await lockLink(tx, link.id))!;
       const stats = (await linkStats(tx, [link.id])).get(link.id) ?? NO_STATS;
-      const status = linkStatus(locked!, stats);
+      const status = linkStatus(locked, stats);
       if (status !== "ACTIVE") throw new AppError("CONFLICT", CLOSED_MESSAGES[status]);
-      if (locked!.maxPayments !== null && stats.payments + stats.open >= locked!.maxPayments) throw new AppError("CONFLICT", BUSY_MESSAGE);
+      await assertLinkPlace(tx, locked);
+      await assertAddressRoom(tx, link.id, clientGroup);
       const session = await createSessionRow(
         tx,
         {
@@ -358,8 +409,9 @@ export async function startFromLink(
           cancelUrl: link.cancelUrl ?? undefined,
           metadata: Object.keys(metadata).length ? metadata : undefined,
           paymentLinkId: link.id,
+          clientGroup,
         },
-        { actor: linkMerchant(link.merchantId) },
+        as,
       );
       return { status: 201, body: JSON.stringify({ sessionId: session.id }) };
     },

@@ -40,6 +40,8 @@ export type CreateSessionInput = {
   notes?: Record<string, unknown> | null;
   /** the payment link whose payer started it (lib/links) */
   paymentLinkId?: string;
+  /** a link's session: the payer's address group (lib/sessions/link-places.ts) */
+  clientGroup?: string;
 };
 
 // A session and its ORDER_CREATED event (with the event's deliveries) are written by one statement:
@@ -129,6 +131,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     firstOrderAt: null,
     paymentSentAt: null,
     paymentLinkId: input.paymentLinkId ?? null,
+    clientGroup: input.clientGroup ?? null,
     createdAt: now,
     updatedAt: now,
   };

@@ -17,6 +17,7 @@ import { lockOrder, lockSession, readSession } from "./rows";
 import { startStatement, startValues } from "./start-statement";
 import { addressGroup } from "@/lib/limits/client-ip";
 import { assertReservationRoom } from "@/lib/sessions/reservations";
+import { assertLinkPlace, lockLink } from "@/lib/sessions/link-places";
 import { assertProofOfWork, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
@@ -226,11 +227,15 @@ export async function startSession(
   };
   const startLocked = () =>
     withEvents(db, async (tx, emit) => {
+      // a payment link's session: the link's row first (as its starts lock it), then the session's
+      const link = before.paymentLinkId ? await lockLink(tx, before.paymentLinkId) : undefined;
       const locked = await lockSession(tx, id, as.actor);
       assertOpen(locked);
       const current = await lockOrder(tx, locked.activeOrderId, locked);
       if (current && isOrderLive(current.status))
         throw conflict("Checkout has already started: the session has a live order", { activeOrderId: current.id });
+      // its place may have lapsed (LINK_HOLD) and been taken: a payment starts only in a free one
+      if (link) await assertLinkPlace(tx, link, locked.id);
       if (caps) await assertReservationRoom(tx, { merchantId: locked.merchantId, clientGroup, paymentLinkId: locked.paymentLinkId }, caps);
       const { order, set } = await prepare(locked);
       // the order's insert and the session's move are sent together (one round trip; PostgreSQL runs
@@ -245,7 +250,9 @@ export async function startSession(
     });
   try {
     // a capped start counts open orders under its locks: never the unlocked one-statement start
-    const started = (before.activeOrderId === null && !caps ? await startUnlocked() : null) ?? (await startLocked());
+    // a link's session counts the link's places under its lock: never the unlocked one-statement start
+    const started =
+      (before.activeOrderId === null && !caps && !before.paymentLinkId ? await startUnlocked() : null) ?? (await startLocked());
     jobs.expiryScheduled(id, new Date(started.expiresAt));
     if (started.order.status === "SIGNAL_SUBMITTED") jobs.railDue(started.order.id);
     return started;

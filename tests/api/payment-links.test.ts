@@ -11,7 +11,15 @@ import { testDb } from "../support/db";
 // same form started twice makes one session, and a closed link starts nothing.
 
 let ip = randomIp();
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": ip }) }));
+// the visitor's browser: its cookies, when a test follows one visitor (null: a browser that keeps none)
+let jar: Map<string, string> | null = null;
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-forwarded-for": ip }),
+  cookies: async () => ({
+    get: (name: string) => (jar?.has(name) ? { name, value: jar.get(name)! } : undefined),
+    set: (name: string, value: string) => jar?.set(name, value),
+  }),
+}));
 const { startLinkAction } = await import("@/app/l/actions");
 const { default: LinkPage } = await import("@/app/l/[slug]/page");
 const renderLink = async (slug: string) => renderToStaticMarkup(await LinkPage({ params: Promise.resolve({ slug }) }));
@@ -21,7 +29,14 @@ const { getSessionDetail } = await import("@/lib/dashboard/session-detail");
 
 beforeEach(() => {
   ip = randomIp();
+  jar = null;
 });
+
+/** Another payer: their own address and a browser that keeps cookies. */
+function newVisitor() {
+  ip = randomIp();
+  jar = new Map();
+}
 
 const linkBody = (overrides: Record<string, unknown> = {}) => ({
   title: "Tip jar",
@@ -37,6 +52,8 @@ async function newLink(m: TestMerchant, overrides: Record<string, unknown> = {})
   if (res.status !== 201) throw new Error(`link creation failed: ${res.text}`);
   return res.body.responseObject as { id: string; slug: string; url: string; [k: string]: any };
 }
+
+const sessionOf = (checkoutUrl: string) => new URL(checkoutUrl).searchParams.get("session")!;
 
 let attempts = 0;
 const attempt = () => `attempt-${Date.now().toString(36)}-${(attempts++).toString().padStart(8, "0")}`;
@@ -260,10 +277,13 @@ describe("a payer's start on a link", () => {
   it("a limit of two: payments in progress hold their places, paid ones close the link", async () => {
     const m = await newMerchant();
     const link = await newLink(m, { maxPayments: 2 });
+    newVisitor();
     const a = await start(link.slug);
+    newVisitor();
     const b = await start(link.slug);
     expect([a.ok, b.ok]).toEqual([true, true]);
     // both places are held by the sessions in progress
+    newVisitor();
     expect(await start(link.slug)).toMatchObject({ ok: false, message: expect.stringContaining("being made right now") });
     const [first, second] = await linkSessionRows(link.id);
     // a cancelled session gives its place back
@@ -297,12 +317,123 @@ describe("a payer's start on a link", () => {
     const link = await newLink(m);
     // the limit counts in fixed one-minute windows: all eleven starts fall in one
     await awayFromWindowEdge(60_000, 20_000);
-    for (let i = 0; i < 10; i++) expect((await start(link.slug)).ok).toBe(true);
+    for (let i = 0; i < 10; i++) {
+      const started = await start(link.slug);
+      if (!started.ok) throw new Error(started.message);
+      // cancelled at once, so the address holds none of the link's places: the rate is what is counted
+      await call("POST", `/api/checkout/sessions/${sessionOf(started.data.checkoutUrl)}/cancel`, { key: m.apiKey });
+    }
     expect(await start(link.slug)).toMatchObject({
       ok: false,
       message: expect.stringMatching(/Too many payments were started from your network\. Try again in \d+ seconds\./),
     });
     expect(await linkSessionRows(link.id)).toHaveLength(10);
+  });
+});
+
+describe("a link's places", () => {
+  const startPayment = (m: TestMerchant, sessionId: string) =>
+    call("POST", `/api/checkout/sessions/${sessionId}/start`, { key: m.apiKey, body: { paymentPlatform: "venmo", fiatCurrency: "USD" } });
+  const setSession = async (id: string, set: Partial<typeof checkoutSessions.$inferInsert>) =>
+    (await testDb()).update(checkoutSessions).set(set).where(eq(checkoutSessions.id, id));
+  const minutesAgo = (n: number) => new Date(Date.now() - n * 60_000);
+  const started = (r: Awaited<ReturnType<typeof start>>) => {
+    if (!r.ok) throw new Error(r.message);
+    return sessionOf(r.data.checkoutUrl);
+  };
+
+  it("a started session with no payment holds its place for minutes, not a day; its payment then needs a free place", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { maxPayments: 1 });
+    newVisitor();
+    const first = started(await start(link.slug));
+    newVisitor();
+    expect(await start(link.slug)).toMatchObject({ ok: false, message: expect.stringContaining("being made right now") });
+    // the first payer leaves their tab past LINK_HOLD (10 minutes) without paying: the place is free
+    await setSession(first, { updatedAt: minutesAgo(11) });
+    const second = started(await start(link.slug));
+    // the first payer comes back and pays: the link's one place is the second payer's now
+    const late = await startPayment(m, first);
+    expect(late.status, late.text).toBe(409);
+    expect(late.body.message).toContain("being made right now");
+    await pay(m, second);
+    const read = (await call("GET", `/api/payment-links/${link.id}`, { key: m.apiKey })).body.responseObject;
+    expect(read).toMatchObject({ status: "LIMIT_REACHED", payments: 1 });
+    expect((await startPayment(m, first)).status).toBe(409);
+  });
+
+  it("a session with a payment in flight holds its place past the session's end, until the payment ends", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { maxPayments: 1 });
+    newVisitor();
+    const first = started(await start(link.slug));
+    expect((await startPayment(m, first)).status).toBe(200);
+    // the session's own end has passed and nothing has swept it yet, while the payment is still on its way
+    await setSession(first, { updatedAt: minutesAgo(60), expiresAt: minutesAgo(1) });
+    newVisitor();
+    expect(await start(link.slug)).toMatchObject({ ok: false, message: expect.stringContaining("being made right now") });
+    expect(await renderLink(link.slug)).toContain("being made right now");
+    // the payment ends (the session is cancelled, or expires when next read): the place is free
+    await call("POST", `/api/checkout/sessions/${first}/cancel`, { key: m.apiKey });
+    expect(await start(link.slug)).toMatchObject({ ok: true });
+  });
+
+  it("one address holds at most two places of a link, so ten addresses cannot spend the merchant's starts", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m);
+    // the merchant's 100 starts a minute count in fixed windows: every start below falls in one
+    await awayFromWindowEdge(60_000, 20_000);
+    for (let a = 0; a < 10; a++) {
+      ip = randomIp();
+      const results = [];
+      for (let i = 0; i < 10; i++) results.push(await start(link.slug));
+      expect(results.filter((r) => r.ok)).toHaveLength(2);
+      expect(results[2]).toMatchObject({ ok: false, message: expect.stringContaining("already started payments on this link") });
+    }
+    expect(await linkSessionRows(link.id)).toHaveLength(20);
+    // a payer from elsewhere still starts
+    ip = randomIp();
+    expect(await start(link.slug)).toMatchObject({ ok: true });
+  });
+
+  it("a payer who comes back gets their own session again; asking for another amount replaces it", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { amount: undefined, minAmount: "1.00", maxAmount: "100.00" });
+    newVisitor();
+    const first = started(await start(link.slug, { amount: "5.00" }));
+    // the page again, a new form, the same amount: the same session, no second place taken
+    expect(await renderLink(link.slug)).toContain(`Continue your payment`);
+    expect(started(await start(link.slug, { amount: "5.00" }))).toBe(first);
+    expect(await linkSessionRows(link.id)).toHaveLength(1);
+    // another amount: the unpaid session is cancelled and a new one made
+    const second = started(await start(link.slug, { amount: "6.00" }));
+    expect(second).not.toBe(first);
+    const rows = new Map((await linkSessionRows(link.id)).map((r) => [r.id, r]));
+    expect(rows.get(first)!.status).toBe("CANCELLED");
+    expect(rows.get(second)!.amountMicro).toBe(6_000_000n);
+    // with its payment on its way, whatever the form asks the payer is sent back to it
+    expect((await startPayment(m, second)).status).toBe(200);
+    expect(started(await start(link.slug, { amount: "7.00" }))).toBe(second);
+    expect(await renderLink(link.slug)).toContain("Your payment on this link is in progress.");
+    expect(await linkSessionRows(link.id)).toHaveLength(2);
+    // somebody else's browser is offered nothing of it
+    newVisitor();
+    expect(await renderLink(link.slug)).not.toContain("Continue your payment");
+  });
+
+  it("a full link offers the payer holding a place their session, and everyone else the wait", async () => {
+    const m = await newMerchant();
+    const link = await newLink(m, { maxPayments: 1 });
+    newVisitor();
+    const own = started(await start(link.slug));
+    const theirs = await renderLink(link.slug);
+    expect(theirs).toContain(`/checkout?session=${own}`);
+    expect(theirs).not.toContain("being made right now");
+    expect(theirs).not.toContain("Continue to payment");
+    newVisitor();
+    const others = await renderLink(link.slug);
+    expect(others).toContain("being made right now");
+    expect(others).not.toContain(own);
   });
 });
 

@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import type { Metadata } from "next";
-import { headers } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { BrandMark } from "@/components/checkout/chrome";
 import { ThemeRoot } from "@/components/checkout/theme-root";
@@ -9,7 +9,8 @@ import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { clientIp } from "@/lib/http/route";
-import { BUSY_MESSAGE, CLOSED_MESSAGES, linkAmountText, publicLink } from "@/lib/links/service";
+import { CLOSED_MESSAGES, linkAmountText, publicLink, visitorCookie, visitorSession } from "@/lib/links/service";
+import { BUSY_MESSAGE } from "@/lib/sessions/link-places";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
 
 export const dynamic = "force-dynamic";
@@ -45,6 +46,8 @@ export default async function PaymentLinkPage({ params }: Props) {
   const found = await publicLink(db, slug);
   if (!found) notFound();
   const { link, merchant, status, busy } = found;
+  // a payment this browser started on the link and may come back to
+  const own = await visitorSession(db, link.id, (await cookies()).get(visitorCookie(slug))?.value);
   const currency = link.checkoutMode === "exact-fiat" ? link.fiatCurrency! : "USDC";
   const price =
     link.amountMinor !== null
@@ -60,17 +63,28 @@ export default async function PaymentLinkPage({ params }: Props) {
         <p className="mt-4 text-lg font-semibold" data-testid="link-price">
           {price}
         </p>
+        {own && (
+          <p role="status" className="mt-6 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sky-950 dark:bg-sky-950 dark:text-sky-100">
+            {own.inFlight ? "Your payment on this link is in progress." : "You have started a payment on this link."}{" "}
+            <a href={own.checkoutUrl} className="font-semibold underline">
+              Continue your payment
+            </a>
+          </p>
+        )}
         {status !== "ACTIVE" ? (
           <p role="status" className="mt-6 rounded-lg border border-slate-300 bg-slate-50 p-3 dark:border-slate-600 dark:bg-slate-800">
             {CLOSED_MESSAGES[status]}
           </p>
         ) : busy ? (
-          <p
-            role="status"
-            className="mt-6 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
-          >
-            {BUSY_MESSAGE}
-          </p>
+          // a visitor holding one of the places continues it (above); anyone else waits for one
+          !own && (
+            <p
+              role="status"
+              className="mt-6 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
+            >
+              {BUSY_MESSAGE}
+            </p>
+          )
         ) : (
           <LinkStartForm
             slug={link.slug}
