@@ -3,7 +3,7 @@ import jsQR from "jsqr";
 import { PNG } from "pngjs";
 import { Dashboard } from "./pages/dashboard";
 import { CheckoutPage } from "./pages/checkout-page";
-import { checkScreen, expect, startReceiver, test } from "./support/fixtures";
+import { checkScreen, createMerchant, expect, startReceiver, test, TOKEN } from "./support/fixtures";
 
 // A merchant with no server gets paid through a payment link made in the dashboard: two payers pay
 // through a link with a payer-chosen amount and a limit of two, a third finds it closed, and the
@@ -148,6 +148,59 @@ test.describe("payment links", () => {
       } finally {
         await receiver.close();
       }
+    },
+  );
+
+  test(
+    "a payer who closes the tab and comes back continues their own payment, and the link's one place waits for it",
+    { tag: "@topology" },
+    async ({ browser, baseURL, request }) => {
+      // through the production topology: the browser's cookie of the link's page crosses the proxy
+      // over TLS (Secure), and each start may reach either instance
+      const m = await createMerchant(request);
+      const created = await request.post("/api/payment-links", {
+        headers: { "x-api-key": m.apiKey },
+        data: {
+          title: "Workshop seat",
+          amount: "20.00",
+          destinationChainId: 8453,
+          destinationToken: TOKEN,
+          recipientAddress: WALLET,
+          maxPayments: 1,
+        },
+      });
+      expect(created.status()).toBe(201);
+      const { slug } = (await created.json()).responseObject as { slug: string };
+      const path = `/l/${slug}`;
+
+      const payer = await payerPage(browser, baseURL);
+      await payer.goto(path);
+      await payer.getByRole("button", { name: "Continue to payment" }).click();
+      await payer.waitForURL(/\/checkout\?session=sess_/);
+      const session = new URL(payer.url()).searchParams.get("session")!;
+      const [cookie] = (await payer.context().cookies()).filter((c) => c.name.startsWith("checkout_link_"));
+      expect(cookie).toMatchObject({ value: session, path, httpOnly: true, sameSite: "Lax", secure: baseURL!.startsWith("https:") });
+
+      // the tab closed, the link opened again: their own payment is offered, not a second place
+      await payer.goto(path);
+      await expect(payer.getByRole("status")).toHaveText("You have started a payment on this link. Continue your payment");
+      await expect(payer.getByRole("button", { name: "Continue to payment" })).toHaveCount(0);
+      const other = await payerPage(browser, baseURL);
+      await other.goto(path);
+      await expect(other.getByRole("status")).toHaveText(
+        "Every remaining payment on this link is being made right now. Try again in a few minutes, when one of them ends.",
+      );
+      await expect(other.getByRole("link", { name: "Continue your payment" })).toHaveCount(0);
+
+      await payer.getByRole("link", { name: "Continue your payment" }).click();
+      await payer.waitForURL(new RegExp(`session=${session}$`));
+      const checkout = new CheckoutPage(payer);
+      await checkout.choose("Zelle");
+      await checkout.paymentSent();
+      await checkout.simulateConfirmation();
+      await expect(checkout.heading("Payment complete")).toBeVisible();
+      await other.reload();
+      await expect(other.getByRole("status")).toHaveText("This payment link has reached its number of payments and is closed.");
     },
   );
 
