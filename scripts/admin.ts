@@ -51,7 +51,10 @@ Commands:
   reset-proofs <order-id>        sets the order's proof attempts aside, so its payer may send proofs again
   backup <file> [--json]         a consistent copy of the database, taken while the service runs
                                  (embedded database: with DATA_DIR/secrets.json; PostgreSQL: pg_dump, without secrets)
-  restore <file> [--json]        a backup into an empty database (DATABASE_URL) or an empty DATA_DIR; refuses a non-empty one
+  restore <file> [--adopt-secrets] [--json]
+                                 a backup into an empty database (DATABASE_URL) or an empty DATA_DIR; refuses a non-empty one.
+                                 PostgreSQL: as the service's own role (not a superuser), owner of the new database.
+                                 Embedded: --adopt-secrets makes the backup's APP_SECRET and NEXTAUTH_SECRET this DATA_DIR's
 
 <merchant> is a merchant id (merch_…) or name. Every change is written to the merchant's audit trail
 as made by the operator. A relative <file> is taken from the folder the command was run in.`;
@@ -67,7 +70,8 @@ type Parsed =
   | { command: "roll-key"; merchant: string; keyId: string; graceMs: number; json: boolean }
   | { command: "revoke-key"; merchant: string; keyId: string; json: boolean }
   | { command: "reset-proofs"; orderId: string; json: boolean }
-  | { command: "backup" | "restore"; file: string; json: boolean };
+  | { command: "backup"; file: string; json: boolean }
+  | { command: "restore"; file: string; adoptSecrets: boolean; json: boolean };
 
 /** `--name=value` options: each command says which it takes. */
 function options(flags: string[], allowed: string[]): Record<string, string> {
@@ -133,11 +137,13 @@ function parse(argv: string[]): Parsed | "help" {
     const timeLimitMs = o["time-limit"] === undefined ? SMOKE_TIME_LIMIT_MS : parseDuration(o["time-limit"], "--time-limit");
     return { command, amountMicro: parseUsdc(amount), timeLimitMs, json };
   }
-  options(flags, []);
+  const adoptSecrets = command === "restore" && flags.includes("--adopt-secrets");
+  options(adoptSecrets ? flags.filter((f) => f !== "--adopt-secrets") : flags, []);
   if (command === "backup" || command === "restore") {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`${command} takes exactly one file`);
     // npm runs scripts from the project's folder; INIT_CWD is the folder the operator ran npm in
-    return { command, file: path.resolve(process.env.INIT_CWD ?? process.cwd(), rest[0]!), json };
+    const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), rest[0]!);
+    return command === "restore" ? { command, file, adoptSecrets, json } : { command, file, json };
   }
   if (command === "reset-proofs") {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError("reset-proofs takes exactly one order id (ord_…)");
@@ -235,7 +241,14 @@ function backupMessage(r: BackupResult): string {
 
 function restoreMessage(r: RestoreResult): string {
   const done = `Restored ${printable(r.file)} into ${printable(r.into)} in ${seconds(r.ms)}.`;
-  if (r.secretsRestored) return `${done} Its secrets.json is back beside it. Start the service with this DATA_DIR.`;
+  if (r.secrets === "adopted")
+    return (
+      `${done}\nAdopted the backup's APP_SECRET and NEXTAUTH_SECRET: they are now this DATA_DIR's secrets.json. With them the service ` +
+      `unseals the backup's webhook signing secrets, custom header values and second-factor secrets, and signs dashboard sessions. ` +
+      `Start the service with this DATA_DIR, without APP_SECRET or NEXTAUTH_SECRET in its environment (they would take precedence).`
+    );
+  if (r.secrets === "same")
+    return `${done} The backup's secrets are the ones already in this DATA_DIR's secrets.json. Start the service with this DATA_DIR.`;
   return `${done}\nStart the service with the APP_SECRET and NEXTAUTH_SECRET of the deployment the backup came from: the backup does not hold them, and without the same APP_SECRET the webhook signing secrets cannot be read.`;
 }
 
@@ -269,7 +282,7 @@ async function run(p: Parsed): Promise<number> {
       const r = await backup(target, p.file);
       process.stdout.write((p.json ? JSON.stringify(r, null, 2) : backupMessage(r)) + "\n");
     } else {
-      const r = await restore(target, p.file);
+      const r = await restore(target, p.file, { adoptSecrets: p.adoptSecrets });
       process.stdout.write((p.json ? JSON.stringify(r, null, 2) : restoreMessage(r)) + "\n");
     }
     return 0;

@@ -1,11 +1,11 @@
-import { spawn } from "node:child_process";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { postgresClient } from "@/db/postgres-url";
 import { AppError } from "@/lib/errors";
 import { busyHandler, claimAdminSocket, dumpPglite, requestPgliteDump } from "./admin-socket";
+import { restorePostgres } from "./pg-restore";
+import { libpq, runTool } from "./pg-tools";
 
 // `npm run admin -- backup <file>` and `restore <file>`: a consistent copy of the database taken while
 // the service runs, and its restore into an empty target.
@@ -13,6 +13,7 @@ import { busyHandler, claimAdminSocket, dumpPglite, requestPgliteDump } from "./
 // PostgreSQL (DATABASE_URL): the file is pg_dump's own custom format (pg_dump runs in one
 // repeatable-read transaction, so the copy is one snapshot however long it takes), restorable by
 // hand with pg_restore too. It does not hold APP_SECRET: the operator keeps that in the secret store.
+// Its restore runs none of the archive's SQL and refuses a superuser (./pg-restore.ts).
 //
 // Embedded (PGlite in DATA_DIR/pglite): PGlite's own dump of its data folder, made by the process
 // that has the folder open (the running service, through DATA_DIR/admin.sock, or this command when
@@ -25,6 +26,10 @@ import { busyHandler, claimAdminSocket, dumpPglite, requestPgliteDump } from "./
 //
 // Both kinds of backup file are written 0600 (the PGlite one holds the secrets), to a temporary file
 // renamed into place when complete: an interrupted backup never leaves a truncated file under the name.
+//
+// Restoring a PGlite backup makes its secrets the target's only when the operator says so
+// (--adopt-secrets): whoever made the file knows them, and they unseal what the database keeps sealed
+// (webhook signing secrets, custom header values, second-factor secrets) and sign dashboard sessions.
 
 export type Target = { databaseUrl?: string; dataDir: string };
 
@@ -39,7 +44,25 @@ export type BackupResult = {
   secretsIncluded: boolean;
 };
 
-export type RestoreResult = { kind: "pglite" | "postgres"; file: string; into: string; ms: number; secretsRestored: boolean };
+export type RestoreResult = {
+  kind: "pglite" | "postgres";
+  file: string;
+  into: string;
+  ms: number;
+  /**
+   * The backup's APP_SECRET and NEXTAUTH_SECRET (a PGlite backup's DATA_DIR/secrets.json): "adopted",
+   * written to the target's secrets.json (--adopt-secrets); "same", already the target's; "none", the
+   * backup holds none (the deployment's own come from its environment or secret store).
+   */
+  secrets: "adopted" | "same" | "none";
+  /** whether the target's secrets.json is now the backup's (adopted or same) */
+  secretsRestored: boolean;
+};
+
+export type RestoreOptions = {
+  /** A PGlite backup holding secrets may make them the target's (its secrets.json) only with this. */
+  adoptSecrets?: boolean;
+};
 
 const FORMAT = 1;
 const MAGIC = "checkout-backup ";
@@ -65,7 +88,7 @@ export async function backup(target: Target, file: string): Promise<BackupResult
   return target.databaseUrl ? backupPostgres(target.databaseUrl, file) : backupPglite(target.dataDir, file);
 }
 
-export async function restore(target: Target, file: string): Promise<RestoreResult> {
+export async function restore(target: Target, file: string, options: RestoreOptions = {}): Promise<RestoreResult> {
   const kind = kindOf(file);
   if (target.databaseUrl) {
     if (kind === "pglite") {
@@ -74,13 +97,15 @@ export async function restore(target: Target, file: string): Promise<RestoreResu
         `${file} is a backup of the embedded database: restore it with DATABASE_URL unset, into an empty DATA_DIR`,
       );
     }
-    return restorePostgres(target.databaseUrl, file);
+    const started = Date.now();
+    const { into } = await restorePostgres(target.databaseUrl, file, path.join(process.cwd(), "db", "migrations"));
+    return { kind: "postgres", file, into, ms: Date.now() - started, secrets: "none", secretsRestored: false };
   }
   if (kind === "postgres") {
     throw new AppError("CONFLICT", `${file} is a PostgreSQL backup (pg_dump): restore it with DATABASE_URL set to an empty database`);
   }
   if (target.dataDir.startsWith("memory://")) throw inMemory();
-  return restorePglite(target.dataDir, file);
+  return restorePglite(target.dataDir, file, options);
 }
 
 // ---------------------------------------------------------------- files
@@ -232,7 +257,7 @@ async function backupPglite(dataDir: string, file: string): Promise<BackupResult
   return { kind: "pglite", file, bytes, ms: Date.now() - started, madeBy, secretsIncluded: Boolean(secrets) };
 }
 
-async function restorePglite(dataDir: string, file: string): Promise<RestoreResult> {
+async function restorePglite(dataDir: string, file: string, options: RestoreOptions): Promise<RestoreResult> {
   const started = Date.now();
   const { header, tarball } = decodePgliteBackup(file, fs.readFileSync(file));
   const dir = path.join(dataDir, "pglite");
@@ -245,12 +270,24 @@ async function restorePglite(dataDir: string, file: string): Promise<RestoreResu
       throw new AppError("CONFLICT", `${dir} is not empty: restore into a new DATA_DIR, or move this one away first; nothing was changed`);
     }
     const kept = readSecrets(dataDir);
-    if (
-      kept &&
-      header.secrets &&
-      (kept.APP_SECRET !== header.secrets.APP_SECRET || kept.NEXTAUTH_SECRET !== header.secrets.NEXTAUTH_SECRET)
-    ) {
-      throw new AppError("CONFLICT", `${secretsFile(dataDir)} differs from the backup's: move it away first; nothing was changed`);
+    const same = Boolean(
+      kept && header.secrets && kept.APP_SECRET === header.secrets.APP_SECRET && kept.NEXTAUTH_SECRET === header.secrets.NEXTAUTH_SECRET,
+    );
+    if (kept && header.secrets && !same) {
+      throw new AppError(
+        "CONFLICT",
+        `${secretsFile(dataDir)} differs from the backup's: the backup was made by another instance, whose sealed secrets this APP_SECRET ` +
+          `cannot read. Restore into a new DATA_DIR, or move secrets.json away first; nothing was changed`,
+      );
+    }
+    if (header.secrets && !kept && !options.adoptSecrets) {
+      throw new AppError(
+        "CONFLICT",
+        `${file} holds the APP_SECRET and NEXTAUTH_SECRET of the instance that made it. Restored, they become this DATA_DIR's ` +
+          `(${secretsFile(dataDir)}): whoever has the file could then sign dashboard sessions (NEXTAUTH_SECRET) and unseal the ` +
+          `webhook signing secrets, custom header values and second-factor secrets (APP_SECRET). If it is your own backup, restore ` +
+          `it with --adopt-secrets; nothing was changed`,
+      );
     }
     // restored beside the target and renamed into place once PGlite has opened it: a failed restore
     // leaves DATA_DIR/pglite as it was
@@ -266,7 +303,8 @@ async function restorePglite(dataDir: string, file: string): Promise<RestoreResu
     if (header.secrets && !kept) {
       fs.writeFileSync(secretsFile(dataDir), JSON.stringify(header.secrets, null, 2), { mode: 0o600, flag: "wx" });
     }
-    return { kind: "pglite", file, into: dir, ms: Date.now() - started, secretsRestored: Boolean(header.secrets) };
+    const secrets = !header.secrets ? "none" : same ? "same" : "adopted";
+    return { kind: "pglite", file, into: dir, ms: Date.now() - started, secrets, secretsRestored: secrets !== "none" };
   } finally {
     await claim.close();
   }
@@ -294,74 +332,6 @@ async function loadPglite(dir: string, tarball: Buffer) {
 
 // ---------------------------------------------------------------- PostgreSQL
 
-/**
- * DATABASE_URL as libpq takes it: the password goes to the child's environment (PGPASSWORD), never
- * its arguments, which other users can see in `ps`; postgres.js's `ssl=` becomes libpq's `sslmode=`.
- */
-function libpq(databaseUrl: string): { dbname: string; env: Record<string, string>; label: string } {
-  let url: URL;
-  try {
-    url = new URL(databaseUrl);
-  } catch {
-    throw new AppError("VALIDATION_FAILED", "DATABASE_URL is not a URL");
-  }
-  const password = decodeURIComponent(url.password);
-  url.password = "";
-  const ssl = url.searchParams.get("ssl");
-  if (ssl !== null && !url.searchParams.has("sslmode")) {
-    url.searchParams.delete("ssl");
-    url.searchParams.set("sslmode", ssl === "true" ? "require" : ssl === "false" ? "disable" : ssl);
-  }
-  const database = decodeURIComponent(url.pathname.slice(1));
-  return {
-    dbname: url.toString(),
-    env: password ? { PGPASSWORD: password } : {},
-    label: `database "${database}" on ${url.searchParams.get("host") ?? url.hostname}${url.port ? `:${url.port}` : ""}`,
-  };
-}
-
-/** pg_dump/pg_restore: from PATH first, else the newest under /usr/lib/postgresql (Debian's layout). */
-function toolCandidates(name: string): string[] {
-  const root = "/usr/lib/postgresql";
-  const versions = fs.existsSync(root) ? fs.readdirSync(root).sort((a, b) => Number(b) - Number(a)) : [];
-  return [name, ...versions.map((v) => path.join(root, v, "bin", name)).filter((p) => fs.existsSync(p))];
-}
-
-/** The start of a tool's complaint: its error, not the whole statement (or rows) it quotes after. */
-function firstLines(text: string): string {
-  const lines = text.trim().split("\n");
-  const shown = lines.slice(0, 3).map((l) => (l.length > 300 ? `${l.slice(0, 300)}…` : l));
-  return shown.join("\n") + (lines.length > 3 ? "\n…" : "");
-}
-
-/** Runs a PostgreSQL client tool; its stdout, unless it goes to `stdout` (a file descriptor). */
-async function runTool(name: string, args: string[], opts: { env?: Record<string, string>; stdout?: number } = {}): Promise<string> {
-  for (const bin of toolCandidates(name)) {
-    const result = await new Promise<{ missing: true } | { code: number | null; out: string; err: string }>((resolve) => {
-      const child = spawn(bin, args, {
-        // the child's own environment (PATH, locale, PGSSL* files) with the password of DATABASE_URL
-        env: { ...process.env, PGCONNECT_TIMEOUT: "10", ...opts.env },
-        stdio: ["ignore", opts.stdout ?? "pipe", "pipe"],
-      });
-      let out = "";
-      let err = "";
-      child.stdout?.on("data", (d: Buffer) => (out += d.toString("utf8")));
-      child.stderr?.on("data", (d: Buffer) => (err = (err + d.toString("utf8")).slice(-4000)));
-      child.once("error", (e: NodeJS.ErrnoException) =>
-        resolve(e.code === "ENOENT" ? { missing: true } : { code: -1, out, err: e.message }),
-      );
-      child.once("close", (code, signal) => resolve({ code: code ?? -1, out, err: err || (signal ? `killed by ${signal}` : "") }));
-    });
-    if ("missing" in result) continue;
-    if (result.code !== 0) throw new Error(`${name} failed: ${firstLines(result.err) || `exit code ${result.code}`}`);
-    return result.out;
-  }
-  throw new AppError(
-    "NOT_FOUND",
-    `PostgreSQL's ${name} was not found: install the PostgreSQL client tools (apt-get install postgresql-client)`,
-  );
-}
-
 async function backupPostgres(databaseUrl: string, file: string): Promise<BackupResult> {
   const started = Date.now();
   const db = libpq(databaseUrl);
@@ -370,49 +340,4 @@ async function backupPostgres(databaseUrl: string, file: string): Promise<Backup
     await runTool("pg_dump", ["--format=custom", "--no-password", `--dbname=${db.dbname}`], { env: db.env, stdout: fd });
   });
   return { kind: "postgres", file, bytes, ms: Date.now() - started, secretsIncluded: false };
-}
-
-/** What a restore would collide with: tables, views, sequences and enum types of the service's two schemas. */
-async function objectsIn(databaseUrl: string): Promise<number> {
-  const sql = await postgresClient(databaseUrl, { max: 1, onnotice: () => {}, connect_timeout: 10 });
-  try {
-    const [row] = await sql<{ n: number }[]>`
-      select (select count(*) from pg_class c join pg_namespace n on n.oid = c.relnamespace
-               where n.nspname in ('public', 'drizzle') and c.relkind in ('r', 'p', 'v', 'm', 'S', 'f'))::int
-           + (select count(*) from pg_type t join pg_namespace n on n.oid = t.typnamespace
-               where n.nspname = 'public' and t.typtype in ('e', 'd'))::int
-           + (select count(*) from pg_namespace where nspname = 'drizzle')::int as n`;
-    return row!.n;
-  } finally {
-    await sql.end({ timeout: 5 });
-  }
-}
-
-async function restorePostgres(databaseUrl: string, file: string): Promise<RestoreResult> {
-  const started = Date.now();
-  const db = libpq(databaseUrl);
-  try {
-    await runTool("pg_restore", ["--list", file]);
-  } catch (err) {
-    if (err instanceof AppError) throw err;
-    throw new AppError("VALIDATION_FAILED", `${file} is not a readable pg_dump archive (${(err as Error).message}); nothing was changed`);
-  }
-  if ((await objectsIn(databaseUrl)) > 0) {
-    throw new AppError(
-      "CONFLICT",
-      `The ${db.label} is not empty (it has tables in schema public or drizzle): restore into a new, empty database; nothing was changed`,
-    );
-  }
-  // One transaction: a restore that fails part way (a damaged archive) leaves the database empty.
-  // --no-owner/--no-privileges: the objects belong to DATABASE_URL's user, whoever owned them before.
-  try {
-    await runTool(
-      "pg_restore",
-      ["--no-owner", "--no-privileges", "--single-transaction", "--exit-on-error", "--no-password", `--dbname=${db.dbname}`, file],
-      { env: db.env },
-    );
-  } catch (err) {
-    throw new Error(`${(err as Error).message}\nNothing was restored: the restore runs in one transaction.`);
-  }
-  return { kind: "postgres", file, into: db.label, ms: Date.now() - started, secretsRestored: false };
 }

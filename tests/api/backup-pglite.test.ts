@@ -105,10 +105,18 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
       expect(fs.statSync(file).mode & 0o777).toBe(0o600);
 
       const target = fresh("restored");
-      const restored = await admin(target, "restore", file);
+      // the backup's secrets become the target's only when the operator says so, and nothing is restored until then
+      const unsaid = await admin(target, "restore", file);
+      expect(unsaid).toMatchObject({ code: 1, stdout: "" });
+      expect(unsaid.stderr).toMatch(
+        /under-writes\.backup holds the APP_SECRET and NEXTAUTH_SECRET of the instance that made it\. Restored, they become this DATA_DIR's .*If it is your own backup, restore it with --adopt-secrets; nothing was changed/,
+      );
+      expect(fs.existsSync(target) ? fs.readdirSync(target) : []).toEqual([]);
+
+      const restored = await admin(target, "restore", file, "--adopt-secrets");
       expect(restored.code, restored.stderr).toBe(0);
       expect(restored.stdout).toMatch(
-        /^Restored .*under-writes\.backup into .*restored\/pglite in [\d.]+ s\. Its secrets\.json is back beside it\./,
+        /^Restored .*under-writes\.backup into .*restored\/pglite in [\d.]+ s\.\nAdopted the backup's APP_SECRET and NEXTAUTH_SECRET: they are now this DATA_DIR's secrets\.json\./,
       );
       // the secrets came back, as private as they were: the restored service reads the sealed webhook secrets
       const secrets = path.join(target, "secrets.json");
@@ -174,7 +182,10 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
         /full\/pglite is not empty: restore into a new DATA_DIR, or move this one away first; nothing was changed/,
       );
       await expect(into(otherSecrets, good)).rejects.toThrow(
-        /other-secrets\/secrets\.json differs from the backup's: move it away first; nothing was changed/,
+        /other-secrets\/secrets\.json differs from the backup's: the backup was made by another instance, whose sealed secrets this APP_SECRET cannot read\. Restore into a new DATA_DIR, or move secrets\.json away first; nothing was changed/,
+      );
+      await expect(restore({ dataDir: otherSecrets }, good, { adoptSecrets: true })).rejects.toThrow(
+        /other-secrets\/secrets\.json differs/,
       );
       const untouched = fresh("untouched");
       await expect(into(untouched, files.truncated)).rejects.toThrow(
@@ -189,6 +200,16 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
 
       expect(fs.readdirSync(path.join(full, "pglite"))).toEqual(["PG_VERSION"]);
       expect(fs.readdirSync(otherSecrets)).toEqual(["secrets.json"]);
+      expect(JSON.parse(fs.readFileSync(path.join(otherSecrets, "secrets.json"), "utf8"))).toEqual({
+        APP_SECRET: "other",
+        NEXTAUTH_SECRET: "other",
+      });
+
+      // a target that has the backup's secrets already adopts nothing: no --adopt-secrets needed
+      const sameSecrets = fresh("same-secrets");
+      fs.mkdirSync(sameSecrets);
+      fs.copyFileSync(path.join(dataDir, "secrets.json"), path.join(sameSecrets, "secrets.json"));
+      expect(await into(sameSecrets, good)).toMatchObject({ kind: "pglite", secrets: "same", secretsRestored: true });
       expect(fs.existsSync(path.join(fresh("untouched"), "pglite"))).toBe(false);
       // the running service still has its folder, and still serves
       expect((await call("GET", "/api/merchants/me", { key: m.apiKey })).status).toBe(200);
@@ -217,7 +238,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
       expect(fs.statSync(adminSocketPath(dataDir)).isSocket()).toBe(true);
 
       const target = fresh("restored-stopped");
-      expect((await admin(target, "restore", file)).code).toBe(0);
+      expect((await admin(target, "restore", file, "--adopt-secrets")).code).toBe(0);
       const opened = await openPglite(target);
       try {
         const actor = apiMerchant(await authenticateApiKey(opened.db, m.apiKey));
