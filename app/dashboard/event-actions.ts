@@ -31,6 +31,8 @@ export const resendEventAction: (eventId: string, webhookId: string) => Promise<
     from: (eventId: string, webhookId: string) => ({ eventId, webhookId }),
     actor: "merchant",
     rateLimit: RATE_RULES.webhookSends,
+    // it waits on the merchant's endpoint: outside a transaction, its audit record written first
+    transaction: false,
   },
   async ({ db, input, actor }) => {
     const r = await resendEvent(db, input, { actor });

@@ -57,8 +57,16 @@ export const deleteWebhookAction = action(
   async ({ db, input, actor }) => done(await deleteWebhook(db, input.id, { actor, ...ANY })),
 );
 
+// the sends wait on the merchant's endpoint: outside a transaction, their audit record written first
 export const testWebhookAction = action(
-  { name: "dashboard.webhook.test", input: byId, from: (id: string) => ({ id }), actor: "merchant", rateLimit: RATE_RULES.webhookSends },
+  {
+    name: "dashboard.webhook.test",
+    input: byId,
+    from: (id: string) => ({ id }),
+    actor: "merchant",
+    rateLimit: RATE_RULES.webhookSends,
+    transaction: false,
+  },
   async ({ db, input, actor }) => done(await sendTestEvent(db, input.id, { actor, ...ANY })),
 );
 
@@ -74,6 +82,7 @@ export const resendDeliveryAction = action(
     from: (webhookId: string, deliveryId: string) => ({ webhookId, deliveryId }),
     actor: "merchant",
     rateLimit: RATE_RULES.webhookSends,
+    transaction: false,
   },
   async ({ db, input, actor }) => {
     const d = await retryDelivery(db, input.webhookId, input.deliveryId, { actor, ...ANY });

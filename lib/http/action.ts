@@ -10,13 +10,15 @@ import type { MemberRole } from "@/db/schema";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { currentRequestId, errorFields, logger } from "@/lib/logger";
 import { failSpan, inSpan, SpanKind } from "@/lib/tracing";
+import { withDeferredHints } from "@/lib/jobs";
 import { hitRateLimits, type RateRule } from "@/lib/limits/rate-limit";
 import { clientIp } from "./route";
 import { assertStorableText, validationError } from "./validation";
 
 // The one wrapper for server actions (the dashboard's and the payer page's), as route() is for the
 // API: the actor, the same text checks and validation messages, the rate limits, then the handler.
-// Whatever happens, the client gets a result, never a thrown error.
+// Whatever happens, the client gets a result, never a thrown error. A dashboard action's change and
+// its audit record commit together or not at all.
 
 export type ActionFailure = { ok: false; message: string; fields?: Record<string, string> };
 
@@ -58,6 +60,14 @@ export type ActionOptions<S extends z.ZodType, K extends ActorKind, A extends un
    * service writes its own record (lib/accounts). Default: the name.
    */
   audit?: string | false;
+  /**
+   * An audited action's handler runs in a transaction with its audit record (its own transactions
+   * become savepoints; the background work hears of what it made after the commit): a failure of
+   * either rolls both back. false for a handler that waits on the network (a webhook sent now): a
+   * transaction held open that long would hold a pooled connection, and PGlite whole, for up to
+   * WEBHOOK_TIMEOUT. Its record is written before it runs instead, so nothing it does goes unrecorded.
+   */
+  transaction?: false;
   /** Each rule counts by ip, by the merchant or by the payer's session; the stricter answers. */
   rateLimit?: RateRule | readonly RateRule[];
   tooMany?: (retryAfterSeconds: number) => string;
@@ -141,13 +151,30 @@ export function action<
         });
         if (state && !state.allowed) return { ok: false, message: (options.tooMany ?? DEFAULT_TOO_MANY)(state.resetSeconds) };
       }
-      const result = await handler(ctx);
-      if (merchantId !== null && options.audit !== false) {
-        await auditMerchant(db, actor as MerchantActor, options.audit ?? options.name, targetOf(input)).catch((err) =>
-          logger.error("audit record not written", { action: options.name, ...errorFields(err) }),
-        );
+      if (merchantId === null || options.audit === false) return await handler(ctx);
+      const record = (handle: Db) => auditMerchant(handle, actor as MerchantActor, options.audit || options.name, targetOf(input));
+      if (options.transaction === false) {
+        await record(db);
+        return await handler(ctx);
       }
-      return result;
+      let ended: unknown;
+      const result = await withDeferredHints(() =>
+        db.transaction(async (t) => {
+          const tx = t as unknown as Db;
+          let out: R | undefined;
+          try {
+            out = await handler({ ...ctx!, db: tx });
+          } catch (err) {
+            // a redirect() or notFound() ends the action as Next.js wants: what it changed stays, audited
+            if (!isNextControlFlow(err)) throw err;
+            ended = err;
+          }
+          await record(tx);
+          return out;
+        }),
+      );
+      if (ended) throw ended;
+      return result!;
     } catch (err) {
       unstable_rethrow(err); // redirect() and notFound() from a handler are Next.js's, not failures
       const result = toFailure(err, options.name);

@@ -1,11 +1,14 @@
 import crypto from "node:crypto";
-import { sql } from "drizzle-orm";
-import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
+import { and, eq, sql } from "drizzle-orm";
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
+import { auditLog, merchants } from "@/db/schema";
 import { AppError } from "@/lib/errors";
+import { jobs, localDispatcher, registerLocalDispatcher } from "@/lib/jobs";
 import { createWebhookBody } from "@/lib/schemas";
 import { captureStderr } from "../support/stderr";
 import { awayFromWindowEdge, call, newMerchant, newSession, randomIp } from "../support/api";
+import { testDb } from "../support/db";
 
 // The action helper is to server actions what route() is to the API: the same text checks and
 // validation messages, rate limits, and an answer for every failure, never a thrown error or a
@@ -193,6 +196,126 @@ describe("action(): the merchant actor", () => {
     expect(handler).toHaveBeenCalledWith(
       expect.objectContaining({ actor: { kind: "merchant", merchantId: "merch_test", keyId: null, face: "dashboard", ip } }),
     );
+  });
+});
+
+describe("action(): a dashboard change and its audit record commit together", () => {
+  // audit_log refuses the records of actions named test.audit-refused…, as a full disk or a lost
+  // connection would refuse any
+  const REFUSED = "test.audit-refused";
+  beforeAll(async () => {
+    const db = await testDb();
+    await db.execute(sql`create function refuse_test_audit() returns trigger language plpgsql as $$
+      begin
+        if new.action like 'test.audit-refused%' then raise exception 'audit_log refuses this record'; end if;
+        return new;
+      end $$`);
+    await db.execute(sql`create trigger refuse_test_audit before insert on audit_log for each row execute function refuse_test_audit()`);
+  });
+
+  const renameInput = z.strictObject({ id: z.string(), name: z.string() });
+  const displayName = async (id: string) =>
+    (await (await testDb()).select({ name: merchants.displayName }).from(merchants).where(eq(merchants.id, id)))[0]!.name;
+  const records = async (merchantId: string, action: string) =>
+    (await testDb())
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, merchantId), eq(auditLog.action, action)));
+
+  /** A handler that renames the merchant in a transaction of its own (a savepoint inside the action's) and hints the background work. */
+  const renaming =
+    (seen: { hintsInside?: number }, pokes: string[]) =>
+    async ({ db, input }: { db: Awaited<ReturnType<typeof testDb>>; input: z.infer<typeof renameInput> }) => {
+      await db.transaction(async (tx) => {
+        await tx.update(merchants).set({ displayName: input.name }).where(eq(merchants.id, input.id));
+      });
+      jobs.deliveriesCreated([`dlv_${input.name}`]);
+      seen.hintsInside = pokes.length;
+      return { ok: true as const };
+    };
+
+  let pokes: string[] = [];
+  let before: ReturnType<typeof localDispatcher>;
+  beforeEach(() => {
+    pokes = [];
+    before = localDispatcher();
+    registerLocalDispatcher({ poke: () => pokes.push("poke") });
+  });
+  afterEach(() => registerLocalDispatcher(before));
+
+  it("writes the change and its record; the background work hears of it after the commit", async () => {
+    const m = await newMerchant();
+    signedIn = m.id;
+    const seen: { hintsInside?: number } = {};
+    const act = action({ name: "test.rename", input: renameInput, actor: "merchant" }, renaming(seen, pokes));
+    expect(await act({ id: m.id, name: "Renamed" })).toEqual({ ok: true });
+    expect(await displayName(m.id)).toBe("Renamed");
+    expect(await records(m.id, "test.rename")).toMatchObject([
+      { actorKind: "key", actorLabel: "Dashboard (signed in with the API key)", target: m.id, ip },
+    ]);
+    expect(seen.hintsInside).toBe(0);
+    expect(pokes).toEqual(["poke"]);
+  });
+
+  it("a record that cannot be written fails the action and leaves nothing of its change, nor a hint of it", async () => {
+    const m = await newMerchant();
+    signedIn = m.id;
+    const name = await displayName(m.id);
+    const act = action({ name: REFUSED, input: renameInput, actor: "merchant" }, renaming({}, pokes));
+    captured = captureStderr();
+    const r = await act({ id: m.id, name: "Unaudited" });
+    vi.restoreAllMocks();
+    expect(r).toEqual({ ok: false, message: GENERIC_FAILURE });
+    expect(await displayName(m.id)).toBe(name);
+    expect(pokes).toEqual([]);
+    expect(captured.filter((l) => l.includes('"action failed"'))).toHaveLength(1);
+  });
+
+  it("a handler that fails after its change leaves nothing of it, and no record", async () => {
+    const m = await newMerchant();
+    signedIn = m.id;
+    const name = await displayName(m.id);
+    const act = action({ name: "test.rename-refused", input: renameInput, actor: "merchant" }, async (ctx) => {
+      await renaming({}, pokes)(ctx);
+      throw new AppError("CONFLICT", "Not after all");
+    });
+    expect(await act({ id: m.id, name: "Half done" })).toEqual({ ok: false, message: "Not after all" });
+    expect(await displayName(m.id)).toBe(name);
+    expect(await records(m.id, "test.rename-refused")).toEqual([]);
+    expect(pokes).toEqual([]);
+  });
+
+  it("a redirect from the handler ends the action as Next.js wants: its change stays, with its record", async () => {
+    const { redirect } = await import("next/navigation");
+    const m = await newMerchant();
+    signedIn = m.id;
+    const act = action({ name: "test.rename-and-go", input: renameInput, actor: "merchant" }, async (ctx): Promise<{ ok: true }> => {
+      await renaming({}, pokes)(ctx);
+      return redirect("/dashboard/renamed");
+    });
+    await expect(act({ id: m.id, name: "Gone on" })).rejects.toMatchObject({ digest: expect.stringContaining("/dashboard/renamed") });
+    expect(await displayName(m.id)).toBe("Gone on");
+    expect(await records(m.id, "test.rename-and-go")).toHaveLength(1);
+  });
+
+  it("transaction: false (a handler that waits on the network) writes the record before it runs; one that cannot be written stops it", async () => {
+    const m = await newMerchant();
+    signedIn = m.id;
+    const handler = vi.fn(async () => ({ ok: true as const }));
+    const refused = action({ name: `${REFUSED}.send`, input: named, actor: "merchant", transaction: false }, handler);
+    captured = captureStderr();
+    const r = await refused({ name: "a" });
+    vi.restoreAllMocks();
+    expect(r).toEqual({ ok: false, message: GENERIC_FAILURE });
+    expect(handler).not.toHaveBeenCalled();
+
+    let recordedFirst: unknown[] = [];
+    const send = action({ name: "test.send", input: named, actor: "merchant", transaction: false }, async () => {
+      recordedFirst = await records(m.id, "test.send");
+      return { ok: true as const };
+    });
+    expect(await send({ name: "a" })).toEqual({ ok: true });
+    expect(recordedFirst).toHaveLength(1);
   });
 });
 

@@ -1,9 +1,11 @@
-import { eq } from "drizzle-orm";
+import { and, eq, sql } from "drizzle-orm";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import crypto from "node:crypto";
-import { memberships, merchants, users, webhooks } from "@/db/schema";
+import { auditLog, memberships, merchants, users, webhooks } from "@/db/schema";
+import { GENERIC_FAILURE } from "@/lib/http/action";
 import { call, newMerchant, newWebhook, randomIp, startedSession, type TestMerchant, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
+import { captureStderr } from "../support/stderr";
 
 // The dashboard's server actions take whatever a caller sends them, as the API does: text that
 // PostgreSQL cannot store (NUL, unpaired surrogates) and inputs of the wrong shape get a message,
@@ -89,6 +91,57 @@ describe("account actions", () => {
     }
     const me = (await call("GET", "/api/merchants/me", { key: signedIn.apiKey })).body.responseObject;
     expect(me.displayName).toBe("Test Shop");
+  });
+});
+
+describe("a dashboard change and its audit record", () => {
+  /** audit_log refuses the records of one merchant account while `fn` runs, as a full disk would refuse any. */
+  async function auditRefusedFor<T>(merchantId: string, fn: () => Promise<T>): Promise<T> {
+    const db = await testDb();
+    await db.execute(
+      sql.raw(`create function refuse_audit_of_test() returns trigger language plpgsql as $$
+        begin
+          if new.merchant_id = '${merchantId}' then raise exception 'audit_log refuses this record'; end if;
+          return new;
+        end $$`),
+    );
+    await db.execute(
+      sql`create trigger refuse_audit_of_test before insert on audit_log for each row execute function refuse_audit_of_test()`,
+    );
+    try {
+      return await fn();
+    } finally {
+      await db.execute(sql`drop trigger refuse_audit_of_test on audit_log`);
+      await db.execute(sql`drop function refuse_audit_of_test()`);
+    }
+  }
+  const recordsOf = async (action: string) =>
+    (await testDb())
+      .select()
+      .from(auditLog)
+      .where(and(eq(auditLog.merchantId, signedIn.id), eq(auditLog.action, action)));
+  const me = async () => (await call("GET", "/api/merchants/me", { key: signedIn.apiKey })).body.responseObject;
+
+  it("commit together: a record that cannot be written fails the action and changes nothing", async () => {
+    const captured = captureStderr();
+    const [renamed, hook] = await auditRefusedFor(signedIn.id, async () => [
+      await profile.updateProfile({ displayName: "Unaudited", logoUrl: "" }),
+      await hooks.createWebhookAction({ url: "https://hooks.example.com/unaudited", events: ["order.created"] }),
+    ]);
+    vi.restoreAllMocks();
+    expect(renamed).toEqual({ ok: false, message: GENERIC_FAILURE });
+    expect(hook).toEqual({ ok: false, message: GENERIC_FAILURE });
+    expect(captured.filter((l) => l.includes('"action failed"'))).toHaveLength(2);
+    expect((await me()).displayName).toBe("Test Shop");
+    expect((await call("GET", "/api/webhooks", { key: signedIn.apiKey })).body.responseObject.webhooks).toEqual([]);
+
+    // and, with the trail writable, both are there
+    expect(await profile.updateProfile({ displayName: "Audited", logoUrl: "" })).toEqual({ ok: true });
+    const made = await hooks.createWebhookAction({ url: "https://hooks.example.com/audited", events: ["order.created"] });
+    expect(made).toMatchObject({ ok: true, data: { id: expect.any(String) } });
+    expect((await me()).displayName).toBe("Audited");
+    expect(await recordsOf("dashboard.profile")).toHaveLength(1);
+    expect(await recordsOf("dashboard.webhook.create")).toMatchObject([{ target: null }]);
   });
 });
 
