@@ -28,10 +28,23 @@ class Authenticator {
   }
 }
 
-/** Turns on TOTP from the account page; returns the app and the recovery codes shown once. */
-async function setUpTotp(page: Page): Promise<{ app: Authenticator; recovery: string[] }> {
+/** The dialog that asks for the password again before a change of how the person signs in. */
+const reauthDialog = (page: Page) => page.getByRole("dialog", { name: "Confirm it is you" });
+
+/** Answers the re-authentication dialog with the password (the person has no second factor yet). */
+async function confirmItIsMe(page: Page, password: string) {
+  const dialog = reauthDialog(page);
+  await expect(dialog.getByLabel("Your password")).toBeFocused();
+  await dialog.getByLabel("Your password").fill(password);
+  await dialog.getByRole("button", { name: "Confirm" }).click();
+  await expect(dialog).toBeHidden();
+}
+
+/** Turns on TOTP from the account page (the password asked again first); returns the app and the recovery codes shown once. */
+async function setUpTotp(page: Page, password: string): Promise<{ app: Authenticator; recovery: string[] }> {
   await page.goto("/dashboard/account");
   await page.getByRole("button", { name: "Set up an authenticator app" }).click();
+  await confirmItIsMe(page, password);
   await expect(page.getByRole("img", { name: "QR code of the authenticator key" })).toBeVisible();
   const app = new Authenticator((await page.getByTestId("totp-secret").textContent())!.trim());
   await page.getByLabel("The 6-digit code your app shows").fill(app.code());
@@ -81,9 +94,31 @@ test.describe("people", () => {
     await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 
+    // a change of how the person signs in asks for the password again first, in a modal dialog:
+    // Escape cancels it and changes nothing, a wrong password is announced, Enter confirms
+    await page.goto("/dashboard/account");
+    const setUp = page.getByRole("button", { name: "Set up an authenticator app" });
+    await setUp.click();
+    const dialog = reauthDialog(page);
+    await expect(dialog.getByLabel("Your password")).toBeFocused();
+    await checkScreen(page, testInfo, "people-reauth");
+    await page.keyboard.press("Escape");
+    await expect(dialog).toBeHidden();
+    await expect(setUp).toBeFocused();
+    await expect(page.getByRole("img", { name: "QR code of the authenticator key" })).toHaveCount(0);
+    await page.keyboard.press("Enter");
+    await dialog.getByLabel("Your password").fill("not my password 1");
+    await page.keyboard.press("Enter");
+    await expect(dialog.getByRole("alert")).toHaveText("That is not your password.");
+    await expect(dialog.getByLabel("Your password")).toHaveAttribute("aria-invalid", "true");
+    await checkScreen(page, testInfo, "people-reauth-refused");
+    await page.keyboard.press("Escape");
+
     // a second factor: sign-in needs the code from then on, and a code is used once
-    const { app, recovery } = await setUpTotp(page);
+    const { app, recovery } = await setUpTotp(page, owner.person!.password);
     await checkScreen(page, testInfo, "people-account");
+    const turnedOn = await waitForMail(mailbox(), { to: owner.person!.email, subject: /An authenticator app was turned on/ });
+    expect(turnedOn.text).toContain("If this was not you");
     await owner.signOut();
     await owner.signInPerson(owner.person!, { code: () => app.code() });
 
@@ -232,6 +267,7 @@ test.describe("people", () => {
     await page.goto("/dashboard/account");
     await page.getByLabel("Name for a new passkey").fill("Test laptop");
     await page.getByRole("button", { name: "Add a passkey" }).click();
+    await confirmItIsMe(page, d.person!.password);
     await expect(page.getByRole("status").filter({ hasText: "Added Test laptop." })).toBeVisible();
     await expect(page.getByRole("list", { name: "Your passkeys" })).toContainText("Test laptop");
     const { credentials } = await cdp.send("WebAuthn.getCredentials", { authenticatorId });
@@ -251,6 +287,19 @@ test.describe("people", () => {
     await page.getByRole("button", { name: "Sign in", exact: true }).click();
     await expect(page.getByLabel("Code from your authenticator app")).toBeVisible();
     await checkScreen(page, testInfo, "people-second-step");
+
+    // removing it, in a new session, asks for the password and the passkey itself
+    await page.goto("/dashboard/sign-in");
+    await page.getByRole("button", { name: "Sign in with a passkey" }).click();
+    await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible({ timeout: 15_000 });
+    await page.goto("/dashboard/account");
+    await page.getByRole("button", { name: "Remove passkey Test laptop" }).click();
+    const dialog = reauthDialog(page);
+    await dialog.getByLabel("Your password").fill(d.person!.password);
+    await dialog.getByRole("button", { name: "Confirm with a passkey" }).click();
+    await expect(dialog).toBeHidden();
+    await expect(page.getByRole("status").filter({ hasText: "Removed Test laptop." })).toBeVisible();
+    await expect(page.getByText("No passkeys yet.")).toBeVisible();
   });
 
   test(
@@ -277,6 +326,7 @@ test.describe("people", () => {
       await page.getByLabel("Current password").fill(d.person!.password);
       await page.getByLabel("New password").fill(`${d.person!.password}-new`);
       await page.getByRole("button", { name: "Change password" }).click();
+      await confirmItIsMe(page, d.person!.password);
       await expect(page.getByRole("status").filter({ hasText: "Your password was changed" })).toBeVisible();
       for (const p of [other, planted]) {
         await p.goto("/dashboard/sessions");

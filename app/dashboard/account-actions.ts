@@ -3,11 +3,18 @@
 import type { RegistrationResponseJSON } from "@simplewebauthn/server";
 import { cookies } from "next/headers";
 import { z } from "zod";
-import { passkeyRegistrationOptions, passkeySignInOptions, registerPasskey, removePasskey } from "@/lib/accounts/passkeys";
+import {
+  passkeyReauthOptions,
+  passkeyRegistrationOptions,
+  passkeySignInOptions,
+  registerPasskey,
+  removePasskey,
+} from "@/lib/accounts/passkeys";
+import { reauthenticate } from "@/lib/accounts/reauth";
 import { changePassword, requestPasswordReset, resetPassword, signOutEverywhere, signUpPerson, verifyEmail } from "@/lib/accounts/people";
 import { beginTotp, confirmTotp, disableTotp, newRecoveryCodes } from "@/lib/accounts/second-factor";
 import { acceptInvite, claimMerchant, createMerchantForPerson, roleIn } from "@/lib/accounts/teams";
-import { ACCOUNT_COOKIE } from "@/lib/auth/session";
+import { ACCOUNT_COOKIE, rememberReauth } from "@/lib/auth/session";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
 import { type ActionFailure, action } from "@/lib/http/action";
@@ -17,7 +24,8 @@ import { createMerchantBody } from "@/lib/schemas";
 // The dashboard's actions for people: signing up, confirming an address, resetting and changing a
 // password, second factors and passkeys, and choosing, creating, claiming or joining a merchant
 // account. Every one validates its input on the server; those that act for a person check the
-// session here (the "person" actor), never trusting the page.
+// session here (the "person" actor), never trusting the page. A change of how the person signs in
+// (`reauth: true`) needs a recent re-authentication of this session first (reauthenticateAction).
 
 type Result<T extends object = object> = Promise<({ ok: true } & T) | ActionFailure>;
 
@@ -77,7 +85,7 @@ export const resetPasswordAction: (input: { token: string; password: string }) =
 );
 
 export const changePasswordAction: (input: { current: string; next: string }) => Result = action(
-  { name: "account.change-password", input: z.strictObject({ current: password, next: password }), actor: "person" },
+  { name: "account.change-password", input: z.strictObject({ current: password, next: password }), actor: "person", reauth: true },
   async ({ db, input, actor, ip }) => {
     await changePassword(db, actor.userId, input.current, input.next, ip);
     return { ok: true as const };
@@ -92,10 +100,42 @@ export const signOutEverywhereAction: () => Result = action(
   },
 );
 
+// ——— re-authentication: the password again, and a second factor the person has ———
+
+const passkeyAnswer = z.looseObject({ id: z.string().max(1000), rawId: z.string().max(1000), type: z.literal("public-key") });
+
+export const reauthenticateAction: (input: {
+  password: string;
+  code?: string;
+  passkey?: { challengeId: string; response: unknown };
+}) => Result = action(
+  {
+    name: "account.reauthenticate",
+    input: z.strictObject({
+      password,
+      code: z.string().trim().max(40).optional(),
+      passkey: z.strictObject({ challengeId: token, response: passkeyAnswer }).optional(),
+    }),
+    actor: "person",
+  },
+  async ({ db, input, actor, ip }) => {
+    const passkey = input.passkey && { challengeId: input.passkey.challengeId, response: JSON.stringify(input.passkey.response) };
+    await reauthenticate(db, actor.userId, { password: input.password, code: input.code || undefined, passkey }, ip);
+    await rememberReauth();
+    return { ok: true as const };
+  },
+);
+
+/** A re-authentication's challenge, which only the person's own passkeys answer. */
+export const reauthPasskeyOptionsAction: () => Result<{ challengeId: string; options: unknown }> = action(
+  { name: "account.reauthenticate.passkey-options", input: z.undefined(), from: () => undefined, actor: "person" },
+  async ({ db, actor }) => ({ ok: true as const, ...(await passkeyReauthOptions(db, actor.userId)) }),
+);
+
 // ——— second factor: an authenticator app ———
 
 export const beginTotpAction: () => Result<{ secret: string; uri: string; qrSvg: string }> = action(
-  { name: "account.totp.begin", input: z.undefined(), from: () => undefined, actor: "person" },
+  { name: "account.totp.begin", input: z.undefined(), from: () => undefined, actor: "person", reauth: true },
   async ({ db, actor }) => ({ ok: true as const, ...(await beginTotp(db, actor.userId)) }),
 );
 
@@ -104,6 +144,7 @@ export const confirmTotpAction: (input: { code: string }) => Result<{ recoveryCo
     name: "account.totp.confirm",
     input: z.strictObject({ code: z.string().trim().min(1, "Enter the 6-digit code").max(20) }),
     actor: "person",
+    reauth: true,
   },
   async ({ db, input, actor, ip }) => ({
     ok: true as const,
@@ -111,16 +152,16 @@ export const confirmTotpAction: (input: { code: string }) => Result<{ recoveryCo
   }),
 );
 
-export const disableTotpAction: (input: { password: string }) => Result = action(
-  { name: "account.totp.disable", input: z.strictObject({ password }), actor: "person" },
-  async ({ db, input, actor, ip }) => {
-    await disableTotp(db, { id: actor.userId, email: actor.email }, input.password, ip);
+export const disableTotpAction: () => Result = action(
+  { name: "account.totp.disable", input: z.undefined(), from: () => undefined, actor: "person", reauth: true },
+  async ({ db, actor, ip }) => {
+    await disableTotp(db, { id: actor.userId, email: actor.email }, ip);
     return { ok: true as const };
   },
 );
 
 export const newRecoveryCodesAction: () => Result<{ recoveryCodes: string[] }> = action(
-  { name: "account.recovery-codes", input: z.undefined(), from: () => undefined, actor: "person" },
+  { name: "account.recovery-codes", input: z.undefined(), from: () => undefined, actor: "person", reauth: true },
   async ({ db, actor, ip }) => ({
     ok: true as const,
     recoveryCodes: await newRecoveryCodes(db, { id: actor.userId, email: actor.email }, ip),
@@ -130,7 +171,7 @@ export const newRecoveryCodesAction: () => Result<{ recoveryCodes: string[] }> =
 // ——— passkeys ———
 
 export const passkeyRegistrationOptionsAction: () => Result<{ challengeId: string; options: unknown }> = action(
-  { name: "account.passkey.options", input: z.undefined(), from: () => undefined, actor: "person" },
+  { name: "account.passkey.options", input: z.undefined(), from: () => undefined, actor: "person", reauth: true },
   async ({ db, actor }) => ({ ok: true as const, ...(await passkeyRegistrationOptions(db, { id: actor.userId, email: actor.email })) }),
 );
 
@@ -139,10 +180,11 @@ export const registerPasskeyAction: (input: { challengeId: string; response: unk
     name: "account.passkey.add",
     input: z.strictObject({
       challengeId: token,
-      response: z.looseObject({ id: z.string().max(1000), rawId: z.string().max(1000), type: z.literal("public-key") }),
+      response: passkeyAnswer,
       name: z.string().trim().min(1, "Name the passkey").max(60),
     }),
     actor: "person",
+    reauth: true,
   },
   async ({ db, input, actor, ip }) => {
     await registerPasskey(
@@ -161,6 +203,7 @@ export const removePasskeyAction: (id: string) => Result = action(
     input: z.strictObject({ id: z.string().min(1).max(1000) }),
     from: (id: string) => ({ id }),
     actor: "person",
+    reauth: true,
   },
   async ({ db, input, actor, ip }) => {
     await removePasskey(db, { id: actor.userId, email: actor.email }, input.id, ip);

@@ -1,9 +1,9 @@
 "use client";
 
-import { startRegistration } from "@simplewebauthn/browser";
+import { startAuthentication, startRegistration } from "@simplewebauthn/browser";
 import { signOut } from "next-auth/react";
 import { useRouter } from "next/navigation";
-import { useState } from "react";
+import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
 import {
   beginTotpAction,
   changePasswordAction,
@@ -11,6 +11,8 @@ import {
   disableTotpAction,
   newRecoveryCodesAction,
   passkeyRegistrationOptionsAction,
+  reauthenticateAction,
+  reauthPasskeyOptionsAction,
   registerPasskeyAction,
   removePasskeyAction,
   signOutEverywhereAction,
@@ -22,6 +24,182 @@ import { ui } from "@/components/ui/styles";
 
 type Failure = { message: string; fields: Record<string, string> };
 const UNREACHABLE = "We could not reach the service. Try again.";
+
+// ——— re-authentication: every change of how the person signs in asks for it (lib/auth/reauth.ts) ———
+
+type Answer = { ok: true } | { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
+/** Runs an action; when it asks for a re-authentication, asks the person, then runs it again. Null: they cancelled. */
+type Guard = <A extends Answer>(call: () => Promise<A>) => Promise<A | null>;
+
+const ReauthContext = createContext<Guard | null>(null);
+
+function useReauth(): Guard {
+  const guard = useContext(ReauthContext);
+  if (!guard) throw new Error("the security forms belong inside a ReauthProvider");
+  return guard;
+}
+
+/** What a re-authentication asks beside the password: a code (an authenticator app), a passkey, either or neither. */
+export type ReauthNeeds = { code: boolean; passkey: boolean };
+
+/** Gives the security forms their guard, and shows the one re-authentication dialog when an action asks for it. */
+export function ReauthProvider({ needs, minutes, children }: { needs: ReauthNeeds; minutes: number; children: ReactNode }) {
+  const [asking, setAsking] = useState<((confirmed: boolean) => void) | null>(null);
+  const guard = useCallback<Guard>(async (call) => {
+    const opener = document.activeElement;
+    const first = await call();
+    if (first.ok || !first.reauth) return first;
+    const confirmed = await new Promise<boolean>((resolve) => setAsking(() => resolve));
+    if (opener instanceof HTMLElement && opener !== document.body) focusWhenEnabled(opener);
+    return confirmed ? call() : null;
+  }, []);
+  return (
+    <ReauthContext.Provider value={guard}>
+      {children}
+      {asking && (
+        <ReauthDialog
+          needs={needs}
+          minutes={minutes}
+          onDone={(confirmed) => {
+            asking(confirmed);
+            setAsking(null);
+          }}
+        />
+      )}
+    </ReauthContext.Provider>
+  );
+}
+
+/**
+ * Gives focus back to the control that opened the dialog, once its form is no longer pending (it is
+ * disabled meanwhile, so the dialog's own return of focus misses it), unless focus went elsewhere.
+ */
+function focusWhenEnabled(control: HTMLElement, frames = 30) {
+  requestAnimationFrame(() => {
+    if (!control.isConnected || (document.activeElement && document.activeElement !== document.body)) return;
+    if (!(control as HTMLButtonElement).disabled) control.focus();
+    else if (frames > 0) focusWhenEnabled(control, frames - 1);
+  });
+}
+
+function ReauthDialog({ needs, minutes, onDone }: { needs: ReauthNeeds; minutes: number; onDone: (confirmed: boolean) => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const form = useRef<HTMLFormElement>(null);
+  const [failure, setFailure] = useState<Failure | null>(null);
+  const [pending, setPending] = useState(false);
+  // a modal dialog: the page behind it is inert, focus starts on the password, Escape cancels
+  useEffect(() => {
+    const d = dialog.current;
+    if (d && !d.open) d.showModal();
+  }, []);
+  // closed before it goes, so that focus returns to the control that asked for the change
+  const finish = (confirmed: boolean) => {
+    dialog.current?.close();
+    onDone(confirmed);
+  };
+
+  const confirm = async (by: "code" | "passkey" | "password") => {
+    const f = new FormData(form.current!);
+    const password = String(f.get("reauthPassword") ?? "");
+    setPending(true);
+    setFailure(null);
+    try {
+      let r;
+      if (by === "passkey") {
+        if (!password) return setFailure({ message: "Enter your password.", fields: { password: "Enter your password." } });
+        const options = await reauthPasskeyOptionsAction();
+        if (!options.ok) return setFailure({ message: options.message, fields: {} });
+        let response;
+        try {
+          response = await startAuthentication({
+            optionsJSON: options.options as Parameters<typeof startAuthentication>[0]["optionsJSON"],
+          });
+        } catch {
+          return setFailure({ message: "Your passkey did not answer. Try again.", fields: {} });
+        }
+        r = await reauthenticateAction({ password, passkey: { challengeId: options.challengeId, response } });
+      } else {
+        r = await reauthenticateAction({ password, ...(by === "code" ? { code: String(f.get("reauthCode") ?? "") } : {}) });
+      }
+      if (r.ok) finish(true);
+      else setFailure({ message: r.message, fields: r.fields ?? {} });
+    } catch {
+      setFailure({ message: UNREACHABLE, fields: {} });
+    } finally {
+      setPending(false);
+    }
+  };
+  const main = needs.code ? "code" : needs.passkey ? "passkey" : "password";
+  const also = needs.code ? " and a code from your authenticator app" : needs.passkey ? ", then confirm with your passkey" : "";
+
+  return (
+    <dialog
+      ref={dialog}
+      aria-labelledby="reauth-heading"
+      aria-describedby="reauth-help"
+      onCancel={(e) => {
+        e.preventDefault();
+        if (!pending) finish(false);
+      }}
+      className={`${ui.card} m-auto w-[min(28rem,calc(100vw-2rem))] text-slate-900 backdrop:bg-slate-900/60 dark:text-slate-100`}
+    >
+      <form
+        ref={form}
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          void confirm(main);
+        }}
+      >
+        <h2 id="reauth-heading" className="text-lg font-semibold">
+          Confirm it is you
+        </h2>
+        <p id="reauth-help" className={`mt-1 text-sm ${ui.muted}`}>
+          Before changing how you sign in, enter your password{also}. This is good for {minutes} minutes in this browser.
+        </p>
+        <div aria-live="assertive">
+          {failure && (
+            <p role="alert" className={`mt-3 ${ui.error}`}>
+              {failure.message}
+            </p>
+          )}
+        </div>
+        <Field
+          name="reauthPassword"
+          label="Your password"
+          type="password"
+          autoComplete="current-password"
+          required
+          autoFocus
+          error={failure?.fields.password}
+        />
+        {needs.code && (
+          <Field
+            name="reauthCode"
+            label="Code from your authenticator app"
+            hint="Or one of your recovery codes."
+            autoComplete="one-time-code"
+            required
+            error={failure?.fields.code}
+          />
+        )}
+        <div className="mt-4 flex flex-wrap gap-2">
+          <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary}`}>
+            {pending ? "Checking…" : main === "passkey" ? "Confirm with a passkey" : "Confirm"}
+          </button>
+          {needs.code && needs.passkey && (
+            <button type="button" disabled={pending} className={`${ui.button} ${ui.secondary}`} onClick={() => void confirm("passkey")}>
+              Use a passkey instead
+            </button>
+          )}
+          <button type="button" disabled={pending} className={`${ui.button} ${ui.secondary}`} onClick={() => finish(false)}>
+            Cancel
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}
 
 function RecoveryCodes({ codes }: { codes: string[] }) {
   return (
@@ -44,6 +222,7 @@ function RecoveryCodes({ codes }: { codes: string[] }) {
 /** TOTP: set up (QR code and the secret as text, then a code to confirm), or turn off. */
 export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLeft: number }) {
   const router = useRouter();
+  const guard = useReauth();
   const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [failure, setFailure] = useState<Failure | null>(null);
@@ -85,39 +264,36 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
             {failure.message}
           </p>
         )}
-        <form
-          className="mt-3"
-          onSubmit={(e) => {
-            e.preventDefault();
-            const password = String(new FormData(e.currentTarget).get("totpPassword") ?? "");
-            void run(async () => {
-              const r = await disableTotpAction({ password });
-              if (r.ok) router.refresh();
-              else setFailure({ message: r.message, fields: r.fields ?? {} });
-            });
-          }}
-        >
-          <Field name="totpPassword" label="Your password, to turn it off" type="password" autoComplete="current-password" required />
-          <div className="mt-3 flex flex-wrap gap-2">
-            <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`}>
-              Turn off the authenticator app
-            </button>
-            <button
-              type="button"
-              disabled={pending}
-              className={`${ui.button} ${ui.secondary}`}
-              onClick={() =>
-                void run(async () => {
-                  const r = await newRecoveryCodesAction();
-                  if (r.ok) setCodes(r.recoveryCodes);
-                  else setFailure({ message: r.message, fields: {} });
-                })
-              }
-            >
-              New recovery codes
-            </button>
-          </div>
-        </form>
+        <div className="mt-3 flex flex-wrap gap-2">
+          <button
+            type="button"
+            disabled={pending}
+            className={`${ui.button} ${ui.secondary}`}
+            onClick={() =>
+              void run(async () => {
+                const r = await guard(() => disableTotpAction());
+                if (r?.ok) router.refresh();
+                else if (r) setFailure({ message: r.message, fields: r.fields ?? {} });
+              })
+            }
+          >
+            Turn off the authenticator app
+          </button>
+          <button
+            type="button"
+            disabled={pending}
+            className={`${ui.button} ${ui.secondary}`}
+            onClick={() =>
+              void run(async () => {
+                const r = await guard(() => newRecoveryCodesAction());
+                if (r?.ok) setCodes(r.recoveryCodes);
+                else if (r) setFailure({ message: r.message, fields: {} });
+              })
+            }
+          >
+            New recovery codes
+          </button>
+        </div>
       </div>
     );
   }
@@ -136,9 +312,9 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
           className={`${ui.button} ${ui.primary} mt-3`}
           onClick={() =>
             void run(async () => {
-              const r = await beginTotpAction();
-              if (r.ok) setSetup({ secret: r.secret, qrSvg: r.qrSvg });
-              else setFailure({ message: r.message, fields: {} });
+              const r = await guard(() => beginTotpAction());
+              if (r?.ok) setSetup({ secret: r.secret, qrSvg: r.qrSvg });
+              else if (r) setFailure({ message: r.message, fields: {} });
             })
           }
         >
@@ -153,9 +329,9 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
         e.preventDefault();
         const code = String(new FormData(e.currentTarget).get("totpCode") ?? "");
         void run(async () => {
-          const r = await confirmTotpAction({ code });
-          if (r.ok) setCodes(r.recoveryCodes);
-          else setFailure({ message: r.message, fields: r.fields ?? {} });
+          const r = await guard(() => confirmTotpAction({ code }));
+          if (r?.ok) setCodes(r.recoveryCodes);
+          else if (r) setFailure({ message: r.message, fields: r.fields ?? {} });
         });
       }}
     >
@@ -195,6 +371,7 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
 
 export function PasskeySection({ passkeys }: { passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }) {
   const router = useRouter();
+  const guard = useReauth();
   const [message, setMessage] = useState<FormNotice | null>(null);
   const [pending, setPending] = useState(false);
   return (
@@ -217,8 +394,10 @@ export function PasskeySection({ passkeys }: { passkeys: { id: string; name: str
                 disabled={pending}
                 onClick={async () => {
                   setPending(true);
-                  const r = await removePasskeyAction(p.id).catch(() => ({ ok: false as const, message: UNREACHABLE }));
+                  setMessage(null);
+                  const r = await guard(() => removePasskeyAction(p.id)).catch(() => ({ ok: false as const, message: UNREACHABLE }));
                   setPending(false);
+                  if (!r) return;
                   setMessage(r.ok ? { ok: true, text: `Removed ${p.name}.` } : { ok: false, text: r.message });
                   router.refresh();
                 }}
@@ -239,12 +418,14 @@ export function PasskeySection({ passkeys }: { passkeys: { id: string; name: str
           setPending(true);
           setMessage(null);
           try {
-            const options = await passkeyRegistrationOptionsAction();
+            const options = await guard(() => passkeyRegistrationOptionsAction());
+            if (!options) return;
             if (!options.ok) return setMessage({ ok: false, text: options.message });
             const response = await startRegistration({
               optionsJSON: options.options as Parameters<typeof startRegistration>[0]["optionsJSON"],
             });
-            const r = await registerPasskeyAction({ challengeId: options.challengeId, response, name });
+            const r = await guard(() => registerPasskeyAction({ challengeId: options.challengeId, response, name }));
+            if (!r) return;
             setMessage(r.ok ? { ok: true, text: `Added ${name}.` } : { ok: false, text: r.message });
             if (r.ok) router.refresh();
           } catch {
@@ -266,6 +447,7 @@ export function PasskeySection({ passkeys }: { passkeys: { id: string; name: str
 
 export function PasswordSection() {
   const router = useRouter();
+  const guard = useReauth();
   const [failure, setFailure] = useState<Failure | null>(null);
   const [pending, setPending] = useState(false);
   return (
@@ -277,7 +459,9 @@ export function PasswordSection() {
         setPending(true);
         setFailure(null);
         try {
-          const r = await changePasswordAction({ current: String(f.get("current") ?? ""), next: String(f.get("next") ?? "") });
+          const input = { current: String(f.get("current") ?? ""), next: String(f.get("next") ?? "") };
+          const r = await guard(() => changePasswordAction(input));
+          if (!r) return;
           if (!r.ok) return setFailure({ message: r.message, fields: r.fields ?? {} });
           await signOut({ redirect: false });
           router.push("/dashboard/sign-in?notice=changed");

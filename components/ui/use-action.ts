@@ -5,7 +5,12 @@ import type { FormNotice } from "./form-message";
 
 /** What a failed server action (lib/http/action.ts) answers: a message, and the fields it names. */
 export type Failure = { message: string; fields: Record<string, string> };
-type Answer<R> = R | { ok: false; message: string; fields?: Record<string, string> };
+// a failure as server actions answer it (ActionFailure, with `reauth` when a re-authentication is asked
+// for), and as some forms declare it: both listed, so that R is inferred as the success alone
+type Answer<R> =
+  | R
+  | { ok: false; message: string; fields?: Record<string, string> }
+  | { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
 
 export const UNREACHABLE = "We could not reach the service. Try again.";
 

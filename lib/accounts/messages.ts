@@ -1,10 +1,16 @@
 import { getConfig } from "@/lib/config";
-import type { Mail } from "@/lib/mail";
+import { errorFields, logger } from "@/lib/logger";
+import { type Mail, sendMail } from "@/lib/mail";
 
 // The mails people receive: plain text, who sent them and why, what to do if it was not them, and no
 // tracking of any kind (no pixels, no redirecting links).
 
 const app = () => getConfig().appUrl;
+
+/** Sends in the background: the answer must not wait on (nor reveal) whether a mail went out. */
+export function deliver(mail: Mail, why: string) {
+  void sendMail(mail).catch((err) => logger.error("mail not sent", { why, ...errorFields(err) }));
+}
 const footer = () =>
   `\n\n—\nSent by the checkout service at ${app()} because of a request made with this address. If it was not you, you can ignore this message.`;
 
@@ -54,3 +60,56 @@ export const passwordChangedMail = (to: string): Mail => ({
     `If you did not do this, reset your password at once: ${app()}/dashboard/forgot-password` +
     footer(),
 });
+
+/** A change of how the person signs in, as its mail names it. */
+export type FactorChange =
+  | { kind: "passkey-added"; name: string }
+  | { kind: "passkey-removed"; name: string }
+  | { kind: "totp-enabled" }
+  | { kind: "totp-disabled" }
+  | { kind: "recovery-codes-replaced" };
+
+function factorChange(change: FactorChange): { subject: string; what: string } {
+  switch (change.kind) {
+    case "passkey-added":
+      return {
+        subject: "A passkey was added to your account",
+        what: `A passkey named "${change.name}" was added to your dashboard account. It signs in without a password.`,
+      };
+    case "passkey-removed":
+      return {
+        subject: "A passkey was removed from your account",
+        what: `The passkey named "${change.name}" was removed from your dashboard account.`,
+      };
+    case "totp-enabled":
+      return {
+        subject: "An authenticator app was turned on for your account",
+        what: "An authenticator app was set up as the second factor of your dashboard account, with new recovery codes.",
+      };
+    case "totp-disabled":
+      return {
+        subject: "The authenticator app was turned off for your account",
+        what: "The authenticator app of your dashboard account was turned off, and its recovery codes no longer work.",
+      };
+    case "recovery-codes-replaced":
+      return {
+        subject: "New recovery codes were made for your account",
+        what: "New recovery codes were made for your dashboard account; the previous ones no longer work.",
+      };
+  }
+}
+
+/** Tells the person that a factor was added or removed: what, when, and what to do if it was not them. */
+export function factorChangedMail(to: string, change: FactorChange, at = new Date()): Mail {
+  const { subject, what } = factorChange(change);
+  return {
+    to,
+    subject,
+    text:
+      `${what}\n\nWhen: ${at.toISOString().slice(0, 16).replace("T", " ")} UTC\n\n` +
+      `If this was not you, someone else may be signed in as you. Sign in at ${app()}/dashboard/account, remove any passkey ` +
+      `or authenticator app you do not recognise, and change your password: that signs out every session. If you cannot ` +
+      `sign in, reset your password at ${app()}/dashboard/forgot-password` +
+      `\n\n—\nSent by the checkout service at ${app()} because the sign-in of the account with this address changed.`,
+  };
+}

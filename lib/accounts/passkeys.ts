@@ -16,6 +16,7 @@ import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { errorFields, logger } from "@/lib/logger";
 import { recordAudit } from "@/lib/audit";
+import { deliver, factorChangedMail } from "./messages";
 
 // Passkeys (WebAuthn, through @simplewebauthn/server): a person registers one from their account's
 // security page, and it signs them in without a password; it needs user verification (a PIN or a
@@ -122,6 +123,7 @@ export async function registerPasskey(
     target: input.name,
     ip,
   });
+  deliver(factorChangedMail(user.email, { kind: "passkey-added", name: row.name }, row.createdAt), "passkey added");
   return { id: row.id, name: row.name, createdAt: row.createdAt.toISOString(), lastUsedAt: null };
 }
 
@@ -138,6 +140,7 @@ export async function removePasskey(db: Db, user: Pick<UserRow, "id" | "email">,
     target: gone[0]!.name,
     ip,
   });
+  deliver(factorChangedMail(user.email, { kind: "passkey-removed", name: gone[0]!.name }), "passkey removed");
 }
 
 /** Options for a sign-in with any passkey of this site (the browser offers the person's own). */
@@ -146,8 +149,27 @@ export async function passkeySignInOptions(db: Db): Promise<{ challengeId: strin
   return { challengeId: await keepChallenge(db, options.challenge, "authenticate", null), options };
 }
 
-/** The person a passkey's answer proves, or null (a wrong, unknown or replayed answer). */
-export async function signInWithPasskey(db: Db, challengeId: string, responseJson: string, ip: string): Promise<UserRow | null> {
+/** Options for a signed-in person's re-authentication: one of their own passkeys answers, and no one else's. */
+export async function passkeyReauthOptions(
+  db: Db,
+  userId: string,
+): Promise<{ challengeId: string; options: PublicKeyCredentialRequestOptionsJSON }> {
+  const own = await db.select({ id: passkeys.id, transports: passkeys.transports }).from(passkeys).where(eq(passkeys.userId, userId));
+  if (!own.length) throw new AppError("CONFLICT", "You have no passkey.");
+  const options = await generateAuthenticationOptions({
+    rpID: relyingParty().rpID,
+    userVerification: "required",
+    allowCredentials: own.map((p) => ({ id: p.id, transports: (p.transports ?? undefined) as never })),
+  });
+  return { challengeId: await keepChallenge(db, options.challenge, "authenticate", userId), options };
+}
+
+/**
+ * Checks a passkey's answer to a challenge (once): the person and passkey it proves, or null (a
+ * wrong, unknown or replayed answer). A sign-in's challenge names nobody and takes anyone's
+ * passkey; a re-authentication's names the person, and takes only theirs.
+ */
+async function verifyPasskeyAnswer(db: Db, challengeId: string, responseJson: string, forUserId: string | null) {
   let response: AuthenticationResponseJSON;
   try {
     response = JSON.parse(responseJson) as AuthenticationResponseJSON;
@@ -155,14 +177,14 @@ export async function signInWithPasskey(db: Db, challengeId: string, responseJso
     return null;
   }
   const challenge = await takeChallenge(db, challengeId, "authenticate");
-  if (!challenge || typeof response?.id !== "string") return null;
+  if (!challenge || challenge.userId !== forUserId || typeof response?.id !== "string") return null;
   const [found] = await db
     .select({ passkey: passkeys, user: users })
     .from(passkeys)
     .innerJoin(users, eq(users.id, passkeys.userId))
     .where(eq(passkeys.id, response.id))
     .limit(1);
-  if (!found || !found.user.emailVerifiedAt) return null;
+  if (!found || !found.user.emailVerifiedAt || (forUserId !== null && found.user.id !== forUserId)) return null;
   const rp = relyingParty();
   try {
     const result = await verifyAuthenticationResponse({
@@ -183,16 +205,28 @@ export async function signInWithPasskey(db: Db, challengeId: string, responseJso
       .update(passkeys)
       .set({ counter: result.authenticationInfo.newCounter, lastUsedAt: new Date() })
       .where(eq(passkeys.id, found.passkey.id));
-    await recordAudit(db, {
-      merchantId: null,
-      who: { kind: "person", userId: found.user.id, email: found.user.email },
-      action: "account.signed-in-with-passkey",
-      target: found.passkey.name,
-      ip,
-    });
-    return found.user;
+    return found;
   } catch (err) {
-    logger.info("passkey sign-in refused", errorFields(err));
+    logger.info("passkey answer refused", errorFields(err));
     return null;
   }
+}
+
+/** The person a passkey's answer proves, or null (a wrong, unknown or replayed answer). */
+export async function signInWithPasskey(db: Db, challengeId: string, responseJson: string, ip: string): Promise<UserRow | null> {
+  const found = await verifyPasskeyAnswer(db, challengeId, responseJson, null);
+  if (!found) return null;
+  await recordAudit(db, {
+    merchantId: null,
+    who: { kind: "person", userId: found.user.id, email: found.user.email },
+    action: "account.signed-in-with-passkey",
+    target: found.passkey.name,
+    ip,
+  });
+  return found.user;
+}
+
+/** Whether the answer to a re-authentication's challenge (passkeyReauthOptions) comes from one of this person's passkeys. */
+export async function checkPasskeyOf(db: Db, userId: string, challengeId: string, responseJson: string): Promise<boolean> {
+  return (await verifyPasskeyAnswer(db, challengeId, responseJson, userId)) !== null;
 }

@@ -51,17 +51,25 @@ export async function verifyPassword(stored: string | null, password: string): P
 }
 
 /**
- * A signed-in person's password, asked again before a change (a new password, a factor turned off):
- * each wrong one lengthens the wait before the next check, so a stolen session cannot guess it.
+ * A person's password asked again (a re-authentication, a new password, an address confirmed): each
+ * wrong one lengthens the wait before the next check, so a stolen session (or a mailed link) cannot
+ * guess it. `also`, the second factor that goes with it, is checked only after the right password,
+ * and a wrong one counts as a wrong try too.
  */
-export async function checkPasswordOf(db: Db, user: Pick<UserRow, "id" | "passwordHash">, password: string, wrong: () => AppError) {
+export async function checkPasswordOf(
+  db: Db,
+  user: Pick<UserRow, "id" | "passwordHash">,
+  password: string,
+  wrong: () => AppError,
+  also?: () => Promise<boolean>,
+) {
   const keys = personKey(user.id);
   const wait = await throttleWait(db, keys);
   if (wait > 0)
     throw new AppError("RATE_LIMITED", `Too many wrong passwords: try again in ${wait} second${wait === 1 ? "" : "s"}.`, {
       retryAfterSeconds: wait,
     });
-  if (await verifyPassword(user.passwordHash, password)) return throttleClear(db, keys);
+  if ((await verifyPassword(user.passwordHash, password)) && (!also || (await also()))) return throttleClear(db, keys);
   await throttleFailure(db, keys);
   throw wrong();
 }

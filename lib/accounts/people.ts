@@ -3,12 +3,10 @@ import type { Db } from "@/db/client";
 import { emailTokens, passkeys, users, type UserRow } from "@/db/schema";
 import { AppError } from "@/lib/errors";
 import { newId } from "@/lib/ids";
-import { errorFields, logger } from "@/lib/logger";
 import { checkFailedAuth, countFailedAuth, mayMail } from "@/lib/limits/rate-limit";
 import { accountKey, signedInFrom, signInKeys, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
-import { type Mail, sendMail } from "@/lib/mail";
 import { recordAudit } from "@/lib/audit";
-import { alreadyRegisteredMail, passwordChangedMail, resetMail, verifyMail } from "./messages";
+import { alreadyRegisteredMail, deliver, passwordChangedMail, resetMail, verifyMail } from "./messages";
 import { checkPasswordOf, hashPassword, passwordProblem, verifyPassword } from "./passwords";
 import { checkSecondFactor } from "./second-factor";
 import { newLinkToken, normalEmail, tokenHash } from "./tokens";
@@ -20,11 +18,6 @@ import { newLinkToken, normalEmail, tokenHash } from "./tokens";
 const HOUR = 60 * 60 * 1000;
 export const VERIFY_TTL_MS = 24 * HOUR;
 export const RESET_TTL_MS = HOUR;
-
-/** Sends in the background: the answer must not wait on (nor reveal) whether a mail went out. */
-function deliver(mail: Mail, why: string) {
-  void sendMail(mail).catch((err) => logger.error("mail not sent", { why, ...errorFields(err) }));
-}
 
 const badPassword = (message: string) => new AppError("VALIDATION_FAILED", message, { fields: { password: message } });
 
@@ -93,11 +86,11 @@ export async function verifyEmail(db: Db, token: string, password: string, ip: s
   const live = await liveToken(db, token, "verify");
   if (!live) throw linkExpired();
   const [user] = await db.select().from(users).where(eq(users.id, live.userId)).limit(1);
-  if (!user || !(await verifyPassword(user.passwordHash, password))) {
-    throw new AppError("VALIDATION_FAILED", "That is not the password of this account.", {
-      fields: { password: "not this account's password" },
-    });
-  }
+  const wrong = () =>
+    new AppError("VALIDATION_FAILED", "That is not the password of this account.", { fields: { password: "not this account's password" } });
+  if (!user) throw wrong();
+  // throttled as a signed-in person's password is: a link that reached someone else is no way to guess it
+  await checkPasswordOf(db, user, password, wrong);
   const used = await db
     .update(emailTokens)
     .set({ usedAt: new Date() })

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull, lt, or, sql } from "drizzle-orm";
+import { and, eq, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Db } from "@/db/client";
@@ -8,7 +8,7 @@ import { getConfig } from "@/lib/config";
 import { decrypt, encrypt, sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/errors";
 import { recordAudit } from "@/lib/audit";
-import { checkPasswordOf } from "./passwords";
+import { deliver, factorChangedMail } from "./messages";
 
 // The second factor by an authenticator app (TOTP, RFC 6238: SHA-1, 6 digits, 30 s, the usual
 // settings every app reads from the QR code) and its one-time recovery codes. A code is accepted at
@@ -89,20 +89,22 @@ export async function confirmTotp(
     });
     return fresh;
   });
+  deliver(factorChangedMail(user.email, { kind: "totp-enabled" }), "authenticator app turned on");
   return codes;
 }
 
-/** Turns TOTP off (the password is asked again); the recovery codes go with it. */
-export async function disableTotp(db: Db, user: Pick<UserRow, "id" | "email">, password: string, ip: string): Promise<void> {
-  const [row] = await db.select().from(users).where(eq(users.id, user.id)).limit(1);
-  const wrong = () => new AppError("VALIDATION_FAILED", "That is not your password.", { fields: { password: "not right" } });
-  if (!row) throw wrong();
-  await checkPasswordOf(db, row, password, wrong);
-  await db.transaction(async (tx) => {
-    await tx
+/**
+ * Turns TOTP off; the recovery codes go with it. The person proved it is them just before (the
+ * action asks for a recent re-authentication, lib/auth/reauth.ts).
+ */
+export async function disableTotp(db: Db, user: Pick<UserRow, "id" | "email">, ip: string): Promise<void> {
+  const turnedOff = await db.transaction(async (tx) => {
+    const off = await tx
       .update(users)
       .set({ totpSecretEnc: null, totpEnabledAt: null, totpLastStep: null, updatedAt: new Date() })
-      .where(eq(users.id, user.id));
+      .where(and(eq(users.id, user.id), isNotNull(users.totpEnabledAt)))
+      .returning({ id: users.id });
+    if (!off.length) return false;
     await tx.delete(recoveryCodes).where(eq(recoveryCodes.userId, user.id));
     await recordAudit(tx, {
       merchantId: null,
@@ -110,7 +112,10 @@ export async function disableTotp(db: Db, user: Pick<UserRow, "id" | "email">, p
       action: "account.totp-disabled",
       ip,
     });
+    return true;
   });
+  if (!turnedOff) throw new AppError("CONFLICT", "The authenticator app is already off.");
+  deliver(factorChangedMail(user.email, { kind: "totp-disabled" }), "authenticator app turned off");
 }
 
 // recovery codes: 10 of them, 60 random bits each, written xxxxx-xxxxx-xxxxx in a base32 alphabet without 0/1/l/o
@@ -127,16 +132,18 @@ function newRecoveryCode(): string {
 export async function newRecoveryCodes(db: Db, user: { id: string; email: string }, ip: string): Promise<string[]> {
   const [row] = await db.select({ enabled: users.totpEnabledAt }).from(users).where(eq(users.id, user.id)).limit(1);
   if (!row?.enabled) throw new AppError("CONFLICT", "Set up an authenticator app first.");
-  return db.transaction(async (tx) => {
-    const codes = await replaceRecoveryCodes(tx, user.id);
+  const codes = await db.transaction(async (tx) => {
+    const fresh = await replaceRecoveryCodes(tx, user.id);
     await recordAudit(tx, {
       merchantId: null,
       who: { kind: "person", userId: user.id, email: user.email },
       action: "account.recovery-codes-replaced",
       ip,
     });
-    return codes;
+    return fresh;
   });
+  deliver(factorChangedMail(user.email, { kind: "recovery-codes-replaced" }), "new recovery codes");
+  return codes;
 }
 
 async function replaceRecoveryCodes(db: Db, userId: string): Promise<string[]> {

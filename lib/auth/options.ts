@@ -96,7 +96,9 @@ export function authOptions(): NextAuthOptions {
         return identity ? token : { ended: true };
       },
       session({ session, token }) {
-        if (token.kind === "person" && typeof token.userId === "string") return { ...session, userId: token.userId };
+        // the epoch and sign-in time name this session, which a re-authentication is bound to (reauth.ts)
+        if (token.kind === "person" && typeof token.userId === "string")
+          return { ...session, userId: token.userId, epoch: token.epoch, signedInAt: token.signedInAt };
         return typeof token.merchantId === "string" ? { ...session, merchantId: token.merchantId } : session;
       },
     },

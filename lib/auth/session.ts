@@ -9,8 +9,10 @@ import { hasSecondFactor } from "@/lib/accounts/people";
 import { atLeast } from "@/lib/accounts/roles";
 import { membershipsOf, requiresSecondFactor, roleIn } from "@/lib/accounts/teams";
 import { dashboardMerchant, type MerchantActor, type Person } from "@/lib/actor";
+import { getConfig } from "@/lib/config";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { authOptions } from "./options";
+import { REAUTH_COOKIE, REAUTH_TTL_MS, reauthIsRecent, type SessionFacts, sealReauth } from "./reauth";
 
 // getServerSession runs the jwt callback, which checks the sign-in is still live: once per request
 // (a page and its layout share the answer), never trusted from the cookie alone. A person's session
@@ -20,7 +22,7 @@ import { authOptions } from "./options";
 /** The cookie that names which of a person's accounts the dashboard shows; the membership is checked on every request. */
 export const ACCOUNT_COOKIE = "dashboard-account";
 
-type SessionShape = { merchantId?: string; userId?: string } | null;
+type SessionShape = { merchantId?: string; userId?: string; epoch?: number; signedInAt?: number } | null;
 
 const currentSession = cache(async () => (await getServerSession(authOptions())) as SessionShape);
 
@@ -44,6 +46,32 @@ export async function requirePerson(): Promise<UserRow> {
 export async function currentPerson(): Promise<UserRow | null> {
   const session = await currentSession();
   return session?.userId ? ((await currentUser(session.userId)) ?? null) : null;
+}
+
+/** The signed-in person's session (who, in which epoch, signed in when), or null. */
+async function personSession(): Promise<SessionFacts | null> {
+  const session = await currentSession();
+  const { userId, epoch, signedInAt } = session ?? {};
+  return typeof userId === "string" && typeof epoch === "number" && typeof signedInAt === "number" ? { userId, epoch, signedInAt } : null;
+}
+
+/** Whether this session re-authenticated within REAUTH_TTL_MS (lib/auth/reauth.ts). */
+export async function recentlyReauthenticated(): Promise<boolean> {
+  const facts = await personSession();
+  return facts !== null && reauthIsRecent((await cookies()).get(REAUTH_COOKIE)?.value, facts);
+}
+
+/** Keeps this session's re-authentication, just made, for REAUTH_TTL_MS. */
+export async function rememberReauth(): Promise<void> {
+  const facts = await personSession();
+  if (!facts) throw new Error("a re-authentication needs a person's session");
+  (await cookies()).set(REAUTH_COOKIE, sealReauth(facts), {
+    httpOnly: true,
+    sameSite: "strict",
+    path: "/dashboard",
+    secure: getConfig().appUrl.startsWith("https://"),
+    maxAge: REAUTH_TTL_MS / 1000,
+  });
 }
 
 export type DashboardAccess = { merchantId: string; actor: MerchantActor; person: Person | null };

@@ -5,7 +5,7 @@ import { type Db, getDb } from "@/db/client";
 import { dashboardMerchant, type MerchantActor, type PayerActor, payer } from "@/lib/actor";
 import { auditMerchant } from "@/lib/audit";
 import { atLeast } from "@/lib/accounts/roles";
-import { requireMerchant, requirePerson } from "@/lib/auth/session";
+import { recentlyReauthenticated, requireMerchant, requirePerson } from "@/lib/auth/session";
 import type { MemberRole } from "@/db/schema";
 import { AppError, isDatabaseUnavailable } from "@/lib/errors";
 import { currentRequestId, errorFields, logger } from "@/lib/logger";
@@ -20,7 +20,8 @@ import { assertStorableText, validationError } from "./validation";
 // Whatever happens, the client gets a result, never a thrown error. A dashboard action's change and
 // its audit record commit together or not at all.
 
-export type ActionFailure = { ok: false; message: string; fields?: Record<string, string> };
+/** `reauth`: the action needs a recent re-authentication first (the page asks for it, then tries again). */
+export type ActionFailure = { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
 
 export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
 export const UNAVAILABLE_FAILURE = "The service is briefly unavailable; try again in a moment.";
@@ -68,6 +69,11 @@ export type ActionOptions<S extends z.ZodType, K extends ActorKind, A extends un
    * WEBHOOK_TIMEOUT. Its record is written before it runs instead, so nothing it does goes unrecorded.
    */
   transaction?: false;
+  /**
+   * For "person": a change of how the person signs in, refused (with `reauth`) unless this session
+   * re-authenticated within REAUTH_TTL_MS (lib/auth/reauth.ts), so a stolen session cannot make itself permanent.
+   */
+  reauth?: boolean;
   /** Each rule counts by ip, by the merchant or by the payer's session; the stricter answers. */
   rateLimit?: RateRule | readonly RateRule[];
   tooMany?: (retryAfterSeconds: number) => string;
@@ -107,6 +113,8 @@ export function action<
   options: ActionOptions<S, K, A, F>,
   handler: (ctx: ActionContext<z.infer<S>, K>) => Promise<R>,
 ): (...args: A) => Promise<R | (ActionFailure & Partial<F>)> {
+  if (options.reauth && options.actor !== "person")
+    throw new Error(`${options.name}: only a person's action can ask for a re-authentication`);
   const from = options.from ?? ((...args: A) => args[0]);
   const run = async (...args: A): Promise<R | ActionFailure> => {
     // the sign-in check redirects, so it runs outside the mapping below
@@ -130,6 +138,7 @@ export function action<
         return Object.keys(named).length ? { ok: false, message, fields: named } : { ok: false, message };
       }
       const input = parsed.data as z.infer<S>;
+      if (options.reauth && !(await recentlyReauthenticated())) return { ok: false, message: REAUTH_NEEDED, reauth: true };
       const db = await getDb();
       const ip = clientIp(await headers());
       const actor = (
@@ -218,6 +227,9 @@ function targetOf(input: unknown): string | null {
   const id = (input as { id?: unknown; webhookId?: unknown } | null)?.id ?? (input as { webhookId?: unknown } | null)?.webhookId;
   return typeof id === "string" ? id : null;
 }
+
+/** What an action that needs a recent re-authentication says without one. */
+export const REAUTH_NEEDED = "Confirm it is you first: enter your password again.";
 
 /** What an action says to a person whose role does not allow it (the interface does not offer it). */
 export const ROLE_REFUSED = "Your role does not allow this. Ask an owner of this account.";

@@ -326,6 +326,21 @@ describe("failed sign-ins slow down; they never lock the owner out", () => {
     expect(await signInPerson(db, { email: other.email, password: PASSWORD }, randomIp())).toMatchObject({ ok: true });
   });
 
+  it("a confirmation link guessing the account's password, from any address, waits longer after each wrong one", async () => {
+    const db = await testDb();
+    const email = newEmail();
+    await signUpPerson(db, { email, password: PASSWORD });
+    const { token } = await mail.linkTo(email, /^Confirm your email address$/, "/dashboard/verify");
+    for (let i = 0; i < 3; i++)
+      await expect(verifyEmail(db, token, `guess ${i}`, randomIp())).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    await expect(verifyEmail(db, token, PASSWORD, randomIp())).rejects.toMatchObject({
+      code: "RATE_LIMITED",
+      message: "Too many wrong passwords: try again in 1 second.",
+    });
+    await sleep(1_100);
+    await expect(verifyEmail(db, token, PASSWORD, randomIp())).resolves.toEqual({ email });
+  });
+
   it("a signed-in session guessing its own password (to change it) waits longer after each wrong one", async () => {
     const db = await testDb();
     const person = await confirmedPerson();

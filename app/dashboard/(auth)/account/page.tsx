@@ -1,6 +1,6 @@
 import type { Metadata } from "next";
 import Link from "next/link";
-import { PasskeySection, PasswordSection, TotpSection } from "@/components/dashboard/security-forms";
+import { PasskeySection, PasswordSection, ReauthProvider, TotpSection } from "@/components/dashboard/security-forms";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
 import { signOutEverywhereAction } from "@/app/dashboard/account-actions";
 import { linkClass } from "@/components/ui/field";
@@ -8,6 +8,7 @@ import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { listPasskeys } from "@/lib/accounts/passkeys";
 import { recoveryCodesLeft } from "@/lib/accounts/second-factor";
+import { REAUTH_TTL_MS } from "@/lib/auth/reauth";
 import { requirePerson } from "@/lib/auth/session";
 
 export const metadata: Metadata = { title: "Your account", robots: { index: false } };
@@ -35,25 +36,30 @@ export default async function AccountPage({ searchParams }: { searchParams: Prom
           An owner of your merchant account requires a second factor. Set up an authenticator app or add a passkey to continue.
         </p>
       )}
-      <section className={ui.card} aria-labelledby="totp-heading">
-        <h2 id="totp-heading" className="mb-2 font-semibold">
-          Authenticator app
-        </h2>
-        <TotpSection enabled={Boolean(person.totpEnabledAt)} codesLeft={codesLeft} />
-      </section>
-      <section className={ui.card} aria-labelledby="passkeys-heading">
-        <h2 id="passkeys-heading" className="mb-2 font-semibold">
-          Passkeys
-        </h2>
-        <p className={`mb-3 text-sm ${ui.muted}`}>A passkey signs you in without a password, with your fingerprint, face or device PIN.</p>
-        <PasskeySection passkeys={passkeys} />
-      </section>
-      <section className={ui.card} aria-labelledby="password-heading">
-        <h2 id="password-heading" className="font-semibold">
-          Password
-        </h2>
-        <PasswordSection />
-      </section>
+      {/* every change below asks for the password again (and a factor the person has), for a few minutes */}
+      <ReauthProvider needs={{ code: Boolean(person.totpEnabledAt), passkey: passkeys.length > 0 }} minutes={REAUTH_TTL_MS / 60_000}>
+        <section className={ui.card} aria-labelledby="totp-heading">
+          <h2 id="totp-heading" className="mb-2 font-semibold">
+            Authenticator app
+          </h2>
+          <TotpSection enabled={Boolean(person.totpEnabledAt)} codesLeft={codesLeft} />
+        </section>
+        <section className={ui.card} aria-labelledby="passkeys-heading">
+          <h2 id="passkeys-heading" className="mb-2 font-semibold">
+            Passkeys
+          </h2>
+          <p className={`mb-3 text-sm ${ui.muted}`}>
+            A passkey signs you in without a password, with your fingerprint, face or device PIN.
+          </p>
+          <PasskeySection passkeys={passkeys} />
+        </section>
+        <section className={ui.card} aria-labelledby="password-heading">
+          <h2 id="password-heading" className="font-semibold">
+            Password
+          </h2>
+          <PasswordSection />
+        </section>
+      </ReauthProvider>
       <section className={ui.card} aria-labelledby="sessions-heading">
         <h2 id="sessions-heading" className="font-semibold">
           Sessions
