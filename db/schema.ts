@@ -2,6 +2,7 @@ import { sql } from "drizzle-orm";
 import {
   bigint,
   boolean,
+  check,
   date,
   foreignKey,
   index,
@@ -96,12 +97,39 @@ export const apiKeys = pgTable(
     expiresAt: ts("expires_at"),
     // refreshed at most every LAST_USED_EVERY_MS by the lookup that already read the row (lib/merchants/service.ts)
     lastUsedAt: ts("last_used_at"),
+    // full: everything the API allows; read: its GET routes only (lib/http/route.ts)
+    scope: text("scope", { enum: ["full", "read"] })
+      .notNull()
+      .default("full"),
   },
   (t) => [
     foreignKey({ name: "api_keys_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
     // every authenticated request: key hash → merchant
     uniqueIndex("api_keys_key_hash_key").on(t.keyHash),
     index("api_keys_merchant_idx").on(t.merchantId),
+  ],
+);
+
+/**
+ * Where a merchant account's money may go: every recipient a session, an order or a payment link
+ * names must be one of these (lib/merchants/payout-addresses.ts). Owners add and remove them.
+ */
+export const payoutAddresses = pgTable(
+  "payout_addresses",
+  {
+    merchantId: text("merchant_id").notNull(),
+    // lower-case 0x + 40 hex: one row per address whatever its checksum casing
+    address: text("address").notNull(),
+    label: text("label"),
+    // who added it, as api_keys.created_by names actors ("person:usr_…", "operator", "api", "upgrade")
+    addedBy: text("added_by"),
+    createdAt: created(),
+  },
+  (t) => [
+    foreignKey({ name: "payout_addresses_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    // every session, order and link created: is this address the merchant's? (and the settings list)
+    primaryKey({ name: "payout_addresses_pk", columns: [t.merchantId, t.address] }),
+    check("payout_addresses_address_check", sql`${t.address} ~ '^0x[0-9a-f]{40}$'`),
   ],
 );
 

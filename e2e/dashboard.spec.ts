@@ -1,4 +1,4 @@
-import { Dashboard } from "./pages/dashboard";
+import { Dashboard, SPEC_PAYOUT_ADDRESSES } from "./pages/dashboard";
 import { checkScreen, createSession, expect, startReceiver, test } from "./support/fixtures";
 
 // The merchant dashboard in Debian's Chromium against the built app.
@@ -183,7 +183,30 @@ test.describe("merchant dashboard at tablet width, dark", () => {
     await expect(page.getByLabel("The payer's share of the fees")).toHaveValue("3000");
     const me = await (await page.request.get("/api/v1/merchants/me", { headers: { "x-api-key": key } })).json();
     expect(me.responseObject.merchantConfig).toMatchObject({ feePayer: "SPLIT", buyerFeeShareBps: 3000 });
+    // where the money may go: the addresses the sign-up allowed, one more, and the API refuses any other
+    const payouts = page.getByRole("region", { name: "Allowed payout addresses" });
+    for (const address of SPEC_PAYOUT_ADDRESSES)
+      await expect(payouts.getByRole("cell", { name: address.toLowerCase(), exact: true })).toBeVisible();
+    const treasury = "0x1111111111111111111111111111111111111111";
+    await d.allowPayoutAddress(treasury, "Treasury");
+    await expect(payouts.getByRole("cell", { name: "Treasury", exact: true })).toBeVisible();
+    const elsewhere = await page.request.post("/api/checkout/sessions", {
+      headers: { "x-api-key": key },
+      data: {
+        merchantId: me.responseObject.id,
+        amountUsdc: "5.00",
+        destinationChainId: 8453,
+        destinationToken: SPEC_PAYOUT_ADDRESSES[0],
+        recipientAddress: "0x2222222222222222222222222222222222222222",
+      },
+    });
+    expect(elsewhere.status()).toBe(400);
+    expect((await elsewhere.json()).message).toMatch(/not one of this account's allowed payout addresses/);
     await checkScreen(page, testInfo, "dash-settings-tablet-dark");
+    page.once("dialog", (dialog) => void dialog.accept());
+    await payouts.getByRole("button", { name: `Remove ${treasury}` }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Removed ${treasury}.` })).toBeVisible();
+    await expect(payouts.getByRole("cell", { name: treasury, exact: true })).toHaveCount(0);
 
     await d.nav("Developers").click();
     // the account's first key, by its prefix: the rest is never shown again

@@ -29,6 +29,14 @@ function hasAtMost2Decimals(v: number): boolean {
 const FIAT_PATTERN = /^(0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
 
 const str = (what = "must be a string") => z.string({ error: what });
+
+/** Where the money goes: an address on the account's list (lib/merchants/payout-addresses.ts), as the API documents it. */
+export const PAYOUT_ADDRESS_RULE =
+  "Must be one of the account's allowed payout addresses, compared case-insensitively: any other is refused " +
+  "(400 VALIDATION_FAILED on this field) and nothing is created. Owners manage the list in the dashboard (Settings); " +
+  "the payout wallet is always on it. An empty list allows no address. An account that no person has claimed yet " +
+  "(made with POST /api/merchants) has no owner to ask: each address its API key names is added to its list, until someone claims it.";
+const recipient = evmAddress.meta({ description: `Receiving wallet. ${PAYOUT_ADDRESS_RULE}` });
 const id = z.object({ id: z.string().min(1).max(100) });
 
 export const feePayerField = z.enum(FEE_PAYERS, { error: `must be one of ${FEE_PAYERS.join(", ")}` });
@@ -84,7 +92,7 @@ export const createSessionBody = z
       .optional(),
     destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
     destinationToken: evmAddress,
-    recipientAddress: evmAddress,
+    recipientAddress: recipient,
     successUrl: httpUrl.optional(),
     cancelUrl: httpUrl.optional(),
     metadata: metadata.optional(),
@@ -296,7 +304,7 @@ export const createPaymentLinkBody = z
     ...paymentLinkShape,
     destinationChainId: z.number({ error: "must be a number" }).int({ error: "must be an integer" }),
     destinationToken: evmAddress,
-    recipientAddress: evmAddress,
+    recipientAddress: recipient,
   })
   .superRefine(refinePaymentLink);
 

@@ -5,7 +5,8 @@
 import path from "node:path";
 import { closeDb, type Db, getDb } from "@/db/client";
 import { recordAudit } from "@/lib/audit";
-import { createKey, type KeyView, listKeys, revokeKey, rollKey } from "@/lib/accounts/keys";
+import { createKey, type KeyView, KEY_SCOPES, type KeyScope, listKeys, revokeKey, rollKey } from "@/lib/accounts/keys";
+import { addPayoutAddress, removePayoutAddress } from "@/lib/accounts/payout-addresses";
 import { AppError } from "@/lib/errors";
 import { OPERATOR } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
@@ -18,6 +19,7 @@ import {
   setMerchantDisabled,
   setMerchantEnvironment,
 } from "@/lib/merchants/admin";
+import { listPayoutAddresses, type PayoutAddressView } from "@/lib/merchants/payout-addresses";
 import { walletReport } from "@/lib/orders/rail-steps";
 import { runSmokeTest, SMOKE_TIME_LIMIT_MS, type SmokeReport } from "@/lib/rail/zkp2p/smoke-test";
 import { isUsdcString, parseUsdc } from "@/lib/money";
@@ -43,11 +45,17 @@ Commands:
                                  each taker wallet quotes, signals a small intent on the configured chain and cancels
                                  it: gas, ETH left, tier and anything refused; exit code 1 when any wallet fails
   keys <merchant> [--json]       the merchant's named API keys: prefix, state, creation, last use
-  create-key <merchant> <name> [--expires-days=N] [--json]
-                                 a new named key (printed once); the others keep working
+  create-key <merchant> <name> [--expires-days=N] [--scope=full|read] [--json]
+                                 a new named key (printed once); the others keep working; a read key may only read
   roll-key <merchant> <key-id> [--grace=24h] [--json]
                                  a new secret for the key's name; the old one works for the grace period (0s: stops now)
   revoke-key <merchant> <key-id> the key stops working within 10 s
+  payout-addresses <merchant> [--json]
+                                 where the merchant's sessions, orders and payment links may send money
+  allow-address <merchant> <address> [--label=text]
+                                 adds an allowed payout address (mailed to the merchant's owners)
+  remove-address <merchant> <address>
+                                 removes one (mailed to the owners); its payment links stop taking payments
   reset-proofs <order-id>        sets the order's proof attempts aside, so its payer may send proofs again
   backup <file> [--json]         a consistent copy of the database, taken while the service runs
                                  (embedded database: with DATA_DIR/secrets.json; PostgreSQL: pg_dump, without secrets)
@@ -63,10 +71,12 @@ class UsageError extends Error {}
 
 type Parsed =
   | { command: "list" | "wallets"; json: boolean }
-  | { command: "rotate-key" | "disable" | "enable" | "sandbox" | "keys"; merchant: string; json: boolean }
+  | { command: "rotate-key" | "disable" | "enable" | "sandbox" | "keys" | "payout-addresses"; merchant: string; json: boolean }
+  | { command: "allow-address"; merchant: string; address: string; label: string | null; json: boolean }
+  | { command: "remove-address"; merchant: string; address: string; json: boolean }
   | { command: "go-live"; merchant: string; withoutSmokeTest: string | null; json: boolean }
   | { command: "smoke-test"; amountMicro: bigint; timeLimitMs: number; json: boolean }
-  | { command: "create-key"; merchant: string; name: string; expiresDays: number | null; json: boolean }
+  | { command: "create-key"; merchant: string; name: string; expiresDays: number | null; scope: KeyScope; json: boolean }
   | { command: "roll-key"; merchant: string; keyId: string; graceMs: number; json: boolean }
   | { command: "revoke-key"; merchant: string; keyId: string; json: boolean }
   | { command: "reset-proofs"; orderId: string; json: boolean }
@@ -101,14 +111,16 @@ function parse(argv: string[]): Parsed | "help" {
   const [command, ...rest] = args;
   if (!command) throw new UsageError("Missing command");
   if (command === "create-key") {
-    const o = options(flags, ["expires-days"]);
+    const o = options(flags, ["expires-days", "scope"]);
     if (rest.length < 2 || !rest[0]!.trim()) throw new UsageError("create-key takes a merchant id or name and the key's name");
     const name = rest.slice(1).join(" ").trim();
     if (!name || name.length > 60) throw new UsageError("The key's name is 1 to 60 characters");
     const days = o["expires-days"] === undefined ? null : Number(o["expires-days"]);
     if (days !== null && !(Number.isInteger(days) && days >= 1 && days <= 3650))
       throw new UsageError("--expires-days is a whole number from 1 to 3650");
-    return { command, merchant: rest[0]!.trim(), name, expiresDays: days, json };
+    const scope = (o.scope ?? "full") as KeyScope;
+    if (!KEY_SCOPES.includes(scope)) throw new UsageError(`--scope is one of ${KEY_SCOPES.join(", ")}`);
+    return { command, merchant: rest[0]!.trim(), name, expiresDays: days, scope, json };
   }
   if (command === "roll-key" || command === "revoke-key") {
     const o = options(flags, command === "roll-key" ? ["grace"] : []);
@@ -119,6 +131,17 @@ function parse(argv: string[]): Parsed | "help" {
     }
     const graceMs = o.grace === undefined ? 24 * 60 * 60 * 1000 : parseDuration(o.grace, "--grace");
     return { command, merchant: rest[0]!.trim(), keyId: rest[1]!.trim(), graceMs, json };
+  }
+  if (command === "allow-address" || command === "remove-address") {
+    const o = options(flags, command === "allow-address" ? ["label"] : []);
+    if (json) throw new UsageError(`${command} has no --json output`);
+    if (rest.length !== 2 || !/^0x[0-9a-fA-F]{40}$/.test(rest[1]!.trim()))
+      throw new UsageError(`${command} takes a merchant id or name and an address (0x followed by 40 hex characters)`);
+    const [merchant, address] = [rest[0]!.trim(), rest[1]!.trim()];
+    if (command === "remove-address") return { command, merchant, address, json };
+    const label = o.label?.trim() || null;
+    if (label && label.length > 60) throw new UsageError("--label is at most 60 characters");
+    return { command, merchant, address, label, json };
   }
   if (command === "go-live") {
     const o = options(flags, ["without-smoke-test"]);
@@ -154,9 +177,17 @@ function parse(argv: string[]): Parsed | "help" {
     if (rest.length) throw new UsageError(`${command} takes no arguments (got: ${rest.join(" ")})`);
     return { command, json };
   }
-  if (command === "rotate-key" || command === "disable" || command === "enable" || command === "sandbox" || command === "keys") {
+  if (
+    command === "rotate-key" ||
+    command === "disable" ||
+    command === "enable" ||
+    command === "sandbox" ||
+    command === "keys" ||
+    command === "payout-addresses"
+  ) {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError(`${command} takes exactly one merchant id or name`);
-    if (json && command !== "rotate-key" && command !== "keys") throw new UsageError(`${command} has no --json output`);
+    if (json && command !== "rotate-key" && command !== "keys" && command !== "payout-addresses")
+      throw new UsageError(`${command} has no --json output`);
     return { command, merchant: rest[0]!.trim(), json };
   }
   throw new UsageError(`Unknown command: ${command}`);
@@ -203,8 +234,26 @@ function parseDuration(text: string, option: string): number {
 function keysTable(rows: KeyView[]): string {
   if (!rows.length) return "No keys.";
   return render(
-    ["ID", "NAME", "PREFIX", "STATE", "CREATED", "BY", "LAST USED", "EXPIRES"],
-    rows.map((k) => [k.id, k.name, `${k.prefix}…`, k.state, when(k.createdAt), k.createdBy ?? "—", when(k.lastUsedAt), when(k.expiresAt)]),
+    ["ID", "NAME", "PREFIX", "SCOPE", "STATE", "CREATED", "BY", "LAST USED", "EXPIRES"],
+    rows.map((k) => [
+      k.id,
+      k.name,
+      `${k.prefix}…`,
+      k.scope,
+      k.state,
+      when(k.createdAt),
+      k.createdBy ?? "—",
+      when(k.lastUsedAt),
+      when(k.expiresAt),
+    ]),
+  );
+}
+
+function addressesTable(rows: PayoutAddressView[]): string {
+  if (!rows.length) return "No allowed payout addresses: the merchant's sessions, orders and payment links are refused.";
+  return render(
+    ["ADDRESS", "LABEL", "ADDED", "BY"],
+    rows.map((a) => [a.address + (a.payoutWallet ? " (payout wallet)" : ""), a.label ?? "—", when(a.addedAt), a.addedBy ?? "—"]),
   );
 }
 
@@ -296,11 +345,15 @@ async function run(p: Parsed): Promise<number> {
       process.stdout.write((p.json ? JSON.stringify(rows, null, 2) : keysTable(rows)) + "\n");
     } else if (p.command === "create-key") {
       const expiresAt = p.expiresDays ? new Date(Date.now() + p.expiresDays * 86_400_000) : null;
-      const made = await createKey(db, who, { name: p.name, expiresAt });
+      const made = await createKey(db, who, { name: p.name, expiresAt, scope: p.scope });
       process.stdout.write(
         p.json
-          ? JSON.stringify({ merchantId: merchant.id, keyId: made.id, name: p.name, apiKey: made.apiKey, expiresAt }, null, 2) + "\n"
-          : `New key "${printable(p.name)}" (${made.id}) for ${merchant.name}, shown once; give it to the merchant over a safe channel:\n\n  ${made.apiKey}\n`,
+          ? JSON.stringify(
+              { merchantId: merchant.id, keyId: made.id, name: p.name, scope: p.scope, apiKey: made.apiKey, expiresAt },
+              null,
+              2,
+            ) + "\n"
+          : `New ${p.scope === "read" ? "read-only " : ""}key "${printable(p.name)}" (${made.id}) for ${merchant.name}, shown once; give it to the merchant over a safe channel:\n\n  ${made.apiKey}\n`,
       );
     } else if (p.command === "roll-key") {
       const made = await rollKey(db, who, p.keyId, p.graceMs);
@@ -312,6 +365,28 @@ async function run(p: Parsed): Promise<number> {
     } else if (p.command === "revoke-key") {
       await revokeKey(db, who, p.keyId);
       process.stdout.write(`Revoked ${p.keyId} of ${merchant.name}. The API refuses it within 10 s.\n`);
+    }
+    return 0;
+  }
+  if (p.command === "payout-addresses" || p.command === "allow-address" || p.command === "remove-address") {
+    const merchant = await findMerchantOrThrow(db, p.merchant, { actor: OPERATOR });
+    const who = { actor: OPERATOR, merchantId: merchant.id };
+    if (p.command === "payout-addresses") {
+      const rows = await listPayoutAddresses(db, merchant.id);
+      process.stdout.write((p.json ? JSON.stringify(rows, null, 2) : addressesTable(rows)) + "\n");
+    } else if (p.command === "allow-address") {
+      await (
+        await addPayoutAddress(db, who, { address: p.address, label: p.label })
+      ).mailed;
+      process.stdout.write(`${merchant.name} may now send payments to ${p.address.toLowerCase()}. Its owners are told by mail.\n`);
+    } else if (p.command === "remove-address") {
+      const { links, mailed } = await removePayoutAddress(db, who, p.address);
+      await mailed;
+      process.stdout.write(
+        `${merchant.name} may no longer send payments to ${p.address.toLowerCase()}` +
+          (links ? `; ${links} of its payment links pay to it and stop taking payments` : "") +
+          ". Its owners are told by mail.\n",
+      );
     }
     return 0;
   }

@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { createKey, revokeKey, rollKey } from "@/lib/accounts/keys";
+import { createKey, KEY_SCOPES, revokeKey, rollKey } from "@/lib/accounts/keys";
 import { changeRole, inviteMember, removeMember, revokeInvite, setRequireSecondFactor } from "@/lib/accounts/teams";
 import { ROLES } from "@/lib/accounts/roles";
 import { type ActionFailure, action } from "@/lib/http/action";
@@ -94,29 +94,37 @@ export const requireSecondFactorAction: (required: boolean) => Result = action(
 
 const DAY = 24 * 60 * 60 * 1000;
 
-export const createKeyAction: (input: { name: string; expiresInDays?: number | null }) => Result<{ apiKey: string; prefix: string }> =
-  action(
-    {
-      name: "key.create",
-      input: z.strictObject({
-        name: z.string().trim().min(1, "Name the key").max(60, "At most 60 characters"),
-        expiresInDays: z.number().int().min(1).max(3650).nullish(),
-      }),
-      actor: "merchant",
-      role: "developer",
-      audit: false,
-      invalid: "Check the highlighted fields.",
-    },
-    async ({ db, input, actor }) => {
-      const made = await createKey(
-        db,
-        { actor, merchantId: actor.merchantId },
-        { name: input.name, expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY) : null },
-      );
-      revalidatePath("/dashboard/developers");
-      return { ok: true as const, apiKey: made.apiKey, prefix: made.prefix };
-    },
-  );
+export const createKeyAction: (input: {
+  name: string;
+  expiresInDays?: number | null;
+  scope?: string;
+}) => Result<{ apiKey: string; prefix: string }> = action(
+  {
+    name: "key.create",
+    input: z.strictObject({
+      name: z.string().trim().min(1, "Name the key").max(60, "At most 60 characters"),
+      expiresInDays: z.number().int().min(1).max(3650).nullish(),
+      scope: z.enum(KEY_SCOPES).optional(),
+    }),
+    actor: "merchant",
+    role: "developer",
+    audit: false,
+    invalid: "Check the highlighted fields.",
+  },
+  async ({ db, input, actor }) => {
+    const made = await createKey(
+      db,
+      { actor, merchantId: actor.merchantId },
+      {
+        name: input.name,
+        expiresAt: input.expiresInDays ? new Date(Date.now() + input.expiresInDays * DAY) : null,
+        scope: input.scope,
+      },
+    );
+    revalidatePath("/dashboard/developers");
+    return { ok: true as const, apiKey: made.apiKey, prefix: made.prefix };
+  },
+);
 
 export const rollKeyAction: (input: {
   id: string;

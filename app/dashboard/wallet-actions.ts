@@ -1,19 +1,23 @@
 "use server";
 
+import { revalidatePath } from "next/cache";
 import { z } from "zod";
+import { addPayoutAddress, MAX_LABEL, removePayoutAddress, setPayoutWallet } from "@/lib/accounts/payout-addresses";
 import { type ActionFailure, action } from "@/lib/http/action";
-import { setPayoutWallet } from "@/lib/merchants/wallet";
 import { evmAddress } from "@/lib/validation";
+
+// Where the account's money goes: the payout wallet and the list of allowed payout addresses, owners
+// only (checked here and again in lib/accounts). The services write their own audit records and mail
+// every owner about each change of the list.
+
+const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
 // an empty field removes the wallet
 const walletInput = z.object({
-  evmWalletAddress: z.preprocess(
-    (v) => (typeof v === "string" && v.trim() === "" ? null : typeof v === "string" ? v.trim() : v),
-    evmAddress.nullable(),
-  ),
+  evmWalletAddress: z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : trimmed(v)), evmAddress.nullable()),
 });
 
-/** Settings: the payout wallet of v1 orders that name no destinationAddress. */
+/** Settings: the payout wallet of v1 orders that name no destinationAddress; it goes on the list of allowed payout addresses. */
 export const updatePayoutWallet: (evmWalletAddress: string) => Promise<{ ok: true; evmWalletAddress: string | null } | ActionFailure> =
   action(
     {
@@ -22,9 +26,48 @@ export const updatePayoutWallet: (evmWalletAddress: string) => Promise<{ ok: tru
       from: (evmWalletAddress: string) => ({ evmWalletAddress }),
       actor: "merchant",
       role: "owner",
+      audit: false,
     },
     async ({ db, input, actor }) => {
-      await setPayoutWallet(db, input.evmWalletAddress, { actor });
+      await setPayoutWallet(db, { actor, merchantId: actor.merchantId }, input.evmWalletAddress);
+      revalidatePath("/dashboard/settings");
       return { ok: true as const, evmWalletAddress: input.evmWalletAddress };
     },
   );
+
+/** Settings: an owner allows payouts to one more address. */
+export const addPayoutAddressAction: (input: { address: string; label?: string }) => Promise<{ ok: true } | ActionFailure> = action(
+  {
+    name: "dashboard.payout-address.add",
+    input: z.strictObject({
+      address: z.preprocess(trimmed, evmAddress),
+      label: z.preprocess(trimmed, z.string().max(MAX_LABEL, `At most ${MAX_LABEL} characters`).optional()),
+    }),
+    actor: "merchant",
+    role: "owner",
+    audit: false,
+    invalid: "Check the highlighted fields.",
+  },
+  async ({ db, input, actor }) => {
+    await addPayoutAddress(db, { actor, merchantId: actor.merchantId }, input);
+    revalidatePath("/dashboard/settings");
+    return { ok: true as const };
+  },
+);
+
+/** Settings: an owner takes an address off the list; answers how many payment links paid to it. */
+export const removePayoutAddressAction: (address: string) => Promise<{ ok: true; links: number } | ActionFailure> = action(
+  {
+    name: "dashboard.payout-address.remove",
+    input: z.strictObject({ address: z.string().trim().max(100) }),
+    from: (address: string) => ({ address }),
+    actor: "merchant",
+    role: "owner",
+    audit: false,
+  },
+  async ({ db, input, actor }) => {
+    const { links } = await removePayoutAddress(db, { actor, merchantId: actor.merchantId }, input.address);
+    revalidatePath("/dashboard/settings");
+    return { ok: true as const, links };
+  },
+);

@@ -11,14 +11,16 @@ import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import type { KeyView } from "@/lib/accounts/keys";
 
+// a roll that stops the old key at once is a revocation: owners only (lib/accounts/keys.ts SHORT_GRACE_MS)
+const STOP_NOW = [0, "Stop the old key now"] as const;
 const GRACE = [
-  [0, "Stop the old key now"],
   [3600, "Old key works 1 more hour"],
   [86_400, "Old key works 24 more hours"],
   [604_800, "Old key works 7 more days"],
 ] as const;
 
 const STATE_LABEL: Record<KeyView["state"], string> = { active: "Active", expiring: "Expires", expired: "Expired", revoked: "Revoked" };
+const SCOPE_LABEL: Record<KeyView["scope"], string> = { full: "Full access", read: "Read only" };
 
 function NewSecret({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
   return (
@@ -42,7 +44,7 @@ function NewSecret({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
   );
 }
 
-/** The account's API keys: create (developers and owners), roll with a grace period, revoke (owners). */
+/** The account's API keys: create (developers and owners), roll with a grace period (at once: owners), revoke (owners). */
 export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boolean }) {
   const router = useRouter();
   const [secret, setSecret] = useState<string | null>(null);
@@ -76,6 +78,9 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
                 Key
               </th>
               <th scope="col" className="py-2 pr-3">
+                Access
+              </th>
+              <th scope="col" className="py-2 pr-3">
                 Created
               </th>
               <th scope="col" className="py-2 pr-3">
@@ -96,6 +101,7 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
                 <tr key={k.id} className="border-b border-slate-100 align-top dark:border-slate-800">
                   <td className="py-2 pr-3 font-medium">{k.name}</td>
                   <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
+                  <td className="py-2 pr-3">{SCOPE_LABEL[k.scope]}</td>
                   <td className="py-2 pr-3">
                     <RelativeTime at={k.createdAt} />
                     {k.createdBy && <span className={`block text-xs ${ui.muted}`}>by {k.createdBy}</span>}
@@ -130,7 +136,7 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
                             defaultValue={86_400}
                             className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
                           >
-                            {GRACE.map(([s, label]) => (
+                            {(canRevoke ? [STOP_NOW, ...GRACE] : GRACE).map(([s, label]) => (
                               <option key={s} value={s}>
                                 {label}
                               </option>
@@ -165,14 +171,19 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
         </table>
       </div>
       <form
-        className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_auto] sm:items-end"
+        className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
           const days = String(f.get("expiresInDays") ?? "");
           void act(
-            () => createKeyAction({ name: String(f.get("keyName") ?? ""), expiresInDays: days ? Number(days) : null }),
+            () =>
+              createKeyAction({
+                name: String(f.get("keyName") ?? ""),
+                expiresInDays: days ? Number(days) : null,
+                scope: String(f.get("keyScope") ?? "full"),
+              }),
             "Key created.",
           );
         }}
@@ -195,6 +206,15 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
             <option value="30">In 30 days</option>
             <option value="90">In 90 days</option>
             <option value="365">In a year</option>
+          </select>
+        </div>
+        <div>
+          <label htmlFor="keyScope" className={ui.label}>
+            Access
+          </label>
+          <select id="keyScope" name="keyScope" defaultValue="full" className={ui.input}>
+            <option value="full">Full access</option>
+            <option value="read">Read only (GET)</option>
           </select>
         </div>
         <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary}`}>

@@ -37,7 +37,8 @@ export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
         className={`${ui.input} font-mono`}
       />
       <p id="evmWalletAddress-help" className={`mt-1 text-sm ${ui.muted}`}>
-        v1 orders (POST /api/v1/orders) that name no destinationAddress pay out here. Leave empty to require one on every order.
+        v1 orders (POST /api/v1/orders) that name no destinationAddress pay out here. Leave empty to require one on every order. A new
+        payout wallet is added to the allowed payout addresses below.
       </p>
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
         Save payout wallet

@@ -5,6 +5,12 @@ import { linkIn, waitForMail } from "../../tests/support/mailbox";
 /** A person's sign-in, made by the dashboard's sign-up. */
 export type Person = { email: string; password: string };
 
+/**
+ * The addresses the specs pay out to (USDC's contract on Base, as fixtures.ts TOKEN, and an EIP-55
+ * test vector): an account made in the dashboard sends money only to its allowed payout addresses.
+ */
+export const SPEC_PAYOUT_ADDRESSES = ["0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913", "0x52908400098527886E0F7030069857D2E4169EE7"];
+
 /** The mails the servers of the run sent (tests/support/mailbox.ts, started by the global set-up). */
 export const mailbox = () => process.env.E2E_MAILBOX!;
 
@@ -35,10 +41,11 @@ export class Dashboard {
   }
 
   /**
-   * A person with a merchant account of their own (name, display name): returns the account's first
-   * API key, shown once, as the sign-up of a merchant always has; the page still shows it.
+   * A person with a merchant account of their own (name, display name), ready to take payments to
+   * `payouts` (its owner allows them in Settings, in a second tab): returns the account's first API
+   * key, shown once, as the sign-up of a merchant always has; the page still shows it.
    */
-  async signUp(name: string, displayName: string): Promise<string> {
+  async signUp(name: string, displayName: string, payouts: readonly string[] = SPEC_PAYOUT_ADDRESSES): Promise<string> {
     const person = await this.signUpPerson();
     await expect(this.page.getByRole("heading", { name: "Welcome" })).toBeVisible();
     await this.page.getByLabel(/^Name/).fill(name);
@@ -47,7 +54,23 @@ export class Dashboard {
     await expect(this.page.getByText("it will not be shown again")).toBeVisible();
     const apiKey = (await this.page.getByTestId("api-key").textContent())!.trim();
     this.person = { ...person, apiKey };
+    if (payouts.length) {
+      const settings = new Dashboard(await this.page.context().newPage());
+      await settings.page.goto("/dashboard/settings");
+      for (const address of payouts) await settings.allowPayoutAddress(address);
+      await settings.page.close();
+      await this.page.bringToFront();
+    }
     return apiKey;
+  }
+
+  /** Settings, as an owner: money may go to `address` from now on. */
+  async allowPayoutAddress(address: string, label = "") {
+    const section = this.page.getByRole("region", { name: "Allowed payout addresses" });
+    await section.getByLabel("Address to allow (EVM)").fill(address);
+    await section.getByLabel("Label (optional)").fill(label);
+    await section.getByRole("button", { name: "Allow address" }).click();
+    await expect(section.getByRole("cell", { name: address.toLowerCase(), exact: true })).toBeVisible();
   }
 
   /** Signs a person in with email and password (and a code, if asked for one), and waits for `landing`. */

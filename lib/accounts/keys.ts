@@ -9,7 +9,16 @@ import { requireRole } from "./teams";
 
 // A merchant account's named API keys: created (the secret shown once), rolled (a new secret, the old
 // one working on for a grace period) and revoked. The dashboard (developers create and roll, owners
-// revoke) and the operator's command line use these; the API itself only ever looks a key up.
+// revoke) and the operator's command line use these; the API itself only ever looks a key up. A roll
+// that stops the old key within SHORT_GRACE_MS is a revocation in all but name, so it is owners' too.
+// A key's scope: "full" does what the API allows, "read" only reads (lib/http/route.ts refuses it
+// everything but GET), for reporting and monitoring that must not move money or change settings.
+
+export const KEY_SCOPES = ["full", "read"] as const;
+export type KeyScope = (typeof KEY_SCOPES)[number];
+
+/** A roll whose old key stops sooner than this (0: at once) needs an owner, as revoking does. */
+export const SHORT_GRACE_MS = 60 * 60 * 1000;
 
 export type KeyView = {
   id: string;
@@ -21,6 +30,7 @@ export type KeyView = {
   expiresAt: string | null;
   revokedAt: string | null;
   state: "active" | "expiring" | "expired" | "revoked";
+  scope: KeyScope;
 };
 
 const MAX_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
@@ -66,27 +76,26 @@ export async function listKeys(db: Db, merchantId: string, now = new Date()): Pr
     expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
     state: k.revokedAt ? "revoked" : k.expiresAt && k.expiresAt <= now ? "expired" : k.expiresAt ? "expiring" : "active",
+    scope: k.scope,
   }));
 }
 
 export async function createKey(
   db: Db,
   who: KeyActor,
-  input: { name: string; expiresAt?: Date | null },
+  input: { name: string; expiresAt?: Date | null; scope?: KeyScope },
 ): Promise<{ apiKey: string; id: string; prefix: string }> {
   check(who, "developer", "create API keys");
   if (input.expiresAt && input.expiresAt.getTime() <= Date.now())
     throw new AppError("VALIDATION_FAILED", "The expiry must be in the future", { fields: { expiresAt: "must be in the future" } });
+  const scope = input.scope ?? "full";
   const { apiKey, row } = newApiKey(who.merchantId);
   await db.transaction(async (tx) => {
-    await tx.insert(apiKeys).values({ ...row, name: input.name, createdBy: createdByOf(who.actor), expiresAt: input.expiresAt ?? null });
-    await audit(
-      tx,
-      who,
-      "key.created",
-      `${input.name} (${row.displayPrefix}…)`,
-      input.expiresAt ? { expiresAt: input.expiresAt.toISOString() } : undefined,
-    );
+    await tx
+      .insert(apiKeys)
+      .values({ ...row, name: input.name, createdBy: createdByOf(who.actor), expiresAt: input.expiresAt ?? null, scope });
+    const details = { ...(input.expiresAt ? { expiresAt: input.expiresAt.toISOString() } : {}), ...(scope === "read" ? { scope } : {}) };
+    await audit(tx, who, "key.created", `${input.name} (${row.displayPrefix}…)`, Object.keys(details).length ? details : undefined);
   });
   return { apiKey, id: row.id, prefix: row.displayPrefix };
 }
@@ -102,7 +111,10 @@ async function liveKeyOf(db: Db, who: KeyActor, id: string) {
   return key;
 }
 
-/** A new secret for the key's name; the old one keeps working for `graceMs` (0: it stops at once, within the key cache's 10 s, as a revoked key does). */
+/**
+ * A new secret for the key's name and scope; the old one keeps working for `graceMs` (0: it stops at
+ * once, within the key cache's 10 s, as a revoked key does). Under SHORT_GRACE_MS, owners only.
+ */
 export async function rollKey(
   db: Db,
   who: KeyActor,
@@ -110,6 +122,8 @@ export async function rollKey(
   graceMs: number,
 ): Promise<{ apiKey: string; id: string; prefix: string; oldExpiresAt: string }> {
   check(who, "developer", "roll API keys");
+  // the old key stopping (nearly) at once is a revocation: as revokeKey, owners only
+  if (graceMs < SHORT_GRACE_MS) check(who, "owner", "roll a key with less than an hour's grace (that stops the old key, as revoking does)");
   if (!(graceMs >= 0 && graceMs <= MAX_GRACE_MS))
     throw new AppError("VALIDATION_FAILED", "The grace period is at most 30 days", { fields: { graceSeconds: "at most 30 days" } });
   return db.transaction(async (tx) => {
@@ -117,7 +131,7 @@ export async function rollKey(
     const until = new Date(Math.min(Date.now() + graceMs, old.expiresAt?.getTime() ?? Infinity));
     await tx.update(apiKeys).set({ expiresAt: until }).where(eq(apiKeys.id, old.id));
     const { apiKey, row } = newApiKey(who.merchantId);
-    await tx.insert(apiKeys).values({ ...row, name: old.name, createdBy: createdByOf(who.actor) });
+    await tx.insert(apiKeys).values({ ...row, name: old.name, createdBy: createdByOf(who.actor), scope: old.scope });
     await audit(tx, who, "key.rolled", `${old.name} (${old.displayPrefix}… → ${row.displayPrefix}…)`, { oldKeyUntil: until.toISOString() });
     return { apiKey, id: row.id, prefix: row.displayPrefix, oldExpiresAt: until.toISOString() };
   });

@@ -83,7 +83,8 @@ export async function claimMerchant(
     .select({ merchantId: apiKeys.merchantId, claimedAt: merchants.claimedAt })
     .from(apiKeys)
     .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
-    .where(and(eq(apiKeys.keyHash, sha256Hex(apiKey.trim())), liveKeyCondition(), isNull(merchants.disabledAt)))
+    // a read-only key cannot make its holder the owner
+    .where(and(eq(apiKeys.keyHash, sha256Hex(apiKey.trim())), liveKeyCondition(), eq(apiKeys.scope, "full"), isNull(merchants.disabledAt)))
     .limit(1);
   if (!key) await countFailedAuth(db, ip);
   if (!key) throw new AppError("VALIDATION_FAILED", "That API key is not valid.", { fields: { apiKey: "not valid" } });

@@ -79,6 +79,8 @@ async function liveKey(db: Db, keyId: string, merchantId: string) {
         isNull(merchants.disabledAt),
         // once a person has claimed the account, no API key signs anyone in to its dashboard
         isNull(merchants.claimedAt),
+        // the key's sign-in is the account's owner: never a key that may only read
+        eq(apiKeys.scope, "full"),
       ),
     )
     .limit(1);

@@ -118,6 +118,12 @@ async function readBody(req: Request): Promise<string> {
 
 const tooLarge = () => new AppError("PAYLOAD_TOO_LARGE", `Request body exceeds ${MAX_BODY_BYTES / 1024} KiB`);
 
+const readOnlyKey = (method: string) =>
+  new AppError(
+    "FORBIDDEN",
+    `This API key is read-only: it may only read (GET), not ${method}. Use a key with full access, which a developer or owner can create in the dashboard (Developers).`,
+  );
+
 function parseJson(text: string): unknown {
   if (!text.trim()) return {};
   let value: unknown;
@@ -241,6 +247,8 @@ export function route<
         if (state && !state.allowed) throw rateLimited(state, headers, options.tooMany?.(state.resetSeconds));
         if (state) Object.assign(headers, rateLimitHeaders(state));
       }
+      // a read-only key reads: every route that is not a GET may change something (or send a webhook)
+      if (merchant?.scope === "read" && req.method !== "GET" && req.method !== "HEAD") throw readOnlyKey(req.method);
 
       const idemKey = req.headers.get("idempotency-key");
       if (idemKey !== null && req.method === "POST" && merchant && options.idempotent !== false) {

@@ -8,6 +8,7 @@ import { getConfig } from "@/lib/config";
 import { AppError, forbidden, invalid, notFound } from "@/lib/errors";
 import { runIdempotent } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
+import { assertPayoutAddress } from "@/lib/merchants/payout-addresses";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
 import { bpsToPercent, formatScaled, formatUsdc, parseScaled, percentToBps } from "@/lib/money";
 import { afterCursor, page } from "@/lib/pagination";
@@ -146,6 +147,7 @@ export async function createPaymentLink(db: Db, input: CreateInput, { actor }: A
   if (!config.supportedChainIds.includes(input.destinationChainId)) {
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
+  await assertPayoutAddress(db, input.recipientAddress, { actor, field: "recipientAddress" });
   const now = new Date();
   const row: typeof paymentLinks.$inferInsert = {
     id: newId("plink"),

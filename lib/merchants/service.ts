@@ -14,6 +14,8 @@ export type AuthedMerchant = {
   keyId: string;
   environment: Environment;
   feeTerms: NonNullable<MerchantActor["feeTerms"]>;
+  /** "read": the key may only read (lib/http/route.ts refuses it anything but GET) */
+  scope: "full" | "read";
 };
 
 const KEY_PREFIX = "ck_";
@@ -157,6 +159,7 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
         buyerFeeShareBps: merchants.buyerFeeShareBps,
         expiresAt: apiKeys.expiresAt,
         lastUsedAt: apiKeys.lastUsedAt,
+        scope: apiKeys.scope,
       })
       .from(apiKeys)
       .innerJoin(merchants, eq(merchants.id, apiKeys.merchantId))
@@ -180,6 +183,7 @@ export async function authenticateApiKey(db: Db, apiKey: string | null): Promise
     merchantId: row.merchantId,
     environment: row.environment,
     feeTerms: { feePayer: row.feePayer, buyerFeeShareBps: row.buyerFeeShareBps },
+    scope: row.scope,
   };
   if (keyCache.size >= KEY_CACHE_MAX) keyCache.clear();
   // a key that expires (a rolled key's grace period) is not trusted from the cache past its end

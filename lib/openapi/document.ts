@@ -695,7 +695,7 @@ const STATUS_TEXT: Record<number, string> = {
   201: "Created",
   400: "Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof",
   401: "UNAUTHENTICATED: the X-API-Key header is missing or not a live key",
-  403: "FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled",
+  403: "FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET",
   404: "NOT_FOUND",
   405: "METHOD_NOT_ALLOWED: the Allow header lists the methods this path serves",
   409: "Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage)",

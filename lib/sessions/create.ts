@@ -13,6 +13,7 @@ import { type FeePayer, type FeeTerms, feeTermsOf } from "@/lib/rail/fees";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
 import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
 import { metrics } from "@/lib/metrics";
+import { assertPayoutAddress } from "@/lib/merchants/payout-addresses";
 import { checkFiatBounds } from "./fiat";
 import { serializeSession } from "@/lib/wire/session";
 
@@ -100,6 +101,8 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   if (!config.supportedChainIds.includes(input.destinationChainId)) {
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
+  // the one place every session, v1 order and link start passes: the money goes only where owners allow
+  await assertPayoutAddress(db, input.recipientAddress, { actor, field: "recipientAddress" });
   const now = monotonicNow();
   const row: SessionRow = {
     id: newId("sess"),

@@ -2,7 +2,14 @@ import { getAddress, isAddress } from "viem";
 import { z } from "zod";
 import { isUsdcString } from "@/lib/money";
 import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
-import { buyerFeeShareField, feePayerField, FIAT_CURRENCIES, paymentLinkShape, refinePaymentLink } from "@/lib/schemas";
+import {
+  buyerFeeShareField,
+  feePayerField,
+  FIAT_CURRENCIES,
+  PAYOUT_ADDRESS_RULE,
+  paymentLinkShape,
+  refinePaymentLink,
+} from "@/lib/schemas";
 import { feeTermsProblem } from "@/lib/rail/fees";
 import { evmAddress, httpUrl } from "@/lib/validation";
 
@@ -23,6 +30,11 @@ const destinationToken = str()
   .refine((v) => v.toUpperCase() === "USDC" || isAddress(v, { strict: true }), { error: "fails its EIP-55 checksum" })
   .transform((v) => (v.toUpperCase() === "USDC" ? "USDC" : getAddress(v)));
 
+/** `destinationAddress`: where the money goes; absent, the merchant's payout wallet. */
+const destinationAddress = evmAddress.meta({
+  description: `Receiving wallet (default: the merchant's payout wallet, evmWalletAddress). ${PAYOUT_ADDRESS_RULE}`,
+});
+
 // the SDK sends a number; its order answers carry the chain as a string: both are accepted
 const chainId = z
   .union([z.number().int(), z.string().regex(/^\d{1,12}$/)], { error: "must be a chain id such as 8453" })
@@ -37,7 +49,7 @@ export const createOrderBody = z
       .regex(FIAT_PATTERN, { error: 'must be a decimal string such as "25.00"' })
       .optional(),
     requestedFiatCurrency: z.enum(FIAT_CURRENCIES, { error: `must be one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
-    destinationAddress: evmAddress.optional(),
+    destinationAddress: destinationAddress.optional(),
     destinationToken: destinationToken.optional(),
     destinationChainId: chainId.optional(),
     feePayer: feePayerField.optional(),
@@ -91,7 +103,7 @@ export const orderQuery = z.object({ token: z.string().min(1).max(200).optional(
 export const createV1PaymentLinkBody = z
   .strictObject({
     ...paymentLinkShape,
-    destinationAddress: evmAddress.optional(),
+    destinationAddress: destinationAddress.optional(),
     destinationToken: destinationToken.optional(),
     destinationChainId: chainId.optional(),
   })

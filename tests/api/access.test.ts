@@ -1,8 +1,12 @@
 import { describe, expect, it } from "vitest";
+import { createKey } from "@/lib/accounts/keys";
+import { OPERATOR } from "@/lib/actor";
 import { call, newMerchant, newSession, newWebhook, randomIp, ROUTE_FILES, startedSession, type TestMerchant } from "../support/api";
+import { testDb } from "../support/db";
 
 // One table for every authenticated route: no key → 401, a bad key → 401, another merchant's
-// resource → 403, a resource that does not exist → 404. Each owner's data stays untouched.
+// resource → 403, a resource that does not exist → 404, a read-only key → its answer to a GET and
+// 403 to anything else. Each owner's data stays untouched.
 
 type Fixture = {
   owner: TestMerchant;
@@ -301,6 +305,40 @@ describe("access to every authenticated route", () => {
       expect((await call("GET", `/api/v1/webhooks/${f.v1WebhookId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
       expect((await call("GET", "/api/merchants/me", { key: f.owner.apiKey })).body.responseObject.displayName).toBe("Test Shop");
       expect((await call("GET", `/api/payment-links/${f.linkId}`, { key: f.owner.apiKey })).body.responseObject.active).toBe(true);
+    },
+  );
+
+  /** What the owner's data looks like, to see that a refused request changed none of it. */
+  const snapshot = async (f: Fixture) => {
+    const get = async (path: string) => (await call("GET", path, { key: f.owner.apiKey })).body.responseObject;
+    return {
+      session: await get(`/api/checkout/sessions/${f.sessionId}`),
+      sessions: (await get("/api/checkout/sessions")).sessions.length,
+      webhooks: (await get("/api/webhooks")).webhooks,
+      v1Webhooks: (await get("/api/v1/webhooks")).webhooks,
+      links: (await get("/api/payment-links")).paymentLinks.map((l: { id: string; active: boolean }) => [l.id, l.active]),
+      merchant: await get("/api/merchants/me"),
+      embedding: await get("/api/merchants/me/embedding"),
+    };
+  };
+
+  it.each(CASES.map((c) => [`${c.method} ${c.route}`, c] as const))(
+    "%s: a read-only key may GET, and is refused anything else with nothing changed",
+    async (_, c) => {
+      const f = await fixture();
+      if (c.route.includes("select-platform") || c.route.endsWith("/start")) f.sessionId = (await newSession(f.owner)).id;
+      const { apiKey } = await createKey(await testDb(), { actor: OPERATOR, merchantId: f.owner.id }, { name: "Reporting", scope: "read" });
+      const before = await snapshot(f);
+      const res = await call(c.method, c.path(f), { key: apiKey, body: c.body?.(f) });
+      if (c.method === "GET") {
+        expect(res.status, res.text).toBe(200);
+        return;
+      }
+      expect(res.status, res.text).toBe(403);
+      expect(res.body).toMatchObject({ success: false, responseObject: null, statusCode: 403 });
+      expect(res.body.message).toMatch(new RegExp(`^This API key is read-only: it may only read \\(GET\\), not ${c.method}\\.`));
+      expect(res.body.error?.code ?? res.body.errorCode).toBe("FORBIDDEN");
+      expect(await snapshot(f)).toEqual(before);
     },
   );
 

@@ -16,7 +16,8 @@ import {
   roleIn,
   setRequireSecondFactor,
 } from "@/lib/accounts/teams";
-import { dashboardMerchant, type MerchantActor } from "@/lib/actor";
+import { dashboardMerchant, type MerchantActor, OPERATOR } from "@/lib/actor";
+import { signInWithApiKey } from "@/lib/auth/dashboard-session";
 import { call, newMerchant, randomIp, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { mailboxForThisFile } from "../support/test-mailbox";
@@ -327,13 +328,35 @@ describe("API keys", () => {
     expect((await afterKeyCache(() => me(shortLived.apiKey), 5_001)).status).toBe(401);
   });
 
-  it("rolled with no grace, the old key stops and the new one works", async () => {
+  it("a roll that stops the old key within the hour is an owner's, as revoking is; a developer may roll with an hour's grace", async () => {
+    const db = await testDb();
+    const { m, asOwner } = await team();
+    const developer = await member(asOwner, "developer");
+    const key = await createKey(db, { actor: developer.actor, merchantId: m.id }, { name: "Checkout" });
+    for (const graceMs of [0, 1_000, HOUR - 1]) {
+      await expect(rollKey(db, { actor: developer.actor, merchantId: m.id }, key.id, graceMs)).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: expect.stringContaining("less than an hour's grace"),
+      });
+    }
+    // refused, the key works on and nothing was made or recorded
+    expect((await afterKeyCache(() => me(key.apiKey))).status).toBe(200);
+    expect((await listKeys(db, m.id)).filter((k) => k.name === "Checkout").map((k) => k.state)).toEqual(["active"]);
+    expect(await listAudit(db, m.id, { action: "key.rolled" })).toEqual([]);
+    const rolled = await rollKey(db, { actor: developer.actor, merchantId: m.id }, key.id, HOUR);
+    expect((await afterKeyCache(() => me(key.apiKey))).status).toBe(200);
+    // the owner may stop the old one at once
+    await rollKey(db, { actor: asOwner, merchantId: m.id }, rolled.id, 0);
+    expect((await afterKeyCache(() => me(rolled.apiKey))).status).toBe(401);
+  });
+
+  it("rolled with no grace (by an owner), the old key stops and the new one works", async () => {
     const db = await testDb();
     const { m, asOwner } = await team();
     const developer = await member(asOwner, "developer");
     const old = await createKey(db, { actor: developer.actor, merchantId: m.id }, { name: "Web" });
     expect((await me(old.apiKey)).status).toBe(200);
-    const rolled = await rollKey(db, { actor: developer.actor, merchantId: m.id }, old.id, 0);
+    const rolled = await rollKey(db, { actor: asOwner, merchantId: m.id }, old.id, 0);
     expect(rolled.apiKey).not.toBe(old.apiKey);
     expect((await me(rolled.apiKey)).status).toBe(200);
     const refused = await afterKeyCache(() => me(old.apiKey));
@@ -344,7 +367,7 @@ describe("API keys", () => {
     expect(keys.find((k) => k.id === rolled.id)).toMatchObject({ name: "Web", state: "active" });
     expect(keys.find((k) => k.id === old.id)).toMatchObject({ name: "Web", state: "expired" });
     // an expired key cannot be rolled again
-    await expect(rollKey(db, { actor: developer.actor, merchantId: m.id }, old.id, 0)).rejects.toMatchObject({ code: "NOT_FOUND" });
+    await expect(rollKey(db, { actor: developer.actor, merchantId: m.id }, old.id, HOUR)).rejects.toMatchObject({ code: "NOT_FOUND" });
   });
 
   it("rolled with an hour's grace, both keys work until the hour is over", async () => {
@@ -362,6 +385,31 @@ describe("API keys", () => {
     await expect(rollKey(db, { actor: asOwner, merchantId: m.id }, old.id, 31 * 24 * HOUR)).rejects.toMatchObject({
       code: "VALIDATION_FAILED",
     });
+  });
+
+  it("a read-only key reads, keeps its scope when rolled, and can neither claim the account nor sign in to its dashboard", async () => {
+    const db = await testDb();
+    const { m, asOwner } = await team();
+    const developer = await member(asOwner, "developer");
+    const made = await createKey(db, { actor: developer.actor, merchantId: m.id }, { name: "Reporting", scope: "read" });
+    expect((await me(made.apiKey)).status).toBe(200);
+    const create = await call("POST", "/api/v1/orders", { key: made.apiKey, body: { requestedUsdcAmount: "10.00" } });
+    expect(create.status).toBe(403);
+    expect(create.body).toMatchObject({ errorCode: "FORBIDDEN", message: expect.stringMatching(/^This API key is read-only/) });
+    expect((await listKeys(db, m.id)).find((k) => k.id === made.id)).toMatchObject({ scope: "read" });
+    expect((await listAudit(db, m.id, { action: "key.created" }))[0]).toMatchObject({ details: { scope: "read" } });
+    const rolled = await rollKey(db, { actor: developer.actor, merchantId: m.id }, made.id, HOUR);
+    expect((await listKeys(db, m.id)).find((k) => k.id === rolled.id)).toMatchObject({ scope: "read" });
+    expect((await call("POST", "/api/webhooks", { key: rolled.apiKey, body: { url: "https://hooks.example.com/x" } })).status).toBe(403);
+    // keys made without a scope have full access
+    expect((await listKeys(db, m.id)).filter((k) => k.scope === "full").map((k) => k.name)).toEqual(["Default key"]);
+
+    // an account nobody has claimed: its read-only key opens neither its dashboard nor a claim
+    const unclaimed = await newMerchant();
+    const reader = await createKey(db, { actor: OPERATOR, merchantId: unclaimed.id }, { name: "Reader", scope: "read" });
+    expect(await signInWithApiKey(db, reader.apiKey, randomIp())).toBeNull();
+    await expect(claimMerchant(db, await person(), reader.apiKey, randomIp())).rejects.toMatchObject({ code: "VALIDATION_FAILED" });
+    expect(await signInWithApiKey(db, unclaimed.apiKey, randomIp())).toMatchObject({ id: unclaimed.id });
   });
 
   it("revoked by an owner, a key is refused by the API within the key cache's window", async () => {
@@ -396,7 +444,7 @@ describe("the audit trail", () => {
     const { m, owner, asOwner } = await team();
     const developer = await member(asOwner, "developer");
     const key = await createKey(db, { actor: developer.actor, merchantId: m.id }, { name: "Audited" });
-    const rolled = await rollKey(db, { actor: developer.actor, merchantId: m.id }, key.id, 0);
+    const rolled = await rollKey(db, { actor: developer.actor, merchantId: m.id }, key.id, HOUR);
     await revokeKey(db, { actor: asOwner, merchantId: m.id }, rolled.id);
 
     const trail = await listAudit(db, m.id, {});

@@ -1,13 +1,17 @@
 import { execFile } from "node:child_process";
+import crypto from "node:crypto";
 import path from "node:path";
+import { getAddress } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cancelCheckout, chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { eq } from "drizzle-orm";
-import { merchants, proofAttempts } from "@/db/schema";
+import { merchants, proofAttempts, users } from "@/db/schema";
+import { claimMerchant } from "@/lib/accounts/teams";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { listAudit } from "@/lib/audit";
-import { call, newMerchant, newSession, randomIp, uniqueName } from "../support/api";
+import { call, newMerchant, newSession, randomIp, sessionBody, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
+import { mailboxForThisFile } from "../support/test-mailbox";
 
 // The operator's commands as the operator runs them: `node --import tsx scripts/admin.ts …` in a
 // process of its own on this file's PostgreSQL database, checked through the real route handlers.
@@ -33,6 +37,9 @@ function admin(...args: string[]): Promise<Run> {
 }
 
 const me = (key: string) => call("GET", "/api/merchants/me", { key });
+
+// the owners' mail about a change of their payout addresses, sent by the command's own process
+const mail = mailboxForThisFile();
 
 /** What a process that used a key moments ago answers once its key cache has let go. */
 async function afterKeyCache<T>(fn: () => Promise<T>): Promise<T> {
@@ -291,4 +298,46 @@ describe("npm run admin -- keys, create-key, roll-key, revoke-key", () => {
     expect(trail.filter((r) => r.actorKind === "operator").map((r) => r.action)).toEqual(["key.revoked", "key.rolled", "key.created"]);
     expect(trail.at(-1)).toMatchObject({ action: "account.created", actorKind: "key" });
   });
+});
+
+describe("npm run admin -- payout-addresses, allow-address, remove-address", () => {
+  it("the operator allows and removes a claimed account's payout address: the API follows, the owner is mailed, the trail names the operator", async () => {
+    const db = await testDb();
+    const m = await newMerchant();
+    const userId = `usr_${crypto.randomUUID().replaceAll("-", "")}`;
+    const owner = { userId, email: `${userId}@example.com` };
+    await db.insert(users).values({ id: userId, email: owner.email, passwordHash: "unused", emailVerifiedAt: new Date() });
+    await claimMerchant(db, owner, m.apiKey, randomIp());
+    const address = getAddress(`0x${crypto.randomBytes(20).toString("hex")}`);
+    const session = () => call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m, { recipientAddress: address }) });
+    expect((await session()).status).toBe(400);
+
+    const at = Date.now();
+    const allowed = await admin("allow-address", m.name, address, "--label=Cold wallet");
+    expect(allowed.code, allowed.stderr).toBe(0);
+    expect(allowed.stdout).toContain(`may now send payments to ${address.toLowerCase()}`);
+    expect((await session()).status).toBe(201);
+    const listed = await admin("payout-addresses", m.id, "--json");
+    expect(listed.code, listed.stderr).toBe(0);
+    expect(JSON.parse(listed.stdout)).toEqual([
+      expect.objectContaining({ address: address.toLowerCase(), label: "Cold wallet", addedBy: "Operator", payoutWallet: false }),
+    ]);
+    const told = await mail.mailTo(owner.email, /A payout address was added to your merchant account/, at);
+    expect(told.text).toContain(
+      `The operator of this checkout service (from its command line) added ${address.toLowerCase()} ("Cold wallet")`,
+    );
+
+    const removed = await admin("remove-address", m.name, address);
+    expect(removed.code, removed.stderr).toBe(0);
+    expect((await session()).status).toBe(400);
+    expect((await admin("allow-address", m.name, "0x123")).code).toBe(2);
+    expect((await admin("payout-addresses", m.name)).stdout).toMatch(/^No allowed payout addresses/);
+
+    const trail = await listAudit(db, m.id, {});
+    expect(trail.filter((r) => r.actorKind === "operator").map((r) => [r.action, r.target])).toEqual([
+      ["payout-address.removed", address.toLowerCase()],
+      ["payout-address.added", address.toLowerCase()],
+    ]);
+    // five processes of the command line, each a few seconds on a busy machine
+  }, 120_000);
 });

@@ -5455,7 +5455,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5559,7 +5559,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5676,7 +5676,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5782,7 +5782,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -5917,7 +5917,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6052,7 +6052,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6145,6 +6145,7 @@ export interface operations {
           maxFeePercentage?: number;
           destinationChainId: number;
           destinationToken: string;
+          /** @description Receiving wallet. Must be one of the account's allowed payout addresses, compared case-insensitively: any other is refused (400 VALIDATION_FAILED on this field) and nothing is created. Owners manage the list in the dashboard (Settings); the payout wallet is always on it. An empty list allows no address. An account that no person has claimed yet (made with POST /api/merchants) has no owner to ask: each address its API key names is added to its list, until someone claims it. */
           recipientAddress: string;
           successUrl?: string;
           cancelUrl?: string;
@@ -6201,7 +6202,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6337,7 +6338,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6475,7 +6476,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6644,7 +6645,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6794,7 +6795,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -6923,7 +6924,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7083,7 +7084,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7255,7 +7256,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7416,7 +7417,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7524,7 +7525,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7628,7 +7629,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7763,7 +7764,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -7900,7 +7901,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8011,6 +8012,7 @@ export interface operations {
           active?: boolean;
           destinationChainId: number;
           destinationToken: string;
+          /** @description Receiving wallet. Must be one of the account's allowed payout addresses, compared case-insensitively: any other is refused (400 VALIDATION_FAILED on this field) and nothing is created. Owners manage the list in the dashboard (Settings); the payout wallet is always on it. An empty list allows no address. An account that no person has claimed yet (made with POST /api/merchants) has no owner to ask: each address its API key names is added to its list, until someone claims it. */
           recipientAddress: string;
         };
       };
@@ -8058,7 +8060,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8180,7 +8182,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8322,7 +8324,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8441,7 +8443,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8560,7 +8562,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8714,7 +8716,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -8869,7 +8871,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9029,7 +9031,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9184,7 +9186,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9304,7 +9306,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9434,7 +9436,7 @@ export interface operations {
           "application/json": components["schemas"]["Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9585,7 +9587,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9683,6 +9685,7 @@ export interface operations {
           maxPayments?: number | null;
           endsAt?: string | null;
           active?: boolean;
+          /** @description Receiving wallet (default: the merchant's payout wallet, evmWalletAddress). Must be one of the account's allowed payout addresses, compared case-insensitively: any other is refused (400 VALIDATION_FAILED on this field) and nothing is created. Owners manage the list in the dashboard (Settings); the payout wallet is always on it. An empty list allows no address. An account that no person has claimed yet (made with POST /api/merchants) has no owner to ask: each address its API key names is added to its list, until someone claims it. */
           destinationAddress?: string;
           destinationToken?: string;
           destinationChainId?: number | string;
@@ -9732,7 +9735,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9854,7 +9857,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -9996,7 +9999,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10113,7 +10116,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10258,7 +10261,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10394,7 +10397,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10513,7 +10516,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10676,7 +10679,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10831,7 +10834,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -10991,7 +10994,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11146,7 +11149,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11266,7 +11269,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11396,7 +11399,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11520,6 +11523,7 @@ export interface operations {
           requestedFiatAmount?: string;
           /** @enum {string} */
           requestedFiatCurrency?: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
+          /** @description Receiving wallet (default: the merchant's payout wallet, evmWalletAddress). Must be one of the account's allowed payout addresses, compared case-insensitively: any other is refused (400 VALIDATION_FAILED on this field) and nothing is created. Owners manage the list in the dashboard (Settings); the payout wallet is always on it. An empty list allows no address. An account that no person has claimed yet (made with POST /api/merchants) has no owner to ask: each address its API key names is added to its list, until someone claims it. */
           destinationAddress?: string;
           destinationToken?: string;
           destinationChainId?: number | string;
@@ -11578,7 +11582,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11716,7 +11720,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11837,7 +11841,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -11966,7 +11970,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
@@ -12100,7 +12104,7 @@ export interface operations {
           "application/json": components["schemas"]["V1Error401"];
         };
       };
-      /** @description FORBIDDEN: the resource belongs to another merchant, or the merchant account is disabled */
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
       403: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];

@@ -4,6 +4,7 @@ import { EmbeddingSection } from "@/components/dashboard/embedding-form";
 import { ExplorerForm } from "@/components/dashboard/explorer-form";
 import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
 import { FeePayerForm } from "@/components/dashboard/fee-payer-form";
+import { PayoutAddresses } from "@/components/dashboard/payout-addresses";
 import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
 import { ProfileForm } from "@/components/dashboard/profile-form";
 import { ui } from "@/components/ui/styles";
@@ -13,6 +14,7 @@ import { requireMerchant } from "@/lib/auth/session";
 import { getFrameAncestors } from "@/lib/embed/framing";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { getFeeSetting } from "@/lib/merchants/fees";
+import { listPayoutAddresses } from "@/lib/merchants/payout-addresses";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
 import { getPayoutWallet } from "@/lib/merchants/wallet";
 
@@ -25,6 +27,7 @@ export default async function SettingsPage() {
   const merchant = await getMerchantOrThrow(db, merchantId, { actor });
   const frameOrigins = await getFrameAncestors(db, { actor });
   const wallet = await getPayoutWallet(db, { actor });
+  const payoutAddresses = await listPayoutAddresses(db, merchantId);
   const explorerUrls = await getExplorerUrls(db, { actor });
   const fees = await getFeeSetting(db, { actor });
   return (
@@ -54,6 +57,12 @@ export default async function SettingsPage() {
             payouts go.
           </p>
         )}
+      </section>
+      <section id="payout-addresses" className={ui.card} aria-labelledby="payout-addresses-heading">
+        <h2 id="payout-addresses-heading" className="font-semibold">
+          Allowed payout addresses
+        </h2>
+        <PayoutAddresses addresses={payoutAddresses} canEdit={owner} />
       </section>
       <section className={ui.card} aria-labelledby="fees">
         <h2 id="fees" className="font-semibold">

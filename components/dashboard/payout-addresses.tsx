@@ -1,0 +1,128 @@
+"use client";
+
+import { useRouter } from "next/navigation";
+import { addPayoutAddressAction, removePayoutAddressAction } from "@/app/dashboard/wallet-actions";
+import { RelativeTime } from "@/components/dashboard/relative-time";
+import { Field } from "@/components/ui/field";
+import { FormMessage } from "@/components/ui/form-message";
+import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
+import type { PayoutAddressView } from "@/lib/merchants/payout-addresses";
+
+/**
+ * The account's allowed payout addresses: every session, order and payment link must send its money
+ * to one of them. Owners add and remove them (each change is mailed to every owner); others see the list.
+ */
+export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddressView[]; canEdit: boolean }) {
+  const router = useRouter();
+  const { failure, notice, pending, run } = useAction();
+  const fields = failure?.fields ?? {};
+  return (
+    <div>
+      <p className={`mt-2 ${ui.muted}`}>
+        Sessions, orders and payment links can only send payments to these addresses, whoever creates them (the dashboard or any API key).{" "}
+        {canEdit ? "Every owner gets an email when the list changes." : "Only an owner can change the list."}
+      </p>
+      {addresses.length ? (
+        <div className="mt-3 overflow-x-auto">
+          <table className="w-full text-left text-sm">
+            <caption className="sr-only">Allowed payout addresses</caption>
+            <thead>
+              <tr className="border-b border-slate-200 dark:border-slate-700">
+                <th scope="col" className="py-2 pr-3">
+                  Address
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Label
+                </th>
+                <th scope="col" className="py-2 pr-3">
+                  Added
+                </th>
+                {canEdit && (
+                  <th scope="col" className="py-2">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                )}
+              </tr>
+            </thead>
+            <tbody>
+              {addresses.map((a) => (
+                <tr key={a.address} className="border-b border-slate-100 align-top dark:border-slate-800">
+                  <td className="py-2 pr-3 font-mono break-all">{a.address}</td>
+                  <td className="py-2 pr-3">
+                    {a.label ?? "—"}
+                    {a.payoutWallet && <span className={`block text-xs ${ui.muted}`}>The payout wallet</span>}
+                  </td>
+                  <td className="py-2 pr-3">
+                    <RelativeTime at={a.addedAt} />
+                    {a.addedBy && <span className={`block text-xs ${ui.muted}`}>by {a.addedBy}</span>}
+                  </td>
+                  {canEdit && (
+                    <td className="py-2">
+                      {!a.payoutWallet && (
+                        <button
+                          type="button"
+                          disabled={pending}
+                          className={`${ui.button} ${ui.danger}`}
+                          aria-label={`Remove ${a.address}`}
+                          onClick={() => {
+                            if (window.confirm(`Remove ${a.address}? Payment links that pay to it stop taking payments.`)) {
+                              void run(
+                                () => removePayoutAddressAction(a.address),
+                                () => router.refresh(),
+                                `Removed ${a.address}.`,
+                              );
+                            }
+                          }}
+                        >
+                          Remove
+                        </button>
+                      )}
+                    </td>
+                  )}
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
+      ) : (
+        <p className="mt-3">No allowed payout addresses yet: sessions, orders and payment links are refused until an owner adds one.</p>
+      )}
+      {canEdit && (
+        <form
+          className="mt-4 grid gap-3 sm:grid-cols-[1fr_14rem_auto] sm:items-end"
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            const form = e.currentTarget;
+            const f = new FormData(form);
+            void run(
+              () => addPayoutAddressAction({ address: String(f.get("payoutAddress") ?? ""), label: String(f.get("payoutLabel") ?? "") }),
+              () => {
+                form.reset();
+                router.refresh();
+              },
+              "Address added.",
+            );
+          }}
+        >
+          <Field
+            name="payoutAddress"
+            label="Address to allow (EVM)"
+            placeholder="0x…"
+            spellCheck={false}
+            autoComplete="off"
+            required
+            error={fields.address}
+            className=""
+          />
+          <Field name="payoutLabel" label="Label (optional)" maxLength={60} error={fields.label} className="" />
+          <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary}`}>
+            Allow address
+          </button>
+        </form>
+      )}
+      <FormMessage message={notice} />
+    </div>
+  );
+}
