@@ -188,6 +188,16 @@ test.describe("merchant dashboard at tablet width, dark", () => {
     for (const address of SPEC_PAYOUT_ADDRESSES)
       await expect(payouts.getByRole("cell", { name: address.toLowerCase(), exact: true })).toBeVisible();
     const treasury = "0x1111111111111111111111111111111111111111";
+    // a new address asks for the password again once the last confirmation is gone (minutes later, or
+    // a stolen session that never had one): nothing is added until it is given
+    await page.context().clearCookies({ name: "dashboard-reauth" });
+    await payouts.getByLabel("Address to allow (EVM)").fill(treasury);
+    await payouts.getByRole("button", { name: "Allow address" }).click();
+    const confirm = page.getByRole("dialog", { name: "Confirm it is you" });
+    await expect(confirm.getByLabel("Your password")).toBeFocused();
+    await confirm.getByRole("button", { name: "Cancel" }).click();
+    await expect(confirm).toBeHidden();
+    await expect(payouts.getByRole("cell", { name: treasury, exact: true })).toHaveCount(0);
     await d.allowPayoutAddress(treasury, "Treasury");
     await expect(payouts.getByRole("cell", { name: "Treasury", exact: true })).toBeVisible();
     const elsewhere = await page.request.post("/api/checkout/sessions", {

@@ -7,7 +7,8 @@ import { type ActionFailure, action } from "@/lib/http/action";
 import { evmAddress } from "@/lib/validation";
 
 // Where the account's money goes: the payout wallet and the list of allowed payout addresses, owners
-// only (checked here and again in lib/accounts). The services write their own audit records and mail
+// only (checked here and again in lib/accounts), and a new address only after a recent
+// re-authentication, so that a stolen session cannot send the money elsewhere. The services write their own audit records and mail
 // every owner about each change of the list.
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
@@ -27,6 +28,7 @@ export const updatePayoutWallet: (evmWalletAddress: string) => Promise<{ ok: tru
       actor: "merchant",
       role: "owner",
       audit: false,
+      reauth: true,
     },
     async ({ db, input, actor }) => {
       await setPayoutWallet(db, { actor, merchantId: actor.merchantId }, input.evmWalletAddress);
@@ -46,6 +48,7 @@ export const addPayoutAddressAction: (input: { address: string; label?: string }
     actor: "merchant",
     role: "owner",
     audit: false,
+    reauth: true,
     invalid: "Check the highlighted fields.",
   },
   async ({ db, input, actor }) => {

@@ -7,6 +7,7 @@ import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
+import { useReauth } from "./reauth";
 import type { PayoutAddressView } from "@/lib/merchants/payout-addresses";
 
 /**
@@ -16,6 +17,8 @@ import type { PayoutAddressView } from "@/lib/merchants/payout-addresses";
 export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddressView[]; canEdit: boolean }) {
   const router = useRouter();
   const { failure, notice, pending, run } = useAction();
+  // a new address asks the person to confirm it is them first
+  const guard = useReauth();
   const fields = failure?.fields ?? {};
   return (
     <div>
@@ -97,7 +100,10 @@ export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddre
             const form = e.currentTarget;
             const f = new FormData(form);
             void run(
-              () => addPayoutAddressAction({ address: String(f.get("payoutAddress") ?? ""), label: String(f.get("payoutLabel") ?? "") }),
+              () =>
+                guard(() =>
+                  addPayoutAddressAction({ address: String(f.get("payoutAddress") ?? ""), label: String(f.get("payoutLabel") ?? "") }),
+                ),
               () => {
                 form.reset();
                 router.refresh();

@@ -4,18 +4,22 @@ import { useState, useTransition } from "react";
 import { updatePayoutWallet } from "@/app/dashboard/wallet-actions";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useReauth } from "./reauth";
 
 /** Where v1 orders pay out when they name no destinationAddress. */
 export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
   const [pending, start] = useTransition();
   const [value, setValue] = useState(wallet ?? "");
   const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
+  // a new payout wallet asks the person to confirm it is them first (null: they cancelled)
+  const guard = useReauth();
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
         start(async () => {
-          const r = await updatePayoutWallet(value);
+          const r = await guard(() => updatePayoutWallet(value));
+          if (!r) return;
           if (r.ok) setValue(r.evmWalletAddress ?? "");
           setMessage(r.ok ? { ok: true, text: r.evmWalletAddress ? "Saved." : "Removed." } : { ok: false, text: r.message });
         });

@@ -17,19 +17,21 @@ export const UNREACHABLE = "We could not reach the service. Try again.";
 /**
  * Runs a form's server action: pending while it runs, the failure (with its fields) when it answers
  * one or cannot be reached, and `notice` (a success's text, or the failure's) for forms that say how
- * it went in a FormMessage.
+ * it went in a FormMessage. A call that answers null (a re-authentication the person cancelled,
+ * components/dashboard/reauth.tsx) leaves the form as it was.
  */
 export function useAction() {
   const [failure, setFailure] = useState<Failure | null>(null);
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function run<R extends { ok: true }>(call: () => Promise<Answer<R>>, onOk?: (r: R) => void | Promise<void>, done?: string) {
+  async function run<R extends { ok: true }>(call: () => Promise<Answer<R> | null>, onOk?: (r: R) => void | Promise<void>, done?: string) {
     setPending(true);
     setFailure(null);
     setNotice(null);
     try {
       const r = await call();
+      if (!r) return;
       if (r.ok) {
         if (done) setNotice({ ok: true, text: done });
         await onOk?.(r);

@@ -56,6 +56,7 @@ export class Dashboard {
     this.person = { ...person, apiKey };
     if (payouts.length) {
       const settings = new Dashboard(await this.page.context().newPage());
+      settings.person = this.person;
       await settings.page.goto("/dashboard/settings");
       for (const address of payouts) await settings.allowPayoutAddress(address);
       await settings.page.close();
@@ -64,13 +65,24 @@ export class Dashboard {
     return apiKey;
   }
 
-  /** Settings, as an owner: money may go to `address` from now on. */
+  /**
+   * Settings, as an owner: money may go to `address` from now on. The first change of where the money
+   * goes in a few minutes asks the person to confirm it is them: their password (they have no second factor).
+   */
   async allowPayoutAddress(address: string, label = "") {
     const section = this.page.getByRole("region", { name: "Allowed payout addresses" });
     await section.getByLabel("Address to allow (EVM)").fill(address);
     await section.getByLabel("Label (optional)").fill(label);
     await section.getByRole("button", { name: "Allow address" }).click();
-    await expect(section.getByRole("cell", { name: address.toLowerCase(), exact: true })).toBeVisible();
+    const added = section.getByRole("cell", { name: address.toLowerCase(), exact: true });
+    const dialog = this.page.getByRole("dialog", { name: "Confirm it is you" });
+    await expect(added.or(dialog)).toBeVisible();
+    if (await dialog.isVisible()) {
+      await dialog.getByLabel("Your password").fill(this.person!.password);
+      await dialog.getByRole("button", { name: "Confirm" }).click();
+      await expect(dialog).toBeHidden();
+    }
+    await expect(added).toBeVisible();
   }
 
   /** Signs a person in with email and password (and a code, if asked for one), and waits for `landing`. */

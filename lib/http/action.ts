@@ -70,8 +70,11 @@ export type ActionOptions<S extends z.ZodType, K extends ActorKind, A extends un
    */
   transaction?: false;
   /**
-   * For "person": a change of how the person signs in, refused (with `reauth`) unless this session
-   * re-authenticated within REAUTH_TTL_MS (lib/auth/reauth.ts), so a stolen session cannot make itself permanent.
+   * Refused (with `reauth`) unless this session re-authenticated within REAUTH_TTL_MS
+   * (lib/auth/reauth.ts), so that a stolen session can neither make itself permanent nor redirect the
+   * money: for "person", a change of how the person signs in; for "merchant", a change of where the
+   * account's money goes, asked of a signed-in person (an unclaimed account's key session has no
+   * person to ask: its key is its only credential).
    */
   reauth?: boolean;
   /** Each rule counts by ip, by the merchant or by the payer's session; the stricter answers. */
@@ -113,8 +116,8 @@ export function action<
   options: ActionOptions<S, K, A, F>,
   handler: (ctx: ActionContext<z.infer<S>, K>) => Promise<R>,
 ): (...args: A) => Promise<R | (ActionFailure & Partial<F>)> {
-  if (options.reauth && options.actor !== "person")
-    throw new Error(`${options.name}: only a person's action can ask for a re-authentication`);
+  if (options.reauth && options.actor !== "person" && options.actor !== "merchant")
+    throw new Error(`${options.name}: only a person's or the dashboard's action can ask for a re-authentication`);
   const from = options.from ?? ((...args: A) => args[0]);
   const run = async (...args: A): Promise<R | ActionFailure> => {
     // the sign-in check redirects, so it runs outside the mapping below
@@ -138,7 +141,8 @@ export function action<
         return Object.keys(named).length ? { ok: false, message, fields: named } : { ok: false, message };
       }
       const input = parsed.data as z.infer<S>;
-      if (options.reauth && !(await recentlyReauthenticated())) return { ok: false, message: REAUTH_NEEDED, reauth: true };
+      const asksPerson = options.actor === "person" || Boolean(access?.person);
+      if (options.reauth && asksPerson && !(await recentlyReauthenticated())) return { ok: false, message: REAUTH_NEEDED, reauth: true };
       const db = await getDb();
       const ip = clientIp(await headers());
       const actor = (

@@ -22,7 +22,12 @@ import { mailboxForThisFile } from "../support/test-mailbox";
 const mail = mailboxForThisFile();
 
 let signedIn: { merchantId: string; actor: MerchantActor };
-vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ ...signedIn, person: null }) }));
+// whether the signed-in person re-authenticated within the last minutes (lib/auth/reauth.ts)
+let reauthenticated = true;
+vi.mock("@/lib/auth/session", () => ({
+  requireMerchant: async () => ({ ...signedIn, person: signedIn.actor.person ?? null }),
+  recentlyReauthenticated: async () => reauthenticated,
+}));
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
@@ -285,5 +290,35 @@ describe("allowed payout addresses", () => {
     await expect(addPayoutAddress(db, { actor: theirs.asOwner, merchantId: ours.m.id }, { address })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
+  });
+});
+
+describe("a stolen dashboard session cannot redirect the money", () => {
+  it("a new payout address or wallet needs the owner's recent re-authentication; an unclaimed account's key session is not asked", async () => {
+    const db = await testDb();
+    const { m, owner, asOwner } = await team();
+    const elsewhere = newAddress();
+    signedIn = { merchantId: m.id, actor: asOwner };
+    reauthenticated = false;
+    try {
+      expect(await addPayoutAddressAction({ address: elsewhere })).toMatchObject({ ok: false, reauth: true });
+      expect(await updatePayoutWallet(elsewhere)).toMatchObject({ ok: false, reauth: true });
+      expect(await listPayoutAddresses(db, m.id)).toEqual([]);
+      expect(await listAudit(db, m.id, { action: "payout-address.added" })).toEqual([]);
+      // confirmed: the same requests go through
+      reauthenticated = true;
+      const addedAt = Date.now();
+      expect(await addPayoutAddressAction({ address: elsewhere })).toEqual({ ok: true });
+      expect(await listPayoutAddresses(db, m.id)).toEqual([expect.objectContaining({ address: elsewhere.toLowerCase() })]);
+      await mail.mailTo(owner.email, /A payout address was added/, addedAt);
+
+      // an account nobody has claimed: its key is its only credential, so there is nobody to ask
+      reauthenticated = false;
+      const unclaimed = await newMerchant();
+      signedIn = { merchantId: unclaimed.id, actor: dashboardMerchant(unclaimed.id) };
+      expect(await addPayoutAddressAction({ address: elsewhere })).toEqual({ ok: true });
+    } finally {
+      reauthenticated = true;
+    }
   });
 });

@@ -7,9 +7,12 @@ import { FeePayerForm } from "@/components/dashboard/fee-payer-form";
 import { PayoutAddresses } from "@/components/dashboard/payout-addresses";
 import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
 import { ProfileForm } from "@/components/dashboard/profile-form";
+import { ReauthProvider } from "@/components/dashboard/reauth";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
+import { reauthNeeds } from "@/lib/accounts/reauth";
 import { roleOf } from "@/lib/accounts/roles";
+import { REAUTH_TTL_MS } from "@/lib/auth/reauth";
 import { requireMerchant } from "@/lib/auth/session";
 import { getFrameAncestors } from "@/lib/embed/framing";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
@@ -30,6 +33,9 @@ export default async function SettingsPage() {
   const payoutAddresses = await listPayoutAddresses(db, merchantId);
   const explorerUrls = await getExplorerUrls(db, { actor });
   const fees = await getFeeSetting(db, { actor });
+  // a new payout address or wallet asks the signed-in person to confirm it is them (an unclaimed
+  // account's key session is never asked)
+  const needs = actor.person ? await reauthNeeds(db, actor.person.userId) : { code: false, passkey: false };
   return (
     <div className="space-y-6">
       <h1 className="text-2xl font-bold">Settings</h1>
@@ -45,25 +51,27 @@ export default async function SettingsPage() {
       </section>
       <CheckoutAppearanceSection actor={actor} name={merchant.displayName} logoUrl={merchant.logoUrl} />
       <EmbeddingSection origins={frameOrigins} />
-      <section className={ui.card} aria-labelledby="payout">
-        <h2 id="payout" className="font-semibold">
-          Payouts
-        </h2>
-        {owner ? (
-          <PayoutWalletForm wallet={wallet} />
-        ) : (
-          <p className={`mt-2 ${ui.muted}`}>
-            {wallet ? <code className="break-all font-mono">{wallet}</code> : "No payout wallet set."} Only an owner can change where
-            payouts go.
-          </p>
-        )}
-      </section>
-      <section id="payout-addresses" className={ui.card} aria-labelledby="payout-addresses-heading">
-        <h2 id="payout-addresses-heading" className="font-semibold">
-          Allowed payout addresses
-        </h2>
-        <PayoutAddresses addresses={payoutAddresses} canEdit={owner} />
-      </section>
+      <ReauthProvider needs={needs} minutes={REAUTH_TTL_MS / 60_000}>
+        <section className={ui.card} aria-labelledby="payout">
+          <h2 id="payout" className="font-semibold">
+            Payouts
+          </h2>
+          {owner ? (
+            <PayoutWalletForm wallet={wallet} />
+          ) : (
+            <p className={`mt-2 ${ui.muted}`}>
+              {wallet ? <code className="break-all font-mono">{wallet}</code> : "No payout wallet set."} Only an owner can change where
+              payouts go.
+            </p>
+          )}
+        </section>
+        <section id="payout-addresses" className={ui.card} aria-labelledby="payout-addresses-heading">
+          <h2 id="payout-addresses-heading" className="font-semibold">
+            Allowed payout addresses
+          </h2>
+          <PayoutAddresses addresses={payoutAddresses} canEdit={owner} />
+        </section>
+      </ReauthProvider>
       <section className={ui.card} aria-labelledby="fees">
         <h2 id="fees" className="font-semibold">
           Fees
