@@ -5,7 +5,11 @@ import { orders } from "@/db/schema";
 import { call, newMerchant, newSession, randomIp, sessionBody, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 
-vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
+// a browser that keeps no cookies (the payment link's start keeps the session it started in one)
+vi.mock("next/headers", () => ({
+  headers: async () => new Headers({ "x-forwarded-for": randomIp() }),
+  cookies: async () => ({ get: () => undefined, set: () => undefined }),
+}));
 let signedIn = "";
 vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
 vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
