@@ -72,6 +72,8 @@ export const merchants = pgTable(
       .notNull()
       .default("MERCHANT"),
     buyerFeeShareBps: integer("buyer_fee_share_bps"),
+    // a payment link's payer who gave their email gets a receipt once the payment completes (lib/receipts)
+    payerReceipts: boolean("payer_receipts").notNull().default(true),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -183,6 +185,13 @@ export const checkoutSessions = pgTable(
     // a link's session: the payer's address group (an IPv6 address by its /64), for the cap on the
     // places one address may hold on a link (null: not made from a link)
     clientGroup: text("client_group"),
+    // the payer's language (one of lib/i18n's locales): a link's session takes it from the browser
+    // that started it (Accept-Language); null: none known, English
+    locale: text("locale"),
+    // the payer's receipt (lib/receipts): due from this time (set with the completion, in its
+    // transaction), and when a job claimed it to send it (at most once); both null: none owed
+    receiptDueAt: ts("receipt_due_at"),
+    receiptSentAt: ts("receipt_sent_at"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -220,6 +229,10 @@ export const checkoutSessions = pgTable(
     index("checkout_sessions_link_open_idx")
       .on(t.paymentLinkId, t.clientGroup)
       .where(sql`payment_link_id is not null and status in ('CREATED', 'ACTIVE')`),
+    // the receipts job (lib/receipts): the payers' receipts that are due; built concurrently
+    index("checkout_sessions_receipt_due_idx")
+      .on(t.receiptDueAt)
+      .where(sql`receipt_due_at is not null`),
   ],
 );
 

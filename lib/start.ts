@@ -9,6 +9,7 @@ import { registerLocalDispatcher } from "@/lib/jobs";
 import { Dispatcher, type DispatcherOptions, type DispatcherWork } from "@/lib/jobs/dispatcher";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { advanceOrder, findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
+import { findDueReceipts, sendReceiptIfDue } from "@/lib/receipts";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { metrics } from "@/lib/metrics";
 import { registerDatabaseGauges } from "@/lib/metrics/collect";
@@ -29,6 +30,8 @@ export const serviceWork: DispatcherWork<DeliveryRow> = {
   findDueRailSteps: (db) => findDueRailSteps(db),
   advanceOrder: (db, orderId) => advanceOrder(db, orderId),
   reconcile: (db) => reconcileOpenIntents(db),
+  findDueReceipts: (db) => findDueReceipts(db),
+  sendReceipt: (db, sessionId) => sendReceiptIfDue(db, sessionId),
 };
 
 /** A dispatcher that runs this service's work; `work` replaces parts of it. */

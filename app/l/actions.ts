@@ -1,6 +1,6 @@
 "use server";
 
-import { cookies } from "next/headers";
+import { cookies, headers } from "next/headers";
 import { getConfig } from "@/lib/config";
 import { action } from "@/lib/http/action";
 import { startFromLink, visitorCookie } from "@/lib/links/service";
@@ -23,7 +23,11 @@ export const startLinkAction = action(
   async ({ db, input, ip }) => {
     const jar = await cookies();
     const name = visitorCookie(input.slug);
-    const started = await startFromLink(db, input, { ip, visitorSessionId: jar.get(name)?.value });
+    const started = await startFromLink(db, input, {
+      ip,
+      visitorSessionId: jar.get(name)?.value,
+      acceptLanguage: (await headers()).get("accept-language"),
+    });
     const config = getConfig();
     jar.set(name, started.sessionId, {
       path: `/l/${input.slug}`,

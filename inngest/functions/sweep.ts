@@ -1,14 +1,15 @@
 import { getWorkDb } from "@/db/client";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
+import { findDueReceipts } from "@/lib/receipts";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
 
 /**
- * The safety net: every minute, re-drive whatever is overdue in the database, so a lost event or a
- * function that never ran loses nothing; and purge expired idempotency records and old rate-limit
- * windows.
+ * The safety net: every minute, re-drive whatever is overdue in the database (deliveries, expiries,
+ * rail steps, receipts), so a lost event or a function that never ran loses nothing; and purge
+ * expired idempotency records and old rate-limit windows.
  */
 export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ cron: "* * * * *" }] }, async ({ step }) => {
   const overdue = await step.run("find-overdue-deliveries", async () => findDueDeliveries(await getWorkDb(), 500));
@@ -32,9 +33,17 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
       railDue.map((orderId) => ({ name: "checkout/rail.due", data: { orderId } })),
     );
   }
+  // payers' receipts that are due: a lost hint, or a send that failed and waits for its retry
+  const receiptsDue = await step.run("find-due-receipts", async () => findDueReceipts(await getWorkDb(), 500));
+  if (receiptsDue.length) {
+    await step.sendEvent(
+      "redrive-receipts",
+      receiptsDue.map((sessionId) => ({ name: "checkout/receipt.due", data: { sessionId } })),
+    );
+  }
   // the real rail's open intents, read from the chain: what a missed step or someone else left behind
   const reconciled = await step.run("reconcile-open-intents", async () => reconcileOpenIntents(await getWorkDb()));
   // rows that would otherwise grow without bound; bounded batches, so one run never holds long locks
   const purged = await step.run("purge-stale-rows", async () => purgeStaleRows(await getWorkDb()));
-  return { redriven: overdue.length, railSteps: railDue.length, reconciled, expired: expired.length, purged };
+  return { redriven: overdue.length, railSteps: railDue.length, receipts: receiptsDue.length, reconciled, expired: expired.length, purged };
 });

@@ -233,17 +233,20 @@ export function buildEventsFor(input: EventInput | V1EventInput): BuiltEvent[] {
  * for all of them and their deliveries).
  */
 export async function withEvents<T>(db: Db, fn: (tx: Db, emit: Emit) => Promise<T>): Promise<T> {
-  const deliveryIds: string[] = [];
-  const result = await db.transaction(async (tx) => {
-    const built: BuiltEvent[] = [];
-    const out = await fn(tx as unknown as Db, async (input) => {
-      built.push(...buildEventsFor(input));
+  // the hints `fn` raises (a receipt due, an expiry scheduled) are sent after the commit too
+  return withDeferredHints(async () => {
+    const deliveryIds: string[] = [];
+    const result = await db.transaction(async (tx) => {
+      const built: BuiltEvent[] = [];
+      const out = await fn(tx as unknown as Db, async (input) => {
+        built.push(...buildEventsFor(input));
+      });
+      deliveryIds.push(...(await insertEvents(tx as unknown as Db, built)));
+      return out;
     });
-    deliveryIds.push(...(await insertEvents(tx as unknown as Db, built)));
-    return out;
+    jobs.deliveriesCreated(deliveryIds);
+    return result;
   });
-  jobs.deliveriesCreated(deliveryIds);
-  return result;
 }
 
 /**

@@ -21,6 +21,10 @@ export type DispatcherWork<Claim extends { id: string }> = {
   findDueRailSteps(db: Db): Promise<string[]>;
   /** Carries one order's rail step on (idempotent; claims the order itself). */
   advanceOrder(db: Db, orderId: string): Promise<void>;
+  /** Ids of the sessions whose payer's receipt is due now. */
+  findDueReceipts(db: Db): Promise<string[]>;
+  /** Sends one session's receipt if it is still due (claims it first, so it is sent at most once). */
+  sendReceipt(db: Db, sessionId: string): Promise<unknown>;
   /** Reads the chain for the real rail's open intents and heals what was missed. */
   reconcile(db: Db): Promise<unknown>;
   /** Removes rows that would otherwise grow without bound. */
@@ -40,9 +44,10 @@ export type DispatcherOptions<Claim extends { id: string }> = {
 };
 
 /**
- * The local dispatcher: finds due deliveries and expiries in the database and works them off. The
- * database row is the truth, so any number of dispatchers (threads of one process, or processes on
- * one PostgreSQL) can run side by side, and losing a wake-up loses nothing: the next poll finds it.
+ * The local dispatcher: finds due deliveries, expiries, rail steps and receipts in the database and
+ * works them off. The database row is the truth, so any number of dispatchers (threads of one
+ * process, or processes on one PostgreSQL) can run side by side, and losing a wake-up loses nothing:
+ * the next poll finds it.
  */
 export class Dispatcher<Claim extends { id: string } = { id: string }> {
   private running = false;
@@ -150,6 +155,28 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
     }
   }
 
+  private receiptsSending = new Set<string>();
+  private lastReceiptSweep = 0;
+
+  /** Starts sending the due receipts that are not being sent here already, beside the deliveries. */
+  private async receipts() {
+    // at most once a second, as the rail steps: a tick runs on every poke
+    if (Date.now() - this.lastReceiptSweep < 1_000) return;
+    this.lastReceiptSweep = Date.now();
+    for (const id of await this.work.findDueReceipts(this.db)) {
+      if (this.receiptsSending.has(id)) continue;
+      this.receiptsSending.add(id);
+      this.inFlight.add(`receipt:${id}`);
+      this.work
+        .sendReceipt(this.db, id)
+        .catch((err) => logger.error("sending a receipt failed", { sessionId: id, ...errorFields(err) }))
+        .finally(() => {
+          this.receiptsSending.delete(id);
+          this.inFlight.delete(`receipt:${id}`);
+        });
+    }
+  }
+
   private async tick(): Promise<number> {
     if (!this.purging && Date.now() - this.lastPurge >= this.purgeEveryMs) {
       this.lastPurge = Date.now();
@@ -169,6 +196,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
       }
     }
     await this.railSteps();
+    await this.receipts();
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
     const claimed = await this.work.claimDeliveries(this.db, free);

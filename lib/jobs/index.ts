@@ -12,7 +12,8 @@ export type Wakeable = { poke(): void };
 export type Hint =
   | { name: "checkout/delivery.due"; data: { deliveryId: string } }
   | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } }
-  | { name: "checkout/rail.due"; data: { orderId: string } };
+  | { name: "checkout/rail.due"; data: { orderId: string } }
+  | { name: "checkout/receipt.due"; data: { sessionId: string } };
 
 /**
  * Hands hints to Inngest. lib/ never imports the Inngest client: the code that owns it registers
@@ -74,6 +75,10 @@ export const jobs = {
   /** A real-rail order has an on-chain step due now (lib/orders/rail-steps/). */
   railDue(orderId: string) {
     hint([{ name: "checkout/rail.due", data: { orderId } }]);
+  },
+  /** A completed session owes its payer a receipt (lib/receipts). */
+  receiptDue(sessionId: string) {
+    hint([{ name: "checkout/receipt.due", data: { sessionId } }]);
   },
   /** A session or order will expire at `at` unless something happens first. */
   expiryScheduled(sessionId: string, at: Date) {

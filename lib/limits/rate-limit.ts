@@ -43,6 +43,10 @@ export const RATE_RULES = {
   linkOpenIp: { name: "links.open.ip", limit: 120, windowMs: MINUTE, by: "ip" },
   linkStartIp: { name: "links.start.ip", limit: 10, windowMs: MINUTE, by: "ip" },
   linkStartMerchant: { name: "links.start.merchant", limit: 100, windowMs: MINUTE, by: "merchant" },
+  // payers' receipts of sandbox payments (lib/receipts): a sandbox payment costs nothing, so the mail
+  // it sends to the address the payer typed is limited per merchant and per address, each day
+  sandboxReceiptsMerchant: { name: "receipts.sandbox.merchant", limit: 50, windowMs: 24 * 60 * MINUTE, by: "merchant" },
+  sandboxReceiptsRecipient: { name: "receipts.sandbox.recipient", limit: 5, windowMs: 24 * 60 * MINUTE, by: "account" },
 } as const satisfies Record<string, RateRule>;
 
 export type RateState = { limit: number; remaining: number; resetSeconds: number; allowed: boolean };

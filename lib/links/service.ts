@@ -19,6 +19,7 @@ import { checkoutUrlFor, createSessionRow } from "@/lib/sessions/create";
 import { assertAddressRoom, assertLinkPlace, holdsPlace, lockLink, paymentInFlight } from "@/lib/sessions/link-places";
 import { cancelSession } from "@/lib/sessions/transitions";
 import { addressGroup } from "@/lib/limits/client-ip";
+import { matchAcceptLanguage } from "@/lib/i18n";
 import { type CheckoutTheme, readTheme } from "@/lib/theme";
 import { FIELD_LABELS } from "./fields";
 
@@ -338,7 +339,7 @@ function sameRequest(link: PaymentLinkRow, session: SessionRow, amountMinor: big
 export async function startFromLink(
   db: Db,
   input: StartInput,
-  { ip, visitorSessionId }: { ip: string; visitorSessionId?: string },
+  { ip, visitorSessionId, acceptLanguage }: { ip: string; visitorSessionId?: string; acceptLanguage?: string | null },
 ): Promise<{ sessionId: string; checkoutUrl: string }> {
   const found = await publicLink(db, input.slug);
   if (!found) throw new AppError("NOT_FOUND", "This payment link does not exist.");
@@ -412,6 +413,8 @@ export async function startFromLink(
           metadata: Object.keys(metadata).length ? metadata : undefined,
           paymentLinkId: link.id,
           clientGroup,
+          // the language of the payer's receipt (lib/receipts): their browser's, if it is one of ours
+          locale: matchAcceptLanguage(acceptLanguage) ?? undefined,
         },
         as,
       );

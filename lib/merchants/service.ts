@@ -57,6 +57,7 @@ export function serializeMerchant(m: MerchantRow) {
     environment: m.environment,
     feePayer: m.feePayer,
     buyerFeeShareBps: m.buyerFeeShareBps,
+    payerReceipts: m.payerReceipts,
     createdAt: m.createdAt.toISOString(),
     updatedAt: m.updatedAt.toISOString(),
   };

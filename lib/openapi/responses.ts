@@ -36,6 +36,10 @@ export const merchant = z
       description: "Who pays the real rail's fees on sessions and payment links that do not say: MERCHANT (the default), PAYEE or SPLIT",
     }),
     buyerFeeShareBps: z.number().int().nullable().meta({ description: "SPLIT: the payer's share of the fees in basis points" }),
+    payerReceipts: z.boolean().meta({
+      description:
+        "Whether a payment link's payer who gave their email gets a receipt by mail once the payment completes (true by default; an owner changes it in the dashboard's Settings)",
+    }),
     createdAt: iso("When the merchant signed up"),
     updatedAt: iso("Last change"),
   })

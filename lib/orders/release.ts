@@ -1,6 +1,8 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
 import type { Emit } from "@/lib/events/service";
 import { type Db } from "@/db/client";
+import { jobs } from "@/lib/jobs";
+import { owesReceipt } from "@/lib/receipts/owed";
 import { creditOf, type ReleaseFees } from "@/lib/rail/fees";
 import { transition } from "@/lib/state";
 
@@ -45,7 +47,13 @@ export async function recordRelease(
   const paidAmountMicro = rows.session.paidAmountMicro + received;
   let session: SessionRow;
   if (paidAmountMicro >= rows.session.amountMicro) {
-    session = await transition(tx, "session", rows.session, "complete", { set: { completedAt: now, paidAmountMicro } });
+    // a payment link's payer who gave their email is owed a receipt: marked due in this transaction,
+    // so it is never lost to a crash after the commit (lib/receipts sends it)
+    const receipt = owesReceipt(rows.session);
+    session = await transition(tx, "session", rows.session, "complete", {
+      set: { completedAt: now, paidAmountMicro, ...(receipt ? { receiptDueAt: now } : {}) },
+    });
+    if (receipt) jobs.receiptDue(session.id);
     await emit({ type: "order.fulfilled", session, order, txHash: release.txHash });
     await emit({ type: "session.completed", session, order, txHash: release.txHash });
   } else {

@@ -43,6 +43,8 @@ export type CreateSessionInput = {
   paymentLinkId?: string;
   /** a link's session: the payer's address group (lib/sessions/link-places.ts) */
   clientGroup?: string;
+  /** the payer's language, one of lib/i18n's locales (a link's session: their browser's) */
+  locale?: string;
 };
 
 // A session and its ORDER_CREATED event (with the event's deliveries) are written by one statement:
@@ -135,6 +137,9 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     paymentSentAt: null,
     paymentLinkId: input.paymentLinkId ?? null,
     clientGroup: input.clientGroup ?? null,
+    locale: input.locale ?? null,
+    receiptDueAt: null,
+    receiptSentAt: null,
     createdAt: now,
     updatedAt: now,
   };

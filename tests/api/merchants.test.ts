@@ -27,6 +27,7 @@ describe("POST /api/merchants", () => {
       environment: "sandbox",
       feePayer: "MERCHANT",
       buyerFeeShareBps: null,
+      payerReceipts: true,
       createdAt: m.createdAt,
       updatedAt: m.updatedAt,
     });

@@ -1874,6 +1874,8 @@ export interface components {
       feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
       /** @description SPLIT: the payer's share of the fees in basis points */
       buyerFeeShareBps: number | null;
+      /** @description Whether a payment link's payer who gave their email gets a receipt by mail once the payment completes (true by default; an owner changes it in the dashboard's Settings) */
+      payerReceipts: boolean;
       /**
        * Format: date-time
        * @description When the merchant signed up
@@ -1911,6 +1913,8 @@ export interface components {
       feePayer: "MERCHANT" | "PAYEE" | "SPLIT";
       /** @description SPLIT: the payer's share of the fees in basis points */
       buyerFeeShareBps: number | null;
+      /** @description Whether a payment link's payer who gave their email gets a receipt by mail once the payment completes (true by default; an owner changes it in the dashboard's Settings) */
+      payerReceipts: boolean;
       /**
        * Format: date-time
        * @description When the merchant signed up

@@ -4,6 +4,7 @@ import { EmbeddingSection } from "@/components/dashboard/embedding-form";
 import { ExplorerForm } from "@/components/dashboard/explorer-form";
 import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
 import { FeePayerForm } from "@/components/dashboard/fee-payer-form";
+import { PayerReceiptsForm } from "@/components/dashboard/payer-receipts-form";
 import { PayoutAddresses } from "@/components/dashboard/payout-addresses";
 import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
 import { ProfileForm } from "@/components/dashboard/profile-form";
@@ -18,6 +19,7 @@ import { getFrameAncestors } from "@/lib/embed/framing";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { getFeeSetting } from "@/lib/merchants/fees";
 import { listPayoutAddresses } from "@/lib/merchants/payout-addresses";
+import { getPayerReceipts } from "@/lib/merchants/receipts";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
 import { getPayoutWallet } from "@/lib/merchants/wallet";
 
@@ -33,6 +35,7 @@ export default async function SettingsPage() {
   const payoutAddresses = await listPayoutAddresses(db, merchantId);
   const explorerUrls = await getExplorerUrls(db, { actor });
   const fees = await getFeeSetting(db, { actor });
+  const payerReceipts = await getPayerReceipts(db, { actor });
   // a new payout address or wallet asks the signed-in person to confirm it is them (an unclaimed
   // account's key session is never asked)
   const needs = actor.person ? await reauthNeeds(db, actor.person.userId) : { code: false, passkey: false };
@@ -86,6 +89,19 @@ export default async function SettingsPage() {
                 ? `Payers pay ${(fees.buyerFeeShareBps ?? 0) / 100}% of the fees of live payments.`
                 : "You pay the fees of live payments."}{" "}
             Only an owner can change who pays them.
+          </p>
+        )}
+      </section>
+      <section className={ui.card} aria-labelledby="receipts">
+        <h2 id="receipts" className="font-semibold">
+          Receipts
+        </h2>
+        {owner ? (
+          <PayerReceiptsForm on={payerReceipts} />
+        ) : (
+          <p className={`mt-2 ${ui.muted}`}>
+            {payerReceipts ? "Payers who give their email on a payment link get a receipt by mail." : "Payers get no receipt by mail."} Only
+            an owner can change it.
           </p>
         )}
       </section>
