@@ -61,8 +61,10 @@ export default defineConfig({
   retries: 0,
   // Time limits here only catch a hang: `npm test` runs this suite beside vitest on two cores, and
   // an axe scan or a full-page screenshot can take many seconds under that load. Speed is measured
-  // by the benchmarks (bench/), never by a test's time limit.
-  timeout: 90_000,
+  // by the benchmarks (bench/), never by a test's time limit. A dashboard journey signs up, allows
+  // its payout addresses (confirming the password) and sweeps axe over its pages in both schemes and
+  // two widths: over 90 s on a loaded CI machine.
+  timeout: 180_000,
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   globalSetup: "./e2e/support/prod-global-setup.ts",

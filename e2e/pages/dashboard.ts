@@ -60,6 +60,9 @@ export class Dashboard {
       await settings.page.goto("/dashboard/settings");
       for (const address of payouts) await settings.allowPayoutAddress(address);
       await settings.page.close();
+      // the confirmation those asked for is the set-up's, not the journey's: a journey starts as a
+      // person who has just signed up, whom the next change of a factor or of the payouts asks again
+      await this.page.context().clearCookies({ name: "dashboard-reauth" });
       await this.page.bringToFront();
     }
     return apiKey;
