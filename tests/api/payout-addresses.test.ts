@@ -12,6 +12,7 @@ import { createPaymentLink, startFromLink } from "@/lib/links/service";
 import { listPayoutAddresses } from "@/lib/merchants/payout-addresses";
 import { call, newMerchant, randomIp, sessionBody, type TestMerchant, TOKEN } from "../support/api";
 import { testDb } from "../support/db";
+import { actorOf, person, type Role, type Who } from "../support/people";
 import { mailboxForThisFile } from "../support/test-mailbox";
 
 // The allowed payout addresses: whoever creates a session, a v1 order or a payment link (a developer
@@ -33,21 +34,6 @@ vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded
 
 const { addPayoutAddressAction, removePayoutAddressAction, updatePayoutWallet } = await import("@/app/dashboard/wallet-actions");
 const { createLinkAction } = await import("@/app/dashboard/link-actions");
-
-type Who = { userId: string; email: string };
-type Role = "owner" | "developer" | "viewer";
-
-async function person(): Promise<Who> {
-  const userId = `usr_${crypto.randomUUID().replaceAll("-", "")}`;
-  const email = `${userId}@example.com`;
-  await (await testDb()).insert(users).values({ id: userId, email, passwordHash: "unused", emailVerifiedAt: new Date() });
-  return { userId, email };
-}
-
-const actorOf = (merchantId: string, who: Who, role: Role): MerchantActor => ({
-  ...dashboardMerchant(merchantId, { ...who, role }),
-  ip: randomIp(),
-});
 
 /** An account made through the API, claimed by its owner, with a second owner and a developer (who made an API key). */
 async function team() {

@@ -20,6 +20,7 @@ import { dashboardMerchant, type MerchantActor, OPERATOR } from "@/lib/actor";
 import { signInWithApiKey } from "@/lib/auth/dashboard-session";
 import { call, newMerchant, randomIp, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
+import { actorOf, person, type Role, type Who } from "../support/people";
 import { mailboxForThisFile } from "../support/test-mailbox";
 
 // Teams and API keys through lib/accounts, with the actors the dashboard builds for a signed-in
@@ -32,24 +33,8 @@ const mail = mailboxForThisFile();
 const KEY_CACHE_PASSED = 10_001;
 const HOUR = 60 * 60 * 1000;
 
-type Who = { userId: string; email: string };
-type Role = "owner" | "developer" | "viewer";
-
 afterEach(() => {
   vi.useRealTimers();
-});
-
-/** A person with a confirmed address (the sign-up flow has its own tests in accounts.test.ts). */
-async function person(): Promise<Who> {
-  const userId = `usr_${crypto.randomUUID().replaceAll("-", "")}`;
-  const email = `${userId}@example.com`;
-  await (await testDb()).insert(users).values({ id: userId, email, passwordHash: "unused", emailVerifiedAt: new Date() });
-  return { userId, email };
-}
-
-const actorOf = (merchantId: string, who: Who, role: Role): MerchantActor => ({
-  ...dashboardMerchant(merchantId, { ...who, role }),
-  ip: randomIp(),
 });
 
 /** A merchant account made through the API and claimed by a person, its owner. */
