@@ -120,7 +120,11 @@ it("a database of the previous release keeps its rows, its key keeps working, an
         await db.execute(sql`select claimed_at is not null as claimed from merchants where id = ${merchantId}`),
       );
       expect(claimed).toEqual([{ claimed: true }]);
-      expect((await listAudit(db, merchantId, {})).map((r) => [r.action, r.actorLabel])).toEqual([["team.claimed", email]]);
+      // newest first: the claim, then the upgrade's allowing the payout address the account already had
+      expect((await listAudit(db, merchantId, {})).map((r) => [r.action, r.actorLabel])).toEqual([
+        ["team.claimed", email],
+        ["payout-address.added", "Upgrade (addresses in use before the list began)"],
+      ]);
     } finally {
       await opened.close();
     }
