@@ -192,6 +192,11 @@ export const checkoutSessions = pgTable(
     // transaction), and when a job claimed it to send it (at most once); both null: none owed
     receiptDueAt: ts("receipt_due_at"),
     receiptSentAt: ts("receipt_sent_at"),
+    // the hand-off to a computer (lib/checkout/handoff.ts): the short link's code, made when a payer's
+    // browser that cannot prove a live payment asks for it, and a v1 order's token sealed with
+    // APP_SECRET (the short link opens the page the payer's own link opens, token included)
+    handoffCode: text("handoff_code"),
+    handoffToken: text("handoff_token"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -233,6 +238,10 @@ export const checkoutSessions = pgTable(
     index("checkout_sessions_receipt_due_idx")
       .on(t.receiptDueAt)
       .where(sql`receipt_due_at is not null`),
+    // a hand-off's short link finds its session; one code, one session; built concurrently
+    uniqueIndex("checkout_sessions_handoff_code_idx")
+      .on(t.handoffCode)
+      .where(sql`handoff_code is not null`),
   ],
 );
 

@@ -1,7 +1,6 @@
 import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
-import { devices } from "@playwright/test";
 import postgres from "postgres";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
@@ -10,7 +9,7 @@ import { netAfterFees } from "../rail-local/chain";
 import { startRailStack } from "../rail-local/stack";
 import { CheckoutPage } from "./pages/checkout-page";
 import { OwnServer } from "./support/server";
-import { checkScreen, expect, startReceiver, test } from "./support/fixtures";
+import { checkScreen, expect, handoffLinkOn, phoneContext, startReceiver, test } from "./support/fixtures";
 
 // The whole real-rail journey as a deployment runs it: `npm run rail:local`'s stack, the built service
 // started with the settings it prints (on PostgreSQL, so that the operator's command line shares the
@@ -175,18 +174,21 @@ test.describe("a live payment through the built service", () => {
       await expect(page.getByRole("button", { name: "Continue with Venmo" })).toBeDisabled();
       await checkScreen(page, testInfo, "0-needs-install");
 
-      // a phone cannot run the extension: it is told to open the page in desktop Chrome
-      const iphone = devices["iPhone 13"];
-      const phone = await browser.newContext({ userAgent: iphone.userAgent, viewport: iphone.viewport, isMobile: true, hasTouch: true });
+      // a phone cannot run the extension: before anything is reserved, it is given a short link and its
+      // QR code that open this checkout on a computer, and it keeps following the payment made there
+      const phone = await phoneContext(browser);
       const phonePage = await phone.newPage();
       await phonePage.goto(link);
-      await expect(phonePage.getByText("This browser cannot confirm the payment")).toBeVisible();
+      await expect(phonePage.getByText("Finish this payment on a computer")).toBeVisible();
+      await expect(phonePage.getByRole("button", { name: "Choose a payment app" })).toBeDisabled();
+      const shortLink = await handoffLinkOn(phonePage);
       await checkScreen(phonePage, testInfo, "0-unsupported-phone");
-      await phone.close();
 
-      // with it (a stand-in answering the SDK's extension API as Peer does), connected once, then continue
+      // on the computer, with the extension (a stand-in answering the SDK's extension API as Peer
+      // does): the short link opens the same checkout; connected once, then continue
       await page.addInitScript(PEER_STAND_IN, { amount: "30.60", recipient: service.rail.payees.venmo! });
-      await checkout.open(link);
+      await page.goto(shortLink);
+      await expect(page).toHaveURL(link);
       await expect(page.getByRole("button", { name: "Connect Peer" })).toBeVisible();
       await page.getByRole("button", { name: "Connect Peer" }).click();
       await expect(page.getByText("The Peer extension is connected")).toBeVisible();
@@ -224,6 +226,12 @@ test.describe("a live payment through the built service", () => {
       const release = page.getByRole("link", { name: /^0x[0-9a-f]{64} \(block explorer, opens in a new tab\)$/ });
       await expect(release).toHaveAttribute("href", /^https:\/\/basescan\.org\/tx\/0x[0-9a-f]{64}$/);
       await checkScreen(page, testInfo, "3-receipt");
+      // the phone the payer started on shows the receipt too
+      await expect(phonePage.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 30_000 });
+      await phone.close();
+      // the session has ended: its short link leads nowhere now
+      await page.goto(shortLink);
+      await expect(page.getByRole("heading", { name: "This checkout link has ended" })).toBeVisible();
       const chain = createPublicClient({ transport: http(service.rail.rpcUrl) });
       expect(
         await chain.readContract({ address: service.rail.usdc as Address, abi: erc20Abi, functionName: "balanceOf", args: [payout] }),

@@ -10,6 +10,7 @@ import {
   submitPaymentProof,
   type UnpricedCheckoutView,
 } from "@/lib/checkout/service";
+import { type Handoff, handoffFor } from "@/lib/checkout/handoff";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/transitions";
@@ -139,4 +140,20 @@ export const cancelCheckout: (id: string, token?: string | null) => Promise<Acti
   (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
   LINK_INVALID,
   (db, actor) => cancelSession(db, actor.sessionId, { actor }),
+);
+
+/**
+ * The short link and QR code that open this checkout on a computer, for a payer whose browser cannot
+ * prove a live payment (lib/checkout/handoff.ts). Made once per session; the same one after.
+ */
+export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: true; handoff: Handoff } | ActionFailure> = action(
+  {
+    name: "checkout.handoff",
+    input: bySession,
+    from: (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
+    actor: "payer",
+    rateLimit: PAYER_LIMITS.action,
+    invalid: () => LINK_INVALID,
+  },
+  async ({ db, actor }) => ({ ok: true as const, handoff: await handoffFor(db, actor.sessionId, actor.token) }),
 );

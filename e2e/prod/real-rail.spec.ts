@@ -8,7 +8,7 @@ import { formatUsdc } from "../../lib/money";
 import { netAfterFees } from "../../rail-local/chain";
 import { SIGNER_MNEMONIC } from "../../rail-local/stack";
 import { alive, kill, restart, type Topology } from "../../scripts/prod-like";
-import { expect, startReceiver, test } from "../support/fixtures";
+import { expect, handoffLinkOn, phoneContext, startReceiver, test } from "../support/fixtures";
 import { topologyRail } from "../support/prod-global-setup";
 import { Integration, TOKEN, topology, topologySql } from "../support/topology";
 
@@ -18,7 +18,8 @@ import { Integration, TOKEN, topology, topologySql } from "../support/topology";
 // signal and broadcasting it, once between broadcasting the release and reading its receipt. Each
 // time the next process to take the order sends the stored bytes (or finds them mined): one
 // transaction per step, one nonce, the USDC released once, the webhooks out. The taker wallets sign
-// through a remote signer: no process of the service has a key in its environment.
+// through a remote signer: no process of the service has a key in its environment. The payer began on
+// a phone, which hands the payment off to a computer through a short link and follows it throughout.
 // Where it runs: through the production topology only. Its processes race on the rail's steps and are SIGKILLed.
 
 const run = promisify(execFile);
@@ -56,7 +57,9 @@ async function restartAll(t: Topology) {
   for (const name of PROCESSES) await restart(t, name);
 }
 
-test("a live payment survives every process SIGKILLed between signing and broadcasting, and between broadcasting and the receipt", async () => {
+test("a live payment survives every process SIGKILLed between signing and broadcasting, and between broadcasting and the receipt", async ({
+  browser,
+}) => {
   test.setTimeout(420_000);
   const t = topology();
   const { anvilUrl: anvil, signerUrl, takerAddresses } = topologyRail();
@@ -94,10 +97,26 @@ test("a live payment survives every process SIGKILLed between signing and broadc
       destinationChainId: 8453,
       destinationToken: TOKEN,
       recipientAddress: payout,
+      successUrl: `${t.url}/docs?paid=1`,
     });
     expect(created.status).toBe(201);
     const sessionId = created.body.responseObject.session.id as string;
     expect(created.body.responseObject.session.environment).toBe("live");
+
+    // the payer opened the checkout on a phone: it hands off to a computer through the proxy (a short
+    // link on the public origin that redirects to the checkout), and follows the payment through the
+    // faults below, on whichever instance answers
+    const link = `${t.url}/checkout?session=${sessionId}`;
+    const phone = await phoneContext(browser);
+    const phonePage = await phone.newPage();
+    await phonePage.goto(link);
+    await expect(phonePage.getByText("Finish this payment on a computer")).toBeVisible();
+    const shortLink = await handoffLinkOn(phonePage);
+    expect(shortLink.startsWith(`${t.url}/c/`)).toBe(true);
+    const opened = await fetch(shortLink, { redirect: "manual" });
+    expect(opened.status).toBe(307);
+    expect(opened.headers.get("location")).toBe(link);
+    expect(opened.headers.get("referrer-policy")).toBe("no-referrer");
     const txs = async (kind: string) =>
       (await sql`select hash, status from chain_txs where order_id = ${orderId} and kind = ${kind} order by created_at`).map((r) => ({
         hash: r.hash as string,
@@ -174,6 +193,13 @@ test("a live payment survives every process SIGKILLed between signing and broadc
       .poll(() => receiver.types(), { timeout: 60_000 })
       .toEqual(expect.arrayContaining(["session.started", "order.created", "order.payment_sent", "order.fulfilled", "session.completed"]));
     expect(receiver.types().filter((type) => type === "order.fulfilled")).toHaveLength(1);
+    // the phone shows the receipt, then the shop's success page; the short link has ended with the session
+    await expect(phonePage.getByRole("heading", { name: "Payment complete" })).toBeVisible({ timeout: 30_000 });
+    await phonePage.waitForURL(`${t.url}/docs?paid=1`);
+    await phone.close();
+    const ended = await fetch(shortLink, { redirect: "manual" });
+    expect(ended.status).toBe(200);
+    expect(await ended.text()).toContain("This checkout link has ended");
   } finally {
     await rpcFaults(t, {}).catch(() => {});
     await rpc(anvil, "evm_setIntervalMining", [1]).catch(() => {});

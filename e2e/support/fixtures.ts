@@ -2,7 +2,7 @@ import fs from "node:fs";
 import https from "node:https";
 import type { AddressInfo } from "node:net";
 import AxeBuilder from "@axe-core/playwright";
-import { test as base, expect, type APIRequestContext, type Page, type TestInfo } from "@playwright/test";
+import { test as base, type APIRequestContext, type Browser, devices, expect, type Page, type TestInfo } from "@playwright/test";
 import { testCertificates } from "../../tests/support/tls";
 
 // Merchants, sessions and a webhook receiver made through the public API, as an integration would.
@@ -10,6 +10,23 @@ import { testCertificates } from "../../tests/support/tls";
 export const TOKEN = "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913";
 
 export type Merchant = { id: string; apiKey: string; name: string };
+
+/** A phone's browser (an iPhone's size, touch and user agent): it cannot run the Peer extension. */
+export function phoneContext(browser: Browser) {
+  const iphone = devices["iPhone 13"];
+  return browser.newContext({ userAgent: iphone.userAgent, viewport: iphone.viewport, isMobile: true, hasTouch: true });
+}
+
+/** The hand-off a live checkout shows a phone: its short link, once the link and its QR code have loaded. */
+export async function handoffLinkOn(page: Page): Promise<string> {
+  const link = page.getByTestId("handoff-link");
+  await expect(link).toHaveText(/\/c\/[0-9a-z]{5}-[0-9a-z]{5}$/);
+  const url = (await link.textContent())!.trim();
+  const qr = page.getByRole("img", { name: `QR code of the link ${url}` });
+  await expect(qr).toBeVisible();
+  await expect.poll(() => qr.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  return url;
+}
 
 export async function createMerchant(request: APIRequestContext, overrides: Record<string, unknown> = {}): Promise<Merchant> {
   const name = `shop-${Date.now()}-${Math.floor(Math.random() * 1e6)}`;

@@ -61,9 +61,12 @@ function pagePolicy(nonce: string, ancestors: string[], { https, dev }: Security
 // JSON is never a document: nothing in it may load, run or be framed
 const API_POLICY = "default-src 'none'; frame-ancestors 'none'; base-uri 'none'; form-action 'none'";
 
-/** A page whose address holds a payer's credential: `/checkout?session=…`, or a v1 order's `/?order=…&token=…`. */
+/**
+ * A page whose address holds a payer's credential: `/checkout?session=…`, a v1 order's
+ * `/?order=…&token=…`, or a hand-off's short link `/c/<code>` that leads to one.
+ */
 export const isCheckoutLink = ({ pathname, search }: Pick<SecurityContext, "pathname" | "search">) =>
-  under(pathname, "/checkout") || (pathname === "/" && new URLSearchParams(search ?? "").has("order"));
+  under(pathname, "/checkout") || under(pathname, "/c") || (pathname === "/" && new URLSearchParams(search ?? "").has("order"));
 
 /** The headers for one response. Pages need a nonce; API responses do not use one. */
 export function securityHeaders(ctx: SecurityContext): Record<string, string> {

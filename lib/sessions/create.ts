@@ -140,6 +140,8 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     locale: input.locale ?? null,
     receiptDueAt: null,
     receiptSentAt: null,
+    handoffCode: null,
+    handoffToken: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -164,4 +166,12 @@ async function merchantDefaults(db: Db, merchantId: string): Promise<{ environme
 /** The hosted checkout page of a session, as the create answer and the payer's link carry it. */
 export function checkoutUrlFor(sessionId: string): string {
   return `${getConfig().checkoutUrl}/checkout?session=${encodeURIComponent(sessionId)}`;
+}
+
+/** The checkout link of a v1 order: `{checkout_url}/?order=<id>&token=<token>`, as the SDK builds it. */
+export function orderCheckoutUrl(orderId: string, token: string): string {
+  const url = new URL(`${getConfig().checkoutUrl}/`);
+  url.searchParams.set("order", orderId);
+  url.searchParams.set("token", token);
+  return url.toString();
 }

@@ -8,7 +8,7 @@ import { sha256Hex } from "@/lib/crypto";
 import { AppError, invalid, notFound } from "@/lib/errors";
 import { PAYMENT_PLATFORMS } from "@/lib/rail";
 import { DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
-import { createSessionRow } from "@/lib/sessions/create";
+import { createSessionRow, orderCheckoutUrl } from "@/lib/sessions/create";
 import { expireIfDue, isDue } from "@/lib/sessions/expiry";
 import { assertSessionAccess, readSessionView, tokenOpens } from "@/lib/sessions/rows";
 import { cancelSession } from "@/lib/sessions/transitions";
@@ -41,13 +41,6 @@ export function resolveToken(token: string | undefined, chainId: number): string
 /** A fresh order token: 192 random bits. Only its sha-256 is stored. */
 const newOrderToken = () => `otk_${crypto.randomBytes(24).toString("base64url")}`;
 
-/** The checkout link of a v1 order: `{checkout_url}/?order=<id>&token=<token>`, as the SDK builds it. */
-export function orderCheckoutUrl(orderId: string, token: string): string {
-  const url = new URL(`${getConfig().checkoutUrl}/`);
-  url.searchParams.set("order", orderId);
-  url.searchParams.set("token", token);
-  return url.toString();
-}
 
 export async function merchantRow(db: Db, merchantId: string): Promise<MerchantRow> {
   const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);

@@ -129,7 +129,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
       {partField}
       {view.liveProof && (
         <Suspense fallback={<CheckingProof />}>
-          <ProofGate onChange={setProofState} />
+          <ProofGate onChange={setProofState} handoff={{ sessionId: view.session.id, token: view.session.token }} />
         </Suspense>
       )}
       <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending || !canProve}>

@@ -56,7 +56,7 @@ export function ProveWithPeer({ view, pending, act }: StepProps) {
   return (
     <div className="mt-5">
       {state !== "ready" ? (
-        <ProofRequirement state={state} recheck={recheck} />
+        <ProofRequirement state={state} recheck={recheck} handoff={{ sessionId: view.session.id, token: view.session.token }} />
       ) : (
         <>
           {zelle && (

@@ -10,6 +10,7 @@ import {
   type ProofReadiness,
   proofReadiness,
 } from "../peer-extension";
+import { type HandoffFor, HandoffToComputer } from "./handoff";
 import { CheckingProof, primary, secondary } from "./shared";
 
 // Whether this browser can prove a live payment, and what to do when it cannot. The choose step loads
@@ -31,7 +32,7 @@ export function useProofReadiness(): [ProofReadiness, () => void] {
  * Before a live payment is reserved: the payer proves it with the Peer extension in desktop Chrome.
  * Said plainly, with the way to fix it, before anything is locked for a payment that cannot be proven.
  */
-export function ProofRequirement({ state, recheck }: { state: ProofReadiness; recheck: () => void }) {
+export function ProofRequirement({ state, recheck, handoff }: { state: ProofReadiness; recheck: () => void; handoff: HandoffFor }) {
   if (state === "ready") {
     return (
       <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
@@ -47,11 +48,12 @@ export function ProofRequirement({ state, recheck }: { state: ProofReadiness; re
     >
       {state === "unsupported" && (
         <>
-          <p className="font-semibold">This browser cannot confirm the payment</p>
+          <p className="font-semibold">Finish this payment on a computer</p>
           <p className="mt-1">
-            Paying here needs the Peer extension, which runs in Chrome on a computer. Open this page in desktop Chrome to pay; nothing has
-            been reserved or charged.
+            This browser cannot confirm the payment: that needs the Peer extension, which runs in Chrome on a computer. Nothing has been
+            reserved or charged.
           </p>
+          <HandoffToComputer {...handoff} />
         </>
       )}
       {state === "needs_install" && (
@@ -107,8 +109,8 @@ function UpdateExtension({ recheck }: { recheck: () => void }) {
 }
 
 /** The readiness check and its message, reporting each state to the step that holds the button. */
-export function ProofGate({ onChange }: { onChange: (state: ProofReadiness) => void }) {
+export function ProofGate({ onChange, handoff }: { onChange: (state: ProofReadiness) => void; handoff: HandoffFor }) {
   const [state, recheck] = useProofReadiness();
   useEffect(() => onChange(state), [state, onChange]);
-  return <ProofRequirement state={state} recheck={recheck} />;
+  return <ProofRequirement state={state} recheck={recheck} handoff={handoff} />;
 }

@@ -1,0 +1,49 @@
+import type { Metadata } from "next";
+import { headers } from "next/headers";
+import { notFound, redirect } from "next/navigation";
+import { ui } from "@/components/ui/styles";
+import { getDb } from "@/db/client";
+import { resolveHandoff } from "@/lib/checkout/handoff";
+import { clientIp } from "@/lib/http/route";
+import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
+
+export const dynamic = "force-dynamic";
+export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
+
+type Props = { params: Promise<{ code: string }> };
+
+// A hand-off's short link (/c/<code>, lib/checkout/handoff.ts): typed or scanned on a computer, it
+// leads to the checkout the payer opened on their phone while that checkout is open. Counted with the
+// link pages' limit per address, so that codes cannot be tried at speed.
+export default async function HandoffPage({ params }: Props) {
+  const db = await getDb();
+  const limited = await hitRateLimits(db, RATE_RULES.linkOpenIp, { ip: clientIp(await headers()) });
+  if (limited && !limited.allowed) {
+    return (
+      <Notice title="Too many requests">
+        Too many checkout pages were opened from your network. Try again in {limited.resetSeconds} seconds.
+      </Notice>
+    );
+  }
+  const found = await resolveHandoff(db, (await params).code);
+  if (!found) notFound();
+  if (found.open) redirect(found.url);
+  return (
+    <Notice title="This checkout link has ended">
+      The checkout it opened is paid, cancelled or expired. Nothing more can be paid here: go back to the shop for a new one.
+    </Notice>
+  );
+}
+
+function Notice({ title, children }: { title: string; children: React.ReactNode }) {
+  return (
+    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
+      <div className={ui.card}>
+        <h1 className="text-xl font-semibold">{title}</h1>
+        <p role="alert" className={`mt-2 ${ui.muted}`}>
+          {children}
+        </p>
+      </div>
+    </main>
+  );
+}
