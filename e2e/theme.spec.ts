@@ -224,4 +224,44 @@ test.describe("checkout theme", () => {
     await expect(preview(page).getByRole("img", { name: "Corner Coffee logo" })).toHaveText("CC");
     await expect(page.getByRole("img", { name: "Logo preview" })).toHaveText("CC");
   });
+
+  test("the logo is never a broken image, not even before the page's scripts run; once it loads, the initials go", async ({
+    browser,
+    page,
+    request,
+  }, testInfo) => {
+    const m = await createMerchant(request, { displayName: "Corner Coffee", logoUrl: "https://logos.example/missing.png" });
+    const session = await createSession(request, m);
+    // the server's HTML as it paints before the page's scripts have arrived (they never do here), with
+    // a logo that cannot load
+    const noScripts = await browser.newContext({ baseURL: testInfo.project.use.baseURL });
+    const first = await noScripts.newPage();
+    await first.route(/\/_next\/static\/chunks\/.*\.js$/, (route) => route.abort());
+    await first.route("https://logos.example/**", (route) => route.fulfill({ status: 404, body: "not found" }));
+    await first.goto(session.path);
+    const logo = first.getByRole("img", { name: "Corner Coffee logo" });
+    await expect(logo).toBeVisible();
+    await expect(logo.getByText("CC")).toBeVisible();
+    // the broken image is covered by its fallback: the initials on their tile, drawn by CSS alone
+    const broken = logo.locator("img");
+    await expect.poll(() => broken.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth === 0)).toBe(true);
+    expect(await broken.evaluate((img) => getComputedStyle(img, "::after").content)).toBe('"CC"');
+    expect(await broken.evaluate((img) => getComputedStyle(img, "::after").backgroundColor)).not.toBe("rgba(0, 0, 0, 0)");
+    await checkScreen(first, testInfo, "theme-logo-before-scripts");
+    await noScripts.close();
+
+    // a logo that loads covers the initials, and once the scripts know it, the initials and their tile go
+    const shop = await createMerchant(request, { displayName: "Corner Coffee", logoUrl: "https://logos.example/corner-coffee.png" });
+    await page.route("https://logos.example/**", (route) =>
+      route.fulfill({
+        contentType: "image/png",
+        body: Buffer.from("iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==", "base64"),
+      }),
+    );
+    await page.goto((await createSession(request, shop)).path);
+    const loaded = page.getByRole("img", { name: "Corner Coffee logo" });
+    await expect(loaded.getByText("CC")).toBeHidden();
+    await expect(page.locator("[data-initials]")).toHaveCount(0);
+    expect(await loaded.locator("img").evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+  });
 });

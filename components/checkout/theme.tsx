@@ -1,7 +1,6 @@
 "use client";
 
 import { useCallback, useState } from "react";
-import { ui } from "@/components/ui/styles";
 import { initialsOf } from "@/lib/brand";
 
 // The merchant's look on the payer's page, shared by the page and the dashboard's live preview so the
@@ -9,9 +8,12 @@ import { initialsOf } from "@/lib/brand";
 // service's mark chrome.tsx.
 
 /**
- * The merchant's logo, or its initials when it has none or the image does not load. The server
- * renders the <img>; an image that failed before the page was hydrated fired its error event before
- * React listened, so the ref checks it once more.
+ * The merchant's logo over its initials: a logo that has not loaded yet (a slow network) shows the
+ * initials beneath it, and one that cannot load shows them too, never a broken image, even before any
+ * script runs: a broken image gets an ::after (app/globals.css) that covers the browser's icon with the
+ * initials' tile. Once the page's scripts know how the logo went, a broken one is removed and a loaded
+ * one loses the tile behind it, so a logo with transparent parts shows on the page as it is. The image
+ * sends no Referer: the checkout's address holds the payer's session.
  */
 export function MerchantLogo({
   name,
@@ -25,36 +27,49 @@ export function MerchantLogo({
   /** what the image is called for screen readers */
   label?: string;
 }) {
-  const [failedUrl, setFailedUrl] = useState<string | null>(null);
+  const [outcome, setOutcome] = useState<{ url: string; loaded: boolean } | null>(null);
+  const settled = logoUrl !== null && outcome?.url === logoUrl ? outcome : null;
   const check = useCallback(
     (img: HTMLImageElement | null) => {
-      // naturalWidth is 0 for a broken image, and for some SVGs that loaded: decode() tells them apart
-      if (img && img.complete && img.naturalWidth === 0 && logoUrl) img.decode().catch(() => setFailedUrl(logoUrl));
+      // the image may have settled before React listened: naturalWidth is 0 for a broken image (and for
+      // some SVGs that loaded, which decode() tells apart)
+      if (!img || !img.complete || !logoUrl) return;
+      if (img.naturalWidth > 0) setOutcome({ url: logoUrl, loaded: true });
+      else
+        img.decode().then(
+          () => setOutcome({ url: logoUrl, loaded: true }),
+          () => setOutcome({ url: logoUrl, loaded: false }),
+        );
     },
     [logoUrl],
   );
-  if (logoUrl && failedUrl !== logoUrl) {
-    return (
-      // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
-      <img
-        ref={check}
-        src={logoUrl}
-        alt={label}
-        width={48}
-        height={48}
-        className={`${size} shrink-0 rounded-xl object-cover`}
-        onError={() => setFailedUrl(logoUrl)}
-      />
-    );
-  }
+  const initials = initialsOf(name);
+  const shown = Boolean(settled?.loaded);
   return (
     <div
       role="img"
       aria-label={label}
-      data-initials=""
-      className={`theme-avatar flex ${size} shrink-0 items-center justify-center rounded-xl bg-slate-200 font-bold dark:bg-slate-700`}
+      data-initials={shown ? undefined : ""}
+      className={`relative flex ${size} shrink-0 items-center justify-center overflow-hidden rounded-xl font-bold ${shown ? "" : "theme-avatar bg-slate-200 [--logo-tile:var(--color-slate-200)] dark:bg-slate-700 dark:[--logo-tile:var(--color-slate-700)]"}`}
     >
-      <span aria-hidden="true">{initialsOf(name)}</span>
+      <span aria-hidden="true" className={shown ? "invisible" : undefined}>
+        {initials}
+      </span>
+      {logoUrl && settled?.loaded !== false && (
+        // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
+        <img
+          ref={check}
+          src={logoUrl}
+          alt=""
+          data-fallback={initials}
+          referrerPolicy="no-referrer"
+          width={48}
+          height={48}
+          className="merchant-logo absolute inset-0 h-full w-full object-cover"
+          onLoad={() => setOutcome({ url: logoUrl, loaded: true })}
+          onError={() => setOutcome({ url: logoUrl, loaded: false })}
+        />
+      )}
     </div>
   );
 }
