@@ -10,6 +10,7 @@ import { type AuthedMerchant, authenticateApiKey } from "@/lib/merchants/service
 import { clientAddress } from "@/lib/limits/client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
 import { auditMerchant } from "@/lib/audit";
+import { withDeferredHints } from "@/lib/jobs";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
 import {
   checkFailedAuth,
@@ -66,8 +67,9 @@ export type RouteOptions<P, Q, B> = {
   atomic?: boolean;
   /**
    * The audit trail's name for what this route changes (lib/audit/index.ts): written when a
-   * merchant's request succeeds, in the same transaction as an idempotent answer, with the key, the
-   * client's address and the id it acted on.
+   * merchant's request succeeds, in the change's own transaction (with an idempotent answer, that
+   * one), with the key, the client's address and the id it acted on. A route with atomic: false
+   * writes it after its answer, outside any transaction.
    */
   audit?: string;
 };
@@ -312,6 +314,11 @@ export function route<
         }
         answer = await respond(db);
         await finishIdempotent(db, idem.scope, idem.key, answer.status, answer.body);
+      } else if (options.audit && actor?.kind === "merchant" && options.atomic !== false) {
+        // the change and its audit record commit together or not at all; what the change hints to the
+        // background work is heard after the commit (a route that waits on the network, atomic: false,
+        // holds no transaction open: its record follows its answer)
+        answer = await withDeferredHints(() => db.transaction((t) => respond(t as unknown as Db)));
       } else {
         answer = await respond(db);
       }

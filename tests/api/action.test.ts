@@ -317,6 +317,42 @@ describe("action(): a dashboard change and its audit record commit together", ()
     expect(await send({ name: "a" })).toEqual({ ok: true });
     expect(recordedFirst).toHaveLength(1);
   });
+  describe("route(): an API change and its audit record commit together", () => {
+    const renameBody = z.strictObject({ name: z.string() });
+    /** PATCH the key's merchant's display name through an audited route named `audit`. */
+    const patch = (audit: string, m: { apiKey: string }, name: string) =>
+      route({ body: renameBody, audit }, async ({ db, actor, body }) => {
+        await renaming({}, pokes)({ db, input: { id: actor.merchantId, name: body.name } });
+        return { message: "renamed", data: { id: actor.merchantId } };
+      })(
+        new Request("http://checkout.test/api/x", {
+          method: "PATCH",
+          headers: { "x-api-key": m.apiKey, "content-type": "application/json", "x-forwarded-for": randomIp() },
+          body: JSON.stringify({ name }),
+        }),
+        { params: Promise.resolve({}) },
+      );
+
+    it("writes both, and the background work hears of the change after the commit", async () => {
+      const m = await newMerchant();
+      const res = await patch("test.api-rename", m, "Renamed by key");
+      expect(res.status, await res.clone().text()).toBe(200);
+      expect(await displayName(m.id)).toBe("Renamed by key");
+      expect(await records(m.id, "test.api-rename")).toMatchObject([{ actorKind: "key", target: m.id }]);
+      expect(pokes).toEqual(["poke"]);
+    });
+
+    it("a record that cannot be written answers 500 and leaves nothing of the change, nor a hint of it", async () => {
+      const m = await newMerchant();
+      const name = await displayName(m.id);
+      captured = captureStderr();
+      const res = await patch(`${REFUSED}.api`, m, "Unaudited by key");
+      vi.restoreAllMocks();
+      expect(res.status).toBe(500);
+      expect(await displayName(m.id)).toBe(name);
+      expect(pokes).toEqual([]);
+    });
+  });
 });
 
 describe("route({ auth: 'payer', answer: 'plain' })", () => {
