@@ -5,6 +5,7 @@ import { z } from "zod";
 import { AppError } from "@/lib/errors";
 import { busyHandler, claimAdminSocket, dumpPglite, requestPgliteDump } from "./admin-socket";
 import { restorePostgres } from "./pg-restore";
+import { checkPgliteSchema } from "./pglite-check";
 import { libpq, runTool } from "./pg-tools";
 
 // `npm run admin -- backup <file>` and `restore <file>`: a consistent copy of the database taken while
@@ -65,6 +66,8 @@ export type RestoreOptions = {
 };
 
 const FORMAT = 1;
+/** Our migrations: what a restored database must have been made by. */
+const MIGRATIONS_FOLDER = path.join(process.cwd(), "db", "migrations");
 const MAGIC = "checkout-backup ";
 const PG_DUMP_MAGIC = "PGDMP";
 
@@ -98,7 +101,7 @@ export async function restore(target: Target, file: string, options: RestoreOpti
       );
     }
     const started = Date.now();
-    const { into } = await restorePostgres(target.databaseUrl, file, path.join(process.cwd(), "db", "migrations"));
+    const { into } = await restorePostgres(target.databaseUrl, file, MIGRATIONS_FOLDER);
     return { kind: "postgres", file, into, ms: Date.now() - started, secrets: "none", secretsRestored: false };
   }
   if (kind === "postgres") {
@@ -293,7 +296,7 @@ async function restorePglite(dataDir: string, file: string, options: RestoreOpti
     // leaves DATA_DIR/pglite as it was
     const tmp = path.join(dataDir, `.pglite-restore-${crypto.randomBytes(4).toString("hex")}`);
     try {
-      await loadPglite(tmp, tarball);
+      await loadPglite(tmp, tarball, file, MIGRATIONS_FOLDER);
     } catch (err) {
       fs.rmSync(tmp, { recursive: true, force: true });
       throw err;
@@ -310,8 +313,11 @@ async function restorePglite(dataDir: string, file: string, options: RestoreOpti
   }
 }
 
-/** PGlite loads the tarball into `dir`; the database is then checked to be this service's. */
-async function loadPglite(dir: string, tarball: Buffer) {
+/**
+ * PGlite loads the tarball into `dir`; the database is then checked to be this service's, down to
+ * what can run in it (./pglite-check.ts).
+ */
+async function loadPglite(dir: string, tarball: Buffer, file: string, migrationsFolder: string) {
   const { PGlite } = await import("@electric-sql/pglite");
   let client: InstanceType<typeof PGlite> | undefined;
   try {
@@ -322,9 +328,7 @@ async function loadPglite(dir: string, tarball: Buffer) {
     throw new AppError("VALIDATION_FAILED", `The backup's database could not be opened: ${(err as Error).message}; nothing was changed`);
   }
   try {
-    await client.query("select count(*) from drizzle.__drizzle_migrations");
-  } catch {
-    throw new AppError("VALIDATION_FAILED", "The backup holds no database of this service (no migrations table); nothing was changed");
+    await checkPgliteSchema(client, file, migrationsFolder);
   } finally {
     await client.close();
   }

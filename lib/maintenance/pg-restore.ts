@@ -64,7 +64,7 @@ const listOf = (lines: string[]) =>
     .map((l) => `\n  ${printable(l)}`)
     .join("") + (lines.length > SHOWN ? `\n  … and ${lines.length - SHOWN} more` : "");
 
-const notOurs = (file: string, why: string, lines: string[]) =>
+export const notOurs = (file: string, why: string, lines: string[]) =>
   new AppError("VALIDATION_FAILED", `${file} is not a backup of this service: ${why}; nothing was changed${listOf(lines)}`);
 
 /** The archive's table of contents, each entry's kind, schema and name. */
@@ -129,9 +129,9 @@ function checkKinds(file: string, entries: TocEntry[]) {
 
 // ---------------------------------------------------------------- our migrations
 
-type Migration = { tag: string; hash: string; folderMillis: number; sql: string[] };
+export type Migration = { tag: string; hash: string; folderMillis: number; sql: string[] };
 
-function ourMigrations(folder: string): Migration[] {
+export function ourMigrations(folder: string): Migration[] {
   const journal = JSON.parse(fs.readFileSync(path.join(folder, "meta", "_journal.json"), "utf8")) as { entries: Array<{ tag: string }> };
   return readMigrationFiles({ migrationsFolder: folder }).map((m, i) => ({
     tag: journal.entries[i]!.tag,
@@ -143,7 +143,7 @@ function ourMigrations(folder: string): Migration[] {
 }
 
 /** The statements that make our schema as the first `level` migrations leave it, as drizzle applies them. */
-function schemaStatements(migrations: Migration[]): string[] {
+export function schemaStatements(migrations: Migration[]): string[] {
   const out = [
     `CREATE SCHEMA IF NOT EXISTS "drizzle"`,
     `CREATE TABLE IF NOT EXISTS "drizzle"."__drizzle_migrations" (id SERIAL PRIMARY KEY, hash text NOT NULL, created_at bigint)`,
@@ -184,6 +184,11 @@ async function migrationsOf(file: string, ours: Migration[]): Promise<Migration[
       rows.push({ hash, createdAt });
     },
   );
+  return firstMigrations(file, rows, ours);
+}
+
+/** The migrations a backup's records of drizzle.__drizzle_migrations name: the first N of ours, or it is refused. */
+export function firstMigrations(file: string, rows: Array<{ hash: string; createdAt: number }>, ours: Migration[]): Migration[] {
   rows.sort((a, b) => a.createdAt - b.createdAt);
   if (!rows.length) throw notOurs(file, "its drizzle.__drizzle_migrations is empty", []);
   if (rows.length > ours.length || rows.some((r, i) => r.createdAt > ours[i]!.folderMillis)) {
