@@ -41,7 +41,6 @@ export function resolveToken(token: string | undefined, chainId: number): string
 /** A fresh order token: 192 random bits. Only its sha-256 is stored. */
 const newOrderToken = () => `otk_${crypto.randomBytes(24).toString("base64url")}`;
 
-
 export async function merchantRow(db: Db, merchantId: string): Promise<MerchantRow> {
   const [m] = await db.select().from(merchants).where(eq(merchants.id, merchantId)).limit(1);
   if (!m) throw notFound("Merchant");
