@@ -27,24 +27,26 @@ export function MerchantLogo({
   /** what the image is called for screen readers */
   label?: string;
 }) {
+  // whether the current logo loaded (true), failed (false) or has not settled as far as the scripts know
   const [outcome, setOutcome] = useState<{ url: string; loaded: boolean } | null>(null);
-  const settled = logoUrl !== null && outcome?.url === logoUrl ? outcome : null;
+  const loaded = outcome && outcome.url === logoUrl ? outcome.loaded : undefined;
+  const settle = useCallback((ok: boolean) => logoUrl && setOutcome({ url: logoUrl, loaded: ok }), [logoUrl]);
   const check = useCallback(
     (img: HTMLImageElement | null) => {
       // the image may have settled before React listened: naturalWidth is 0 for a broken image (and for
       // some SVGs that loaded, which decode() tells apart)
-      if (!img || !img.complete || !logoUrl) return;
-      if (img.naturalWidth > 0) setOutcome({ url: logoUrl, loaded: true });
+      if (!img || !img.complete) return;
+      if (img.naturalWidth > 0) settle(true);
       else
         img.decode().then(
-          () => setOutcome({ url: logoUrl, loaded: true }),
-          () => setOutcome({ url: logoUrl, loaded: false }),
+          () => settle(true),
+          () => settle(false),
         );
     },
-    [logoUrl],
+    [settle],
   );
   const initials = initialsOf(name);
-  const shown = Boolean(settled?.loaded);
+  const shown = loaded === true;
   return (
     <div
       role="img"
@@ -55,7 +57,7 @@ export function MerchantLogo({
       <span aria-hidden="true" className={shown ? "invisible" : undefined}>
         {initials}
       </span>
-      {logoUrl && settled?.loaded !== false && (
+      {logoUrl && loaded !== false && (
         // eslint-disable-next-line @next/next/no-img-element -- merchant logos are arbitrary https URLs
         <img
           ref={check}
@@ -66,8 +68,8 @@ export function MerchantLogo({
           width={48}
           height={48}
           className="merchant-logo absolute inset-0 h-full w-full object-cover"
-          onLoad={() => setOutcome({ url: logoUrl, loaded: true })}
-          onError={() => setOutcome({ url: logoUrl, loaded: false })}
+          onLoad={() => settle(true)}
+          onError={() => settle(false)}
         />
       )}
     </div>

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { and, eq, isNull } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions } from "@/db/schema";
 import { payer } from "@/lib/actor";
@@ -63,22 +63,18 @@ export async function handoffFor(db: Db, sessionId: string, token?: string): Pro
   const session = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId, token) });
   if (session.environment !== "live") throw conflict("A sandbox payment is finished in this browser");
   if (!isSessionOpen(session.status)) throw conflict("This checkout has ended");
+  // made the first time, kept after (two tabs asking at once get the same one): a v1 order's token is
+  // sealed with it, so that the short link can lead to the link the payer holds
+  const sealed = token ? encrypt(token) : null;
   const [row] = await db
-    .select({ code: checkoutSessions.handoffCode, tokenHash: checkoutSessions.orderTokenHash })
-    .from(checkoutSessions)
-    .where(eq(checkoutSessions.id, sessionId));
-  let code = row?.code ?? null;
-  if (!code) {
-    // two tabs asking at once: the first write wins, the other reads it back
-    const [made] = await db
-      .update(checkoutSessions)
-      .set({ handoffCode: newHandoffCode(), handoffToken: row?.tokenHash && token ? encrypt(token) : null })
-      .where(and(eq(checkoutSessions.id, sessionId), isNull(checkoutSessions.handoffCode)))
-      .returning({ code: checkoutSessions.handoffCode });
-    code =
-      made?.code ??
-      (await db.select({ code: checkoutSessions.handoffCode }).from(checkoutSessions).where(eq(checkoutSessions.id, sessionId)))[0]!.code!;
-  }
+    .update(checkoutSessions)
+    .set({
+      handoffCode: sql`coalesce(${checkoutSessions.handoffCode}, ${newHandoffCode()})`,
+      handoffToken: sql`coalesce(${checkoutSessions.handoffToken}, case when ${checkoutSessions.orderTokenHash} is not null then ${sealed}::text end)`,
+    })
+    .where(eq(checkoutSessions.id, sessionId))
+    .returning({ code: checkoutSessions.handoffCode });
+  const code = row!.code!;
   return { url: handoffUrlFor(code), code: displayHandoffCode(code), qrPath: `/c/${displayHandoffCode(code)}/qr` };
 }
 
