@@ -1,6 +1,14 @@
 import type { NextConfig } from "next";
+import createNextIntlPlugin from "next-intl/plugin";
 
-export default {
+// the payer's languages (lib/i18n): each catalogue's messages compiled at build time, so the page's
+// scripts carry a small formatter and no message parser
+const withTranslations = createNextIntlPlugin({
+  requestConfig: "./lib/i18n/request.ts",
+  experimental: { messages: { path: "./messages", format: "json", locales: "infer", precompile: true } },
+});
+
+export default withTranslations({
   // loaded by Node as they are: pglite reads its own files; @simplewebauthn/server's dependencies need
   // decorator metadata that a bundle loses; nodemailer and argon2 are Node libraries with no use for bundling;
   // prom-client and pino are loaded once per process by Node, beside the service's server script;
@@ -26,4 +34,4 @@ export default {
   async headers() {
     return [{ source: "/_next/static/:path*", headers: [{ key: "X-Content-Type-Options", value: "nosniff" }] }];
   },
-} satisfies NextConfig;
+} satisfies NextConfig);

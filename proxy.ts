@@ -3,6 +3,7 @@ import { getConfig } from "@/lib/config";
 import { embeddedSessionOf } from "@/lib/embed/request";
 import { errorFields, logger } from "@/lib/logger";
 import { isApiPath, newNonce, securityHeaders } from "@/lib/http/security-headers";
+import { isPayerPage, PAYER_PAGE_HEADER } from "@/lib/i18n/payer-page";
 
 // Next.js 16's proxy (the former middleware; Node.js runtime, so the settings module works here):
 // every page and API response gets its security headers. A page gets a fresh nonce: set on the
@@ -19,6 +20,9 @@ export async function proxy(request: NextRequest) {
   if (nonce) {
     const forwarded = new Headers(request.headers);
     forwarded.set("content-security-policy", headers["Content-Security-Policy"]!);
+    // a payer page's address, for its language (lib/i18n/payer.ts); never one a client sent
+    forwarded.delete(PAYER_PAGE_HEADER);
+    if (isPayerPage(pathname, request.nextUrl.searchParams)) forwarded.set(PAYER_PAGE_HEADER, `${pathname}${search}`);
     response = NextResponse.next({ request: { headers: forwarded } });
   } else {
     response = NextResponse.next();

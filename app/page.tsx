@@ -1,18 +1,24 @@
 import type { Metadata } from "next";
-import { CheckoutForLink } from "@/components/checkout/checkout-page";
+import { getTranslations } from "next-intl/server";
+import { CheckoutForLink, PayerMessages } from "@/components/checkout/checkout-page";
 
 type Params = { order?: string | string[]; token?: string | string[]; method?: string | string[]; embed?: string | string[] };
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Params> }): Promise<Metadata> {
   const { order } = await searchParams;
-  return order === undefined ? {} : { title: "Checkout", robots: { index: false, follow: false } };
+  return order === undefined ? {} : { title: (await getTranslations("Checkout"))("title"), robots: { index: false, follow: false } };
 }
 
 // `/?order=<id>&token=<token>` is a v1 order's checkout link (the same page as /checkout);
 // without `order` this is the service's home page
 export default async function Home({ searchParams }: { searchParams: Promise<Params> }) {
   const { order, token, method, embed } = await searchParams;
-  if (order !== undefined) return <CheckoutForLink id={order} token={token} method={method} embed={embed} />;
+  if (order !== undefined)
+    return (
+      <PayerMessages>
+        <CheckoutForLink id={order} token={token} method={method} embed={embed} />
+      </PayerMessages>
+    );
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-semibold">Merchant checkout</h1>

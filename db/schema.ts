@@ -185,8 +185,8 @@ export const checkoutSessions = pgTable(
     // a link's session: the payer's address group (an IPv6 address by its /64), for the cap on the
     // places one address may hold on a link (null: not made from a link)
     clientGroup: text("client_group"),
-    // the payer's language (one of lib/i18n's locales): a link's session takes it from the browser
-    // that started it (Accept-Language); null: none known, English
+    // the payer's language (one of lib/i18n's locales): the merchant's choice (the API's `locale`, a
+    // link's), else for a link's session the browser's that started it (Accept-Language); null: auto
     locale: text("locale"),
     // the payer's receipt (lib/receipts): due from this time (set with the completion, in its
     // transaction), and when a job claimed it to send it (at most once); both null: none owed
@@ -276,6 +276,8 @@ export const paymentLinks = pgTable(
     successUrl: text("success_url"),
     cancelUrl: text("cancel_url"),
     fields: jsonb("fields").$type<PaymentLinkField[]>().notNull().default([]),
+    // the language of the link's page and its checkouts (one of lib/i18n's locales); null: auto, the payer's browser's
+    locale: text("locale"),
     // closed once this many sessions completed through it, or after ends_at
     maxPayments: integer("max_payments"),
     endsAt: ts("ends_at"),

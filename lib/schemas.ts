@@ -1,4 +1,5 @@
 import { FEE_PAYERS, feeTermsProblem, isBuyerFeeShare } from "@/lib/rail/fees";
+import { LOCALE_SETTINGS } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { isUsdcString, MoneyFormatError, percentToBps } from "@/lib/money";
@@ -67,6 +68,9 @@ export const updateMerchantBody = z
     if (fees) ctx.addIssue({ code: "custom", path: [fees[0]], message: fees[1] });
   });
 
+/** The payer page's language a merchant asks for: `auto` (the payer's browser, the default) or one of the locales. */
+export const localeField = z.enum(LOCALE_SETTINGS, { error: `must be ${LOCALE_SETTINGS.join(", ")}` });
+
 export const createSessionBody = z
   .strictObject({
     merchantId: str().min(1, { error: "is required" }).max(100),
@@ -95,6 +99,7 @@ export const createSessionBody = z
     recipientAddress: recipient,
     successUrl: httpUrl.optional(),
     cancelUrl: httpUrl.optional(),
+    locale: localeField.optional(),
     metadata: metadata.optional(),
     enabledPaymentPlatforms: z
       .array(z.enum(PAYMENT_PLATFORMS, { error: `must be one of ${PAYMENT_PLATFORMS.join(", ")}` }), {
@@ -263,6 +268,7 @@ function checkLinkAmounts(
 /** The fields of a link that both API generations name alike; each adds its own destination fields. */
 export const paymentLinkShape = {
   title: displayName,
+  locale: localeField.nullable().optional(),
   description: linkText(500).optional(),
   currency: z.enum(LINK_CURRENCIES, { error: `must be USDC or one of ${FIAT_CURRENCIES.join(", ")}` }).optional(),
   amount: linkAmount.optional(),
@@ -311,6 +317,7 @@ export const createPaymentLinkBody = z
 /** What a link's owner may change; its currency and amounts are kept (make a new link for another price). */
 export const updatePaymentLinkBody = z.strictObject({
   title: displayName.optional(),
+  locale: localeField.nullable().optional(),
   description: linkText(500).nullable().optional(),
   successUrl: httpUrl.nullable().optional(),
   cancelUrl: httpUrl.nullable().optional(),

@@ -12,6 +12,8 @@ import {
 } from "@/lib/checkout/service";
 import { type Handoff, handoffFor } from "@/lib/checkout/handoff";
 import { type ActionFailure, action } from "@/lib/http/action";
+import { DEFAULT_LOCALE, translator } from "@/lib/i18n";
+import { payerLocale } from "@/lib/i18n/payer";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/transitions";
 
@@ -35,6 +37,42 @@ const choice = z.object({
 type Choice = { paymentPlatform: string; fiatCurrency: string; amountUsdc?: string };
 
 const LINK_INVALID = "This checkout link is not valid.";
+
+/**
+ * A refusal in the payer's language. English keeps the service's own words (they name what was
+ * refused); another language says the kind of refusal, from the catalogue.
+ */
+async function inPayersLanguage<R extends { ok: boolean }>(result: R | (ActionFailure & Partial<R>)): Promise<R | ActionFailure> {
+  if (result.ok) return result as R;
+  const failure = result as ActionFailure;
+  const locale = await payerLocale();
+  if (locale === DEFAULT_LOCALE) return failure;
+  const t = await translator(locale, "Errors");
+  const message =
+    failure.code === "RATE_LIMITED"
+      ? t("tooMany", { seconds: failure.retryAfter ?? 60 })
+      : failure.code === "VALIDATION_FAILED"
+        ? t(failure.message === LINK_INVALID ? "linkInvalid" : "choose")
+        : failure.code === "NOT_FOUND" || failure.code === "FORBIDDEN"
+          ? t("notFound")
+          : failure.code === "CONFLICT"
+            ? t("changed")
+            : failure.code === "TOO_MANY_OPEN_PAYMENTS"
+              ? t("tooManyOpen")
+              : failure.code === "UNAVAILABLE"
+                ? t("unavailable")
+                : failure.code === "INTERNAL"
+                  ? t("generic")
+                  : t("refused");
+  return { ...failure, message };
+}
+
+/** The server action `act`, its refusals in the payer's language. */
+const localized =
+  <A extends unknown[], R extends { ok: boolean }>(act: (...args: A) => Promise<R>) =>
+  async (...args: A): Promise<R> =>
+    (await inPayersLanguage(await act(...args))) as R;
+
 const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token: typeof token }>, A extends unknown[]>(
   name: string,
   input: S,
@@ -44,7 +82,8 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
   /** false: the answer's view comes without prices (the page does not read it) */
   prices = true,
 ) =>
-  action(
+  localized(
+    action(
     {
       name,
       input,
@@ -53,12 +92,15 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
       rateLimit: PAYER_LIMITS.action,
       invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
       // a refused step still shows the payer where the checkout now stands
-      alsoOnFailure: async ({ db, actor }) => ({ view: await getCheckoutView(db, actor.sessionId, actor.token, { prices }) }),
+      alsoOnFailure: async ({ db, actor }) => ({
+        view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }),
+      }),
     },
     async ({ db, actor, input, ip }): Promise<{ ok: true; view: AnyView }> => {
       await change(db, actor, input, ip);
-      return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices }) };
+      return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }) };
     },
+  ),
   );
 
 const bySession = z.object({ sessionId, token });
@@ -146,7 +188,7 @@ export const cancelCheckout: (id: string, token?: string | null) => Promise<Acti
  * The short link and QR code that open this checkout on a computer, for a payer whose browser cannot
  * prove a live payment (lib/checkout/handoff.ts). Made once per session; the same one after.
  */
-export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: true; handoff: Handoff } | ActionFailure> = action(
+export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: true; handoff: Handoff } | ActionFailure> = localized(action(
   {
     name: "checkout.handoff",
     input: bySession,
@@ -156,4 +198,4 @@ export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: t
     invalid: () => LINK_INVALID,
   },
   async ({ db, actor }) => ({ ok: true as const, handoff: await handoffFor(db, actor.sessionId, actor.token) }),
-);
+));

@@ -1,8 +1,12 @@
 import type { Metadata } from "next";
+import { getTranslations } from "next-intl/server";
 import { CheckoutForLink } from "@/components/checkout/checkout-page";
 
 export const dynamic = "force-dynamic";
-export const metadata: Metadata = { title: "Checkout", robots: { index: false, follow: false } };
+
+export async function generateMetadata(): Promise<Metadata> {
+  return { title: (await getTranslations("Checkout"))("title"), robots: { index: false, follow: false } };
+}
 
 type Params = { session?: string | string[]; token?: string | string[]; method?: string | string[]; embed?: string | string[] };
 

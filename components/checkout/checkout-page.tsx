@@ -1,8 +1,11 @@
 import { notFound } from "next/navigation";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages } from "next-intl/server";
 import { getDb } from "@/db/client";
 import { type CheckoutView, getCheckoutView } from "@/lib/checkout/service";
 import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
+import { payerLocale } from "@/lib/i18n/payer";
 import { Checkout } from "./checkout";
 import { checkoutChrome } from "./chrome";
 import { ThemeRoot } from "./theme-root";
@@ -18,7 +21,8 @@ type Param = string | string[] | undefined;
 export async function CheckoutForLink({ id, token, method, embed }: { id: Param; token?: Param; method?: Param; embed?: Param }) {
   if (typeof id !== "string") notFound();
   const db = await getDb();
-  const view = await orNotFound(getCheckoutView(db, id, typeof token === "string" ? token : undefined));
+  const locale = await payerLocale();
+  const view = await orNotFound(getCheckoutView(db, id, typeof token === "string" ? token : undefined, { prices: true, locale }));
   // the page's root in the merchant's theme (as the page opened) and its chrome are rendered here, so
   // their code stays on the server
   return (
@@ -26,10 +30,24 @@ export async function CheckoutForLink({ id, token, method, embed }: { id: Param;
       {view.step === "unavailable" ? (
         <CheckoutUnavailable merchant={view.merchant} />
       ) : (
-        <Checkout initial={withPreselected(view, method)} embed={await embedSettingsFor(db, id, embed)} chrome={checkoutChrome(view)} />
+        // in the payer's catalogue (PayerMessages, around the page: app/checkout/layout.tsx, app/page.tsx)
+        <Checkout initial={withPreselected(view, method)} embed={await embedSettingsFor(db, id, embed)} chrome={await checkoutChrome(view)} />
       )}
     </ThemeRoot>
   );
+}
+
+/** The namespaces the checkout's scripts read, of the payer's locale only: the page carries no other language. */
+const CLIENT_NAMESPACES = ["Checkout", "Choose", "Pay", "Proof", "Handoff", "Ended", "Paid"] as const;
+
+/**
+ * The payer's catalogue for the client components under it (the server's own words need none): around
+ * the checkout's segment, so its error page speaks the payer's language too.
+ */
+export async function PayerMessages({ children }: { children: React.ReactNode }) {
+  const messages = await getMessages();
+  const picked = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
 }
 
 /** A preselected app counts only while the payer has chosen none and the app is on offer. */

@@ -1,10 +1,13 @@
 "use client";
 
 import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
+import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, useTransition } from "react";
 import type { ActionResult } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
 import { needsPrices, withKeptPrices } from "@/lib/checkout/prices";
+import { formatUsdcAmount } from "@/lib/i18n/format";
+import { LOCALE_PARAM } from "@/lib/i18n/payer-page";
 import type { CheckoutView, UnpricedCheckoutView } from "@/lib/checkout/service";
 import type { CheckoutChrome } from "./chrome";
 import { EmbedProvider, type EmbedSettings, useEmbedded } from "./embed";
@@ -58,9 +61,14 @@ export function Checkout({ initial, embed, chrome }: { initial: CheckoutView; em
   );
 }
 
-/** The view; with `prices`, its prices too (a poll goes without: prices.ts). */
-async function fetchView(sessionId: string, token: string | null, prices: boolean): Promise<CheckoutView | UnpricedCheckoutView> {
-  const link = new URLSearchParams({ session: sessionId, ...(token ? { token } : {}), ...(prices ? { prices: "1" } : {}) });
+/** The view; with `prices`, its prices too (a poll goes without: prices.ts). In the page's language, which it names. */
+async function fetchView(sessionId: string, token: string | null, prices: boolean, locale: string): Promise<CheckoutView | UnpricedCheckoutView> {
+  const link = new URLSearchParams({
+    session: sessionId,
+    ...(token ? { token } : {}),
+    ...(prices ? { prices: "1" } : {}),
+    [LOCALE_PARAM]: locale,
+  });
   const res = await fetch(`/checkout/status?${link}`, { cache: "no-store" });
   if (!res.ok) throw new Error(`status ${res.status}`);
   return res.json();
@@ -68,6 +76,8 @@ async function fetchView(sessionId: string, token: string | null, prices: boolea
 
 function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: CheckoutChrome }) {
   const queryClient = useQueryClient();
+  const t = useTranslations("Checkout");
+  const locale = useLocale();
   const id = initial.session.id;
   // when the prices the page shows were asked for: the server rendered them as the page opened
   const pricedAt = useRef(0);
@@ -86,8 +96,8 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
     queryKey: checkoutKeys.view(id),
     queryFn: async () => {
       const kept = queryClient.getQueryData<CheckoutView>(checkoutKeys.view(id)) ?? initial;
-      let next = await fetchView(id, initial.session.token, false);
-      if (needsPrices(next, kept, pricedAt.current)) next = await fetchView(id, initial.session.token, true);
+      let next = await fetchView(id, initial.session.token, false, locale);
+      if (needsPrices(next, kept, pricedAt.current)) next = await fetchView(id, initial.session.token, true, locale);
       return keep(next, kept);
     },
     initialData: initial,
@@ -109,7 +119,7 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
         if (answered) queryClient.setQueryData(checkoutKeys.view(id), keep(answered));
         if (!result.ok) setActionError(result.message);
       } catch {
-        setActionError("We could not reach the payment service. Check your connection and try again.");
+        setActionError(t("unreachable"));
       }
     });
   };
@@ -130,9 +140,9 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
             role="alert"
             className="mb-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
           >
-            <p>We lost contact with the payment service. Your payment is safe.</p>
+            <p>{t("lostContact")}</p>
             <button type="button" className="mt-2 font-semibold underline" onClick={() => view.refetch()}>
-              Retry now
+              {t("retryNow")}
             </button>
           </div>
         )}
@@ -164,34 +174,39 @@ function Header({ view, embedded }: { view: CheckoutView; embedded: boolean }) {
 
 /** exact-token: the USDC the merchant receives; exact-fiat: the price the payer pays, and no word of USDC. */
 function Amount({ view }: { view: CheckoutView }) {
+  const t = useTranslations("Checkout");
+  const locale = useLocale();
   const price = view.session.price;
+  const merchant = view.merchant.displayName;
   if (price.mode === "exact-fiat") {
     return (
       <div>
-        <p className={`text-sm ${ui.muted}`}>{view.merchant.displayName}</p>
-        <h1 className="text-2xl font-bold">{view.step === "receipt" ? `Paid ${price.formatted}` : `Pay ${price.formatted}`}</h1>
+        <p className={`text-sm ${ui.muted}`}>{merchant}</p>
+        <h1 className="text-2xl font-bold">{t(view.step === "receipt" ? "paidPrice" : "payPrice", { price: price.formatted })}</h1>
       </div>
     );
   }
+  const usdc = (amount: string) => formatUsdcAmount(locale, amount);
   return (
     <div>
-      <p className={`text-sm ${ui.muted}`}>Pay {view.merchant.displayName}</p>
-      <h1 className="text-2xl font-bold">{price.amountUsdc} USDC</h1>
+      <p className={`text-sm ${ui.muted}`}>{t("payMerchant", { merchant })}</p>
+      <h1 className="text-2xl font-bold">{usdc(price.amountUsdc)}</h1>
       <p className={`text-sm ${ui.muted}`}>
         {view.session.paidUsdc
-          ? `${view.session.paidUsdc} USDC is paid already; this payment is for the rest`
+          ? t("paidAlready", { paid: usdc(view.session.paidUsdc) })
           : view.session.endedPaidUsdc
-            ? `${view.merchant.displayName} received ${view.session.endedPaidUsdc} of it`
+            ? t("merchantReceived", { merchant, paid: usdc(view.session.endedPaidUsdc) })
             : view.sandbox
-              ? `${view.merchant.displayName} receives ${price.amountUsdc} USDC`
+              ? t("merchantReceives", { merchant, amount: usdc(price.amountUsdc) })
               : // live: the protocol's fees come out of the release, so the merchant may receive less than this
-                `Settled to ${view.merchant.displayName} in USDC on Base`}
+                t("settledTo", { merchant })}
       </p>
     </div>
   );
 }
 
 function Step({ view, pending, act }: StepProps) {
+  const t = useTranslations("Checkout");
   const props = { view, pending, act };
   switch (view.step) {
     case "receipt":
@@ -207,14 +222,12 @@ function Step({ view, pending, act }: StepProps) {
         <Choose
           {...props}
           notice={
-            view.proofOverdue
-              ? `No proof of your payment reached us before the reservation ended, so it was released. If you sent the money, contact the shop with the reference ${view.order?.id ?? view.session.id}; otherwise you can start again.`
-              : "Your order expired before the payment was sent. Start again to get a new quote."
+            view.proofOverdue ? t("proofOverdue", { reference: view.order?.id ?? view.session.id }) : t("orderExpired")
           }
         />
       );
     case "order-failed":
-      return <Choose {...props} notice="The payment could not be completed. You can start again." />;
+      return <Choose {...props} notice={t("orderFailed")} />;
     case "no-platform":
       return <NoPlatform view={view} />;
     case "reserving":

@@ -1,8 +1,10 @@
+import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { ui } from "@/components/ui/styles";
 import { SERVICE_NAME } from "@/lib/brand";
 import type { CheckoutView } from "@/lib/checkout/service";
+import { LanguageSwitch } from "./language-switch";
 
 // What the payer's page shows around its steps that has no behaviour. The page renders it on the
 // server and hands it to the client shell (checkout.tsx) as elements, so none of its code is in the
@@ -15,22 +17,37 @@ export type CheckoutChrome = {
   footer: ReactNode;
 };
 
-export function checkoutChrome(view: CheckoutView): CheckoutChrome {
+/** The words of the Checkout catalogue the chrome says. */
+type ChromeWords = (key: "settledOnChain" | "neverShare" | "secureBy" | "sandboxWord" | "sandboxCompact" | "sandboxFull", values?: { service: string }) => string;
+
+/** The chrome in the payer's language (lib/i18n/payer.ts; `t`: the Checkout catalogue's translator, the request's by default). */
+export async function checkoutChrome(view: CheckoutView, translate?: ChromeWords): Promise<CheckoutChrome> {
+  const t = translate ?? (await getTranslations("Checkout"));
+  const words = sandboxWords(t);
   return {
-    sandbox: view.sandbox ? { page: <SandboxBanner className="mb-4" />, embedded: <SandboxBanner compact className="mb-2" /> } : null,
+    sandbox: view.sandbox
+      ? { page: <SandboxBanner className="mb-4" words={words} />, embedded: <SandboxBanner compact className="mb-2" words={words} /> }
+      : null,
     footer: (
       <>
         <p className={`mt-6 text-center text-sm ${ui.muted}`}>
-          {view.session.price.mode === "exact-token" && "Payments are settled in USDC on-chain. "}Never share your banking password.
+          {view.session.price.mode === "exact-token" && `${t("settledOnChain")} `}
+          {t("neverShare")}
         </p>
-        <BrandMark hidden={view.merchant.disableBranding} />
+        <BrandMark hidden={view.merchant.disableBranding} label={t("secureBy", { service: SERVICE_NAME })} />
+        <LanguageSwitch />
       </>
     ),
   };
 }
 
+/** The sandbox notice's words in the payer's language. */
+export function sandboxWords(t: ChromeWords) {
+  return { title: t("sandboxWord"), compact: t("sandboxCompact"), full: t("sandboxFull") };
+}
+
 /** The service's own mark at the foot of the page; none when the merchant turned branding off. */
-export function BrandMark({ hidden }: { hidden: boolean }) {
+export function BrandMark({ hidden, label = `Secure checkout by ${SERVICE_NAME}` }: { hidden: boolean; label?: string }) {
   if (hidden) return null;
-  return <p className={`mt-2 text-center text-xs ${ui.muted}`}>Secure checkout by {SERVICE_NAME}</p>;
+  return <p className={`mt-2 text-center text-xs ${ui.muted}`}>{label}</p>;
 }

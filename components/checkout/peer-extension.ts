@@ -121,6 +121,16 @@ export type Capture = {
   proofFor(row: PeerMetadataRow): BuyerTeeProof;
 };
 
+/** Why a capture failed, for the page to say in the payer's language (the message is the English). */
+export class CaptureError extends Error {
+  constructor(
+    readonly kind: "not-available" | "no-answer" | "not-captured" | "not-found",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
 /**
  * Asks the extension to capture the payment from the platform's site (it opens it in a tab), and
  * resolves with what it read: the rows the payment may be among and how to make the proof of one.
@@ -130,13 +140,13 @@ export function capturePayment(
   timeoutMs = 5 * 60_000,
 ): Promise<Capture> {
   const p = peer();
-  if (!p) return Promise.reject(new Error("The Peer extension is not available in this browser."));
+  if (!p) return Promise.reject(new CaptureError("not-available", "The Peer extension is not available in this browser."));
   const actionType = actionTypeFor(input.platform, input.bank);
   return new Promise((resolve, reject) => {
     let stop: (() => void) | undefined;
     const timer = setTimeout(() => {
       stop?.();
-      reject(new Error("The Peer extension did not answer. Try again."));
+      reject(new CaptureError("no-answer", "The Peer extension did not answer. Try again."));
     }, timeoutMs);
     // registered before authenticate, as the SDK asks
     stop = p.onMetadataMessage((message: PeerMetadataMessage) => {
@@ -145,10 +155,10 @@ export function capturePayment(
       stop?.();
       if (message.errorMessage) return reject(new Error(message.errorMessage));
       const capture = message.buyerTeeCapture;
-      if (!capture?.encryptedSessionMaterial) return reject(new Error("The Peer extension did not capture the payment."));
+      if (!capture?.encryptedSessionMaterial) return reject(new CaptureError("not-captured", "The Peer extension did not capture the payment."));
       const { exact, candidates } = paymentCandidates(message.metadata ?? [], input);
       if (!candidates.length)
-        return reject(new Error(`No payment of ${input.amount} to ${input.recipient} was found in your ${input.platform} account.`));
+        return reject(new CaptureError("not-found", `No payment of ${input.amount} to ${input.recipient} was found in your ${input.platform} account.`));
       const proofFor = (row: PeerMetadataRow): BuyerTeeProof => {
         const params: Record<string, string | number | boolean> = { ...(row.params ?? capture.params?.[row.originalIndex] ?? {}) };
         if (INDEXED.has(input.platform)) params.index = row.originalIndex;

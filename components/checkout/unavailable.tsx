@@ -1,3 +1,4 @@
+import { useTranslations } from "next-intl";
 import type { CheckoutView } from "@/lib/checkout/service";
 
 /**
@@ -6,17 +7,15 @@ import type { CheckoutView } from "@/lib/checkout/service";
  * inside the page's themed root (components/checkout/theme-root.tsx).
  */
 export function CheckoutUnavailable({ merchant }: { merchant: CheckoutView["merchant"] }) {
+  const t = useTranslations("Ended");
   return (
     <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
       <div
         role="alert"
         className="theme-panel rounded-2xl border border-slate-200 bg-white p-6 shadow-sm dark:border-slate-700 dark:bg-slate-900"
       >
-        <h1 className="text-xl font-semibold">This checkout is unavailable</h1>
-        <p className="theme-muted mt-2 text-slate-700 dark:text-slate-300">
-          {merchant.displayName} cannot take payments here right now. Do not send any money for this checkout; go back to the shop or
-          contact {merchant.displayName}.
-        </p>
+        <h1 className="text-xl font-semibold">{t("unavailableHeading")}</h1>
+        <p className="theme-muted mt-2 text-slate-700 dark:text-slate-300">{t("unavailableText", { merchant: merchant.displayName })}</p>
       </div>
     </main>
   );

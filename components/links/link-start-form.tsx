@@ -1,12 +1,15 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { startLinkAction } from "@/app/l/actions";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import type { PaymentLinkField } from "@/db/schema";
-import { FIELD_LABELS } from "@/lib/links/fields";
+import { DEFAULT_LOCALE } from "@/lib/i18n/locales";
+import { typedDecimal } from "@/lib/i18n/format";
+import type { LinkFieldKey } from "@/lib/links/fields";
 
 const INPUT_TYPES = { name: "text", email: "email", reference: "text" } as const;
 const AUTOCOMPLETE = { name: "name", email: "email", reference: "off" } as const;
@@ -27,9 +30,20 @@ export function LinkStartForm({
   attempt: string;
   fields: PaymentLinkField[];
   currency: string;
+  /** the bounds of an amount the payer chooses, as the page writes them (with the currency) */
   range: { min: string; max: string } | null;
 }) {
   const { failure, notice, pending, run } = useAction();
+  const t = useTranslations("Link");
+  const locale = useLocale();
+  // English keeps the service's own words for a refused field; another language says what the field needs
+  const fieldError = (key: "amount" | LinkFieldKey): string | undefined => {
+    const said = failure?.fields[key];
+    if (!said || locale === DEFAULT_LOCALE) return said;
+    if (key === "amount") return range ? t("amountInvalid", range) : t("required");
+    if (key === "email" && /email/i.test(said)) return t("emailInvalid");
+    return /shorter|at most|too long/i.test(said) ? t("tooLong") : t("required");
+  };
   return (
     <form
       className="mt-4"
@@ -47,7 +61,8 @@ export function LinkStartForm({
             startLinkAction({
               slug,
               attempt,
-              ...(range && { amount: text("amount") ?? "" }),
+              // typed as the payer's language writes numbers ("12,50" in de)
+              ...(range && { amount: typedDecimal(locale, text("amount") ?? "") }),
               ...Object.fromEntries(fields.map((field) => [field.key, text(field.key) ?? ""])),
             }),
           (r) => {
@@ -59,36 +74,38 @@ export function LinkStartForm({
       {range && (
         <Field
           name="amount"
-          label={`Amount (${currency})`}
-          hint={`From ${range.min} to ${range.max} ${currency}`}
+          label={t("amountLabel", { currency })}
+          hint={t("amountHint", range)}
           inputMode="decimal"
           autoComplete="off"
           required
-          error={failure?.fields.amount}
+          error={fieldError("amount")}
         />
       )}
       {fields.map((field) => (
         <Field
           key={field.key}
           name={field.key}
-          label={`${FIELD_LABELS[field.key]}${field.required ? "" : " (optional)"}`}
+          label={field.required ? t(field.key) : t("optional", { field: t(field.key) })}
           type={INPUT_TYPES[field.key]}
           autoComplete={AUTOCOMPLETE[field.key]}
           maxLength={field.key === "email" ? 254 : 200}
           required={field.required}
-          error={failure?.fields[field.key]}
+          error={fieldError(field.key)}
         />
       ))}
       <button type="submit" className={`mt-6 ${ui.buttonLarge} ${ui.primary}`} disabled={pending} aria-busy={pending}>
-        {pending ? "Starting…" : "Continue to payment"}
+        {pending ? t("starting") : t("start")}
       </button>
       {/* a refusal of a field is said by the field; the alert points to it */}
       <FormMessage
         message={
           notice && !notice.ok
             ? Object.keys(failure?.fields ?? {}).length
-              ? { ok: false, text: "Check the highlighted field." }
-              : notice
+              ? { ok: false, text: t("checkField") }
+              : locale === DEFAULT_LOCALE
+                ? notice
+                : { ok: false, text: t("refused") }
             : null
         }
       />

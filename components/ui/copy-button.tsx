@@ -12,10 +12,13 @@ export function CopyButton({
   value,
   label,
   className = `${ui.button} ${ui.secondary}`,
+  words = { copy: "Copy", copied: "Copied" },
 }: {
   value: string;
   label: string;
   className?: string;
+  /** the button's words: English unless the page speaks the payer's language */
+  words?: { copy: string; copied: string };
 }) {
   const [copied, setCopied] = useState(false);
   return (
@@ -30,11 +33,11 @@ export function CopyButton({
           setTimeout(() => setCopied(false), 2_000);
         }}
       >
-        {copied ? "Copied" : "Copy"}
+        {copied ? words.copied : words.copy}
       </button>
       {/* no role: a page's own status messages stay the only role=status there */}
       <span aria-live="polite" className="sr-only" data-copy-announcement>
-        {copied ? "Copied" : ""}
+        {copied ? words.copied : ""}
       </span>
     </>
   );

@@ -5,18 +5,22 @@
 const box =
   "border-2 border-dashed border-amber-700 bg-amber-100 text-amber-950 dark:border-amber-400 dark:bg-amber-950 dark:text-amber-50";
 
+/** The notice's words: English unless the page speaks the payer's language (components/checkout/chrome.tsx). */
+type Words = { title: string; compact: string; full: string };
+const ENGLISH: Words = { title: "Sandbox:", compact: "no real money moves.", full: "no real money moves. Payments here are simulated." };
+
 /** compact: a single short line, for the payer's page embedded in a shop's frame. */
-export function SandboxBanner({ compact = false, className = "" }: { compact?: boolean; className?: string }) {
+export function SandboxBanner({ compact = false, className = "", words = ENGLISH }: { compact?: boolean; className?: string; words?: Words }) {
   if (compact) {
     return (
       <p role="note" className={`rounded-lg px-2 py-1 text-xs ${box} ${className}`}>
-        <strong>Sandbox:</strong> no real money moves.
+        <strong>{words.title}</strong> {words.compact}
       </p>
     );
   }
   return (
     <p role="note" className={`rounded-xl px-3 py-2 text-sm ${box} ${className}`}>
-      <strong>Sandbox:</strong> no real money moves. Payments here are simulated.
+      <strong>{words.title}</strong> {words.full}
     </p>
   );
 }

@@ -1,3 +1,4 @@
+import { type PageLocale, translator } from "@/lib/i18n";
 import type { PaymentPlatform } from "@/lib/rail";
 
 /** A link that opens the platform's app or site at the payee with the amount, where it has one. */
@@ -17,18 +18,19 @@ export function paymentLink(platform: PaymentPlatform, handle: string, amount: s
   }
 }
 
-/** What the payer must (not) write in the payment's note, so the payment can be matched. */
-export function paymentNote(platform: PaymentPlatform, orderId: string): string {
+/** What the payer must (not) write in the payment's note, so the payment can be matched: in the payer's language. */
+export async function paymentNote(locale: PageLocale, platform: PaymentPlatform, orderId: string): Promise<string> {
   const reference = orderId.slice(-8).toUpperCase();
+  const t = await translator(locale, "Pay");
   switch (platform) {
     case "venmo":
     case "cashapp":
     case "paypal":
-      return `Send as a personal payment (friends and family) and write ${reference} in the note.`;
+      return t("notePersonal", { reference });
     case "zelle":
     case "chime":
-      return `Write ${reference} in the memo.`;
+      return t("noteMemo", { reference });
     default:
-      return `Use ${reference} as the payment reference.`;
+      return t("noteReference", { reference });
   }
 }

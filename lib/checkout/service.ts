@@ -19,6 +19,9 @@ import { canFire, isSessionOpen } from "@/lib/state";
 import { isChoosing, offeredStep } from "./steps";
 import { newChallenge, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
 import { paymentLink, paymentNote } from "./instructions";
+import { DEFAULT_LOCALE, type PageLocale, translator } from "@/lib/i18n";
+import { formatFiatAmount } from "@/lib/i18n/format";
+import type { Unavailability } from "@/lib/rail/zkp2p/wallets";
 import {
   type CheckoutStep,
   type CurrencyQuotes,
@@ -136,7 +139,9 @@ export async function platformQuotes(
   enabled: string[] | null,
   fees?: FeeTerms,
   /** filled with the platforms the rail will not take for this amount, and why (a taker wallet's limits) */
-  unavailable?: Map<string, string>,
+  unavailable?: Map<string, Unavailability>,
+  /** the language of the amounts (the payer's page); English by default */
+  locale: PageLocale = DEFAULT_LOCALE,
 ): Promise<PlatformQuotes[]> {
   const rail = getPaymentRail(environment);
   const amountMicro = parseUsdc(amountUsdc);
@@ -147,7 +152,7 @@ export async function platformQuotes(
         PLATFORM_CURRENCIES[platform].map(async (currency) => {
           // the price the payer pays: with their share of the rail's fees, as starting will lock it
           const q = await rail.quote({ platform, fiatCurrency: currency, amountMicro, ...(fees ? { fees } : {}) }).catch((err: unknown) => {
-            const why = err instanceof AppError ? (err.details as { unavailable?: string } | undefined)?.unavailable : undefined;
+            const why = err instanceof AppError ? (err.details as { unavailable?: Unavailability } | undefined)?.unavailable : undefined;
             if (why) unavailable?.set(platform, why);
             return null;
           });
@@ -155,7 +160,7 @@ export async function platformQuotes(
             ? {
                 currency,
                 fiatAmount: fiatDecimal(q.fiatAmountMinor, currency),
-                fiatAmountFormatted: fiatFormatted(q.fiatAmountMinor, currency),
+                fiatAmountFormatted: fiatText(locale, q.fiatAmountMinor, currency),
                 minor: q.fiatAmountMinor.toString(),
               }
             : null;
@@ -176,16 +181,24 @@ type Unavailable = { platform: string; label: string; reason: string }[];
 async function sessionOptions(
   s: SessionView,
   price: Price,
+  locale: PageLocale,
 ): Promise<{ options: CurrencyQuotes[]; reason: string | null; unavailable: Unavailable }> {
   if (price.mode === "exact-token") {
     const fees = { feePayer: s.feePayer, buyerFeeShareBps: s.buyerFeeShareBps };
-    const why = new Map<string, string>();
-    const options = quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms, fees, why));
+    const why = new Map<string, Unavailability>();
+    const options = quotesByCurrency(await platformQuotes(s.environment, s.amountUsdc, s.enabledPaymentPlatforms, fees, why, locale));
     // a platform priced in some currency is offered: only those no currency can take are said to be missing
     const offered = new Set(options.flatMap((c) => c.quotes.map((q) => q.platform)));
+    const t = await translator(locale, "Choose");
+    const said: Record<Unavailability["kind"], (u: Unavailability) => string> = {
+      "other-takers": () => t("otherTakers"),
+      "not-yet": () => t("notYet"),
+      "up-to": (u) => t("upTo", { amount: fiatText(locale, parseScaled((u as { usdc: string }).usdc, 2), "USD") }),
+      after: (u) => t("availableAfter", { time: (u as { utc: string }).utc }),
+    };
     const unavailable = [...why]
       .filter(([p]) => !offered.has(p))
-      .map(([p, reason]) => ({ platform: p, label: PLATFORM_LABELS[p as PaymentPlatform] ?? p, reason }));
+      .map(([p, u]) => ({ platform: p, label: PLATFORM_LABELS[p as PaymentPlatform] ?? p, reason: said[u.kind](u) }));
     return { options, reason: null, unavailable };
   }
   const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
@@ -201,8 +214,9 @@ async function sessionOptions(
   } catch (err) {
     // the live rail cannot price the currency now (its price feed is stale, no liquidity): the payer is told
     if (err instanceof AppError && err.code === "CONFLICT") {
-      const payerMessage = (err.details as { payerMessage?: string } | undefined)?.payerMessage;
-      return { options: [], reason: payerMessage ?? `${err.message}.`, unavailable: [] };
+      const currency = (err.details as { fiatCurrency?: string } | undefined)?.fiatCurrency;
+      const t = await translator(locale, "Ended");
+      return { options: [], reason: currency ? t("currencyUnavailable", { currency }) : null, unavailable: [] };
     }
     throw err;
   }
@@ -214,16 +228,24 @@ async function sessionOptions(
   return {
     options,
     unavailable: [],
-    reason: overLimit
-      ? `Every payment app's fee for this amount is above the ${s.maxFeePercentage ?? 0}% this shop accepts right now.`
-      : null,
+    reason: overLimit ? (await translator(locale, "Ended"))("feeLimit", { percent: s.maxFeePercentage ?? "0" }) : null,
   };
 }
 
-const REJECTIONS: Record<string, string> = {
-  PROOF_INVALID: "The bank confirmation could not be verified.",
-  PROOF_EXPIRED: "The bank confirmation had expired.",
-};
+/**
+ * A fiat amount in the payer's language: "12,75 $" in de. English keeps the way the page has always
+ * written it ("$12.75", the currency's own symbol: lib/wire/session.ts).
+ */
+function fiatText(locale: PageLocale, minor: bigint, currency: string): string {
+  return locale === DEFAULT_LOCALE ? fiatFormatted(minor, currency) : formatFiatAmount(locale, fiatDecimal(minor, currency), currency);
+}
+
+/** A fiat price (a decimal string) in the payer's language; English as the page has always written it. */
+function priceText(locale: PageLocale, amount: string, currency: string): string {
+  return locale === DEFAULT_LOCALE ? formatFiat(amount, currency) : formatFiatAmount(locale, amount, currency);
+}
+
+const REJECTIONS = { PROOF_INVALID: "proofInvalid", PROOF_EXPIRED: "proofExpired" } as const;
 
 /** What only a v1 order has: its payments so far, and whether it is one (it has an order token). */
 async function v1State(db: Db, sessionId: string): Promise<{ paid: bigint; v1: boolean }> {
@@ -244,22 +266,30 @@ export async function getCheckoutView(
   db: Db,
   sessionId: string,
   token: string | undefined,
-  opts: { prices: false },
+  opts: { prices: false; locale?: PageLocale },
 ): Promise<UnpricedCheckoutView>;
 export async function getCheckoutView(
   db: Db,
   sessionId: string,
   token: string | undefined,
-  opts: { prices: boolean },
+  opts: { prices: true; locale?: PageLocale },
+): Promise<CheckoutView>;
+export async function getCheckoutView(
+  db: Db,
+  sessionId: string,
+  token: string | undefined,
+  opts: { prices: boolean; locale?: PageLocale },
 ): Promise<CheckoutView | UnpricedCheckoutView>;
 // last: what ReturnType<typeof getCheckoutView> names
 export async function getCheckoutView(db: Db, sessionId: string, token?: string): Promise<CheckoutView>;
+/** `locale`: the language of its words and amounts (the payer page's); English by default. */
 export async function getCheckoutView(
   db: Db,
   sessionId: string,
   token?: string,
-  opts: { prices: boolean } = { prices: true },
+  opts: { prices: boolean; locale?: PageLocale } = { prices: true },
 ): Promise<CheckoutView | UnpricedCheckoutView> {
+  const locale = opts.locale ?? DEFAULT_LOCALE;
   if (!looksLikeId("sess", sessionId)) throw new AppError("NOT_FOUND", "Session not found");
   const s = await getSessionOrThrow(db, sessionId, { actor: payer(sessionId, token) });
   const { disabled, theme, disableBranding } = await checkoutAppearanceOf(db, s.merchantId);
@@ -273,7 +303,8 @@ export async function getCheckoutView(
       .where(eq(proofAttempts.orderId, o.id))
       .orderBy(desc(proofAttempts.createdAt))
       .limit(1);
-    lastProofError = last?.errorCode ? (REJECTIONS[last.errorCode] ?? "The payment could not be confirmed.") : null;
+    const rejection = last?.errorCode ? (REJECTIONS[last.errorCode as keyof typeof REJECTIONS] ?? "proofFailed") : null;
+    lastProofError = rejection ? (await translator(locale, "Pay"))(rejection) : null;
   }
   // a v1 order paid in part: the page asks for the rest, and says what is paid already
   // only a v1 link carries a token, so only then is there anything to read
@@ -285,12 +316,14 @@ export async function getCheckoutView(
   const rest = paidMicro === null ? s : { ...s, amountUsdc: formatUsdc(parseUsdc(s.amountUsdc) - paidMicro) };
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
-  const price = priceOf(rest);
+  const price = priceOf(rest, locale);
   // the step if something is offered; only where the payer chooses is there anything to price
   const step = checkoutStep(s.status, o?.status ?? null, disabled);
-  const priced = opts.prices && isChoosing(step) ? await sessionOptions(rest, price) : { options: [], reason: null, unavailable: [] };
+  const priced =
+    opts.prices && isChoosing(step) ? await sessionOptions(rest, price, locale) : { options: [], reason: null, unavailable: [] };
   // the order's amount in the same words as the price above it
-  const orderAmount = o2 && price.mode === "exact-fiat" ? formatFiat(o2.fiatAmount, o2.fiatCurrency) : o2?.quote.fiatAmountFormatted;
+  const orderAmount =
+    o2 && (price.mode === "exact-fiat" || locale !== DEFAULT_LOCALE ? priceText(locale, o2.fiatAmount, o2.fiatCurrency) : o2.quote.fiatAmountFormatted);
   return {
     step: opts.prices ? offeredStep(step, priced.options.length > 0) : step,
     live: canFire("session", "orderChanged", s.status),
@@ -332,7 +365,7 @@ export async function getCheckoutView(
                 ? explorerUrl(getConfig().liveRail?.network.chainId, "tx", o2.fulfillTx)
                 : null,
             paymentLink: o2.recipient ? paymentLink(platform, o2.recipient, o2.fiatAmount) : null,
-            note: paymentNote(platform, o2.id),
+            note: await paymentNote(locale, platform, o2.id),
             lastProofError,
           }
         : null,

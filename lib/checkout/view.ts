@@ -1,3 +1,4 @@
+import { formatFiatAmount } from "@/lib/i18n/format";
 import { parseScaled } from "@/lib/money";
 import { canFire, isOrderEnded, ORDER, type OrderStatus, type SessionStatus } from "@/lib/state";
 import { type CheckoutStep, offeredStep } from "./steps";
@@ -78,18 +79,22 @@ export function fiatDecimals(currency: string): number {
 }
 
 /** The price of a session as the page states it. */
-export function priceOf(s: {
-  checkoutMode?: string | null;
-  amountUsdc: string;
-  fiatAmount?: string | null;
-  fiatCurrency?: string | null;
-}): Price {
+export function priceOf(
+  s: {
+    checkoutMode?: string | null;
+    amountUsdc: string;
+    fiatAmount?: string | null;
+    fiatCurrency?: string | null;
+  },
+  /** the payer's language: the price as it writes it (English: "€25.00") */
+  locale = "en",
+): Price {
   if (s.checkoutMode === "exact-fiat" && s.fiatAmount && s.fiatCurrency) {
     return {
       mode: "exact-fiat",
       fiatAmount: s.fiatAmount,
       fiatCurrency: s.fiatCurrency,
-      formatted: formatFiat(s.fiatAmount, s.fiatCurrency),
+      formatted: locale === "en" ? formatFiat(s.fiatAmount, s.fiatCurrency) : formatFiatAmount(locale, s.fiatAmount, s.fiatCurrency),
     };
   }
   return { mode: "exact-token", amountUsdc: s.amountUsdc };

@@ -21,7 +21,11 @@ import { assertStorableText, validationError } from "./validation";
 // its audit record commit together or not at all.
 
 /** `reauth`: the action needs a recent re-authentication first (the page asks for it, then tries again). */
-export type ActionFailure = { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
+/**
+ * `code`: the kind of failure (an AppError's code, RATE_LIMITED, UNAVAILABLE, INTERNAL), for a page
+ * that words it in its payer's language; `retryAfter`: a rate limit's seconds.
+ */
+export type ActionFailure = { ok: false; message: string; fields?: Record<string, string>; reauth?: true; code?: string; retryAfter?: number };
 
 export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
 export const UNAVAILABLE_FAILURE = "The service is briefly unavailable; try again in a moment.";
@@ -91,8 +95,8 @@ const DEFAULT_TOO_MANY = (seconds: number) => `Too many attempts; try again in $
 const failure = (err: AppError): ActionFailure => {
   const fields = err.details?.fields;
   return fields && typeof fields === "object"
-    ? { ok: false, message: err.message, fields: fields as Record<string, string> }
-    : { ok: false, message: err.message };
+    ? { ok: false, message: err.message, fields: fields as Record<string, string>, code: err.code }
+    : { ok: false, message: err.message, code: err.code };
 };
 
 /** What a client is told about an error: an AppError's own message, or a generic one (logged). */
@@ -100,10 +104,10 @@ function toFailure(err: unknown, name: string): ActionFailure {
   if (err instanceof AppError) return failure(err);
   if (isDatabaseUnavailable(err)) {
     logger.warn("database unavailable", { action: name });
-    return { ok: false, message: UNAVAILABLE_FAILURE };
+    return { ok: false, message: UNAVAILABLE_FAILURE, code: "UNAVAILABLE" };
   }
   logger.error("action failed", { action: name, ...errorFields(err) });
-  return { ok: false, message: GENERIC_FAILURE };
+  return { ok: false, message: GENERIC_FAILURE, code: "INTERNAL" };
 }
 
 export function action<
@@ -138,7 +142,8 @@ export function action<
         const message = (typeof options.invalid === "function" ? options.invalid(fields) : options.invalid) ?? err.message;
         // a form highlights its fields; a problem with the input as a whole ("body") is not one of them
         const { body: _whole, ...named } = fields;
-        return Object.keys(named).length ? { ok: false, message, fields: named } : { ok: false, message };
+        const code = "VALIDATION_FAILED";
+        return Object.keys(named).length ? { ok: false, message, fields: named, code } : { ok: false, message, code };
       }
       const input = parsed.data as z.infer<S>;
       const asksPerson = options.actor === "person" || Boolean(access?.person);
@@ -162,7 +167,8 @@ export function action<
           merchantId: merchantId ?? undefined,
           sessionId: options.actor === "payer" ? (actor as PayerActor).sessionId : undefined,
         });
-        if (state && !state.allowed) return { ok: false, message: (options.tooMany ?? DEFAULT_TOO_MANY)(state.resetSeconds) };
+        if (state && !state.allowed)
+          return { ok: false, message: (options.tooMany ?? DEFAULT_TOO_MANY)(state.resetSeconds), code: "RATE_LIMITED", retryAfter: state.resetSeconds };
       }
       if (merchantId === null || options.audit === false) return await handler(ctx);
       const record = (handle: Db) => auditMerchant(handle, actor as MerchantActor, options.audit || options.name, targetOf(input));

@@ -1,32 +1,33 @@
 import { createTranslator } from "next-intl";
 import type en from "@/messages/en.json";
+import { DEFAULT_LOCALE, LOCALES, type Locale, type PageLocale, PSEUDO_LOCALE } from "./locales";
 
 // The languages the payer's side speaks: the catalogues in messages/<locale>.json (ICU message
 // format), read with next-intl's createTranslator, which needs no React, so a job's mail uses the
 // same catalogues as the payer's page will.
 
-export const LOCALES = ["en", "es", "pt-BR", "fr", "de", "it"] as const;
-export type Locale = (typeof LOCALES)[number];
-export const DEFAULT_LOCALE: Locale = "en";
+export { DEFAULT_LOCALE, LOCALE_NAMES, LOCALE_SETTINGS, LOCALES, PSEUDO_LOCALE } from "./locales";
+export type { Locale, PageLocale } from "./locales";
 
 export type Messages = typeof en;
 
-const CATALOGUES: Record<Locale, () => Promise<{ default: Messages }>> = {
+const CATALOGUES: Record<PageLocale, () => Promise<{ default: Messages }>> = {
   en: () => import("@/messages/en.json"),
   es: () => import("@/messages/es.json"),
   "pt-BR": () => import("@/messages/pt-BR.json"),
   fr: () => import("@/messages/fr.json"),
   de: () => import("@/messages/de.json"),
   it: () => import("@/messages/it.json"),
+  "en-XA": () => import("@/messages/en-XA.json"),
 };
 
 /** One locale's catalogue. */
-export async function messagesFor(locale: Locale): Promise<Messages> {
+export async function messagesFor(locale: PageLocale): Promise<Messages> {
   return (await CATALOGUES[locale]()).default;
 }
 
 /** A translator of one namespace of a locale's catalogue (`t("subject")`, `t("intro", { merchant })`). */
-export async function translator<N extends keyof Messages>(locale: Locale, namespace: N) {
+export async function translator<N extends keyof Messages>(locale: PageLocale, namespace: N) {
   return createTranslator({ locale, messages: await messagesFor(locale), namespace });
 }
 
@@ -73,4 +74,9 @@ export function matchAcceptLanguage(header: string | null | undefined): Locale |
  */
 export function resolveLocale(preferred?: string | null, acceptLanguage?: string | null): Locale {
   return matchLocale(preferred) ?? matchAcceptLanguage(acceptLanguage) ?? DEFAULT_LOCALE;
+}
+
+/** The catalogue a payer asked for by name (the language switch's `lang`): a locale of ours, or the pseudo-locale. */
+export function askedLocale(tag: string | null | undefined): PageLocale | null {
+  return tag === PSEUDO_LOCALE ? PSEUDO_LOCALE : matchLocale(tag);
 }

@@ -170,6 +170,7 @@ export async function createPaymentLink(db: Db, input: CreateInput, { actor }: A
     successUrl: input.successUrl ?? null,
     cancelUrl: input.cancelUrl ?? null,
     fields: input.fields ?? [],
+    locale: input.locale && input.locale !== "auto" ? input.locale : null,
     maxPayments: input.maxPayments ?? null,
     endsAt: checkEndsAt(input.endsAt, now) ?? null,
     active: input.active ?? true,
@@ -222,6 +223,7 @@ export async function updatePaymentLink(db: Db, id: string, patch: UpdateInput, 
   if (patch.successUrl !== undefined) set.successUrl = patch.successUrl;
   if (patch.cancelUrl !== undefined) set.cancelUrl = patch.cancelUrl;
   if (patch.fields !== undefined) set.fields = patch.fields;
+  if (patch.locale !== undefined) set.locale = patch.locale && patch.locale !== "auto" ? patch.locale : null;
   if (patch.maxPayments !== undefined) set.maxPayments = patch.maxPayments;
   if (patch.endsAt !== undefined) set.endsAt = checkEndsAt(patch.endsAt, now);
   if (patch.active !== undefined) set.active = patch.active;
@@ -413,8 +415,8 @@ export async function startFromLink(
           metadata: Object.keys(metadata).length ? metadata : undefined,
           paymentLinkId: link.id,
           clientGroup,
-          // the language of the payer's receipt (lib/receipts): their browser's, if it is one of ours
-          locale: matchAcceptLanguage(acceptLanguage) ?? undefined,
+          // the language of the payer's page and receipt: the link's, else their browser's if it is one of ours
+          locale: link.locale ?? matchAcceptLanguage(acceptLanguage) ?? undefined,
         },
         as,
       );

@@ -1,5 +1,6 @@
 import { explorerUrl } from "@/lib/explorers";
 import { type Locale, translator } from "@/lib/i18n";
+import { formatFiatAmount, formatUsdcAmount, formatWhen } from "@/lib/i18n/format";
 import type { Mail } from "@/lib/mail";
 import { formatScaled, formatUsdc } from "@/lib/money";
 import { CURRENCIES, PLATFORM_LABELS } from "@/lib/rail/platforms";
@@ -38,25 +39,10 @@ export type ReceiptFacts = {
   chainId: number | null;
 };
 
-const numberFormat = (locale: Locale, options: Intl.NumberFormatOptions) => new Intl.NumberFormat(locale, options);
-
-/** A decimal string formatted exactly (ECMA-402 formats strings without a float; TypeScript's types say numbers only). */
-const exactly = (decimal: string) => decimal as unknown as number;
-
 /** "12,75 $" in de, "$12.75" in en: the fiat the payer paid, in its own decimals. */
-export function formatFiatFor(locale: Locale, minor: bigint, currency: string): string {
+function formatFiatFor(locale: Locale, minor: bigint, currency: string): string {
   const decimals = CURRENCIES[currency]?.decimals ?? 2;
-  return numberFormat(locale, { style: "currency", currency }).format(exactly(formatScaled(minor, decimals, decimals)));
-}
-
-/** "12,50 USDC" in de: at least two decimals, at most USDC's six. */
-export function formatUsdcFor(locale: Locale, micro: bigint): string {
-  return `${numberFormat(locale, { minimumFractionDigits: 2, maximumFractionDigits: 6 }).format(exactly(formatUsdc(micro)))} USDC`;
-}
-
-/** The date and time in UTC, as the locale writes them ("28. November 2026 um 14:19:22 UTC"). */
-export function formatWhenFor(locale: Locale, at: Date): string {
-  return new Intl.DateTimeFormat(locale, { dateStyle: "long", timeStyle: "long", timeZone: "UTC" }).format(at);
+  return formatFiatAmount(locale, formatScaled(minor, decimals, decimals), currency);
 }
 
 export async function receiptMail(f: ReceiptFacts): Promise<Mail> {
@@ -68,8 +54,8 @@ export async function receiptMail(f: ReceiptFacts): Promise<Mail> {
     const platform = PLATFORM_LABELS[p.platform as keyof typeof PLATFORM_LABELS] ?? p.platform;
     lines.push(t("paid", { platform, amount: formatFiatFor(f.locale, p.fiatAmountMinor, p.fiatCurrency) }));
   }
-  if (!f.fiatPriced) lines.push(t("amount", { amount: formatUsdcFor(f.locale, f.amountMicro) }));
-  lines.push(t("date", { date: formatWhenFor(f.locale, f.paidAt) }), t("reference", { reference: f.sessionId }));
+  if (!f.fiatPriced) lines.push(t("amount", { amount: formatUsdcAmount(f.locale, formatUsdc(f.amountMicro)) }));
+  lines.push(t("date", { date: formatWhen(f.locale, f.paidAt) }), t("reference", { reference: f.sessionId }));
   // the release on-chain, where the payer can check it: a live payment in USDC terms only
   const links =
     f.sandbox || f.fiatPriced ? [] : f.payments.flatMap((p) => (p.releaseTx ? [explorerUrl(f.chainId, "tx", p.releaseTx)] : []));

@@ -43,7 +43,7 @@ export type CreateSessionInput = {
   paymentLinkId?: string;
   /** a link's session: the payer's address group (lib/sessions/link-places.ts) */
   clientGroup?: string;
-  /** the payer's language, one of lib/i18n's locales (a link's session: their browser's) */
+  /** the payer's language: one of lib/i18n's locales, or auto (their browser's); a link's session: the link's, else their browser's */
   locale?: string;
 };
 
@@ -137,7 +137,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     paymentSentAt: null,
     paymentLinkId: input.paymentLinkId ?? null,
     clientGroup: input.clientGroup ?? null,
-    locale: input.locale ?? null,
+    locale: input.locale && input.locale !== "auto" ? input.locale : null,
     receiptDueAt: null,
     receiptSentAt: null,
     handoffCode: null,

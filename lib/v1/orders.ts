@@ -79,6 +79,7 @@ export async function createOrder(db: Db, body: CreateOrderBody, { actor }: As<M
       recipientAddress,
       successUrl: body.successUrl ?? undefined,
       cancelUrl: body.cancelUrl ?? undefined,
+      locale: body.locale ?? undefined,
       enabledPaymentPlatforms: body.enabledRails,
       orderTokenHash: sha256Hex(token),
       // absent: the merchant's setting

@@ -6,6 +6,7 @@ import {
   buyerFeeShareField,
   feePayerField,
   FIAT_CURRENCIES,
+  localeField,
   PAYOUT_ADDRESS_RULE,
   paymentLinkShape,
   refinePaymentLink,
@@ -63,6 +64,8 @@ export const createOrderBody = z
       .optional(),
     successUrl: httpUrl.nullable().optional(),
     cancelUrl: httpUrl.nullable().optional(),
+    // the checkout page's language: auto (the payer's browser) or one of the locales
+    locale: localeField.nullable().optional(),
     notes: z
       .record(z.string().max(100), z.unknown(), { error: "must be an object or null" })
       .refine((n) => JSON.stringify(n).length <= MAX_NOTES_BYTES, { error: `must be at most ${MAX_NOTES_BYTES} bytes of JSON` })

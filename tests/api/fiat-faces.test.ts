@@ -48,7 +48,11 @@ async function complete(m: TestMerchant, id: string) {
 async function checkoutHtml(view: Awaited<ReturnType<typeof getCheckoutView>>) {
   const { Checkout } = await import("@/components/checkout/checkout");
   const { checkoutChrome } = await import("@/components/checkout/chrome");
-  const { prelude } = await prerender(createElement(Checkout, { initial: view, chrome: checkoutChrome(view) }));
+  const { NextIntlClientProvider } = await import("next-intl");
+  const { messagesFor, translator } = await import("@/lib/i18n");
+  const chrome = await checkoutChrome(view, await translator("en", "Checkout"));
+  const page = createElement(Checkout, { initial: view, chrome });
+  const { prelude } = await prerender(createElement(NextIntlClientProvider, { locale: "en", messages: await messagesFor("en"), children: page }));
   return new Response(prelude).text();
 }
 

@@ -1,6 +1,7 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
+import { getTranslations } from "next-intl/server";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { resolveHandoff } from "@/lib/checkout/handoff";
@@ -17,21 +18,16 @@ type Props = { params: Promise<{ code: string }> };
 // link pages' limit per address, so that codes cannot be tried at speed.
 export default async function HandoffPage({ params }: Props) {
   const db = await getDb();
+  const [t, h] = await Promise.all([getTranslations("Ended"), getTranslations("Handoff")]);
   const limited = await hitRateLimits(db, RATE_RULES.linkOpenIp, { ip: clientIp(await headers()) });
   if (limited && !limited.allowed) {
-    return (
-      <Notice title="Too many requests">
-        Too many checkout pages were opened from your network. Try again in {limited.resetSeconds} seconds.
-      </Notice>
-    );
+    return <Notice title={t("tooManyHeading")}>{t("tooManyCheckouts", { seconds: limited.resetSeconds })}</Notice>;
   }
   const found = await resolveHandoff(db, (await params).code);
   if (!found) notFound();
   if (found.open) redirect(found.url);
   return (
-    <Notice title="This checkout link has ended">
-      The checkout it opened is paid, cancelled or expired. Nothing more can be paid here: go back to the shop for a new one.
-    </Notice>
+    <Notice title={h("endedHeading")}>{h("endedText")}</Notice>
   );
 }
 

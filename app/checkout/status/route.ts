@@ -1,5 +1,6 @@
 import { z } from "zod";
 import { getCheckoutView } from "@/lib/checkout/service";
+import { payerLocale } from "@/lib/i18n/payer";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { route } from "@/lib/http/route";
 
@@ -20,7 +21,8 @@ const status = route(
   },
   async ({ db, actor, query }) => ({
     message: "Checkout view",
-    data: await getCheckoutView(db, actor.sessionId, actor.token, { prices: query.prices === "1" }),
+    // in the page's language, which it names (`lang`, lib/i18n/payer.ts)
+    data: await getCheckoutView(db, actor.sessionId, actor.token, { prices: query.prices === "1", locale: await payerLocale() }),
   }),
 );
 

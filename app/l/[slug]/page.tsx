@@ -2,15 +2,20 @@ import crypto from "node:crypto";
 import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
-import { BrandMark } from "@/components/checkout/chrome";
+import { NextIntlClientProvider } from "next-intl";
+import { getMessages, getTranslations } from "next-intl/server";
+import { BrandMark, sandboxWords } from "@/components/checkout/chrome";
+import { LanguageSelect } from "@/components/checkout/language-switch";
 import { ThemeRoot } from "@/components/checkout/theme-root";
 import { LinkStartForm } from "@/components/links/link-start-form";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { clientIp } from "@/lib/http/route";
-import { CLOSED_MESSAGES, linkAmountText, publicLink, visitorCookie, visitorSession } from "@/lib/links/service";
-import { BUSY_MESSAGE } from "@/lib/sessions/link-places";
+import { SERVICE_NAME } from "@/lib/brand";
+import { formatDecimal } from "@/lib/i18n/format";
+import { payerLocale } from "@/lib/i18n/payer";
+import { linkAmountText, publicLink, visitorCookie, visitorSession } from "@/lib/links/service";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
 
 export const dynamic = "force-dynamic";
@@ -23,8 +28,9 @@ type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await publicLink(await getDb(), (await params).slug);
+  const t = await getTranslations("Link");
   return {
-    title: found ? `Pay ${found.merchant.displayName}: ${found.link.title}` : "Payment link",
+    title: found ? t("title", { merchant: found.merchant.displayName, title: found.link.title }) : t("untitled"),
     robots: { index: false, follow: false },
   };
 }
@@ -32,13 +38,14 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PaymentLinkPage({ params }: Props) {
   const { slug } = await params;
   const db = await getDb();
+  const [t, ended, locale] = await Promise.all([getTranslations("Link"), getTranslations("Ended"), payerLocale()]);
   const limited = await hitRateLimits(db, RATE_RULES.linkOpenIp, { ip: clientIp(await headers()) });
   if (limited && !limited.allowed) {
     return (
       <Frame>
-        <h1 className="text-xl font-semibold">Too many requests</h1>
+        <h1 className="text-xl font-semibold">{ended("tooManyHeading")}</h1>
         <p role="alert" className={`mt-2 ${ui.muted}`}>
-          Too many payment pages were opened from your network. Try again in {limited.resetSeconds} seconds.
+          {ended("tooManyLinks", { seconds: limited.resetSeconds })}
         </p>
       </Frame>
     );
@@ -49,14 +56,15 @@ export default async function PaymentLinkPage({ params }: Props) {
   // a payment this browser started on the link and may come back to
   const own = await visitorSession(db, link.id, (await cookies()).get(visitorCookie(slug))?.value);
   const currency = link.checkoutMode === "exact-fiat" ? link.fiatCurrency! : "USDC";
-  const price =
-    link.amountMinor !== null
-      ? `${linkAmountText(link.amountMinor, currency)} ${currency}`
-      : `Any amount from ${linkAmountText(link.minAmountMinor!, currency)} to ${linkAmountText(link.maxAmountMinor!, currency)} ${currency}`;
+  // amounts as the payer's language writes them, with the currency's code
+  const amount = (minor: bigint) => `${formatDecimal(locale, linkAmountText(minor, currency))} ${currency}`;
+  const range = link.amountMinor === null ? { min: amount(link.minAmountMinor!), max: amount(link.maxAmountMinor!) } : null;
+  const price = range ? t("anyAmount", range) : amount(link.amountMinor!);
+  const closed = { PAUSED: t("paused"), EXPIRED: t("ended"), LIMIT_REACHED: t("limitReached") };
   return (
     <ThemeRoot theme={merchant.theme} className="min-h-screen">
       <Frame>
-        {merchant.sandbox && <SandboxBanner className="mb-4" />}
+        {merchant.sandbox && <SandboxBanner className="mb-4" words={sandboxWords(await getTranslations("Checkout"))} />}
         <p className={`text-sm font-medium ${ui.muted}`}>{merchant.displayName}</p>
         <h1 className="mt-1 text-2xl font-bold">{link.title}</h1>
         {link.description && <p className={`mt-2 whitespace-pre-line ${ui.muted}`}>{link.description}</p>}
@@ -65,15 +73,15 @@ export default async function PaymentLinkPage({ params }: Props) {
         </p>
         {own && (
           <p role="status" className="mt-6 rounded-lg border border-sky-300 bg-sky-50 p-3 text-sky-950 dark:bg-sky-950 dark:text-sky-100">
-            {own.inFlight ? "Your payment on this link is in progress." : "You have started a payment on this link."}{" "}
+            {own.inFlight ? t("inProgress") : t("started")}{" "}
             <a href={own.checkoutUrl} className="font-semibold underline">
-              Continue your payment
+              {t("continue")}
             </a>
           </p>
         )}
         {status !== "ACTIVE" ? (
           <p role="status" className="mt-6 rounded-lg border border-slate-300 bg-slate-50 p-3 dark:border-slate-600 dark:bg-slate-800">
-            {CLOSED_MESSAGES[status]}
+            {closed[status]}
           </p>
         ) : busy ? (
           // a visitor holding one of the places continues it (above); anyone else waits for one
@@ -82,24 +90,23 @@ export default async function PaymentLinkPage({ params }: Props) {
               role="status"
               className="mt-6 rounded-lg border border-amber-400 bg-amber-50 p-3 text-amber-950 dark:bg-amber-950 dark:text-amber-100"
             >
-              {BUSY_MESSAGE}
+              {t("busy")}
             </p>
           )
         ) : (
-          <LinkStartForm
-            slug={link.slug}
-            attempt={crypto.randomBytes(16).toString("base64url")}
-            fields={link.fields}
-            currency={currency}
-            range={
-              link.amountMinor === null
-                ? { min: linkAmountText(link.minAmountMinor!, currency), max: linkAmountText(link.maxAmountMinor!, currency) }
-                : null
-            }
-          />
+          <NextIntlClientProvider messages={{ Link: (await getMessages()).Link }}>
+            <LinkStartForm
+              slug={link.slug}
+              attempt={crypto.randomBytes(16).toString("base64url")}
+              fields={link.fields}
+              currency={currency}
+              range={range}
+            />
+          </NextIntlClientProvider>
         )}
-        <p className={`mt-6 text-center text-sm ${ui.muted}`}>Never share your banking password.</p>
-        <BrandMark hidden={merchant.disableBranding} />
+        <p className={`mt-6 text-center text-sm ${ui.muted}`}>{(await getTranslations("Checkout"))("neverShare")}</p>
+        <BrandMark hidden={merchant.disableBranding} label={(await getTranslations("Checkout"))("secureBy", { service: SERVICE_NAME })} />
+        <LanguageSelect locale={locale} label={(await getTranslations("Checkout"))("language")} />
       </Frame>
     </ThemeRoot>
   );

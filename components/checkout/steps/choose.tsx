@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
 import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
@@ -17,6 +18,7 @@ const PartialAmount = lazy(() => import("./partial-amount").then((m) => ({ defau
  * An exact-fiat price has its currency already: only the app is picked.
  */
 export function Choose({ view, pending, act, notice }: StepProps & { notice?: string }) {
+  const t = useTranslations("Choose");
   const currencies = view.options.map((o) => o.currency);
   const [currency, setCurrency] = useState(view.currency ?? "");
   const choices = view.options.find((o) => o.currency === currency)?.quotes ?? [];
@@ -67,13 +69,13 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
           {notice}
         </p>
       )}
-      <h2 className="text-lg font-semibold">How would you like to pay?</h2>
+      <h2 className="text-lg font-semibold">{t("heading")}</h2>
       {fixedPrice ? (
-        <p className={`mt-1 ${ui.muted}`}>You pay {fixedPrice} with any of these apps.</p>
+        <p className={`mt-1 ${ui.muted}`}>{t("fixedPrice", { price: fixedPrice })}</p>
       ) : (
         <>
           <label htmlFor={currencyId} className={`mt-4 ${ui.label}`}>
-            Currency
+            {t("currency")}
           </label>
           <select id={currencyId} value={currency} onChange={(e) => setCurrency(e.target.value)} className={ui.input}>
             {currencies.map((c) => (
@@ -85,7 +87,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
         </>
       )}
       <fieldset className="mt-4">
-        <legend className="text-sm font-medium">{fixedPrice ? "Payment app" : "Payment app (cheapest first)"}</legend>
+        <legend className="text-sm font-medium">{t(fixedPrice ? "app" : "appCheapestFirst")}</legend>
         <div className="mt-2 space-y-2">
           {choices.map((c) => (
             <label
@@ -116,7 +118,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
       </fieldset>
       {view.unavailable.length > 0 && (
         <div className={`mt-3 text-sm ${ui.muted}`}>
-          <p>Not offered for this payment:</p>
+          <p>{t("notOffered")}</p>
           <ul className="mt-1 list-disc pl-5">
             {view.unavailable.map((u) => (
               <li key={u.platform}>
@@ -133,7 +135,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
         </Suspense>
       )}
       <button type="submit" className={`${primary} mt-5`} disabled={!chosen || pending || !canProve}>
-        {pending ? "Getting your quote…" : chosen ? `Continue with ${chosen.label}` : "Choose a payment app"}
+        {pending ? t("gettingQuote") : chosen ? t("continueWith", { app: chosen.label }) : t("chooseApp")}
       </button>
       <CancelButton view={view} pending={pending} act={act} />
     </form>

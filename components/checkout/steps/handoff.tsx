@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { handoffLink } from "@/app/checkout/actions";
 import type { Handoff } from "@/lib/checkout/handoff";
@@ -14,6 +15,7 @@ export type HandoffFor = { sessionId: string; token: string | null };
  * receipt (and the shop's success page) shows here too once the payment completes there.
  */
 export function HandoffToComputer({ sessionId, token }: HandoffFor) {
+  const t = useTranslations("Handoff");
   const [handoff, setHandoff] = useState<Handoff | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
@@ -21,21 +23,18 @@ export function HandoffToComputer({ sessionId, token }: HandoffFor) {
     let current = true;
     handoffLink(sessionId, token).then(
       (r) => current && (r.ok ? setHandoff(r.handoff) : setProblem(r.message)),
-      () => current && setProblem("We could not make the link. Check your connection and reload this page."),
+      () => current && setProblem(t("failed")),
     );
     return () => {
       current = false;
     };
-  }, [sessionId, token]);
+  }, [sessionId, token, t]);
   const canShare = typeof navigator !== "undefined" && typeof navigator.share === "function";
   return (
     <div className="mt-3">
-      <p>
-        Open this checkout in Chrome on your computer with the link below, or scan the code. This page shows the receipt once you have paid
-        there.
-      </p>
+      <p>{t("intro")}</p>
       {problem && <p className="mt-2 font-semibold">{problem}</p>}
-      {!handoff && !problem && <p className="mt-2">Making your link…</p>}
+      {!handoff && !problem && <p className="mt-2">{t("making")}</p>}
       {handoff && (
         <div className="mt-3 flex flex-col items-start gap-3">
           <p className="w-full rounded-lg bg-white p-2 font-mono text-base break-all text-slate-900" data-testid="handoff-link">
@@ -43,7 +42,7 @@ export function HandoffToComputer({ sessionId, token }: HandoffFor) {
           </p>
           {/* a dark code on white in every theme: scanners need the contrast */}
           {/* eslint-disable-next-line @next/next/no-img-element -- an SVG from this origin, not an image to optimise */}
-          <img src={handoff.qrPath} alt={`QR code of the link ${handoff.url}`} width={160} height={160} className="rounded-lg bg-white" />
+          <img src={handoff.qrPath} alt={t("qrAlt", { url: handoff.url })} width={160} height={160} className="rounded-lg bg-white" />
           <div className="flex flex-wrap gap-2">
             <button
               type="button"
@@ -55,15 +54,15 @@ export function HandoffToComputer({ sessionId, token }: HandoffFor) {
                 )
               }
             >
-              {copied ? "Link copied" : "Copy link"}
+              {copied ? t("copied") : t("copy")}
             </button>
             {canShare && (
               <button
                 type="button"
                 className={secondary}
-                onClick={() => void navigator.share({ title: "Checkout", url: handoff.url }).catch(() => {})}
+                onClick={() => void navigator.share({ title: document.title, url: handoff.url }).catch(() => {})}
               >
-                Send it to yourself
+                {t("share")}
               </button>
             )}
           </div>

@@ -1,10 +1,11 @@
 "use client";
 
 import type { PeerMetadataRow } from "@zkp2p/sdk";
+import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
 import { sendPaymentProof } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
-import { type Capture, capturePayment, ZELLE_BANKS, type ZelleBank } from "../peer-extension";
+import { type Capture, CaptureError, capturePayment, ZELLE_BANKS, type ZelleBank } from "../peer-extension";
 import { ProofRequirement, useProofReadiness } from "./proof-requirement";
 import { primary, secondary, type StepProps } from "./shared";
 
@@ -14,6 +15,7 @@ import { primary, secondary, type StepProps } from "./shared";
  * when the history read has more than one payment that could be this one, the payer picks it.
  */
 export function ProveWithPeer({ view, pending, act }: StepProps) {
+  const t = useTranslations("Proof");
   const order = view.order!;
   const [state, recheck] = useProofReadiness();
   const [busy, setBusy] = useState(false);
@@ -23,7 +25,7 @@ export function ProveWithPeer({ view, pending, act }: StepProps) {
   const zelle = order.platform === "zelle";
   const send = (c: Capture, row: PeerMetadataRow) => act(() => sendPaymentProof(view.session.id, c.proofFor(row), view.session.token));
   const prove = async () => {
-    if (zelle && !bank) return setProblem("Choose the bank you paid from.");
+    if (zelle && !bank) return setProblem(t("chooseBank"));
     setBusy(true);
     setProblem(null);
     setCapture(null);
@@ -38,7 +40,14 @@ export function ProveWithPeer({ view, pending, act }: StepProps) {
       if (c.exact) send(c, c.exact);
       else setCapture(c);
     } catch (err) {
-      setProblem((err as Error).message);
+      // the extension's own words are as it gives them
+      const said: Record<CaptureError["kind"], () => string> = {
+        "not-available": () => t("notAvailable"),
+        "no-answer": () => t("noAnswer"),
+        "not-captured": () => t("notCaptured"),
+        "not-found": () => t("notFound", { amount: order.fiatAmountFormatted, recipient: order.recipient ?? "", app: order.platformLabel }),
+      };
+      setProblem(err instanceof CaptureError ? said[err.kind]() : (err as Error).message);
     } finally {
       setBusy(false);
     }
@@ -62,7 +71,7 @@ export function ProveWithPeer({ view, pending, act }: StepProps) {
           {zelle && (
             <div className="mb-4">
               <label htmlFor="zelle-bank" className={ui.label}>
-                The bank you sent the Zelle payment from
+                {t("bankLabel")}
               </label>
               <select
                 id="zelle-bank"
@@ -71,18 +80,18 @@ export function ProveWithPeer({ view, pending, act }: StepProps) {
                 aria-invalid={(problem !== null && !bank) || undefined}
                 className={ui.input}
               >
-                <option value="">Choose your bank</option>
+                <option value="">{t("bankPlaceholder")}</option>
                 {ZELLE_BANKS.map((b) => (
                   <option key={b.id} value={b.id}>
                     {b.label}
                   </option>
                 ))}
               </select>
-              <p className={`mt-1 text-sm ${ui.muted}`}>Peer reads the payment from your bank&apos;s website.</p>
+              <p className={`mt-1 text-sm ${ui.muted}`}>{t("bankHelp")}</p>
             </div>
           )}
           <button type="button" className={primary} disabled={busy || pending} onClick={() => void prove()}>
-            {busy ? "Confirming with Peer…" : `Confirm my ${order.platformLabel} payment with Peer`}
+            {busy ? t("confirming") : t("confirmWith", { app: order.platformLabel })}
           </button>
         </>
       )}
@@ -109,6 +118,7 @@ function PickPayment({
   onPick: (row: PeerMetadataRow) => void;
   onCancel: () => void;
 }) {
+  const t = useTranslations("Proof");
   const [chosen, setChosen] = useState<number | null>(null);
   const name = useId();
   const row = capture.candidates.find((r) => r.originalIndex === chosen);
@@ -121,10 +131,8 @@ function PickPayment({
       }}
     >
       <fieldset>
-        <legend className="font-semibold">Which of these is your payment?</legend>
-        <p className={`mt-1 text-sm ${ui.muted}`}>
-          More than one payment of {order.fiatAmountFormatted} was found. Choose the one you sent to {order.recipient}.
-        </p>
+        <legend className="font-semibold">{t("whichPayment")}</legend>
+        <p className={`mt-1 text-sm ${ui.muted}`}>{t("severalFound", { amount: order.fiatAmountFormatted, recipient: order.recipient ?? "" })}</p>
         <div className="mt-3 space-y-2">
           {capture.candidates.map((r) => (
             <label key={r.originalIndex} className="flex items-start gap-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">
@@ -138,7 +146,7 @@ function PickPayment({
               />
               <span>
                 <span className="font-medium">{String(r.amount ?? "").replace(/^-/, "")}</span>
-                {r.recipient ? <span> to {String(r.recipient)}</span> : null}
+                {r.recipient ? <span> {t("paymentTo", { recipient: String(r.recipient) })}</span> : null}
                 {r.date ? <span className={`block text-sm ${ui.muted}`}>{String(r.date)}</span> : null}
               </span>
             </label>
@@ -147,10 +155,10 @@ function PickPayment({
       </fieldset>
       <div className="mt-4 flex flex-wrap gap-2">
         <button type="submit" className={primary} disabled={!row || pending}>
-          Confirm this payment
+          {t("confirmThis")}
         </button>
         <button type="button" className={secondary} onClick={onCancel}>
-          Back
+          {t("back")}
         </button>
       </div>
     </form>

@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useId, useState } from "react";
+import { formatUsdcAmount } from "@/lib/i18n/format";
 import { ui } from "@/components/ui/styles";
 
 /**
@@ -9,13 +11,15 @@ import { ui } from "@/components/ui/styles";
  * typed before this lazy chunk hydrated stays, and is what is sent. Loaded only for such an order.
  */
 export function PartialAmount({ range }: { range: { minUsdc: string; maxUsdc: string } }) {
+  const t = useTranslations("Choose");
+  const locale = useLocale();
   const partId = useId();
   const [part, setPart] = useState("");
   return (
     <details className="mt-4">
-      <summary className="cursor-pointer text-sm font-medium">Pay only part of it now</summary>
+      <summary className="cursor-pointer text-sm font-medium">{t("partOnly")}</summary>
       <label htmlFor={partId} className={`mt-2 ${ui.label}`}>
-        Amount to pay now (USDC)
+        {t("partAmount")}
       </label>
       <input
         id={partId}
@@ -28,9 +32,9 @@ export function PartialAmount({ range }: { range: { minUsdc: string; maxUsdc: st
         className={ui.input}
       />
       <p id={`${partId}-help`} className={`mt-1 text-sm ${ui.muted}`}>
-        From {range.minUsdc} to {range.maxUsdc} USDC. You pay the rest later with this same link. Leave empty to pay all of it.
+        {t("partHelp", { min: formatUsdcAmount(locale, range.minUsdc), max: formatUsdcAmount(locale, range.maxUsdc) })}
       </p>
-      {part.trim() && <p className={`mt-1 text-sm ${ui.muted}`}>The prices above are for all of it; the next step quotes this part.</p>}
+      {part.trim() && <p className={`mt-1 text-sm ${ui.muted}`}>{t("partNote")}</p>}
     </details>
   );
 }

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
 import { reportPaymentSent } from "@/app/checkout/actions";
 import { CopyButton } from "@/components/ui/copy-button";
@@ -8,23 +9,25 @@ import { CancelButton, primary, type StepProps, secondary } from "./shared";
 
 /** The order waits for the payer to send the fiat: what to send, to whom, and until when. */
 export function Pay({ view, pending, act }: StepProps) {
+  const t = useTranslations("Pay");
   const order = view.order!;
+  const app = order.platformLabel;
   return (
     <div>
-      <h2 className="text-lg font-semibold">Send the payment with {order.platformLabel}</h2>
-      <Countdown until={order.expiresAt} label="Order expires in" />
+      <h2 className="text-lg font-semibold">{t("heading", { app })}</h2>
+      <Countdown until={order.expiresAt} label={t("expiresIn")} />
       <dl className="mt-4 space-y-3">
-        <CopyRow term="Amount to send (exactly)" value={order.fiatAmountFormatted} copy={order.fiatAmount} />
-        <CopyRow term={`Recipient on ${order.platformLabel}`} value={order.recipient ?? ""} copy={order.recipient ?? ""} />
+        <CopyRow term={t("amount")} copyLabel={t("copyAmount")} value={order.fiatAmountFormatted} copy={order.fiatAmount} />
+        <CopyRow term={t("recipient", { app })} copyLabel={t("copyRecipient")} value={order.recipient ?? ""} copy={order.recipient ?? ""} />
       </dl>
       <p className="theme-subtle mt-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
-        <span className="font-medium">Note: </span>
+        <span className="font-medium">{t("note")} </span>
         {order.note}
       </p>
       {order.paymentLink && (
         <a href={order.paymentLink} target="_blank" rel="noopener noreferrer" className={`${secondary} mt-4`}>
-          Open {order.platformLabel}
-          <span className="sr-only"> (opens in a new tab)</span>
+          {t("open", { app })}
+          <span className="sr-only"> {t("newTab")}</span>
         </a>
       )}
       <button
@@ -33,14 +36,15 @@ export function Pay({ view, pending, act }: StepProps) {
         disabled={pending}
         onClick={() => act(() => reportPaymentSent(view.session.id, view.session.token))}
       >
-        {pending ? "Saving…" : "I have sent the payment"}
+        {pending ? t("saving") : t("sent")}
       </button>
       <CancelButton view={view} pending={pending} act={act} />
     </div>
   );
 }
 
-function CopyRow({ term, value, copy }: { term: string; value: string; copy: string }) {
+function CopyRow({ term, copyLabel, value, copy }: { term: string; copyLabel: string; value: string; copy: string }) {
+  const t = useTranslations("Pay");
   return (
     <div className="theme-border rounded-xl border border-slate-300 p-3 dark:border-slate-600">
       <dt className={`text-sm ${ui.muted}`}>{term}</dt>
@@ -48,7 +52,8 @@ function CopyRow({ term, value, copy }: { term: string; value: string; copy: str
         <span className="min-w-0 break-all text-lg font-semibold tabular-nums">{value}</span>
         <CopyButton
           value={copy}
-          label={`Copy ${term.toLowerCase()}`}
+          label={copyLabel}
+          words={{ copy: t("copy"), copied: t("copied") }}
           className="theme-control shrink-0 rounded-lg border border-slate-300 px-3 py-2 text-sm font-medium hover:bg-slate-50 dark:border-slate-600 dark:hover:bg-slate-800"
         />
       </dd>

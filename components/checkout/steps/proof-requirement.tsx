@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useCallback, useEffect, useState } from "react";
 import { ui } from "@/components/ui/styles";
 import {
@@ -33,10 +34,11 @@ export function useProofReadiness(): [ProofReadiness, () => void] {
  * Said plainly, with the way to fix it, before anything is locked for a payment that cannot be proven.
  */
 export function ProofRequirement({ state, recheck, handoff }: { state: ProofReadiness; recheck: () => void; handoff: HandoffFor }) {
+  const t = useTranslations("Proof");
   if (state === "ready") {
     return (
       <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
-        The Peer extension is connected: it will confirm your payment.
+        {t("connected")}
       </p>
     );
   }
@@ -48,24 +50,21 @@ export function ProofRequirement({ state, recheck, handoff }: { state: ProofRead
     >
       {state === "unsupported" && (
         <>
-          <p className="font-semibold">Finish this payment on a computer</p>
-          <p className="mt-1">
-            This browser cannot confirm the payment: that needs the Peer extension, which runs in Chrome on a computer. Nothing has been
-            reserved or charged.
-          </p>
+          <p className="font-semibold">{t("computerHeading")}</p>
+          <p className="mt-1">{t("computerText")}</p>
           <HandoffToComputer {...handoff} />
         </>
       )}
       {state === "needs_install" && (
         <>
-          <p className="font-semibold">Install the Peer extension to pay</p>
-          <p className="mt-1">It confirms your payment from your payment app&apos;s website. Nothing is reserved until it is installed.</p>
+          <p className="font-semibold">{t("installHeading")}</p>
+          <p className="mt-1">{t("installText")}</p>
           <div className="mt-3 flex flex-wrap gap-2">
             <button type="button" className={primary} onClick={openInstallPage}>
-              Install Peer (opens the Chrome Web Store)
+              {t("install")}
             </button>
             <button type="button" className={secondary} onClick={recheck}>
-              I have installed it
+              {t("installed")}
             </button>
           </div>
         </>
@@ -73,10 +72,10 @@ export function ProofRequirement({ state, recheck, handoff }: { state: ProofRead
       {state === "needs_update" && <UpdateExtension recheck={recheck} />}
       {state === "needs_connection" && (
         <>
-          <p className="font-semibold">Connect the Peer extension to this page</p>
-          <p className="mt-1">The extension asks you to allow this checkout once.</p>
+          <p className="font-semibold">{t("connectHeading")}</p>
+          <p className="mt-1">{t("connectText")}</p>
           <button type="button" className={`${primary} mt-3`} onClick={() => void connectExtension().then(recheck)}>
-            Connect Peer
+            {t("connect")}
           </button>
         </>
       )}
@@ -86,22 +85,19 @@ export function ProofRequirement({ state, recheck, handoff }: { state: ProofRead
 
 /** An extension older than MIN_PEER_VERSION cannot capture the proof this page asks for: update it first. */
 function UpdateExtension({ recheck }: { recheck: () => void }) {
+  const t = useTranslations("Proof");
   const [version, setVersion] = useState<string | null>(null);
   useEffect(() => void extensionVersion().then(setVersion), []);
   return (
     <>
-      <p className="font-semibold">Update the Peer extension to pay</p>
-      <p className="mt-1">
-        {version ? `Your Peer extension is version ${version}; ` : "Your Peer extension is an older version; "}
-        paying here needs {MIN_PEER_VERSION} or later. In Chrome, open the Extensions page (chrome://extensions), turn on Developer mode and
-        press Update, or reinstall Peer from the Chrome Web Store. Nothing has been reserved or charged.
-      </p>
+      <p className="font-semibold">{t("updateHeading")}</p>
+      <p className="mt-1">{version ? t("updateVersion", { version, min: MIN_PEER_VERSION }) : t("updateOlder", { min: MIN_PEER_VERSION })}</p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={primary} onClick={openInstallPage}>
-          Open the Chrome Web Store
+          {t("openStore")}
         </button>
         <button type="button" className={secondary} onClick={recheck}>
-          I have updated it
+          {t("updated")}
         </button>
       </div>
     </>

@@ -1,6 +1,8 @@
 "use client";
 
+import { useLocale, useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
+import { formatUsdcAmount } from "@/lib/i18n/format";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { useEmbedded } from "../embed";
@@ -8,6 +10,9 @@ import { primary } from "./shared";
 
 /** The session is completed: what was paid, then back to the shop after a short countdown. */
 export function Receipt({ view }: { view: CheckoutView }) {
+  const t = useTranslations("Paid");
+  const locale = useLocale();
+  const merchant = view.merchant.displayName;
   const order = view.order;
   const price = view.session.price;
   // embedded, the frame stays put: the parent hears checkout.success and decides where to go
@@ -23,26 +28,26 @@ export function Receipt({ view }: { view: CheckoutView }) {
   }, [left, target]);
   return (
     <div>
-      <h2 className="theme-text text-lg font-semibold text-green-800 dark:text-green-300">Payment complete</h2>
+      <h2 className="theme-text text-lg font-semibold text-green-800 dark:text-green-300">{t("heading")}</h2>
       <dl className="mt-4 grid grid-cols-[auto_1fr] gap-x-4 gap-y-2 text-sm">
-        <dt className={ui.muted}>Amount</dt>
-        <dd className="font-medium">{price.mode === "exact-fiat" ? price.formatted : `${price.amountUsdc} USDC`}</dd>
+        <dt className={ui.muted}>{t("amount")}</dt>
+        <dd className="font-medium">{price.mode === "exact-fiat" ? price.formatted : formatUsdcAmount(locale, price.amountUsdc)}</dd>
         {order && (
           <>
-            <dt className={ui.muted}>Paid with</dt>
+            <dt className={ui.muted}>{t("paidWith")}</dt>
             <dd className="font-medium">
-              {price.mode === "exact-fiat" ? order.platformLabel : `${order.fiatAmountFormatted} via ${order.platformLabel}`}
+              {price.mode === "exact-fiat" ? order.platformLabel : t("via", { amount: order.fiatAmountFormatted, app: order.platformLabel })}
             </dd>
-            <dt className={ui.muted}>Order</dt>
+            <dt className={ui.muted}>{t("order")}</dt>
             <dd className="break-all font-mono">{order.id}</dd>
             {order.fulfillTx && (
               <>
-                <dt className={ui.muted}>Transaction</dt>
+                <dt className={ui.muted}>{t("transaction")}</dt>
                 <dd className="break-all font-mono">
                   {order.fulfillTxUrl ? (
                     <a href={order.fulfillTxUrl} target="_blank" rel="noopener noreferrer" className="underline underline-offset-2">
                       {order.fulfillTx}
-                      <span className="sr-only"> (block explorer, opens in a new tab)</span>
+                      <span className="sr-only"> {t("explorer")}</span>
                     </a>
                   ) : (
                     order.fulfillTx
@@ -55,11 +60,9 @@ export function Receipt({ view }: { view: CheckoutView }) {
       </dl>
       {target && (
         <>
-          <p className={`mt-4 ${ui.muted}`}>
-            Returning you to {view.merchant.displayName} in {Math.max(left, 0)} s…
-          </p>
+          <p className={`mt-4 ${ui.muted}`}>{t("returning", { merchant, seconds: Math.max(left, 0) })}</p>
           <a href={target} className={`${primary} mt-3`}>
-            Return to {view.merchant.displayName} now
+            {t("returnNow", { merchant })}
           </a>
         </>
       )}

@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
 import { type ActionResult, cancelCheckout } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
@@ -11,9 +12,10 @@ export const secondary = `${ui.buttonLarge} ${ui.secondary}`;
 
 /** A live session's check that this browser can prove the payment, while it runs (or its code loads). */
 export function CheckingProof() {
+  const t = useTranslations("Proof");
   return (
     <p role="status" className={`mt-4 text-sm ${ui.muted}`}>
-      Checking that this browser can confirm your payment…
+      {t("checking")}
     </p>
   );
 }
@@ -21,6 +23,7 @@ export function CheckingProof() {
 export type StepProps = { view: CheckoutView; pending: boolean; act: (fn: () => Promise<ActionResult>) => void };
 
 export function CancelButton({ view, pending, act }: StepProps) {
+  const t = useTranslations("Choose");
   const [confirming, setConfirming] = useState(false);
   // embedded, the frame stays put: the parent hears checkout.closed and decides where to go
   const target = useEmbedded() ? null : view.session.cancelUrl;
@@ -31,17 +34,17 @@ export function CancelButton({ view, pending, act }: StepProps) {
   if (!confirming) {
     return (
       <button type="button" className={`${secondary} mt-3`} disabled={pending} onClick={() => setConfirming(true)}>
-        Cancel checkout
+        {t("cancel")}
       </button>
     );
   }
   return (
     <div
       role="group"
-      aria-label="Confirm cancellation"
+      aria-label={t("confirmCancellation")}
       className="theme-border mt-3 rounded-xl border border-slate-300 p-3 dark:border-slate-600"
     >
-      <p>Cancel this checkout? You will not be charged.</p>
+      <p>{t("cancelQuestion")}</p>
       <div className="mt-3 grid grid-cols-2 gap-2">
         <button
           ref={confirmRef}
@@ -56,10 +59,10 @@ export function CancelButton({ view, pending, act }: StepProps) {
             })
           }
         >
-          Yes, cancel
+          {t("yesCancel")}
         </button>
         <button type="button" className={secondary} onClick={() => setConfirming(false)}>
-          Keep paying
+          {t("keepPaying")}
         </button>
       </div>
     </div>

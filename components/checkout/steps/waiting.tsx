@@ -1,5 +1,6 @@
 "use client";
 
+import { useTranslations } from "next-intl";
 import { simulateConfirmation } from "@/app/checkout/actions";
 import { ui } from "@/components/ui/styles";
 import { ProveWithPeer } from "./live-proof";
@@ -7,6 +8,7 @@ import { primary, type StepProps, secondary } from "./shared";
 
 /** The real rail is locking the payment's funds on-chain; the payee is not shown before that is done. */
 export function Reserving({ view }: { view: StepProps["view"] }) {
+  const t = useTranslations("Pay");
   const order = view.order!;
   return (
     <div>
@@ -15,19 +17,16 @@ export function Reserving({ view }: { view: StepProps["view"] }) {
           aria-hidden="true"
           className="theme-spinner h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
         />
-        <h2 className="text-lg font-semibold">Reserving your payment</h2>
+        <h2 className="text-lg font-semibold">{t("reservingHeading")}</h2>
       </div>
-      <p className={`mt-2 ${ui.muted}`}>
-        We are locking {order.fiatAmountFormatted} worth of USDC for you on-chain. It usually takes a few seconds; this page updates by
-        itself. Do not send any money yet: who to pay appears here once the reservation is confirmed, and a payment sent before then cannot
-        be matched.
-      </p>
+      <p className={`mt-2 ${ui.muted}`}>{t("reservingText", { amount: order.fiatAmountFormatted })}</p>
     </div>
   );
 }
 
 /** The payment was sent; the page follows the order until it is confirmed (or its proof rejected). */
 export function Waiting({ view, pending, act }: StepProps) {
+  const t = useTranslations("Pay");
   const order = view.order!;
   return (
     <div>
@@ -36,22 +35,21 @@ export function Waiting({ view, pending, act }: StepProps) {
           aria-hidden="true"
           className="theme-spinner h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
         />
-        <h2 className="text-lg font-semibold">Waiting for your payment to be confirmed</h2>
+        <h2 className="text-lg font-semibold">{t("waitingHeading")}</h2>
       </div>
       <p className={`mt-2 ${ui.muted}`}>
-        You sent {order.fiatAmountFormatted} with {order.platformLabel} to {order.recipient}. This page updates by itself; you can keep it
-        open.
+        {t("waitingText", { amount: order.fiatAmountFormatted, app: order.platformLabel, recipient: order.recipient ?? "" })}
       </p>
       {order.lastProofError && (
         <p role="alert" className={`mt-4 ${ui.error}`}>
-          {order.lastProofError} Please try the confirmation again.
+          {order.lastProofError}
         </p>
       )}
       {view.liveProof && order.status === "PAYMENT_SENT" && <ProveWithPeer view={view} pending={pending} act={act} />}
       {view.sandbox && (
         <div className="mt-5 rounded-xl border-2 border-dashed border-amber-500 p-4">
           <p className="theme-text text-sm font-semibold uppercase tracking-wide text-amber-800 dark:text-amber-300">
-            Sandbox: no real money moves
+            {t("sandboxHeading")}
           </p>
           <div className="mt-3 grid gap-2">
             <button
@@ -60,7 +58,7 @@ export function Waiting({ view, pending, act }: StepProps) {
               disabled={pending}
               onClick={() => act(() => simulateConfirmation(view.session.id, "success", view.session.token))}
             >
-              Simulate bank confirmation
+              {t("simulateConfirmation")}
             </button>
             <button
               type="button"
@@ -68,7 +66,7 @@ export function Waiting({ view, pending, act }: StepProps) {
               disabled={pending}
               onClick={() => act(() => simulateConfirmation(view.session.id, "invalid", view.session.token))}
             >
-              Simulate a rejected proof
+              {t("simulateRejection")}
             </button>
           </div>
         </div>

@@ -9,7 +9,7 @@ import { getDb } from "@/db/client";
 import { MidRates } from "./oracle";
 import type { GroupMembership } from "./groups";
 import type { TakerTiers } from "./tiers";
-import { chooseWallet } from "./wallets";
+import { chooseWallet, unavailableText } from "./wallets";
 import { nameHash } from "./protocol";
 import { type CuratorQuote, fetchQuotes, ServiceError } from "./services";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
@@ -78,7 +78,7 @@ export class QuoteBook {
   private async choose(platform: PaymentPlatform, amountMicro: bigint, groups: Hex[] = []): Promise<{ wallet: Address; cap: bigint }> {
     const choice = await this.tryChoose(platform, amountMicro, groups);
     if (choice.wallet) return choice;
-    throw new AppError("CONFLICT", `${PLATFORM_LABELS[platform]} is ${choice.why}`, { unavailable: choice.why });
+    throw new AppError("CONFLICT", `${PLATFORM_LABELS[platform]} is ${unavailableText(choice.why)}`, { unavailable: choice.why });
   }
 
   private async tryChoose(platform: PaymentPlatform, amountMicro: bigint, groups: Hex[]) {

@@ -57,7 +57,28 @@ export async function takeWallet(
 }
 
 /** What choosing a wallet for a platform and amount found: the wallet to quote as, or why none can take it. */
-export type WalletChoice = { wallet: Address; cap: bigint } | { wallet: null; why: string };
+export type WalletChoice = { wallet: Address; cap: bigint } | { wallet: null; why: Unavailability };
+
+/**
+ * Why no wallet can take a platform's order: gated to other takers, locked for ours, capped below the
+ * amount (`usdc`: the most one payment may be), or cooling down (until `utc`, "HH:MM"). The payer's
+ * page says it in the payer's language (lib/checkout/service.ts); unavailableText is the English.
+ */
+export type Unavailability = { kind: "other-takers" } | { kind: "not-yet" } | { kind: "up-to"; usdc: string } | { kind: "after"; utc: string };
+
+/** An Unavailability in English: "up to $150.00 per payment here". */
+export function unavailableText(u: Unavailability): string {
+  switch (u.kind) {
+    case "other-takers":
+      return "offered only to other takers";
+    case "not-yet":
+      return "not available for payments here yet";
+    case "up-to":
+      return `up to $${u.usdc} per payment here`;
+    case "after":
+      return `available again after ${u.utc} UTC`;
+  }
+}
 
 /** What decides which wallet may take an order: its tier (curator) and its address groups (the chain). */
 export type Standings = { tiers: TakerTiers; groups: GroupMembership };
@@ -106,10 +127,10 @@ export async function chooseWallet(
     }
     return { wallet: address as Address, cap };
   }
-  if (groups.length && bestCap === 0n) return { wallet: null, why: "offered only to other takers" };
-  if (bestCap === 0n) return { wallet: null, why: "not available for payments here yet" };
-  if (bestCap < amountMicro) return { wallet: null, why: `up to $${formatUsdc(bestCap)} per payment here` };
-  return { wallet: null, why: `available again after ${soonest!.toISOString().slice(11, 16)} UTC` };
+  if (groups.length && bestCap === 0n) return { wallet: null, why: { kind: "other-takers" } };
+  if (bestCap === 0n) return { wallet: null, why: { kind: "not-yet" } };
+  if (bestCap < amountMicro) return { wallet: null, why: { kind: "up-to", usdc: formatUsdc(bestCap) } };
+  return { wallet: null, why: { kind: "after", utc: soonest!.toISOString().slice(11, 16) } };
 }
 
 export async function releaseWallet(db: Db, orderId: string) {

@@ -1,0 +1,1 @@
+ALTER TABLE "payment_links" ADD COLUMN "locale" text;

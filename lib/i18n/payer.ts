@@ -1,0 +1,50 @@
+import { eq } from "drizzle-orm";
+import { cookies, headers } from "next/headers";
+import { cache } from "react";
+import { checkoutSessions, paymentLinks } from "@/db/schema";
+import { errorFields, logger } from "@/lib/logger";
+import { looksLikeId } from "@/lib/ids";
+import { askedLocale, DEFAULT_LOCALE, matchLocale, type PageLocale, resolveLocale } from "./index";
+import { LOCALE_COOKIE, LOCALE_PARAM, PAYER_PAGE_HEADER } from "./payer-page";
+
+// The language of a request to the payer's side (the checkout, its status and actions, the payment
+// link pages, the hand-off's short link), in this order:
+// 1. the payer's own choice on the page: `?lang=` in the address, else the switch's cookie;
+// 2. the language the merchant set on the session or the payment link (a link's session without one
+//    keeps the browser's language of the payer who started it, for the receipt);
+// 3. the browser's Accept-Language; 4. English.
+// The proxy passes the page's path and query (proxy.ts), since a layout cannot see them. Every other
+// page (the dashboard, the docs) is English.
+
+/** The locale of this request's payer page: read once per request (the layout, the page and next-intl share it). */
+export const payerLocale = cache(async (): Promise<PageLocale> => {
+  const h = await headers();
+  const page = h.get(PAYER_PAGE_HEADER);
+  if (!page) return DEFAULT_LOCALE;
+  const url = new URL(page, "http://checkout.invalid");
+  const asked = askedLocale(url.searchParams.get(LOCALE_PARAM)) ?? askedLocale((await cookies()).get(LOCALE_COOKIE)?.value);
+  if (asked) return asked;
+  return resolveLocale(await merchantLocale(url), h.get("accept-language"));
+});
+
+/** The language set on the session or payment link the page is for (null: none, or the database did not answer). */
+async function merchantLocale(url: URL): Promise<string | null> {
+  const session = url.pathname === "/" ? url.searchParams.get("order") : url.searchParams.get("session");
+  const slug = /^\/l\/([^/]+)$/.exec(url.pathname)?.[1];
+  if (!(session && looksLikeId("sess", session)) && !slug) return null;
+  try {
+    const db = await (await import("@/db/client")).getDb();
+    const [row] =
+      session && looksLikeId("sess", session)
+        ? await db.select({ locale: checkoutSessions.locale }).from(checkoutSessions).where(eq(checkoutSessions.id, session)).limit(1)
+        : await db
+            .select({ locale: paymentLinks.locale })
+            .from(paymentLinks)
+            .where(eq(paymentLinks.slug, decodeURIComponent(slug!)))
+            .limit(1);
+    return matchLocale(row?.locale) ?? null;
+  } catch (err) {
+    logger.warn("the page's language could not be read; the browser's is used", errorFields(err));
+    return null;
+  }
+}
