@@ -164,9 +164,11 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
 }
 
 function Header({ view, embedded }: { view: CheckoutView; embedded: boolean }) {
+  const t = useTranslations("Checkout");
+  const merchant = view.merchant.displayName;
   return (
     <header className="flex items-center gap-3">
-      {embedded ? null : <MerchantLogo name={view.merchant.displayName} logoUrl={view.merchant.logoUrl} />}
+      {embedded ? null : <MerchantLogo name={merchant} logoUrl={view.merchant.logoUrl} label={t("logo", { merchant })} />}
       <Amount view={view} />
     </header>
   );
