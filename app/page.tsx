@@ -1,12 +1,15 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { translator } from "@/lib/i18n";
+import { payerLocale } from "@/lib/i18n/payer";
 import { CheckoutForLink, PayerMessages } from "@/components/checkout/checkout-page";
 
 type Params = { order?: string | string[]; token?: string | string[]; method?: string | string[]; embed?: string | string[] };
 
 export async function generateMetadata({ searchParams }: { searchParams: Promise<Params> }): Promise<Metadata> {
   const { order } = await searchParams;
-  return order === undefined ? {} : { title: (await getTranslations("Checkout"))("title"), robots: { index: false, follow: false } };
+  return order === undefined
+    ? {}
+    : { title: (await translator(await payerLocale(), "Checkout"))("title"), robots: { index: false, follow: false } };
 }
 
 // `/?order=<id>&token=<token>` is a v1 order's checkout link (the same page as /checkout);

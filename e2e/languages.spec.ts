@@ -12,7 +12,12 @@ import type { Page } from "@playwright/test";
 // over https, and the address it rewrites) crosses the proxy there.
 
 const catalogue = (locale: string): typeof enMessages => JSON.parse(fs.readFileSync(`messages/${locale}.json`, "utf8"));
-const [en, es, de, fr] = ["en", "es", "de", "fr"].map(catalogue) as [typeof enMessages, typeof enMessages, typeof enMessages, typeof enMessages];
+const [en, es, de, fr] = ["en", "es", "de", "fr"].map(catalogue) as [
+  typeof enMessages,
+  typeof enMessages,
+  typeof enMessages,
+  typeof enMessages,
+];
 const CATALOGUES = Object.fromEntries(["es", "pt-BR", "fr", "de", "it"].map((l) => [l, catalogue(l)]));
 
 test.describe("the payer's language", () => {
@@ -42,37 +47,41 @@ test.describe("the payer's language", () => {
     });
   }
 
-  test("the merchant's locale wins over the browser's, and the payer's choice over both", { tag: "@topology" }, async ({ browser, request, baseURL }) => {
-    const m = await createMerchant(request);
-    const s = await createSession(request, m, { locale: "de" });
-    const context = await browser.newContext({ baseURL, locale: "en-US" });
-    const page = await context.newPage();
-    try {
-      await page.goto(s.path);
-      await expect(page.locator("html")).toHaveAttribute("lang", "de");
-      await expect(page.getByRole("heading", { name: de.Choose.heading })).toBeVisible();
+  test(
+    "the merchant's locale wins over the browser's, and the payer's choice over both",
+    { tag: "@topology" },
+    async ({ browser, request, baseURL }) => {
+      const m = await createMerchant(request);
+      const s = await createSession(request, m, { locale: "de" });
+      const context = await browser.newContext({ baseURL, locale: "en-US" });
+      const page = await context.newPage();
+      try {
+        await page.goto(s.path);
+        await expect(page.locator("html")).toHaveAttribute("lang", "de");
+        await expect(page.getByRole("heading", { name: de.Choose.heading })).toBeVisible();
 
-      await page.getByLabel(de.Checkout.language).selectOption("es");
-      await expect(page).toHaveURL(/[?&]lang=es(&|$)/);
-      await expect(page.locator("html")).toHaveAttribute("lang", "es");
-      await expect(page.getByRole("heading", { name: es.Choose.heading })).toBeVisible();
-      const cookie = (await context.cookies()).find((c) => c.name === "checkout_locale");
-      expect(cookie?.value).toBe("es");
-      expect(cookie?.secure).toBe(baseURL!.startsWith("https:"));
+        await page.getByLabel(de.Checkout.language).selectOption("es");
+        await expect(page).toHaveURL(/[?&]lang=es(&|$)/);
+        await expect(page.locator("html")).toHaveAttribute("lang", "es");
+        await expect(page.getByRole("heading", { name: es.Choose.heading })).toBeVisible();
+        const cookie = (await context.cookies()).find((c) => c.name === "checkout_locale");
+        expect(cookie?.value).toBe("es");
+        expect(cookie?.secure).toBe(baseURL!.startsWith("https:"));
 
-      // the choice stays for the payer's next page, without the address saying it
-      await page.goto(s.path);
-      await expect(page.locator("html")).toHaveAttribute("lang", "es");
-      // and the page's live updates speak it too: a payment's step after the choice
-      await page.getByRole("radio").first().check();
-      await page.getByRole("button", { name: new RegExp(es.Choose.continueWith.split("{")[0]!.trim()) }).click();
-      await expect(page.getByRole("button", { name: es.Pay.sent })).toBeVisible();
-      await page.getByRole("button", { name: es.Pay.sent }).click();
-      await expect(page.getByRole("heading", { name: es.Pay.waitingHeading })).toBeVisible();
-    } finally {
-      await context.close();
-    }
-  });
+        // the choice stays for the payer's next page, without the address saying it
+        await page.goto(s.path);
+        await expect(page.locator("html")).toHaveAttribute("lang", "es");
+        // and the page's live updates speak it too: a payment's step after the choice
+        await page.getByRole("radio").first().check();
+        await page.getByRole("button", { name: new RegExp(es.Choose.continueWith.split("{")[0]!.trim()) }).click();
+        await expect(page.getByRole("button", { name: es.Pay.sent })).toBeVisible();
+        await page.getByRole("button", { name: es.Pay.sent }).click();
+        await expect(page.getByRole("heading", { name: es.Pay.waitingHeading })).toBeVisible();
+      } finally {
+        await context.close();
+      }
+    },
+  );
 
   test("a payment link's page and its checkout in the link's language", async ({ page, request }) => {
     const m = await createMerchant(request);
@@ -102,7 +111,10 @@ test.describe("the payer's language", () => {
     await expect(page.getByRole("heading", { name: fr.Choose.heading })).toBeVisible();
   });
 
-  test("the pseudo-locale at 320 px: every word from the catalogues, nothing cut or overlapping, on every step", async ({ page, request }, testInfo) => {
+  test("the pseudo-locale at 320 px: every word from the catalogues, nothing cut or overlapping, on every step", async ({
+    page,
+    request,
+  }, testInfo) => {
     await page.setViewportSize({ width: 320, height: 700 });
     const m = await createMerchant(request);
     const s = await createSession(request, m, { successUrl: "https://shop.example/thanks" });
@@ -113,7 +125,11 @@ test.describe("the payer's language", () => {
     await page.locator("form button[type=submit]").click();
     await expect(page.getByRole("timer")).toBeVisible();
     await fitsAndSpeaksPseudo(page, "pay");
-    await page.locator("button.w-full").filter({ hasNotText: /Çàñçéĺ/ }).first().click();
+    await page
+      .locator("button.w-full")
+      .filter({ hasNotText: /Çàñçéĺ/ })
+      .first()
+      .click();
     await expect(page.getByRole("button", { name: /Šíɱûĺàţé ƀàñķ/ })).toBeVisible();
     await fitsAndSpeaksPseudo(page, "waiting");
     await page.getByRole("button", { name: /Šíɱûĺàţé ƀàñķ/ }).click();
@@ -137,7 +153,10 @@ test.describe("the payer's language", () => {
  */
 async function fitsAndSpeaksPseudo(page: Page, step: string) {
   const found = await page.evaluate((service) => {
-    const DATA = new RegExp(`${service}|${/Corner Coffee|Zelle|Wise|Venmo|Revolut|Cash App|PayPal|Monzo|Chime|Mercado Pago|N26|Alipay|Luxon|USDC|Base|Peer|[A-Z]{3}\b|[\w.+-]+@[\w.-]+|0x[0-9a-f]+|\b[A-Z0-9]{8}\b|sess_\w+|ord_\w+|[\d.,:\s$€£%]+/.source}`, "g");
+    const DATA = new RegExp(
+      `${service}|${/Corner Coffee|Zelle|Wise|Venmo|Revolut|Cash App|PayPal|Monzo|Chime|Mercado Pago|N26|Alipay|Luxon|USDC|Base|Peer|[A-Z]{3}\b|[\w.+-]+@[\w.-]+|0x[0-9a-f]+|\b[A-Z0-9]{8}\b|sess_\w+|ord_\w+|[\d.,:\s$€£%]+/.source}`,
+      "g",
+    );
     const untranslated: string[] = [];
     const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
     for (let n = walker.nextNode(); n; n = walker.nextNode()) {

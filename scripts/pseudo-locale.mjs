@@ -9,7 +9,10 @@ import path from "node:path";
 
 const root = path.resolve(import.meta.dirname, "..");
 const ACCENTS = Object.fromEntries(
-  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [c, [..."àƀçđéƒĝĥíĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÍĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][i]]),
+  [..."abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ"].map((c, i) => [
+    c,
+    [..."àƀçđéƒĝĥíĵķĺɱñöþǫŕšţûṽŵẋýžÀƁÇĐÉƑĜĤÍĴĶĹṀÑÖÞǪŔŠŢÛṼŴẊÝŽ"][i],
+  ]),
 );
 
 /** Accents the text of an ICU message and pads it; `{…}` arguments are kept, a plural's branches are text again. */
@@ -53,7 +56,9 @@ function argument(arg) {
     out += body.slice(i, open);
     const close = matching(body, open);
     const inner = body.slice(open + 1, close);
-    out += `{${pseudo(inner).slice(1, -1).replace(/( ~+)+$/, "")}}`;
+    out += `{${pseudo(inner)
+      .slice(1, -1)
+      .replace(/( ~+)+$/, "")}}`;
     i = close + 1;
   }
   return `{${m[1]}, ${m[2]},${out}}`;
@@ -69,7 +74,9 @@ function matching(s, open) {
 }
 
 const en = JSON.parse(fs.readFileSync(path.join(root, "messages/en.json"), "utf8"));
-const made = Object.fromEntries(Object.entries(en).map(([ns, m]) => [ns, Object.fromEntries(Object.entries(m).map(([k, v]) => [k, pseudo(v)]))]));
+const made = Object.fromEntries(
+  Object.entries(en).map(([ns, m]) => [ns, Object.fromEntries(Object.entries(m).map(([k, v]) => [k, pseudo(v)]))]),
+);
 const file = path.join(root, "messages/en-XA.json");
 const json = `${JSON.stringify(made, null, 2)}\n`;
 if (process.argv.includes("--check")) {

@@ -84,23 +84,23 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
 ) =>
   localized(
     action(
-    {
-      name,
-      input,
-      from,
-      actor: "payer",
-      rateLimit: PAYER_LIMITS.action,
-      invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
-      // a refused step still shows the payer where the checkout now stands
-      alsoOnFailure: async ({ db, actor }) => ({
-        view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }),
-      }),
-    },
-    async ({ db, actor, input, ip }): Promise<{ ok: true; view: AnyView }> => {
-      await change(db, actor, input, ip);
-      return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }) };
-    },
-  ),
+      {
+        name,
+        input,
+        from,
+        actor: "payer",
+        rateLimit: PAYER_LIMITS.action,
+        invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
+        // a refused step still shows the payer where the checkout now stands
+        alsoOnFailure: async ({ db, actor }) => ({
+          view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }),
+        }),
+      },
+      async ({ db, actor, input, ip }): Promise<{ ok: true; view: AnyView }> => {
+        await change(db, actor, input, ip);
+        return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }) };
+      },
+    ),
   );
 
 const bySession = z.object({ sessionId, token });
@@ -188,14 +188,16 @@ export const cancelCheckout: (id: string, token?: string | null) => Promise<Acti
  * The short link and QR code that open this checkout on a computer, for a payer whose browser cannot
  * prove a live payment (lib/checkout/handoff.ts). Made once per session; the same one after.
  */
-export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: true; handoff: Handoff } | ActionFailure> = localized(action(
-  {
-    name: "checkout.handoff",
-    input: bySession,
-    from: (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
-    actor: "payer",
-    rateLimit: PAYER_LIMITS.action,
-    invalid: () => LINK_INVALID,
-  },
-  async ({ db, actor }) => ({ ok: true as const, handoff: await handoffFor(db, actor.sessionId, actor.token) }),
-));
+export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: true; handoff: Handoff } | ActionFailure> = localized(
+  action(
+    {
+      name: "checkout.handoff",
+      input: bySession,
+      from: (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
+      actor: "payer",
+      rateLimit: PAYER_LIMITS.action,
+      invalid: () => LINK_INVALID,
+    },
+    async ({ db, actor }) => ({ ok: true as const, handoff: await handoffFor(db, actor.sessionId, actor.token) }),
+  ),
+);

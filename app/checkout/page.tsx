@@ -1,11 +1,12 @@
 import type { Metadata } from "next";
-import { getTranslations } from "next-intl/server";
+import { translator } from "@/lib/i18n";
+import { payerLocale } from "@/lib/i18n/payer";
 import { CheckoutForLink } from "@/components/checkout/checkout-page";
 
 export const dynamic = "force-dynamic";
 
 export async function generateMetadata(): Promise<Metadata> {
-  return { title: (await getTranslations("Checkout"))("title"), robots: { index: false, follow: false } };
+  return { title: (await translator(await payerLocale(), "Checkout"))("title"), robots: { index: false, follow: false } };
 }
 
 type Params = { session?: string | string[]; token?: string | string[]; method?: string | string[]; embed?: string | string[] };

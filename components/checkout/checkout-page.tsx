@@ -1,10 +1,10 @@
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages } from "next-intl/server";
 import { getDb } from "@/db/client";
 import { type CheckoutView, getCheckoutView } from "@/lib/checkout/service";
 import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
+import { messagesFor } from "@/lib/i18n";
 import { payerLocale } from "@/lib/i18n/payer";
 import { Checkout } from "./checkout";
 import { checkoutChrome } from "./chrome";
@@ -31,7 +31,11 @@ export async function CheckoutForLink({ id, token, method, embed }: { id: Param;
         <CheckoutUnavailable merchant={view.merchant} />
       ) : (
         // in the payer's catalogue (PayerMessages, around the page: app/checkout/layout.tsx, app/page.tsx)
-        <Checkout initial={withPreselected(view, method)} embed={await embedSettingsFor(db, id, embed)} chrome={await checkoutChrome(view)} />
+        <Checkout
+          initial={withPreselected(view, method)}
+          embed={await embedSettingsFor(db, id, embed)}
+          chrome={await checkoutChrome(view)}
+        />
       )}
     </ThemeRoot>
   );
@@ -45,9 +49,14 @@ const CLIENT_NAMESPACES = ["Checkout", "Choose", "Pay", "Proof", "Handoff", "End
  * the checkout's segment, so its error page speaks the payer's language too.
  */
 export async function PayerMessages({ children }: { children: React.ReactNode }) {
-  const messages = await getMessages();
+  const locale = await payerLocale();
+  const messages = await messagesFor(locale);
   const picked = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
-  return <NextIntlClientProvider messages={picked}>{children}</NextIntlClientProvider>;
+  return (
+    <NextIntlClientProvider locale={locale} messages={picked} timeZone="UTC">
+      {children}
+    </NextIntlClientProvider>
+  );
 }
 
 /** A preselected app counts only while the payer has chosen none and the app is on offer. */

@@ -62,7 +62,12 @@ export function Checkout({ initial, embed, chrome }: { initial: CheckoutView; em
 }
 
 /** The view; with `prices`, its prices too (a poll goes without: prices.ts). In the page's language, which it names. */
-async function fetchView(sessionId: string, token: string | null, prices: boolean, locale: string): Promise<CheckoutView | UnpricedCheckoutView> {
+async function fetchView(
+  sessionId: string,
+  token: string | null,
+  prices: boolean,
+  locale: string,
+): Promise<CheckoutView | UnpricedCheckoutView> {
   const link = new URLSearchParams({
     session: sessionId,
     ...(token ? { token } : {}),
@@ -223,9 +228,7 @@ function Step({ view, pending, act }: StepProps) {
       return (
         <Choose
           {...props}
-          notice={
-            view.proofOverdue ? t("proofOverdue", { reference: view.order?.id ?? view.session.id }) : t("orderExpired")
-          }
+          notice={view.proofOverdue ? t("proofOverdue", { reference: view.order?.id ?? view.session.id }) : t("orderExpired")}
         />
       );
     case "order-failed":

@@ -1,9 +1,10 @@
-import { getTranslations } from "next-intl/server";
 import type { ReactNode } from "react";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
 import { ui } from "@/components/ui/styles";
 import { SERVICE_NAME } from "@/lib/brand";
 import type { CheckoutView } from "@/lib/checkout/service";
+import { translator } from "@/lib/i18n";
+import { payerLocale } from "@/lib/i18n/payer";
 import { LanguageSwitch } from "./language-switch";
 
 // What the payer's page shows around its steps that has no behaviour. The page renders it on the
@@ -18,11 +19,14 @@ export type CheckoutChrome = {
 };
 
 /** The words of the Checkout catalogue the chrome says. */
-type ChromeWords = (key: "settledOnChain" | "neverShare" | "secureBy" | "sandboxWord" | "sandboxCompact" | "sandboxFull", values?: { service: string }) => string;
+type ChromeWords = (
+  key: "settledOnChain" | "neverShare" | "secureBy" | "sandboxWord" | "sandboxCompact" | "sandboxFull",
+  values?: { service: string },
+) => string;
 
 /** The chrome in the payer's language (lib/i18n/payer.ts; `t`: the Checkout catalogue's translator, the request's by default). */
 export async function checkoutChrome(view: CheckoutView, translate?: ChromeWords): Promise<CheckoutChrome> {
-  const t = translate ?? (await getTranslations("Checkout"));
+  const t = translate ?? (await translator(await payerLocale(), "Checkout"));
   const words = sandboxWords(t);
   return {
     sandbox: view.sandbox

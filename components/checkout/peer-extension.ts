@@ -155,10 +155,13 @@ export function capturePayment(
       stop?.();
       if (message.errorMessage) return reject(new Error(message.errorMessage));
       const capture = message.buyerTeeCapture;
-      if (!capture?.encryptedSessionMaterial) return reject(new CaptureError("not-captured", "The Peer extension did not capture the payment."));
+      if (!capture?.encryptedSessionMaterial)
+        return reject(new CaptureError("not-captured", "The Peer extension did not capture the payment."));
       const { exact, candidates } = paymentCandidates(message.metadata ?? [], input);
       if (!candidates.length)
-        return reject(new CaptureError("not-found", `No payment of ${input.amount} to ${input.recipient} was found in your ${input.platform} account.`));
+        return reject(
+          new CaptureError("not-found", `No payment of ${input.amount} to ${input.recipient} was found in your ${input.platform} account.`),
+        );
       const proofFor = (row: PeerMetadataRow): BuyerTeeProof => {
         const params: Record<string, string | number | boolean> = { ...(row.params ?? capture.params?.[row.originalIndex] ?? {}) };
         if (INDEXED.has(input.platform)) params.index = row.originalIndex;

@@ -30,7 +30,7 @@ export function LinkStartForm({
   attempt: string;
   fields: PaymentLinkField[];
   currency: string;
-  /** the bounds of an amount the payer chooses, as the page writes them (with the currency) */
+  /** the bounds of an amount the payer chooses, as the payer's language writes them */
   range: { min: string; max: string } | null;
 }) {
   const { failure, notice, pending, run } = useAction();
@@ -40,7 +40,7 @@ export function LinkStartForm({
   const fieldError = (key: "amount" | LinkFieldKey): string | undefined => {
     const said = failure?.fields[key];
     if (!said || locale === DEFAULT_LOCALE) return said;
-    if (key === "amount") return range ? t("amountInvalid", range) : t("required");
+    if (key === "amount") return range ? t("amountInvalid", { ...range, currency }) : t("required");
     if (key === "email" && /email/i.test(said)) return t("emailInvalid");
     return /shorter|at most|too long/i.test(said) ? t("tooLong") : t("required");
   };
@@ -75,7 +75,7 @@ export function LinkStartForm({
         <Field
           name="amount"
           label={t("amountLabel", { currency })}
-          hint={t("amountHint", range)}
+          hint={t("amountHint", { ...range, currency })}
           inputMode="decimal"
           autoComplete="off"
           required

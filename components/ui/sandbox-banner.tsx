@@ -10,7 +10,15 @@ type Words = { title: string; compact: string; full: string };
 const ENGLISH: Words = { title: "Sandbox:", compact: "no real money moves.", full: "no real money moves. Payments here are simulated." };
 
 /** compact: a single short line, for the payer's page embedded in a shop's frame. */
-export function SandboxBanner({ compact = false, className = "", words = ENGLISH }: { compact?: boolean; className?: string; words?: Words }) {
+export function SandboxBanner({
+  compact = false,
+  className = "",
+  words = ENGLISH,
+}: {
+  compact?: boolean;
+  className?: string;
+  words?: Words;
+}) {
   if (compact) {
     return (
       <p role="note" className={`rounded-lg px-2 py-1 text-xs ${box} ${className}`}>

@@ -323,7 +323,10 @@ export async function getCheckoutView(
     opts.prices && isChoosing(step) ? await sessionOptions(rest, price, locale) : { options: [], reason: null, unavailable: [] };
   // the order's amount in the same words as the price above it
   const orderAmount =
-    o2 && (price.mode === "exact-fiat" || locale !== DEFAULT_LOCALE ? priceText(locale, o2.fiatAmount, o2.fiatCurrency) : o2.quote.fiatAmountFormatted);
+    o2 &&
+    (price.mode === "exact-fiat" || locale !== DEFAULT_LOCALE
+      ? priceText(locale, o2.fiatAmount, o2.fiatCurrency)
+      : o2.quote.fiatAmountFormatted);
   return {
     step: opts.prices ? offeredStep(step, priced.options.length > 0) : step,
     live: canFire("session", "orderChanged", s.status),

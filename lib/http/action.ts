@@ -25,7 +25,14 @@ import { assertStorableText, validationError } from "./validation";
  * `code`: the kind of failure (an AppError's code, RATE_LIMITED, UNAVAILABLE, INTERNAL), for a page
  * that words it in its payer's language; `retryAfter`: a rate limit's seconds.
  */
-export type ActionFailure = { ok: false; message: string; fields?: Record<string, string>; reauth?: true; code?: string; retryAfter?: number };
+export type ActionFailure = {
+  ok: false;
+  message: string;
+  fields?: Record<string, string>;
+  reauth?: true;
+  code?: string;
+  retryAfter?: number;
+};
 
 export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
 export const UNAVAILABLE_FAILURE = "The service is briefly unavailable; try again in a moment.";
@@ -168,7 +175,12 @@ export function action<
           sessionId: options.actor === "payer" ? (actor as PayerActor).sessionId : undefined,
         });
         if (state && !state.allowed)
-          return { ok: false, message: (options.tooMany ?? DEFAULT_TOO_MANY)(state.resetSeconds), code: "RATE_LIMITED", retryAfter: state.resetSeconds };
+          return {
+            ok: false,
+            message: (options.tooMany ?? DEFAULT_TOO_MANY)(state.resetSeconds),
+            code: "RATE_LIMITED",
+            retryAfter: state.resetSeconds,
+          };
       }
       if (merchantId === null || options.audit === false) return await handler(ctx);
       const record = (handle: Db) => auditMerchant(handle, actor as MerchantActor, options.audit || options.name, targetOf(input));

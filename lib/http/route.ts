@@ -85,6 +85,8 @@ export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
   ip: string;
   /** Aborts when the client goes away: a handler that waits (a long-poll) stops waiting. */
   signal: AbortSignal;
+  /** The request, for what the rest does not carry (the payer's page reads its language from it). */
+  req: Request;
 };
 
 export type RouteResult = { status?: number; message: string; data?: unknown; headers?: Record<string, string> };
@@ -272,6 +274,7 @@ export function route<
           requestId,
           ip,
           signal: req.signal,
+          req,
           params: options.params ? parseWith(options.params, rawParams, "params") : undefined,
           query: options.query ? parseWith(options.query, query, "query") : undefined,
           body: options.body ? parseWith(options.body, json, "body") : undefined,

@@ -38,6 +38,9 @@ export function typedDecimal(locale: string, text: string): string {
   const t = text.trim();
   if (decimal === "." || !t.includes(decimal)) return text;
   const groups = new Set([group, " ", "\u00a0", "\u202f"]);
-  const plain = [...t].filter((c) => !groups.has(c)).join("").replace(decimal, ".");
+  const plain = [...t]
+    .filter((c) => !groups.has(c))
+    .join("")
+    .replace(decimal, ".");
   return /^\d+(\.\d+)?$/.test(plain) ? plain : text;
 }

@@ -1,3 +1,4 @@
+import { spawnSync } from "node:child_process";
 import { describe, expect, it } from "vitest";
 import { DEFAULT_LOCALE, LOCALES, matchAcceptLanguage, messagesFor, resolveLocale, translator } from "./index";
 
@@ -30,11 +31,17 @@ describe("resolveLocale", () => {
 
 /** Each message's arguments (and their kind: a plural's), its branches' text left out, in a form that compares across locales. */
 function shape(message: string): string[] {
-  const args = message.replace(/(?:zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\}/g, "");
+  const args = message.replace(/(?<!\w)(?:zero|one|two|few|many|other|=\d+)\s*\{[^{}]*\}/g, "");
   return [...args.matchAll(/\{\s*([A-Za-z]+)\s*(,\s*plural)?/g)].map((m) => `${m[1]}${m[2] ? ":plural" : ""}`).sort();
 }
 
 describe("the catalogues", () => {
+  it("the pseudo-locale is what the English catalogue makes (node scripts/pseudo-locale.mjs)", () => {
+    const run = spawnSync(process.execPath, ["scripts/pseudo-locale.mjs", "--check"], { encoding: "utf8" });
+    expect(run.stderr).toBe("");
+    expect(run.status).toBe(0);
+  });
+
   it("every locale has every message of English, with the same placeholders, and no other", async () => {
     const en = await messagesFor("en");
     for (const locale of LOCALES) {

@@ -21,11 +21,20 @@ export const payerLocale = cache(async (): Promise<PageLocale> => {
   const h = await headers();
   const page = h.get(PAYER_PAGE_HEADER);
   if (!page) return DEFAULT_LOCALE;
-  const url = new URL(page, "http://checkout.invalid");
-  const asked = askedLocale(url.searchParams.get(LOCALE_PARAM)) ?? askedLocale((await cookies()).get(LOCALE_COOKIE)?.value);
-  if (asked) return asked;
-  return resolveLocale(await merchantLocale(url), h.get("accept-language"));
+  return localeFor(new URL(page, "http://checkout.invalid"), (await cookies()).get(LOCALE_COOKIE)?.value, h.get("accept-language"));
 });
+
+/** The locale of a request to a payer route handler (the checkout's status), from the request itself. */
+export function requestLocale(req: Request): Promise<PageLocale> {
+  const cookie = /(?:^|;\s*)checkout_locale=([^;]*)/.exec(req.headers.get("cookie") ?? "")?.[1];
+  return localeFor(new URL(req.url), cookie && decodeURIComponent(cookie), req.headers.get("accept-language"));
+}
+
+async function localeFor(url: URL, cookie: string | undefined, acceptLanguage: string | null): Promise<PageLocale> {
+  const asked = askedLocale(url.searchParams.get(LOCALE_PARAM)) ?? askedLocale(cookie);
+  if (asked) return asked;
+  return resolveLocale(await merchantLocale(url), acceptLanguage);
+}
 
 /** The language set on the session or payment link the page is for (null: none, or the database did not answer). */
 async function merchantLocale(url: URL): Promise<string | null> {

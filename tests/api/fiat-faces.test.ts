@@ -52,7 +52,9 @@ async function checkoutHtml(view: Awaited<ReturnType<typeof getCheckoutView>>) {
   const { messagesFor, translator } = await import("@/lib/i18n");
   const chrome = await checkoutChrome(view, await translator("en", "Checkout"));
   const page = createElement(Checkout, { initial: view, chrome });
-  const { prelude } = await prerender(createElement(NextIntlClientProvider, { locale: "en", messages: await messagesFor("en"), children: page }));
+  const { prelude } = await prerender(
+    createElement(NextIntlClientProvider, { locale: "en", messages: await messagesFor("en"), children: page }),
+  );
   return new Response(prelude).text();
 }
 

@@ -1,10 +1,12 @@
 import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
-import { getTranslations } from "next-intl/server";
+
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { resolveHandoff } from "@/lib/checkout/handoff";
+import { translator } from "@/lib/i18n";
+import { payerLocale } from "@/lib/i18n/payer";
 import { clientIp } from "@/lib/http/route";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
 
@@ -18,7 +20,8 @@ type Props = { params: Promise<{ code: string }> };
 // link pages' limit per address, so that codes cannot be tried at speed.
 export default async function HandoffPage({ params }: Props) {
   const db = await getDb();
-  const [t, h] = await Promise.all([getTranslations("Ended"), getTranslations("Handoff")]);
+  const locale = await payerLocale();
+  const [t, h] = await Promise.all([translator(locale, "Ended"), translator(locale, "Handoff")]);
   const limited = await hitRateLimits(db, RATE_RULES.linkOpenIp, { ip: clientIp(await headers()) });
   if (limited && !limited.allowed) {
     return <Notice title={t("tooManyHeading")}>{t("tooManyCheckouts", { seconds: limited.resetSeconds })}</Notice>;
@@ -26,9 +29,7 @@ export default async function HandoffPage({ params }: Props) {
   const found = await resolveHandoff(db, (await params).code);
   if (!found) notFound();
   if (found.open) redirect(found.url);
-  return (
-    <Notice title={h("endedHeading")}>{h("endedText")}</Notice>
-  );
+  return <Notice title={h("endedHeading")}>{h("endedText")}</Notice>;
 }
 
 function Notice({ title, children }: { title: string; children: React.ReactNode }) {

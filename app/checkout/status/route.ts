@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getCheckoutView } from "@/lib/checkout/service";
-import { payerLocale } from "@/lib/i18n/payer";
+import { requestLocale } from "@/lib/i18n/payer";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { route } from "@/lib/http/route";
 
@@ -19,10 +19,10 @@ const status = route(
     headers: { "cache-control": "no-store", "x-robots-tag": "noindex" },
     query: z.object({ prices: z.literal("1").optional() }),
   },
-  async ({ db, actor, query }) => ({
+  async ({ db, actor, query, req }) => ({
     message: "Checkout view",
     // in the page's language, which it names (`lang`, lib/i18n/payer.ts)
-    data: await getCheckoutView(db, actor.sessionId, actor.token, { prices: query.prices === "1", locale: await payerLocale() }),
+    data: await getCheckoutView(db, actor.sessionId, actor.token, { prices: query.prices === "1", locale: await requestLocale(req) }),
   }),
 );
 

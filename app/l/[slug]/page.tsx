@@ -3,7 +3,7 @@ import type { Metadata } from "next";
 import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
-import { getMessages, getTranslations } from "next-intl/server";
+
 import { BrandMark, sandboxWords } from "@/components/checkout/chrome";
 import { LanguageSelect } from "@/components/checkout/language-switch";
 import { ThemeRoot } from "@/components/checkout/theme-root";
@@ -13,6 +13,7 @@ import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
 import { clientIp } from "@/lib/http/route";
 import { SERVICE_NAME } from "@/lib/brand";
+import { DEFAULT_LOCALE, messagesFor, translator } from "@/lib/i18n";
 import { formatDecimal } from "@/lib/i18n/format";
 import { payerLocale } from "@/lib/i18n/payer";
 import { linkAmountText, publicLink, visitorCookie, visitorSession } from "@/lib/links/service";
@@ -28,7 +29,7 @@ type Props = { params: Promise<{ slug: string }> };
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await publicLink(await getDb(), (await params).slug);
-  const t = await getTranslations("Link");
+  const t = await translator(await payerLocale(), "Link");
   return {
     title: found ? t("title", { merchant: found.merchant.displayName, title: found.link.title }) : t("untitled"),
     robots: { index: false, follow: false },
@@ -38,7 +39,8 @@ export async function generateMetadata({ params }: Props): Promise<Metadata> {
 export default async function PaymentLinkPage({ params }: Props) {
   const { slug } = await params;
   const db = await getDb();
-  const [t, ended, locale] = await Promise.all([getTranslations("Link"), getTranslations("Ended"), payerLocale()]);
+  const locale = await payerLocale();
+  const [t, ended, words] = await Promise.all([translator(locale, "Link"), translator(locale, "Ended"), translator(locale, "Checkout")]);
   const limited = await hitRateLimits(db, RATE_RULES.linkOpenIp, { ip: clientIp(await headers()) });
   if (limited && !limited.allowed) {
     return (
@@ -56,15 +58,17 @@ export default async function PaymentLinkPage({ params }: Props) {
   // a payment this browser started on the link and may come back to
   const own = await visitorSession(db, link.id, (await cookies()).get(visitorCookie(slug))?.value);
   const currency = link.checkoutMode === "exact-fiat" ? link.fiatCurrency! : "USDC";
-  // amounts as the payer's language writes them, with the currency's code
-  const amount = (minor: bigint) => `${formatDecimal(locale, linkAmountText(minor, currency))} ${currency}`;
+  // amounts as the payer's language writes them, then the currency's code
+  // (English as the page has always written them: "1250.00")
+  const amount = (minor: bigint) =>
+    locale === DEFAULT_LOCALE ? linkAmountText(minor, currency) : formatDecimal(locale, linkAmountText(minor, currency));
   const range = link.amountMinor === null ? { min: amount(link.minAmountMinor!), max: amount(link.maxAmountMinor!) } : null;
-  const price = range ? t("anyAmount", range) : amount(link.amountMinor!);
+  const price = range ? t("anyAmount", { ...range, currency }) : `${amount(link.amountMinor!)} ${currency}`;
   const closed = { PAUSED: t("paused"), EXPIRED: t("ended"), LIMIT_REACHED: t("limitReached") };
   return (
     <ThemeRoot theme={merchant.theme} className="min-h-screen">
       <Frame>
-        {merchant.sandbox && <SandboxBanner className="mb-4" words={sandboxWords(await getTranslations("Checkout"))} />}
+        {merchant.sandbox && <SandboxBanner className="mb-4" words={sandboxWords(words)} />}
         <p className={`text-sm font-medium ${ui.muted}`}>{merchant.displayName}</p>
         <h1 className="mt-1 text-2xl font-bold">{link.title}</h1>
         {link.description && <p className={`mt-2 whitespace-pre-line ${ui.muted}`}>{link.description}</p>}
@@ -94,7 +98,7 @@ export default async function PaymentLinkPage({ params }: Props) {
             </p>
           )
         ) : (
-          <NextIntlClientProvider messages={{ Link: (await getMessages()).Link }}>
+          <NextIntlClientProvider locale={locale} messages={{ Link: (await messagesFor(locale)).Link }} timeZone="UTC">
             <LinkStartForm
               slug={link.slug}
               attempt={crypto.randomBytes(16).toString("base64url")}
@@ -104,9 +108,9 @@ export default async function PaymentLinkPage({ params }: Props) {
             />
           </NextIntlClientProvider>
         )}
-        <p className={`mt-6 text-center text-sm ${ui.muted}`}>{(await getTranslations("Checkout"))("neverShare")}</p>
-        <BrandMark hidden={merchant.disableBranding} label={(await getTranslations("Checkout"))("secureBy", { service: SERVICE_NAME })} />
-        <LanguageSelect locale={locale} label={(await getTranslations("Checkout"))("language")} />
+        <p className={`mt-6 text-center text-sm ${ui.muted}`}>{words("neverShare")}</p>
+        <BrandMark hidden={merchant.disableBranding} label={words("secureBy", { service: SERVICE_NAME })} />
+        <LanguageSelect locale={locale} label={words("language")} />
       </Frame>
     </ThemeRoot>
   );

@@ -132,7 +132,9 @@ function PickPayment({
     >
       <fieldset>
         <legend className="font-semibold">{t("whichPayment")}</legend>
-        <p className={`mt-1 text-sm ${ui.muted}`}>{t("severalFound", { amount: order.fiatAmountFormatted, recipient: order.recipient ?? "" })}</p>
+        <p className={`mt-1 text-sm ${ui.muted}`}>
+          {t("severalFound", { amount: order.fiatAmountFormatted, recipient: order.recipient ?? "" })}
+        </p>
         <div className="mt-3 space-y-2">
           {capture.candidates.map((r) => (
             <label key={r.originalIndex} className="flex items-start gap-2 rounded-lg border border-zinc-300 p-3 dark:border-zinc-700">

@@ -91,7 +91,9 @@ function UpdateExtension({ recheck }: { recheck: () => void }) {
   return (
     <>
       <p className="font-semibold">{t("updateHeading")}</p>
-      <p className="mt-1">{version ? t("updateVersion", { version, min: MIN_PEER_VERSION }) : t("updateOlder", { min: MIN_PEER_VERSION })}</p>
+      <p className="mt-1">
+        {version ? t("updateVersion", { version, min: MIN_PEER_VERSION }) : t("updateOlder", { min: MIN_PEER_VERSION })}
+      </p>
       <div className="mt-3 flex flex-wrap gap-2">
         <button type="button" className={primary} onClick={openInstallPage}>
           {t("openStore")}

@@ -36,7 +36,9 @@ export function Receipt({ view }: { view: CheckoutView }) {
           <>
             <dt className={ui.muted}>{t("paidWith")}</dt>
             <dd className="font-medium">
-              {price.mode === "exact-fiat" ? order.platformLabel : t("via", { amount: order.fiatAmountFormatted, app: order.platformLabel })}
+              {price.mode === "exact-fiat"
+                ? order.platformLabel
+                : t("via", { amount: order.fiatAmountFormatted, app: order.platformLabel })}
             </dd>
             <dt className={ui.muted}>{t("order")}</dt>
             <dd className="break-all font-mono">{order.id}</dd>

@@ -64,7 +64,8 @@ export type WalletChoice = { wallet: Address; cap: bigint } | { wallet: null; wh
  * amount (`usdc`: the most one payment may be), or cooling down (until `utc`, "HH:MM"). The payer's
  * page says it in the payer's language (lib/checkout/service.ts); unavailableText is the English.
  */
-export type Unavailability = { kind: "other-takers" } | { kind: "not-yet" } | { kind: "up-to"; usdc: string } | { kind: "after"; utc: string };
+export type Unavailability =
+  { kind: "other-takers" } | { kind: "not-yet" } | { kind: "up-to"; usdc: string } | { kind: "after"; utc: string };
 
 /** An Unavailability in English: "up to $150.00 per payment here". */
 export function unavailableText(u: Unavailability): string {
