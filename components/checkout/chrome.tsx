@@ -5,11 +5,12 @@ import { SERVICE_NAME } from "@/lib/brand";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { translator } from "@/lib/i18n";
 import { payerLocale } from "@/lib/i18n/payer";
+import { BrandMark } from "./brand-mark";
 import { LanguageSwitch } from "./language-switch";
 
 // What the payer's page shows around its steps that has no behaviour. The page renders it on the
 // server and hands it to the client shell (checkout.tsx) as elements, so none of its code is in the
-// payer's scripts. No hooks here: the dashboard's live preview renders the service's mark too.
+// payer's scripts. The service's mark is brand-mark.tsx: the dashboard's live preview renders it too.
 
 export type CheckoutChrome = {
   /** the sandbox rail's notice, said first so no one takes a payment here for money: for the page, and compact in a frame */
@@ -48,10 +49,4 @@ export async function checkoutChrome(view: CheckoutView, translate?: ChromeWords
 /** The sandbox notice's words in the payer's language. */
 export function sandboxWords(t: ChromeWords) {
   return { title: t("sandboxWord"), compact: t("sandboxCompact"), full: t("sandboxFull") };
-}
-
-/** The service's own mark at the foot of the page; none when the merchant turned branding off. */
-export function BrandMark({ hidden, label = `Secure checkout by ${SERVICE_NAME}` }: { hidden: boolean; label?: string }) {
-  if (hidden) return null;
-  return <p className={`mt-2 text-center text-xs ${ui.muted}`}>{label}</p>;
 }

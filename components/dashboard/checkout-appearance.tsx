@@ -2,7 +2,7 @@
 
 import { useId, useState, useTransition } from "react";
 import { updateAppearance } from "@/app/dashboard/actions";
-import { BrandMark } from "@/components/checkout/chrome";
+import { BrandMark } from "@/components/checkout/brand-mark";
 import { MerchantLogo } from "@/components/checkout/theme";
 import { ThemeRoot } from "@/components/checkout/theme-root";
 import { FormMessage } from "@/components/ui/form-message";

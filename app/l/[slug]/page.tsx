@@ -4,7 +4,8 @@ import { cookies, headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 
-import { BrandMark, sandboxWords } from "@/components/checkout/chrome";
+import { BrandMark } from "@/components/checkout/brand-mark";
+import { sandboxWords } from "@/components/checkout/chrome";
 import { LanguageSelect } from "@/components/checkout/language-switch";
 import { ThemeRoot } from "@/components/checkout/theme-root";
 import { LinkStartForm } from "@/components/links/link-start-form";
