@@ -11,7 +11,7 @@ import {
   type UnpricedCheckoutView,
 } from "@/lib/checkout/service";
 import { type Handoff, handoffFor } from "@/lib/checkout/handoff";
-import { type ActionFailure, action } from "@/lib/http/action";
+import { type ActionFailure, action, type Refusal } from "@/lib/http/action";
 import { DEFAULT_LOCALE, translator } from "@/lib/i18n";
 import { payerLocale } from "@/lib/i18n/payer";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
@@ -42,36 +42,30 @@ const LINK_INVALID = "This checkout link is not valid.";
  * A refusal in the payer's language. English keeps the service's own words (they name what was
  * refused); another language says the kind of refusal, from the catalogue.
  */
-async function inPayersLanguage<R extends { ok: boolean }>(result: R | (ActionFailure & Partial<R>)): Promise<R | ActionFailure> {
-  if (result.ok) return result as R;
-  const failure = result as ActionFailure;
+async function inPayersLanguage(refusal: Refusal): Promise<string> {
   const locale = await payerLocale();
-  if (locale === DEFAULT_LOCALE) return failure;
+  if (locale === DEFAULT_LOCALE) return refusal.message;
   const t = await translator(locale, "Errors");
-  const message =
-    failure.code === "RATE_LIMITED"
-      ? t("tooMany", { seconds: failure.retryAfter ?? 60 })
-      : failure.code === "VALIDATION_FAILED"
-        ? t(failure.message === LINK_INVALID ? "linkInvalid" : "choose")
-        : failure.code === "NOT_FOUND" || failure.code === "FORBIDDEN"
-          ? t("notFound")
-          : failure.code === "CONFLICT"
-            ? t("changed")
-            : failure.code === "TOO_MANY_OPEN_PAYMENTS"
-              ? t("tooManyOpen")
-              : failure.code === "UNAVAILABLE"
-                ? t("unavailable")
-                : failure.code === "INTERNAL"
-                  ? t("generic")
-                  : t("refused");
-  return { ...failure, message };
+  switch (refusal.code) {
+    case "RATE_LIMITED":
+      return t("tooMany", { seconds: refusal.retryAfter ?? 60 });
+    case "VALIDATION_FAILED":
+      return t(refusal.message === LINK_INVALID ? "linkInvalid" : "choose");
+    case "NOT_FOUND":
+    case "FORBIDDEN":
+      return t("notFound");
+    case "CONFLICT":
+      return t("changed");
+    case "TOO_MANY_OPEN_PAYMENTS":
+      return t("tooManyOpen");
+    case "UNAVAILABLE":
+      return t("unavailable");
+    case "INTERNAL":
+      return t("generic");
+    default:
+      return t("refused");
+  }
 }
-
-/** The server action `act`, its refusals in the payer's language. */
-const localized =
-  <A extends unknown[], R extends { ok: boolean }>(act: (...args: A) => Promise<R>) =>
-  async (...args: A): Promise<R> =>
-    (await inPayersLanguage(await act(...args))) as R;
 
 const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token: typeof token }>, A extends unknown[]>(
   name: string,
@@ -82,25 +76,24 @@ const payerAction = <S extends z.ZodObject<{ sessionId: typeof sessionId; token:
   /** false: the answer's view comes without prices (the page does not read it) */
   prices = true,
 ) =>
-  localized(
-    action(
-      {
-        name,
-        input,
-        from,
-        actor: "payer",
-        rateLimit: PAYER_LIMITS.action,
-        invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
-        // a refused step still shows the payer where the checkout now stands
-        alsoOnFailure: async ({ db, actor }) => ({
-          view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }),
-        }),
-      },
-      async ({ db, actor, input, ip }): Promise<{ ok: true; view: AnyView }> => {
-        await change(db, actor, input, ip);
-        return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }) };
-      },
-    ),
+  action(
+    {
+      name,
+      input,
+      from,
+      actor: "payer",
+      rateLimit: PAYER_LIMITS.action,
+      invalid: (fields) => ("sessionId" in fields ? LINK_INVALID : invalid),
+      reword: inPayersLanguage,
+      // a refused step still shows the payer where the checkout now stands
+      alsoOnFailure: async ({ db, actor }) => ({
+        view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }),
+      }),
+    },
+    async ({ db, actor, input, ip }): Promise<{ ok: true; view: AnyView }> => {
+      await change(db, actor, input, ip);
+      return { ok: true, view: await getCheckoutView(db, actor.sessionId, actor.token, { prices, locale: await payerLocale() }) };
+    },
   );
 
 const bySession = z.object({ sessionId, token });
@@ -188,16 +181,15 @@ export const cancelCheckout: (id: string, token?: string | null) => Promise<Acti
  * The short link and QR code that open this checkout on a computer, for a payer whose browser cannot
  * prove a live payment (lib/checkout/handoff.ts). Made once per session; the same one after.
  */
-export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: true; handoff: Handoff } | ActionFailure> = localized(
-  action(
-    {
-      name: "checkout.handoff",
-      input: bySession,
-      from: (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
-      actor: "payer",
-      rateLimit: PAYER_LIMITS.action,
-      invalid: () => LINK_INVALID,
-    },
-    async ({ db, actor }) => ({ ok: true as const, handoff: await handoffFor(db, actor.sessionId, actor.token) }),
-  ),
+export const handoffLink: (id: string, token?: string | null) => Promise<{ ok: true; handoff: Handoff } | ActionFailure> = action(
+  {
+    name: "checkout.handoff",
+    input: bySession,
+    from: (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
+    actor: "payer",
+    rateLimit: PAYER_LIMITS.action,
+    invalid: () => LINK_INVALID,
+    reword: inPayersLanguage,
+  },
+  async ({ db, actor }) => ({ ok: true as const, handoff: await handoffFor(db, actor.sessionId, actor.token) }),
 );

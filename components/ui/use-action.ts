@@ -10,7 +10,7 @@ export type Failure = { message: string; fields: Record<string, string> };
 type Answer<R> =
   | R
   | { ok: false; message: string; fields?: Record<string, string> }
-  | { ok: false; message: string; fields?: Record<string, string>; reauth?: true; code?: string; retryAfter?: number };
+  | { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
 
 export const UNREACHABLE = "We could not reach the service. Try again.";
 

@@ -21,18 +21,13 @@ import { assertStorableText, validationError } from "./validation";
 // its audit record commit together or not at all.
 
 /** `reauth`: the action needs a recent re-authentication first (the page asks for it, then tries again). */
+export type ActionFailure = { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
+
 /**
- * `code`: the kind of failure (an AppError's code, RATE_LIMITED, UNAVAILABLE, INTERNAL), for a page
- * that words it in its payer's language; `retryAfter`: a rate limit's seconds.
+ * A failure as the action knows it before answering: also its kind (an AppError's code,
+ * VALIDATION_FAILED, RATE_LIMITED, UNAVAILABLE, INTERNAL) and a rate limit's seconds, for `reword`.
  */
-export type ActionFailure = {
-  ok: false;
-  message: string;
-  fields?: Record<string, string>;
-  reauth?: true;
-  code?: string;
-  retryAfter?: number;
-};
+export type Refusal = ActionFailure & { code?: string; retryAfter?: number };
 
 export const GENERIC_FAILURE = "Something went wrong on our side. Please try again.";
 export const UNAVAILABLE_FAILURE = "The service is briefly unavailable; try again in a moment.";
@@ -95,11 +90,13 @@ export type ActionOptions<S extends z.ZodType, K extends ActorKind, A extends un
   invalid?: string | ((fields: Record<string, string>) => string | undefined);
   /** Extra fields for a failure of the handler (the payer's fresh view); if this fails too, they are left out. */
   alsoOnFailure?: (ctx: ActionContext<z.infer<S>, K>) => Promise<F>;
+  /** Words a failure's message anew from its kind (the payer's page: in the payer's language). */
+  reword?: (refusal: Refusal) => Promise<string>;
 };
 
 const DEFAULT_TOO_MANY = (seconds: number) => `Too many attempts; try again in ${seconds} seconds.`;
 
-const failure = (err: AppError): ActionFailure => {
+const failure = (err: AppError): Refusal => {
   const fields = err.details?.fields;
   return fields && typeof fields === "object"
     ? { ok: false, message: err.message, fields: fields as Record<string, string>, code: err.code }
@@ -107,7 +104,7 @@ const failure = (err: AppError): ActionFailure => {
 };
 
 /** What a client is told about an error: an AppError's own message, or a generic one (logged). */
-function toFailure(err: unknown, name: string): ActionFailure {
+function toFailure(err: unknown, name: string): Refusal {
   if (err instanceof AppError) return failure(err);
   if (isDatabaseUnavailable(err)) {
     logger.warn("database unavailable", { action: name });
@@ -130,7 +127,7 @@ export function action<
   if (options.reauth && options.actor !== "person" && options.actor !== "merchant")
     throw new Error(`${options.name}: only a person's or the dashboard's action can ask for a re-authentication`);
   const from = options.from ?? ((...args: A) => args[0]);
-  const run = async (...args: A): Promise<R | ActionFailure> => {
+  const run = async (...args: A): Promise<R | Refusal> => {
     // the sign-in check redirects, so it runs outside the mapping below
     const access = options.actor === "merchant" ? await requireMerchant() : null;
     const merchantId = access?.merchantId ?? null;
@@ -224,11 +221,15 @@ export function action<
       },
       async (span) => {
         const result = await run(...args);
-        if (!span) return result;
-        const failed = !result.ok && (result.message === GENERIC_FAILURE || result.message === UNAVAILABLE_FAILURE);
-        span.setAttribute("checkout.outcome", result.ok ? "ok" : failed ? "failed" : "refused");
-        if (failed) failSpan(span, result.message === UNAVAILABLE_FAILURE ? "unavailable" : "internal");
-        return result;
+        if (span) {
+          const failed = !result.ok && (result.message === GENERIC_FAILURE || result.message === UNAVAILABLE_FAILURE);
+          span.setAttribute("checkout.outcome", result.ok ? "ok" : failed ? "failed" : "refused");
+          if (failed) failSpan(span, result.message === UNAVAILABLE_FAILURE ? "unavailable" : "internal");
+        }
+        if (result.ok) return result;
+        // the client hears the message (reworded, when the action says how), never the kind
+        const { code: _code, retryAfter: _retryAfter, ...refused } = result as Refusal;
+        return options.reword ? { ...refused, message: await options.reword(result as Refusal) } : refused;
       },
     );
   return traced as (...args: A) => Promise<R | (ActionFailure & Partial<F>)>;

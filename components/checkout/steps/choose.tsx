@@ -119,7 +119,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
       {view.unavailable.length > 0 && (
         <div className={`mt-3 text-sm ${ui.muted}`}>
           <p>{t("notOffered")}</p>
-          <ul className="mt-1 list-disc pl-5">
+          <ul className="mt-1 list-disc ps-5">
             {view.unavailable.map((u) => (
               <li key={u.platform}>
                 {u.label}: {u.reason}
