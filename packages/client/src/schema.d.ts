@@ -6153,6 +6153,8 @@ export interface operations {
           recipientAddress: string;
           successUrl?: string;
           cancelUrl?: string;
+          /** @enum {string} */
+          locale?: "auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it";
           metadata?: {
             [key: string]: string;
           };
@@ -7993,6 +7995,7 @@ export interface operations {
          */
         "application/json": {
           title: string;
+          locale?: ("auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it") | null;
           description?: string;
           /** @enum {string} */
           currency?: "USDC" | "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
@@ -8273,6 +8276,7 @@ export interface operations {
          */
         "application/json": {
           title?: string;
+          locale?: ("auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it") | null;
           description?: string | null;
           successUrl?: string | null;
           cancelUrl?: string | null;
@@ -9668,6 +9672,7 @@ export interface operations {
          */
         "application/json": {
           title: string;
+          locale?: ("auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it") | null;
           description?: string;
           /** @enum {string} */
           currency?: "USDC" | "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
@@ -9948,6 +9953,7 @@ export interface operations {
          */
         "application/json": {
           title?: string;
+          locale?: ("auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it") | null;
           description?: string | null;
           successUrl?: string | null;
           cancelUrl?: string | null;
@@ -11537,6 +11543,7 @@ export interface operations {
           enabledRails?: ("venmo" | "cashapp" | "chime" | "zelle" | "paypal" | "revolut" | "wise" | "monzo" | "n26")[];
           successUrl?: string | null;
           cancelUrl?: string | null;
+          locale?: ("auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it") | null;
           notes?: {
             [key: string]: unknown;
           } | null;
