@@ -1,6 +1,5 @@
 "use client";
 
-import { QueryClient, QueryClientProvider, useQuery, useQueryClient } from "@tanstack/react-query";
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, useTransition } from "react";
 import type { ActionResult } from "@/app/checkout/actions";
@@ -11,7 +10,7 @@ import { LOCALE_PARAM } from "@/lib/i18n/payer-page";
 import type { CheckoutView, UnpricedCheckoutView } from "@/lib/checkout/service";
 import type { CheckoutChrome } from "./chrome";
 import { EmbedProvider, type EmbedSettings, useEmbedded } from "./embed";
-import { checkoutKeys } from "./query-keys";
+import { useLiveView } from "./live-view";
 import { Choose } from "./steps/choose";
 import type { StepProps } from "./steps/shared";
 import { MerchantLogo } from "./theme";
@@ -48,16 +47,13 @@ const CheckoutUnavailable = lazy(() => laterSteps.unavailable().then((m) => ({ d
  * embed: the link asked for embedded mode (`embed=true`) and the merchant allows these parent origins.
  * chrome: what the page shows around the steps, rendered on the server (chrome.tsx). */
 export function Checkout({ initial, embed, chrome }: { initial: CheckoutView; embed?: EmbedSettings | null; chrome: CheckoutChrome }) {
-  const [client] = useState(() => new QueryClient({ defaultOptions: { queries: { retry: 2, refetchOnWindowFocus: true } } }));
   return (
-    <QueryClientProvider client={client}>
-      <EmbedProvider settings={embed}>
-        {/* no fallback: a step whose chunk is not in yet keeps the server's HTML (hydration) or the step before it */}
-        <Suspense fallback={null}>
-          <CheckoutFlow initial={initial} chrome={chrome} />
-        </Suspense>
-      </EmbedProvider>
-    </QueryClientProvider>
+    <EmbedProvider settings={embed}>
+      {/* no fallback: a step whose chunk is not in yet keeps the server's HTML (hydration) or the step before it */}
+      <Suspense fallback={null}>
+        <CheckoutFlow initial={initial} chrome={chrome} />
+      </Suspense>
+    </EmbedProvider>
   );
 }
 
@@ -80,7 +76,6 @@ async function fetchView(
 }
 
 function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: CheckoutChrome }) {
-  const queryClient = useQueryClient();
   const t = useTranslations("Checkout");
   const locale = useLocale();
   const id = initial.session.id;
@@ -90,25 +85,20 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
     pricedAt.current = Date.now();
   }, []);
   /** The view to keep: priced ones move pricedAt; one without prices keeps those the page has. */
-  const keep = (
-    next: CheckoutView | UnpricedCheckoutView,
-    kept: CheckoutView = queryClient.getQueryData(checkoutKeys.view(id)) ?? initial,
-  ) => {
+  const keep = (next: CheckoutView | UnpricedCheckoutView, kept: CheckoutView) => {
     if (next.options !== null) pricedAt.current = Date.now();
     return withKeptPrices(next, kept);
   };
-  const view = useQuery({
-    queryKey: checkoutKeys.view(id),
-    queryFn: async () => {
-      const kept = queryClient.getQueryData<CheckoutView>(checkoutKeys.view(id)) ?? initial;
+  const view = useLiveView(
+    initial,
+    async (kept) => {
       let next = await fetchView(id, initial.session.token, false, locale);
       if (needsPrices(next, kept, pricedAt.current)) next = await fetchView(id, initial.session.token, true, locale);
       return keep(next, kept);
     },
-    initialData: initial,
     // live while money may be moving; slower otherwise, so expiry still shows up
-    refetchInterval: (q) => (q.state.data?.live ? 2_000 : 15_000),
-  });
+    (data) => (data.live ? 2_000 : 15_000),
+  );
   const [pending, startTransition] = useTransition();
   const [actionError, setActionError] = useState<string | null>(null);
   useEffect(() => {
@@ -121,7 +111,7 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
       try {
         const result = await fn();
         const answered = result.view;
-        if (answered) queryClient.setQueryData(checkoutKeys.view(id), keep(answered));
+        if (answered) view.set(keep(answered, view.current()));
         if (!result.ok) setActionError(result.message);
       } catch {
         setActionError(t("unreachable"));
