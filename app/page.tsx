@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import { translator } from "@/lib/i18n";
 import { payerLocale } from "@/lib/i18n/payer";
-import { CheckoutForLink, PayerMessages } from "@/components/checkout/checkout-page";
+import { CheckoutForLink } from "@/components/checkout/checkout-page";
 
 type Params = { order?: string | string[]; token?: string | string[]; method?: string | string[]; embed?: string | string[] };
 
@@ -16,12 +16,7 @@ export async function generateMetadata({ searchParams }: { searchParams: Promise
 // without `order` this is the service's home page
 export default async function Home({ searchParams }: { searchParams: Promise<Params> }) {
   const { order, token, method, embed } = await searchParams;
-  if (order !== undefined)
-    return (
-      <PayerMessages>
-        <CheckoutForLink id={order} token={token} method={method} embed={embed} />
-      </PayerMessages>
-    );
+  if (order !== undefined) return <CheckoutForLink id={order} token={token} method={method} embed={embed} />;
   return (
     <main className="mx-auto max-w-2xl px-6 py-16">
       <h1 className="text-3xl font-semibold">Merchant checkout</h1>

@@ -4,7 +4,7 @@ import { getDb } from "@/db/client";
 import { type CheckoutView, getCheckoutView } from "@/lib/checkout/service";
 import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
-import { messagesFor } from "@/lib/i18n";
+import { type Messages, messagesFor } from "@/lib/i18n";
 import { payerLocale } from "@/lib/i18n/payer";
 import { Checkout } from "./checkout";
 import { checkoutChrome } from "./chrome";
@@ -30,28 +30,32 @@ export async function CheckoutForLink({ id, token, method, embed }: { id: Param;
       {view.step === "unavailable" ? (
         <CheckoutUnavailable merchant={view.merchant} />
       ) : (
-        // in the payer's catalogue (PayerMessages, around the page: app/checkout/layout.tsx, app/page.tsx)
-        <Checkout
-          initial={withPreselected(view, method)}
-          embed={await embedSettingsFor(db, id, embed)}
-          chrome={await checkoutChrome(view)}
-        />
+        // the payer's catalogue, what this session's steps may say of it: a sandbox session needs none of the extension's words
+        <PayerMessages namespaces={view.liveProof ? STEP_NAMESPACES : STEP_NAMESPACES.filter((ns) => ns !== "Proof" && ns !== "Handoff")}>
+          <Checkout
+            initial={withPreselected(view, method)}
+            embed={await embedSettingsFor(db, id, embed)}
+            chrome={await checkoutChrome(view)}
+          />
+        </PayerMessages>
       )}
     </ThemeRoot>
   );
 }
 
-/** The namespaces the checkout's scripts read, of the payer's locale only: the page carries no other language. */
-const CLIENT_NAMESPACES = ["Checkout", "Choose", "Pay", "Proof", "Handoff", "Ended", "Paid"] as const;
+/** The namespaces the checkout's steps read in the browser. */
+const STEP_NAMESPACES = ["Checkout", "Choose", "Pay", "Proof", "Handoff", "Ended", "Paid"] as const satisfies (keyof Messages)[];
 
 /**
- * The payer's catalogue for the client components under it (the server's own words need none): around
- * the checkout's segment, so its error page speaks the payer's language too.
+ * The payer's catalogue for the client components under it (the server's own words need none), of
+ * the payer's locale only and of the namespaces given: the page's HTML carries each message it may
+ * show once, and nothing else. Around the checkout's segment (app/checkout/layout.tsx) it is the
+ * error page's; the checkout itself gets its steps' (CheckoutForLink).
  */
-export async function PayerMessages({ children }: { children: React.ReactNode }) {
+export async function PayerMessages({ children, namespaces = ["Ended"] }: { children: React.ReactNode; namespaces?: (keyof Messages)[] }) {
   const locale = await payerLocale();
   const messages = await messagesFor(locale);
-  const picked = Object.fromEntries(CLIENT_NAMESPACES.map((ns) => [ns, messages[ns]]));
+  const picked = Object.fromEntries(namespaces.map((ns) => [ns, messages[ns]]));
   return (
     <NextIntlClientProvider locale={locale} messages={picked} timeZone="UTC">
       {children}
