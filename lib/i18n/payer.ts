@@ -26,8 +26,17 @@ export const payerLocale = cache(async (): Promise<PageLocale> => {
 
 /** The locale of a request to a payer route handler (the checkout's status), from the request itself. */
 export function requestLocale(req: Request): Promise<PageLocale> {
-  const cookie = /(?:^|;\s*)checkout_locale=([^;]*)/.exec(req.headers.get("cookie") ?? "")?.[1];
-  return localeFor(new URL(req.url), cookie && decodeURIComponent(cookie), req.headers.get("accept-language"));
+  const cookie = new RegExp(`(?:^|;\\s*)${LOCALE_COOKIE}=([^;]*)`).exec(req.headers.get("cookie") ?? "")?.[1];
+  return localeFor(new URL(req.url), cookie && decoded(cookie), req.headers.get("accept-language"));
+}
+
+/** A cookie's value as sent; one that is not valid percent-encoding is no choice at all. */
+function decoded(value: string): string | undefined {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return undefined;
+  }
 }
 
 async function localeFor(url: URL, cookie: string | undefined, acceptLanguage: string | null): Promise<PageLocale> {
