@@ -35,6 +35,11 @@ test.describe("the payer's language", () => {
         await expect(page.getByRole("heading", { level: 1 })).toHaveText("42,50 USDC");
         await expect(page).toHaveTitle(new RegExp(messages.Checkout.title));
         await checkScreen(page, testInfo, `choose-${locale}`);
+        // and at a small phone's width: the language's longer words fit, nothing scrolls sideways
+        await page.setViewportSize({ width: 320, height: 700 });
+        expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(320);
+        await checkScreen(page, testInfo, `choose-${locale}-320`);
+        await page.setViewportSize({ width: 1280, height: 720 });
         // a quote in the locale's own way of writing money: "42,72 $" or "US$ 42,72"
         await page.getByRole("radio").first().check();
         await page.getByRole("button", { name: new RegExp(messages.Choose.continueWith.split("{")[0]!.trim()) }).click();
@@ -139,6 +144,23 @@ test.describe("the payer's language", () => {
     await expect(page.getByRole("heading", { name: /Þàýɱéñţ çöɱþĺéţé/ })).toBeVisible();
     await fitsAndSpeaksPseudo(page, "receipt");
     await checkScreen(page, testInfo, "receipt-en-XA-320");
+  });
+
+  test("a payment link or a short link that does not exist says so in the payer's language, with a 404", async ({ browser, baseURL }) => {
+    const it = catalogue("it");
+    const context = await browser.newContext({ baseURL, locale: "it-IT" });
+    const page = await context.newPage();
+    try {
+      const link = await page.goto("/l/no-such-link");
+      expect(link?.status()).toBe(404);
+      await expect(page.locator("html")).toHaveAttribute("lang", "it");
+      await expect(page.getByRole("heading", { name: it.Link.notFoundHeading })).toBeVisible();
+      const code = await page.goto("/c/aaaaa-bbbbb");
+      expect(code?.status()).toBe(404);
+      await expect(page.getByRole("heading", { name: it.Handoff.notFoundHeading })).toBeVisible();
+    } finally {
+      await context.close();
+    }
   });
 
   test("the English catalogue is the page's English", async ({ page, request }) => {

@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import { headers } from "next/headers";
 import { notFound, redirect } from "next/navigation";
 
-import { ui } from "@/components/ui/styles";
+import { PageNotice } from "@/components/checkout/page-notice";
 import { getDb } from "@/db/client";
 import { resolveHandoff } from "@/lib/checkout/handoff";
 import { translator } from "@/lib/i18n";
@@ -24,23 +24,18 @@ export default async function HandoffPage({ params }: Props) {
   const [t, h] = await Promise.all([translator(locale, "Ended"), translator(locale, "Handoff")]);
   const limited = await hitRateLimits(db, RATE_RULES.linkOpenIp, { ip: clientIp(await headers()) });
   if (limited && !limited.allowed) {
-    return <Notice title={t("tooManyHeading")}>{t("tooManyCheckouts", { seconds: limited.resetSeconds })}</Notice>;
+    return (
+      <PageNotice alert title={t("tooManyHeading")}>
+        {t("tooManyCheckouts", { seconds: limited.resetSeconds })}
+      </PageNotice>
+    );
   }
   const found = await resolveHandoff(db, (await params).code);
   if (!found) notFound();
   if (found.open) redirect(found.url);
-  return <Notice title={h("endedHeading")}>{h("endedText")}</Notice>;
-}
-
-function Notice({ title, children }: { title: string; children: React.ReactNode }) {
   return (
-    <main className="mx-auto flex min-h-screen max-w-md flex-col justify-center px-4 py-10">
-      <div className={ui.card}>
-        <h1 className="text-xl font-semibold">{title}</h1>
-        <p role="alert" className={`mt-2 ${ui.muted}`}>
-          {children}
-        </p>
-      </div>
-    </main>
+    <PageNotice alert title={h("endedHeading")}>
+      {h("endedText")}
+    </PageNotice>
   );
 }
