@@ -52,7 +52,7 @@ const STEP_NAMESPACES = ["Checkout", "Choose", "Pay", "Proof", "Handoff", "Ended
  * show once, and nothing else. Around the checkout's segment (app/checkout/layout.tsx) it is the
  * error page's; the checkout itself gets its steps' (CheckoutForLink).
  */
-export async function PayerMessages({ children, namespaces = ["Ended"] }: { children: React.ReactNode; namespaces?: (keyof Messages)[] }) {
+export async function PayerMessages({ children, namespaces = ["Failed"] }: { children: React.ReactNode; namespaces?: (keyof Messages)[] }) {
   const locale = await payerLocale();
   const messages = await messagesFor(locale);
   const picked = Object.fromEntries(namespaces.map((ns) => [ns, messages[ns]]));
