@@ -20,7 +20,6 @@ import { isChoosing, offeredStep } from "./steps";
 import { newChallenge, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
 import { paymentLink, paymentNote } from "./instructions";
 import { DEFAULT_LOCALE, type PageLocale, translator } from "@/lib/i18n";
-import { formatFiatAmount } from "@/lib/i18n/format";
 import type { Unavailability } from "@/lib/rail/zkp2p/wallets";
 import {
   type CheckoutStep,
@@ -190,15 +189,9 @@ async function sessionOptions(
     // a platform priced in some currency is offered: only those no currency can take are said to be missing
     const offered = new Set(options.flatMap((c) => c.quotes.map((q) => q.platform)));
     const t = await translator(locale, "Choose");
-    const said: Record<Unavailability["kind"], (u: Unavailability) => string> = {
-      "other-takers": () => t("otherTakers"),
-      "not-yet": () => t("notYet"),
-      "up-to": (u) => t("upTo", { amount: fiatText(locale, parseScaled((u as { usdc: string }).usdc, 2), "USD") }),
-      after: (u) => t("availableAfter", { time: (u as { utc: string }).utc }),
-    };
     const unavailable = [...why]
       .filter(([p]) => !offered.has(p))
-      .map(([p, u]) => ({ platform: p, label: PLATFORM_LABELS[p as PaymentPlatform] ?? p, reason: said[u.kind](u) }));
+      .map(([p, u]) => ({ platform: p, label: PLATFORM_LABELS[p as PaymentPlatform] ?? p, reason: unavailableReason(t, locale, u) }));
     return { options, reason: null, unavailable };
   }
   const decimals = CURRENCIES[price.fiatCurrency]?.decimals ?? 2;
@@ -237,12 +230,21 @@ async function sessionOptions(
  * written it ("$12.75", the currency's own symbol: lib/wire/session.ts).
  */
 function fiatText(locale: PageLocale, minor: bigint, currency: string): string {
-  return locale === DEFAULT_LOCALE ? fiatFormatted(minor, currency) : formatFiatAmount(locale, fiatDecimal(minor, currency), currency);
+  return locale === DEFAULT_LOCALE ? fiatFormatted(minor, currency) : formatFiat(fiatDecimal(minor, currency), currency, locale);
 }
 
-/** A fiat price (a decimal string) in the payer's language; English as the page has always written it. */
-function priceText(locale: PageLocale, amount: string, currency: string): string {
-  return locale === DEFAULT_LOCALE ? formatFiat(amount, currency) : formatFiatAmount(locale, amount, currency);
+/** Why the rail will not take an app for this amount, in the payer's language: "up to $150.00 per payment here". */
+function unavailableReason(t: Awaited<ReturnType<typeof translator<"Choose">>>, locale: PageLocale, u: Unavailability): string {
+  switch (u.kind) {
+    case "other-takers":
+      return t("otherTakers");
+    case "not-yet":
+      return t("notYet");
+    case "up-to":
+      return t("upTo", { amount: formatFiat(u.usdc, "USD", locale) });
+    case "after":
+      return t("availableAfter", { time: u.utc });
+  }
 }
 
 const REJECTIONS = { PROOF_INVALID: "proofInvalid", PROOF_EXPIRED: "proofExpired" } as const;
@@ -325,7 +327,7 @@ export async function getCheckoutView(
   const orderAmount =
     o2 &&
     (price.mode === "exact-fiat" || locale !== DEFAULT_LOCALE
-      ? priceText(locale, o2.fiatAmount, o2.fiatCurrency)
+      ? formatFiat(o2.fiatAmount, o2.fiatCurrency, locale)
       : o2.quote.fiatAmountFormatted);
   return {
     step: opts.prices ? offeredStep(step, priced.options.length > 0) : step,

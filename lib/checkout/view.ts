@@ -66,11 +66,11 @@ export type Price =
 
 /**
  * A fiat amount (decimal string) in its currency for people, with the currency's own number of
- * decimals: "€25.00", "¥2,500", "CHF 1,250.50". The string is formatted exactly, never through a float.
+ * decimals: "€25.00", "¥2,500", "CHF 1,250.50" (in English; "25,00 €" in de). The string is formatted
+ * exactly, never through a float.
  */
-export function formatFiat(amount: string, currency: string): string {
-  // Intl formats a decimal string exactly (ECMA-402 NumberFormat v3); TypeScript's lib types only numbers
-  return new Intl.NumberFormat("en-US", { style: "currency", currency }).format(amount as unknown as number);
+export function formatFiat(amount: string, currency: string, locale = "en-US"): string {
+  return formatFiatAmount(locale, amount, currency);
 }
 
 /** The currency's minor-unit digits (2 for EUR, 0 for JPY, 3 for BHD). */
@@ -94,7 +94,7 @@ export function priceOf(
       mode: "exact-fiat",
       fiatAmount: s.fiatAmount,
       fiatCurrency: s.fiatCurrency,
-      formatted: locale === "en" ? formatFiat(s.fiatAmount, s.fiatCurrency) : formatFiatAmount(locale, s.fiatAmount, s.fiatCurrency),
+      formatted: formatFiat(s.fiatAmount, s.fiatCurrency, locale),
     };
   }
   return { mode: "exact-token", amountUsdc: s.amountUsdc };

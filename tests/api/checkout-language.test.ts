@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { CheckoutView } from "@/lib/checkout/service";
-import { call, newMerchant, randomIp, sessionBody } from "../support/api";
+import { call, newMerchant, randomIp, sessionBody, type TestMerchant, TOKEN, WALLET } from "../support/api";
 
 // The payer's language through the API: the merchant's `locale` on a session, a v1 order and a
 // payment link, refused when it is not one of ours; and the checkout's status in the language the
@@ -17,6 +17,13 @@ async function view(sessionId: string, query: Record<string, string> = {}, heade
   expect(res.status, await res.clone().text()).toBe(200);
   return (await res.json()) as CheckoutView;
 }
+
+/** A fixed-amount payment link of the merchant's, in the language given. */
+const newLink = (m: TestMerchant, locale: string) =>
+  call("POST", "/api/payment-links", {
+    key: m.apiKey,
+    body: { title: "Tip jar", amount: "5.00", locale, destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: WALLET },
+  });
 
 /** The first quote's amount, as the page shows it. */
 const quoted = (v: CheckoutView) => v.options[0]!.quotes[0]!.fiatAmountFormatted;
@@ -55,17 +62,7 @@ describe("the payer's language", () => {
       body: { requestedUsdcAmount: "25.00", destinationAddress: sessionBody(m).recipientAddress, locale: "xx" },
     });
     expect(v1.status).toBe(400);
-    const link = await call("POST", "/api/payment-links", {
-      key: m.apiKey,
-      body: {
-        title: "Tip jar",
-        amount: "5.00",
-        locale: "EN",
-        destinationChainId: 8453,
-        destinationToken: sessionBody(m).destinationToken,
-        recipientAddress: sessionBody(m).recipientAddress,
-      },
-    });
+    const link = await newLink(m, "EN");
     expect(link.status).toBe(400);
     const list = await call("GET", "/api/checkout/sessions", { key: m.apiKey });
     expect(list.body.responseObject.sessions).toEqual([]);
@@ -73,17 +70,7 @@ describe("the payer's language", () => {
 
   it("a link's locale goes to the sessions its payers start, and can be set back to auto", async () => {
     const m = await newMerchant();
-    const made = await call("POST", "/api/payment-links", {
-      key: m.apiKey,
-      body: {
-        title: "Tip jar",
-        amount: "5.00",
-        locale: "pt-BR",
-        destinationChainId: 8453,
-        destinationToken: sessionBody(m).destinationToken,
-        recipientAddress: sessionBody(m).recipientAddress,
-      },
-    });
+    const made = await newLink(m, "pt-BR");
     expect(made.status, made.text).toBe(201);
     const { startFromLink } = await import("@/lib/links/service");
     const { testDb } = await import("../support/db");
