@@ -28,20 +28,21 @@ async function counters(like: string): Promise<number> {
 }
 
 beforeAll(() => testDb());
-beforeEach(() => awayFromWindowEdge(MINUTE, 40_000));
+// each test stays inside one minute's window: the longest sends 800 requests (about 10 s on a loaded machine)
+beforeEach(() => awayFromWindowEdge(MINUTE, 25_000));
 
 describe("made-up session ids from one address", () => {
-  it("name no counter: the table and the process's buckets stay bounded over 2,000 of them", async () => {
+  it("name no counter: the table and the process's buckets stay bounded over 800 of them", async () => {
     const db = await testDb();
     const ip = randomIp();
     const bucketsBefore = rateLimitBucketsInMemory(db);
     const answers = new Map<number, number>();
-    for (let i = 0; i < 2000; i++) {
+    for (let i = 0; i < 800; i++) {
       const res = await poll(madeUpId(), ip);
       answers.set(res.status, (answers.get(res.status) ?? 0) + 1);
     }
     // 600 answered (not found) before the address's limit, then refused
-    expect(Object.fromEntries(answers)).toEqual({ 404: 600, 429: 1400 });
+    expect(Object.fromEntries(answers)).toEqual({ 404: 600, 429: 200 });
     expect(await counters("checkout.status.session:%")).toBe(0);
     expect(await counters(`checkout.status.ip:ip:${ip}`)).toBe(1);
     expect(rateLimitBucketsInMemory(db) - bucketsBefore).toBeLessThanOrEqual(1);

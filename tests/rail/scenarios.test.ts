@@ -700,7 +700,8 @@ describe("reorgs", () => {
     try {
       await stepNow(order.id);
       const [release] = await releaseOf();
-      expect(await usdcBalance(stack, recipient)).toBe(netOf(7_000_000n));
+      // the node answers the send before it has mined the block (automine), so the balance is awaited
+      await vi.waitFor(async () => expect(await usdcBalance(stack, recipient)).toBe(netOf(7_000_000n)), { timeout: 10_000, interval: 100 });
       await reorgFrom(await receiptBlock(release!.hash));
       expect(await usdcBalance(stack, recipient)).toBe(0n);
       await stepNow(order.id);
