@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { isFiatPriced, orderNet, sessionPrice } from "./price";
+import { isFiatPriced, sessionPrice } from "./price";
 
 describe("sessionPrice", () => {
   it("an exact-token session: its USDC amount, as before", () => {
@@ -18,17 +18,5 @@ describe("sessionPrice", () => {
     );
     expect(isFiatPriced(s)).toBe(true);
     expect(isFiatPriced({ amountUsdc: "1.00", checkoutMode: "exact-token" })).toBe(false);
-  });
-});
-
-describe("orderNet", () => {
-  it("what an exact-fiat order gives the merchant, and its worth at the mid rate", () => {
-    expect(orderNet({ netAmountUsdc: "27.03", grossAmountUsdc: "27.17" })).toBe("27.03 USDC net (gross 27.17 USDC)");
-    expect(orderNet({ netAmountUsdc: "27.03", grossAmountUsdc: null })).toBe("27.03 USDC net");
-    expect(orderNet({ netAmountUsdc: "2703.1", grossAmountUsdc: "2717" })).toBe("2,703.10 USDC net (gross 2,717.00 USDC)");
-  });
-  it("nothing for an exact-token order", () => {
-    expect(orderNet({ netAmountUsdc: null, grossAmountUsdc: null })).toBeNull();
-    expect(orderNet({})).toBeNull();
   });
 });

@@ -24,16 +24,3 @@ export function sessionPrice(s: PricedSession): string {
 export function isFiatPriced(s: PricedSession): boolean {
   return s.checkoutMode === "exact-fiat";
 }
-
-type ReceivingOrder = { netAmountUsdc?: string | null; grossAmountUsdc?: string | null };
-
-/**
- * What an exact-fiat order gives the merchant: "24.87 USDC net (gross 25.00 USDC)", the gross being
- * the fiat's worth at the mid rate; null for an order without the split (an exact-token order).
- */
-export function orderNet(o: ReceivingOrder): string | null {
-  if (!o.netAmountUsdc) return null;
-  return o.grossAmountUsdc
-    ? `${formatUsdc(o.netAmountUsdc)} net (gross ${formatUsdc(o.grossAmountUsdc)})`
-    : `${formatUsdc(o.netAmountUsdc)} net`;
-}

@@ -54,31 +54,6 @@ export type BuiltEvent = {
   now: Date;
 };
 
-/**
- * Records an event and, in the same transaction, one PENDING delivery per active webhook of the
- * merchant that subscribes to it (an empty list subscribes to all), then the v1 events it stands for,
- * each delivered to the v1 webhooks. Returns the v0 event's id and every delivery id.
- */
-export async function recordEvent(
-  tx: Db,
-  input: { type: EventType; session: SessionRow; order: OrderRow | null; txHash?: string; error?: { code: string; message: string } },
-): Promise<{ eventId: string; deliveryIds: string[] }> {
-  const built = buildEvents(input);
-  return { eventId: built[0]!.id, deliveryIds: await insertEvents(tx, built) };
-}
-
-/**
- * Records a v1 event (`{ id, type, timestamp, data: { order, payment, paymentBridge: null } }`) and
- * its deliveries to the merchant's v1 webhooks, in the caller's transaction.
- */
-export async function recordV1Event(
-  tx: Db,
-  input: { type: V1EventType; session: SessionRow; order: OrderRow | null },
-): Promise<{ eventId: string; deliveryIds: string[] }> {
-  const built = [buildV1Event(input)];
-  return { eventId: built[0]!.id, deliveryIds: await insertEvents(tx, built) };
-}
-
 /** A v0 event followed by the v1 events it stands for, each stamped and serialized now. */
 function buildEvents(input: EventInput): BuiltEvent[] {
   const v0 = buildEvent({ ...input, apiVersion: 0 }, () => ({
@@ -247,15 +222,6 @@ export async function withEvents<T>(db: Db, fn: (tx: Db, emit: Emit) => Promise<
     jobs.deliveriesCreated(deliveryIds);
     return result;
   });
-}
-
-/**
- * Runs several services in one transaction, each given the transaction handle as its `db`: their
- * rows and events commit or roll back together (each service's own transaction becomes a
- * savepoint), and the background work hears of the new deliveries only after the outer commit.
- */
-export async function inOneTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> {
-  return withDeferredHints(() => db.transaction((tx) => fn(tx as unknown as Db)));
 }
 
 export function serializeEvent(e: EventRow) {

@@ -221,15 +221,6 @@ export async function updateMerchant(
   return serializeMerchant(row!);
 }
 
-/** The display prefix of the merchant's live API key(s): enough to recognise a key, never to use it. */
-export async function keyPrefixes(db: Db, { actor }: As<MerchantActor>): Promise<string[]> {
-  const rows = await db
-    .select({ prefix: apiKeys.displayPrefix })
-    .from(apiKeys)
-    .where(and(eq(apiKeys.merchantId, actor.merchantId), isNull(apiKeys.revokedAt)));
-  return rows.map((r) => r.prefix);
-}
-
 /** What the payer's page shows of its merchant beyond the session: closed or not, its theme and whether the service's mark shows. */
 export async function checkoutAppearanceOf(
   db: Db,

@@ -2,7 +2,8 @@ import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, events, orders } from "@/db/schema";
 import { dashboardMerchant } from "@/lib/actor";
-import { inOneTransaction } from "@/lib/events/service";
+import type { Db } from "@/db/client";
+import { withDeferredHints } from "@/lib/jobs";
 import { createSession } from "@/lib/sessions/create";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 import { startSession } from "@/lib/sessions/transitions";
@@ -10,7 +11,10 @@ import { newMerchant, sessionBody } from "../support/api";
 import { testDb } from "../support/db";
 
 // Services take a db handle or a transaction alike, so a caller can compose several in one
-// transaction: everything they write commits together or not at all.
+// transaction: everything they write commits together or not at all (each service's own transaction
+// becomes a savepoint), and the background work hears of new deliveries only after the outer commit.
+const inOneTransaction = <T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T> =>
+  withDeferredHints(() => db.transaction((tx) => fn(tx as unknown as Db)));
 
 describe("services compose in one transaction", () => {
   it("a failure after two services rolls both back: no session, order or event is left", async () => {

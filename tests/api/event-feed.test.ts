@@ -26,7 +26,7 @@ async function collect(m: TestMerchant, after: string | undefined, count: number
 
 const ids = (res: Awaited<ReturnType<typeof feed>>) => (res.body.responseObject.events as { id: string }[]).map((e) => e.id);
 
-/** An event row as recordEvent writes it, stamped at `createdAt`. */
+/** An event row as an emitted event is written, stamped at `createdAt`. */
 function eventRow(m: TestMerchant, sessionId: string, createdAt: Date) {
   const id = newId("evt");
   const payload = { id, type: "session.started", timestamp: createdAt.toISOString(), data: { session: { id: sessionId }, order: null } };
