@@ -305,3 +305,24 @@ describe("lib/ import graph", () => {
     expect(cycles(folders).map((c) => c.join(" → "))).toEqual([]);
   });
 });
+
+describe("the faces' arrows", () => {
+  /** Every import of a folder's files that lands in one of `targets`, as "file → target". */
+  const arrowsInto = (folder: string, targets: RegExp) =>
+    sourcesUnder(path.join(ROOT, folder)).flatMap((file) =>
+      importSpecifiers(fs.readFileSync(file, "utf8"))
+        .map((spec) => resolve(file, spec))
+        .filter((t): t is string => t !== null && targets.test(rel(t)))
+        .map((t) => `${rel(file)} → ${rel(t)}`),
+    );
+
+  it("components/ imports nothing from app/: server actions live below it, in actions/", () => {
+    expect(arrowsInto("components", /^app\//)).toEqual([]);
+    // the arrow the rule guards exists: the forms do call the actions
+    expect(arrowsInto("components", /^actions\//).length).toBeGreaterThan(10);
+  });
+
+  it("actions/ imports neither app/ nor components/: app → components → actions → lib", () => {
+    expect(arrowsInto("actions", /^(app|components)\//)).toEqual([]);
+  });
+});

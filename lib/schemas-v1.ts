@@ -11,7 +11,7 @@ import {
   MAX_HEADER_VALUE_LENGTH,
 } from "@/lib/webhooks/custom-headers";
 
-// Request schemas of the v1 API (/api/v1/…, parity.md §4) that are its own; v1 routes reuse the
+// Request schemas of the v1 API (/api/v1/…, docs/api-v1.md) that are its own; v1 routes reuse the
 // v0 schemas wherever the shapes agree (ids, list queries, empty bodies). Unknown fields are refused.
 
 const v1EventList = z

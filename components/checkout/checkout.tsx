@@ -2,7 +2,7 @@
 
 import { useLocale, useTranslations } from "next-intl";
 import { lazy, Suspense, useDeferredValue, useEffect, useRef, useState, useTransition } from "react";
-import type { ActionResult } from "@/app/checkout/actions";
+import type { ActionResult } from "@/actions/checkout";
 import { ui } from "@/components/ui/styles";
 import { needsPrices, withKeptPrices } from "@/lib/checkout/prices";
 import { formatUsdcAmount } from "@/lib/i18n/format";

@@ -4,7 +4,7 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { requestResetAction, resetPasswordAction, verifyEmailAction } from "@/app/dashboard/account-actions";
+import { requestResetAction, resetPasswordAction, verifyEmailAction } from "@/actions/dashboard/account";
 import { Alert } from "@/components/ui/alert";
 import { Field, linkClass } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { switchAccountAction } from "@/app/dashboard/account-actions";
+import { switchAccountAction } from "@/actions/dashboard/account";
 
 /** Which of the person's merchant accounts the dashboard shows (a sandbox and a live one, say). */
 export function AccountSwitcher({

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createKeyAction, revokeKeyAction, rollKeyAction } from "@/app/dashboard/team-actions";
+import { createKeyAction, revokeKeyAction, rollKeyAction } from "@/actions/dashboard/team";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";

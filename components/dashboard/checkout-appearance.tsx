@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { updateAppearance } from "@/app/dashboard/actions";
+import { updateAppearance } from "@/actions/dashboard/profile";
 import { BrandMark } from "@/components/checkout/brand-mark";
 import { MerchantLogo } from "@/components/checkout/theme";
 import { ThemeRoot } from "@/components/checkout/theme-root";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { updateEmbedding } from "@/app/dashboard/embed-actions";
+import { updateEmbedding } from "@/actions/dashboard/embed";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { frameOriginsSchema, MAX_FRAME_ORIGINS } from "@/lib/embed/origins";

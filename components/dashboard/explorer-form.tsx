@@ -1,7 +1,7 @@
 "use client";
 
 import { useId, useState, useTransition } from "react";
-import { updateExplorerUrls } from "@/app/dashboard/explorer-actions";
+import { updateExplorerUrls } from "@/actions/dashboard/explorer";
 import { FormMessage, type FormNotice } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { EXPLORER_CHAINS, type ExplorerOverrides, parseExplorerUrl } from "@/lib/explorers";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { updateFeeSetting } from "@/app/dashboard/fee-actions";
+import { updateFeeSetting } from "@/actions/dashboard/fee";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState } from "react";
-import { updatePayerReceipts } from "@/app/dashboard/receipt-actions";
+import { updatePayerReceipts } from "@/actions/dashboard/receipt";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { createLinkAction, setLinkActiveAction } from "@/app/dashboard/link-actions";
+import { createLinkAction, setLinkActiveAction } from "@/actions/dashboard/link";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";

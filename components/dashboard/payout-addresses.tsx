@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { addPayoutAddressAction, removePayoutAddressAction } from "@/app/dashboard/wallet-actions";
+import { addPayoutAddressAction, removePayoutAddressAction } from "@/actions/dashboard/wallet";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { updatePayoutWallet } from "@/app/dashboard/wallet-actions";
+import { updatePayoutWallet } from "@/actions/dashboard/wallet";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useReauth } from "./reauth";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useState, useTransition } from "react";
-import { updateProfile } from "@/app/dashboard/actions";
+import { updateProfile } from "@/actions/dashboard/profile";
 import { MerchantLogo } from "@/components/checkout/theme";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";

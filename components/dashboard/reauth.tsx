@@ -2,7 +2,7 @@
 
 import { startAuthentication } from "@simplewebauthn/browser";
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useRef, useState } from "react";
-import { reauthenticateAction, reauthPasskeyOptionsAction } from "@/app/dashboard/account-actions";
+import { reauthenticateAction, reauthPasskeyOptionsAction } from "@/actions/dashboard/account";
 import { Field } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
 import { type Failure, UNREACHABLE } from "@/components/ui/use-action";

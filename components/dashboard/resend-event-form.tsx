@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useId, useState, useTransition } from "react";
-import { type ResentEvent, resendEventAction } from "@/app/dashboard/event-actions";
+import { type ResentEvent, resendEventAction } from "@/actions/dashboard/event";
 import { FormMessage, type FormNotice, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 

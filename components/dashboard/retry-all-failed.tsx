@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useEffect, useId, useRef, useState, useTransition } from "react";
-import { retryAllFailedAction } from "@/app/dashboard/webhook-actions";
+import { retryAllFailedAction } from "@/actions/dashboard/webhook";
 import { FormMessage, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 

@@ -14,7 +14,7 @@ import {
   registerPasskeyAction,
   removePasskeyAction,
   signOutEverywhereAction,
-} from "@/app/dashboard/account-actions";
+} from "@/actions/dashboard/account";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
 import { FormMessage, type FormNotice } from "@/components/ui/form-message";

@@ -5,7 +5,7 @@ import Link from "next/link";
 import { signIn } from "next-auth/react";
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { passkeySignInOptionsAction } from "@/app/dashboard/account-actions";
+import { passkeySignInOptionsAction } from "@/actions/dashboard/account";
 import { Field, linkClass } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
 

@@ -2,7 +2,7 @@
 
 import Link from "next/link";
 import { useState } from "react";
-import { signUpAction } from "@/app/dashboard/account-actions";
+import { signUpAction } from "@/actions/dashboard/account";
 import { Field, linkClass } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
 

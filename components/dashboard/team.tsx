@@ -8,7 +8,7 @@ import {
   removeMemberAction,
   requireSecondFactorAction,
   revokeInviteAction,
-} from "@/app/dashboard/team-actions";
+} from "@/actions/dashboard/team";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";

@@ -9,7 +9,7 @@ import {
   rotateSecretAction,
   testWebhookAction,
   updateWebhookAction,
-} from "@/app/dashboard/webhook-actions";
+} from "@/actions/dashboard/webhook";
 import { FormMessage, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { EVENT_TYPES } from "@/lib/events/types";

@@ -2,7 +2,7 @@
 
 import { useRouter } from "next/navigation";
 import { useState } from "react";
-import { acceptInviteAction, claimMerchantAction, createMerchantAccountAction } from "@/app/dashboard/account-actions";
+import { acceptInviteAction, claimMerchantAction, createMerchantAccountAction } from "@/actions/dashboard/account";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Alert } from "@/components/ui/alert";
 import { Field } from "@/components/ui/field";

@@ -1,7 +1,7 @@
 "use client";
 
 import { useLocale, useTranslations } from "next-intl";
-import { startLinkAction } from "@/app/l/actions";
+import { startLinkAction } from "@/actions/payment-link";
 import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";

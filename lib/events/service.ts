@@ -19,7 +19,7 @@ export type EventPayload = {
 };
 
 /**
- * The v1 events that a v0 event stands for (parity.md §4). A v0 event names what happened to the
+ * The v1 events that a v0 event stands for (docs/api-v1.md). A v0 event names what happened to the
  * session or its order; v1 names the same facts as its order (the session) and payment (the order).
  */
 export function v1EventsFor(type: EventType, order: OrderRow | null): V1EventType[] {

@@ -12,7 +12,7 @@ export const EVENT_TYPES = [
 export type EventType = (typeof EVENT_TYPES)[number];
 export const TEST_EVENT_TYPE = "webhook.test";
 
-/** The events of the v1 API (parity.md §4), delivered to v1 webhooks; recorded beside the v0 ones. */
+/** The events of the v1 API (docs/api-v1.md), delivered to v1 webhooks; recorded beside the v0 ones. */
 export const V1_EVENT_TYPES = [
   "ORDER_CREATED",
   "ORDER_FULFILLED",

@@ -10,7 +10,7 @@ export type Envelope = {
   errorCode?: string;
 };
 
-/** The API generation of a route: 0 answers as interface.md says; 1 (/api/v1/…) adds `errorCode` to errors. */
+/** The API generation of a route: 0 answers as docs/api.md says; 1 (/api/v1/…) adds `errorCode` to errors. */
 export type Generation = 0 | 1;
 
 // v1 spells a few codes its own way; every other code is the same in both generations

@@ -4,8 +4,8 @@ import { emptyBody } from "@/lib/schemas";
 import { createOrderBody, FEE_PAYERS, orderParams, orderQuery } from "@/lib/v1/schemas";
 import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
 
-// The v1 orders, payments and merchant profile (/api/v1/orders/…, /api/v1/merchants/me; parity.md
-// §4), for the OpenAPI document: document.ts merges these operations and response schemas into its
+// The v1 orders, payments and merchant profile (/api/v1/orders/…, /api/v1/merchants/me;
+// docs/api-v1.md), for the OpenAPI document: document.ts merges these operations and response schemas into its
 // own. The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: CheckoutOrder, CheckoutPayment,
 // CheckoutAggregate, CreateOrderResponse, MerchantProfile), as lib/wire/v1.ts and lib/v1/orders.ts build them.
 

@@ -5,7 +5,7 @@ import { createV1WebhookBody, updateV1WebhookBody } from "@/lib/schemas-v1";
 import { v1OrderSchema, v1Payment } from "./v1-orders";
 import * as R from "./responses";
 
-// The v1 webhook endpoints (/api/v1/webhooks/…, parity.md §4) and the v1 events they receive, for
+// The v1 webhook endpoints (/api/v1/webhooks/…, docs/api-v1.md) and the v1 events they receive, for
 // the OpenAPI document: document.ts merges these operations, response schemas and events into its
 // own. The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: Webhook, WebhookWithSecret, WebhookDelivery,
 // TestWebhookResponse); what v0 adds (deletedAt, lastError, durationMs, nextCursor) is kept.

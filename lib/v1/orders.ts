@@ -16,7 +16,7 @@ import { checkoutThemeOf } from "@/lib/theme";
 import { serializeV1Order, serializeV1Payment } from "@/lib/wire/v1";
 import type { CreateOrderBody } from "./schemas";
 
-// The v1 API's orders (parity.md §4): thin faces over the session services. A v1 order is a session
+// The v1 API's orders (docs/api-v1.md): thin faces over the session services. A v1 order is a session
 // created with an order token; the token is the payer's credential, shown to the merchant once.
 
 /** USDC's address on each chain the service settles on; "USDC" in a request means this. */

@@ -14,7 +14,7 @@ import {
 import { feeTermsProblem } from "@/lib/rail/fees";
 import { evmAddress, httpUrl } from "@/lib/validation";
 
-// Request schemas of the v1 API (parity.md §4), in the shape of the published SDK's types
+// Request schemas of the v1 API (docs/api-v1.md), in the shape of the published SDK's types
 // (`CreateOrderRequest`). Unknown fields are refused, as in v0.
 
 const str = (what = "must be a string") => z.string({ error: what });

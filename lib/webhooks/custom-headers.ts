@@ -6,7 +6,7 @@ import { invalid } from "@/lib/errors";
 import { logger } from "@/lib/logger";
 import { SIGNATURE_HEADER_NAMES } from "./signing";
 
-// A v1 webhook's custom headers ([{ key, value }], parity.md §4): extra headers the merchant's
+// A v1 webhook's custom headers ([{ key, value }], docs/api-v1.md): extra headers the merchant's
 // endpoint wants on every delivery, such as an authorization token of its own. They may never
 // stand in for what the delivery itself says: its signature, or how the request is framed.
 

@@ -3,7 +3,7 @@ import { formatUsdc } from "@/lib/money";
 import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { fiatDecimal, payeeShown } from "./session";
 
-// The v1 face of the same rows (parity.md §4): a v1 order is a v0 session, a v1 payment is a v0
+// The v1 face of the same rows (docs/api-v1.md): a v1 order is a v0 session, a v1 payment is a v0
 // order (one attempt by the payer on one rail). Both API generations and both kinds of event read
 // these, so no rule about money or status lives in a route.
 

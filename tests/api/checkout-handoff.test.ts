@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
-import { cancelCheckout, handoffLink } from "@/app/checkout/actions";
+import { cancelCheckout, handoffLink } from "@/actions/checkout";
 import { GET as qr } from "@/app/c/[code]/qr/route";
 import { checkoutSessions } from "@/db/schema";
 import { getConfig } from "@/lib/config";

@@ -18,7 +18,7 @@ vi.mock("next/navigation", async (original) => (await import("../support/page-mo
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const { updateAppearance } = await import("@/app/dashboard/actions");
+const { updateAppearance } = await import("@/actions/dashboard/profile");
 const { CheckoutAppearanceSection } = await import("@/components/dashboard/checkout-appearance-section");
 const renderSection = async () =>
   renderToStaticMarkup(await CheckoutAppearanceSection({ actor: dashboardMerchant(signedIn.id), name: "Corner Coffee", logoUrl: null }));

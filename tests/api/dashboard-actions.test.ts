@@ -24,9 +24,9 @@ vi.mock("next/headers", () => ({
   cookies: async () => ({ get: () => undefined, set: () => {} }),
 }));
 
-const profile = await import("@/app/dashboard/actions");
-const accounts = await import("@/app/dashboard/account-actions");
-const hooks = await import("@/app/dashboard/webhook-actions");
+const profile = await import("@/actions/dashboard/profile");
+const accounts = await import("@/actions/dashboard/account");
+const hooks = await import("@/actions/dashboard/webhook");
 
 const BAD_TEXT = /: must not contain NUL characters or unpaired surrogates$/;
 const NUL = "\u0000";

@@ -17,7 +17,7 @@ vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded
 
 const { default: WebhooksPage } = await import("@/app/dashboard/(app)/webhooks/page");
 const { default: WebhookPage } = await import("@/app/dashboard/(app)/webhooks/[id]/page");
-const actions = await import("@/app/dashboard/webhook-actions");
+const actions = await import("@/actions/dashboard/webhook");
 
 async function merchantWithBoth() {
   signedIn = await newMerchant();

@@ -13,7 +13,7 @@ vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ merchantI
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const { updateEmbedding } = await import("@/app/dashboard/embed-actions");
+const { updateEmbedding } = await import("@/actions/dashboard/embed");
 
 const stored = async (id: string) =>
   (await (await testDb()).select({ o: merchants.frameAncestors }).from(merchants).where(eq(merchants.id, id)))[0]!.o;

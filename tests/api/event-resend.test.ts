@@ -19,7 +19,7 @@ vi.mock("next/navigation", async (original) => (await import("../support/page-mo
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const { resendEventAction } = await import("@/app/dashboard/event-actions");
+const { resendEventAction } = await import("@/actions/dashboard/event");
 const { default: EventsPage } = await import("@/app/dashboard/(app)/events/page");
 const renderEvents = async (query: Record<string, string> = {}) =>
   renderToStaticMarkup(await EventsPage({ searchParams: Promise.resolve(query) }));

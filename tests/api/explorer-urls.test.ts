@@ -13,7 +13,7 @@ vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ merchantI
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const { updateExplorerUrls } = await import("@/app/dashboard/explorer-actions");
+const { updateExplorerUrls } = await import("@/actions/dashboard/explorer");
 
 const saved = async (m: TestMerchant) => getExplorerUrls(await testDb(), { actor: dashboardMerchant(m.id) });
 const TX = `0x${"ab".repeat(32)}`;

@@ -13,7 +13,7 @@ vi.mock("next/headers", () => ({
 let signedIn = "";
 vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
 vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
-const { startLinkAction } = await import("@/app/l/actions");
+const { startLinkAction } = await import("@/actions/payment-link");
 
 // Who pays the real rail's fees (lib/rail/fees.ts): MERCHANT, PAYEE or SPLIT with the payer's share,
 // chosen per session (both API generations), per payment link, or by the merchant's setting; shown

@@ -12,7 +12,7 @@ let ip = randomIp();
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": ip }) }));
 
 const { GET: status } = await import("@/app/checkout/status/route");
-const actions = await import("@/app/checkout/actions");
+const actions = await import("@/actions/checkout");
 
 const MINUTE = 60_000;
 const getStatus = (sessionId: string, from = ip) =>

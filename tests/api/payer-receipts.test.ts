@@ -23,8 +23,8 @@ vi.mock("next/headers", () => ({
 let signedIn = "";
 vi.mock("@/lib/auth/session", async (original) => (await import("../support/page-mocks")).signedInAs(() => signedIn)(original));
 vi.mock("next/navigation", async (original) => (await import("../support/page-mocks")).stubRouter(original));
-const { startLinkAction } = await import("@/app/l/actions");
-const { updatePayerReceipts } = await import("@/app/dashboard/receipt-actions");
+const { startLinkAction } = await import("@/actions/payment-link");
+const { updatePayerReceipts } = await import("@/actions/dashboard/receipt");
 const { findDueReceipts, sendReceiptIfDue } = await import("@/lib/receipts");
 const { sendReceipt } = await import("@/inngest/functions/send-receipt");
 

@@ -20,7 +20,7 @@ vi.mock("next/headers", () => ({
     set: (name: string, value: string) => jar?.set(name, value),
   }),
 }));
-const { startLinkAction } = await import("@/app/l/actions");
+const { startLinkAction } = await import("@/actions/payment-link");
 const { default: LinkPage } = await import("@/app/l/[slug]/page");
 const renderLink = async (slug: string) => renderToStaticMarkup(await LinkPage({ params: Promise.resolve({ slug }) }));
 const { GET: linkQr } = await import("@/app/l/[slug]/qr/route");

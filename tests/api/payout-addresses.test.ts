@@ -32,8 +32,8 @@ vi.mock("@/lib/auth/session", () => ({
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const { addPayoutAddressAction, removePayoutAddressAction, updatePayoutWallet } = await import("@/app/dashboard/wallet-actions");
-const { createLinkAction } = await import("@/app/dashboard/link-actions");
+const { addPayoutAddressAction, removePayoutAddressAction, updatePayoutWallet } = await import("@/actions/dashboard/wallet");
+const { createLinkAction } = await import("@/actions/dashboard/link");
 
 /** An account made through the API, claimed by its owner, with a second owner and a developer (who made an API key). */
 async function team() {

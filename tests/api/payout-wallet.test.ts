@@ -8,7 +8,7 @@ vi.mock("@/lib/auth/session", () => ({ requireMerchant: async () => ({ merchantI
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const { updatePayoutWallet } = await import("@/app/dashboard/wallet-actions");
+const { updatePayoutWallet } = await import("@/actions/dashboard/wallet");
 
 const profile = async (m: TestMerchant) => (await call("GET", "/api/v1/merchants/me", { key: m.apiKey })).body.responseObject;
 const order = (m: TestMerchant) => call("POST", "/api/v1/orders", { key: m.apiKey, body: { requestedUsdcAmount: "10.00" } });

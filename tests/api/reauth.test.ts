@@ -49,7 +49,7 @@ vi.mock("next-auth", async (original) => {
   return { ...real, default: real.default, getServerSession };
 });
 
-const actions = await import("@/app/dashboard/account-actions");
+const actions = await import("@/actions/dashboard/account");
 const { REAUTH_NEEDED } = await import("@/lib/http/action");
 
 const mail = mailboxForThisFile();

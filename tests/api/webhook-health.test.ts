@@ -19,7 +19,7 @@ vi.mock("next/navigation", async (original) => (await import("../support/page-mo
 vi.mock("next/cache", () => ({ revalidatePath: () => {} }));
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const hooks = await import("@/app/dashboard/webhook-actions");
+const hooks = await import("@/actions/dashboard/webhook");
 const { default: WebhookPage } = await import("@/app/dashboard/(app)/webhooks/[id]/page");
 const { default: WebhooksPage } = await import("@/app/dashboard/(app)/webhooks/page");
 const render = async (id: string) =>

@@ -3,7 +3,7 @@ import crypto from "node:crypto";
 import path from "node:path";
 import { getAddress } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
-import { cancelCheckout, chooseAndStart, saveChoice } from "@/app/checkout/actions";
+import { cancelCheckout, chooseAndStart, saveChoice } from "@/actions/checkout";
 import { eq } from "drizzle-orm";
 import { merchants, proofAttempts, users } from "@/db/schema";
 import { claimMerchant } from "@/lib/accounts/teams";

@@ -26,7 +26,7 @@ type Props = { params: Promise<{ slug: string }> };
 
 // A payment link's page (/l/<slug>): what is paid for and to whom, the amount (fixed, or the payer's
 // within bounds) and the fields the merchant asks for. Showing it creates nothing: the session is
-// made when the payer presses the button (app/l/actions.ts), so link previews and bots cost nothing.
+// made when the payer presses the button (actions/payment-link.ts), so link previews and bots cost nothing.
 
 export async function generateMetadata({ params }: Props): Promise<Metadata> {
   const found = await publicLink(await getDb(), (await params).slug);

@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { lazy, Suspense, useId, useMemo, useState } from "react";
-import { chooseAndStart, saveChoice } from "@/app/checkout/actions";
+import { chooseAndStart, saveChoice } from "@/actions/checkout";
 import { ui } from "@/components/ui/styles";
 import { useProofOfWork } from "../proof-of-work";
 import type { ProofReadiness } from "../peer-extension";

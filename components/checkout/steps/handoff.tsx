@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { handoffLink } from "@/app/checkout/actions";
+import { handoffLink } from "@/actions/checkout";
 import type { Handoff } from "@/lib/checkout/handoff";
 import { secondary } from "./shared";
 

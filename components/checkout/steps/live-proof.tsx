@@ -3,7 +3,7 @@
 import type { PeerMetadataRow } from "@zkp2p/sdk";
 import { useTranslations } from "next-intl";
 import { useId, useState } from "react";
-import { sendPaymentProof } from "@/app/checkout/actions";
+import { sendPaymentProof } from "@/actions/checkout";
 import { ui } from "@/components/ui/styles";
 import { type Capture, CaptureError, capturePayment, ZELLE_BANKS, type ZelleBank } from "../peer-extension";
 import { ProofRequirement, useProofReadiness } from "./proof-requirement";

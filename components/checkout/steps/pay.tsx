@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useState } from "react";
-import { reportPaymentSent } from "@/app/checkout/actions";
+import { reportPaymentSent } from "@/actions/checkout";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ui } from "@/components/ui/styles";
 import { CancelButton, primary, type StepProps, secondary } from "./shared";

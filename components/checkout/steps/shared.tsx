@@ -2,7 +2,7 @@
 
 import { useTranslations } from "next-intl";
 import { useEffect, useRef, useState } from "react";
-import { type ActionResult, cancelCheckout } from "@/app/checkout/actions";
+import { type ActionResult, cancelCheckout } from "@/actions/checkout";
 import { ui } from "@/components/ui/styles";
 import type { CheckoutView } from "@/lib/checkout/service";
 import { useEmbedded } from "../embed";

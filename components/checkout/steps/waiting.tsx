@@ -1,7 +1,7 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { simulateConfirmation } from "@/app/checkout/actions";
+import { simulateConfirmation } from "@/actions/checkout";
 import { ui } from "@/components/ui/styles";
 import { ProveWithPeer } from "./live-proof";
 import { primary, type StepProps, secondary } from "./shared";

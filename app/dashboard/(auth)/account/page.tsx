@@ -2,7 +2,7 @@ import type { Metadata } from "next";
 import Link from "next/link";
 import { PasskeySection, PasswordSection, ReauthProvider, TotpSection } from "@/components/dashboard/security-forms";
 import { SignOutButton } from "@/components/dashboard/sign-out-button";
-import { signOutEverywhereAction } from "@/app/dashboard/account-actions";
+import { signOutEverywhereAction } from "@/actions/dashboard/account";
 import { linkClass } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
