@@ -44,9 +44,28 @@ export const conflict = (message: string, details?: Record<string, unknown>) => 
 export const invalid = (field: string, message: string) =>
   new AppError("VALIDATION_FAILED", `${field}: ${message}`, { fields: { [field]: message } });
 
+/** The fields of an error (or of one it wraps) that the code reads: drivers put them on plain properties. */
+export type ErrorLink = {
+  code?: unknown;
+  constraint?: unknown;
+  constraint_name?: unknown;
+  message?: unknown;
+  errors?: unknown;
+  constructor?: { name?: string };
+};
+
+/** An error and each error it wraps (`cause`), outermost first: never one twice, and at most 8. */
+export function* causeChain(err: unknown): Generator<ErrorLink> {
+  const seen = new Set<unknown>();
+  for (let e = err; e && typeof e === "object" && !seen.has(e) && seen.size < 8; e = (e as { cause?: unknown }).cause) {
+    seen.add(e);
+    yield e as ErrorLink;
+  }
+}
+
 /** Postgres unique violation (23505), from postgres-js or PGlite, optionally on one constraint. */
 export function isUniqueViolation(err: unknown, constraint?: string): boolean {
-  for (let e: any = err; e; e = e.cause) {
+  for (const e of causeChain(err)) {
     if (e.code === "23505")
       return !constraint || e.constraint_name === constraint || e.constraint === constraint || String(e.message).includes(constraint);
   }
@@ -74,7 +93,7 @@ const UNAVAILABLE_CODES = new Set([
 
 /** Whether an error (or one it wraps) says the database cannot be reached right now. */
 export function isDatabaseUnavailable(err: unknown): boolean {
-  for (let e: any = err, depth = 0; e && depth < 8; e = e.cause, depth++) {
+  for (const e of causeChain(err)) {
     if (typeof e.code === "string" && (UNAVAILABLE_CODES.has(e.code) || e.code.startsWith("08"))) return true;
     if (Array.isArray(e.errors) && e.errors.some((inner: unknown) => isDatabaseUnavailable(inner))) return true; // AggregateError from a dual-stack connect
   }

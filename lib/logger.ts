@@ -1,5 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
+import { causeChain } from "@/lib/errors";
 
 type Level = "debug" | "info" | "warn" | "error" | "silent";
 type Fields = Record<string, unknown>;
@@ -123,9 +124,7 @@ export const logger = {
 export function errorFields(err: unknown): Record<string, unknown> {
   if (!(err instanceof Error)) return { errorClass: typeof err };
   const fields: Record<string, unknown> = { errorClass: err.constructor?.name || err.name };
-  const seen = new Set<unknown>();
-  for (let e: any = err; e && typeof e === "object" && !seen.has(e); e = e.cause) {
-    seen.add(e);
+  for (const e of causeChain(err)) {
     if (e !== err && !fields.causeClass) fields.causeClass = e.constructor?.name ?? "Object";
     if (typeof e.code === "string" && /^[0-9A-Z_]{2,60}$/.test(e.code) && !fields.code) fields.code = e.code;
     const constraint = e.constraint_name ?? e.constraint;

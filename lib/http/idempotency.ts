@@ -4,7 +4,7 @@ import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
 import { idempotencyRecords } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { decrypt, encrypt } from "@/lib/crypto";
-import { AppError } from "@/lib/errors";
+import { AppError, causeChain } from "@/lib/errors";
 import { withDeferredHints } from "@/lib/jobs";
 
 const TTL_MS = 24 * 60 * 60 * 1000;
@@ -125,7 +125,7 @@ export async function runIdempotent<T extends { status: number; body: string }>(
 }
 
 function sqlState(err: unknown): string | undefined {
-  for (let e: any = err, depth = 0; e && depth < 8; e = e.cause, depth++) if (typeof e.code === "string") return e.code;
+  for (const e of causeChain(err)) if (typeof e.code === "string") return e.code;
   return undefined;
 }
 

@@ -53,6 +53,11 @@ export function nextAttemptDelay(attempts: number, retryAfterMs: number | null):
   return Math.min(Math.max(planned, retryAfterMs), Math.max(...schedule));
 }
 
+/** A delivery no attempt holds: pending, its lease (if any) lapsed. */
+const claimable = (now: Date) => and(eq(deliveries.status, "PENDING"), or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)));
+/** A delivery whose next attempt is due now, and that no attempt holds. */
+const due = (now: Date) => and(claimable(now), lte(deliveries.nextAttemptAt, now));
+
 /**
  * Claims one delivery for an attempt: only a PENDING delivery that is due and not claimed by a
  * live lease. The conditional UPDATE is the lock: two workers can never claim the same attempt.
@@ -70,9 +75,7 @@ async function claim(db: Db, id: string, now: Date, force: boolean, actor: Actor
         eq(deliveries.id, id),
         // a merchant's own retry or test reaches its own deliveries only; the engine's jobs, any due one
         actor.kind === "merchant" ? eq(deliveries.merchantId, actor.merchantId) : undefined,
-        eq(deliveries.status, "PENDING"),
-        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
-        force ? undefined : lte(deliveries.nextAttemptAt, now),
+        force ? claimable(now) : due(now),
       ),
     )
     .returning();
@@ -104,16 +107,10 @@ export async function attemptDelivery(
  */
 export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryRow[]> {
   const leaseUntil = leaseFrom(now);
-  const due = db
+  const dueIds = db
     .select({ id: deliveries.id })
     .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.status, "PENDING"),
-        lte(deliveries.nextAttemptAt, now),
-        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
-      ),
-    )
+    .where(due(now))
     .orderBy(asc(deliveries.nextAttemptAt))
     .limit(limit)
     .for("update", { skipLocked: true });
@@ -123,7 +120,7 @@ export async function claimDueDeliveries(db: Db, limit: number, now = new Date()
       .set({ leaseUntil })
       // `= any(array(…))`, not `in (…)`: the planner takes the primary key for an array of ids, where for
       // a subquery it guesses from the due rows, and during a backlog (most rows due) hashed the whole table
-      .where(and(sql`${deliveries.id} = any(array${due})`, eq(deliveries.status, "PENDING")))
+      .where(and(sql`${deliveries.id} = any(array${dueIds})`, eq(deliveries.status, "PENDING")))
       .returning()
   );
 }
@@ -303,18 +300,7 @@ async function recordAlone(
  * is what keeps an attempt from being sent twice.
  */
 export async function findDueDeliveries(db: Db, limit: number, now = new Date()): Promise<string[]> {
-  const rows = await db
-    .select({ id: deliveries.id })
-    .from(deliveries)
-    .where(
-      and(
-        eq(deliveries.status, "PENDING"),
-        lte(deliveries.nextAttemptAt, now),
-        or(isNull(deliveries.leaseUntil), lte(deliveries.leaseUntil, now)),
-      ),
-    )
-    .orderBy(asc(deliveries.nextAttemptAt))
-    .limit(limit);
+  const rows = await db.select({ id: deliveries.id }).from(deliveries).where(due(now)).orderBy(asc(deliveries.nextAttemptAt)).limit(limit);
   return rows.map((r) => r.id);
 }
 

@@ -1,6 +1,7 @@
 import { type Address, type Hex, zeroAddress } from "viem";
 import { getConfig } from "@/lib/config";
 import { DEFAULT_SERVICE_LIMIT, type ServiceLimit } from "@/lib/config/zkp2p-service-limits";
+import { causeChain, type ErrorLink } from "@/lib/errors";
 import { Limiter } from "./limiter";
 
 // ZKP2P's off-chain services, called through `@zkp2p/sdk`'s own request helpers (loaded on first use:
@@ -70,19 +71,20 @@ export async function bounded<T>(service: ServiceError["service"], ms: number, c
  * argument) is deterministic: trying again only asks for another gating signature.
  */
 export function isTransient(err: unknown): boolean {
-  if (err instanceof ServiceError) return err.kind === "retry";
-  const e = err as { code?: unknown; name?: unknown; status?: unknown; message?: unknown; cause?: unknown };
-  if (e?.code === "NETWORK" || e?.name === "NetworkError") return true;
-  if (typeof e?.status === "number" && (e.status >= 500 || e.status === 429)) return true;
-  const text = `${String(e?.name ?? "")} ${String(e?.message ?? err)}`;
-  if (
-    /HttpRequestError|TimeoutError|fetch failed|ECONN|ETIMEDOUT|EAI_AGAIN|socket|network|timed? ?out|rate limit|\b429\b|\b50[0-9]\b/i.test(
-      text,
-    )
-  )
-    return true;
-  return e?.cause !== undefined && e.cause !== err ? isTransient(e.cause) : false;
+  if (typeof err !== "object" || err === null) return TRANSIENT_TEXT.test(String(err));
+  for (const link of causeChain(err)) {
+    // our own service errors say which they are, whatever they wrap
+    if (link instanceof ServiceError) return link.kind === "retry";
+    const e = link as ErrorLink & { name?: unknown; status?: unknown };
+    if (e.code === "NETWORK" || e.name === "NetworkError") return true;
+    if (typeof e.status === "number" && (e.status >= 500 || e.status === 429)) return true;
+    if (TRANSIENT_TEXT.test(`${String(e.name ?? "")} ${String(e.message ?? "")}`)) return true;
+  }
+  return false;
 }
+
+const TRANSIENT_TEXT =
+  /HttpRequestError|TimeoutError|fetch failed|ECONN|ETIMEDOUT|EAI_AGAIN|socket|network|timed? ?out|rate limit|\b429\b|\b50[0-9]\b/i;
 
 function classify(service: ServiceError["service"], err: unknown): ServiceError {
   if (err instanceof ServiceError) return err;
