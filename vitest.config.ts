@@ -22,7 +22,10 @@ export default defineConfig({
     // cores the whole suite took 544 s with one worker and 367 s with two (2026-11-27).
     maxWorkers: os.availableParallelism(),
     projects: [
-      { resolve: { alias }, test: { ...shared, name: "unit", include: ["lib/**/*.test.ts", "packages/*/test/**/*.test.ts"] } },
+      {
+        resolve: { alias },
+        test: { ...shared, name: "unit", include: ["lib/**/*.test.ts", "db/**/*.test.ts", "packages/*/test/**/*.test.ts"] },
+      },
       {
         resolve: { alias },
         test: {

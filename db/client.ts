@@ -6,7 +6,7 @@ import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from "drizzle
 import type { Sql } from "postgres";
 import { getConfig } from "@/lib/config";
 import { logger } from "@/lib/logger";
-import { concurrentIndexOf, isNoTransaction, statementsOf, withoutConcurrently } from "@/lib/migrations/sql";
+import { concurrentIndexOf, isNoTransaction, statementsOf, withoutConcurrently } from "@/db/migrate/sql";
 import { dbPool } from "@/lib/metrics";
 import { postgresClient } from "./postgres-url";
 import * as schema from "./schema";
@@ -91,7 +91,7 @@ function drizzleMigrate(db: unknown, migrations: MigrationMeta[], folder: string
  * recorded), except a no-transaction migration: it is applied between the ones before and after it,
  * one statement at a time outside any transaction, since CREATE INDEX CONCURRENTLY (which builds an
  * index while the previous release keeps writing to the table) refuses to run inside one. Its
- * statements are idempotent (lib/migrations/check.ts allows only CREATE INDEX CONCURRENTLY IF NOT
+ * statements are idempotent (db/migrate/check.ts allows only CREATE INDEX CONCURRENTLY IF NOT
  * EXISTS and DROP INDEX CONCURRENTLY IF EXISTS), so a start interrupted halfway runs it again from
  * the top; an index whose build was interrupted is left INVALID, and is dropped and built again.
  */

@@ -56,7 +56,7 @@ export const merchants = pgTable(
     disableBranding: boolean("disable_branding").notNull().default(false),
     // the origins allowed to frame the checkout (CSP frame-ancestors); none by default
     frameAncestors: jsonb("frame_ancestors").$type<string[]>().notNull().default([]),
-    // the merchant's block explorer per chain id ({ "8453": "https://…" }, lib/explorers.ts); a chain not in it uses the default
+    // the merchant's block explorer per chain id ({ "8453": "https://…" }, lib/merchants/explorer-urls.ts); a chain not in it uses the default
     explorerUrls: jsonb("explorer_urls").$type<Record<string, string>>(),
     // every merchant starts in the sandbox; the operator moves one to live (`npm run admin -- go-live`)
     environment: environment("environment").notNull().default("sandbox"),

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import postgres from "postgres";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
-import { formatUsdc } from "../lib/money";
+import { usdcFromMicro } from "../lib/money";
 import { netAfterFees } from "../rail-local/chain";
 import { startRailStack } from "../rail-local/stack";
 import { CheckoutPage } from "./pages/checkout-page";
@@ -246,8 +246,8 @@ test.describe("a live payment through the built service", () => {
       const fulfilled = receiver.events().find((e) => e.type === "order.fulfilled")!;
       expect(fulfilled.order).toMatchObject({
         grossAmountUsdc: "30.00",
-        netAmountUsdc: formatUsdc(netAfterFees(30_000_000n)),
-        fees: { totalUsdc: formatUsdc(30_000_000n - netAfterFees(30_000_000n)) },
+        netAmountUsdc: usdcFromMicro(netAfterFees(30_000_000n)),
+        fees: { totalUsdc: usdcFromMicro(30_000_000n - netAfterFees(30_000_000n)) },
       });
     } finally {
       await receiver.close();

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { divCeil, formatScaled, formatUsdc, isUsdcString, parseScaled, parseUsdc } from "./money";
+import { divCeil, formatScaled, usdcFromMicro, isUsdcString, parseScaled, parseUsdc } from "./money";
 import { DEFAULT_RATES, PLATFORM_SPREAD_BPS, SandboxRail, parseRateTable } from "./rail/sandbox";
 import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "./rail/platforms";
 import { rng } from "@/tests/support/rng";
@@ -18,20 +18,20 @@ describe("decimal string ↔ micro-USDC", () => {
     const r = rng(42);
     for (let i = 0; i < 5000; i++) {
       const micro = randomBig(r, 21);
-      const text = formatUsdc(micro);
+      const text = usdcFromMicro(micro);
       expect(isUsdcString(text), text).toBe(true);
       expect(parseUsdc(text)).toBe(micro);
     }
     expect(parseUsdc("999999999999999.999999")).toBe(999_999_999_999_999_999_999n);
-    expect(formatUsdc(999_999_999_999_999_999_999n)).toBe("999999999999999.999999");
+    expect(usdcFromMicro(999_999_999_999_999_999_999n)).toBe("999999999999999.999999");
   });
 
   it("writes at least two decimals and no trailing zeros beyond them", () => {
-    expect(formatUsdc(50_000_000n)).toBe("50.00");
-    expect(formatUsdc(50_500_000n)).toBe("50.50");
-    expect(formatUsdc(12_345_000n)).toBe("12.345");
-    expect(formatUsdc(1n)).toBe("0.000001");
-    expect(formatUsdc(0n)).toBe("0.00");
+    expect(usdcFromMicro(50_000_000n)).toBe("50.00");
+    expect(usdcFromMicro(50_500_000n)).toBe("50.50");
+    expect(usdcFromMicro(12_345_000n)).toBe("12.345");
+    expect(usdcFromMicro(1n)).toBe("0.000001");
+    expect(usdcFromMicro(0n)).toBe("0.00");
   });
 
   it("reads every spelling of the same amount alike", () => {

@@ -18,8 +18,8 @@ export function isUsdcString(text: string): boolean {
   return USDC_PATTERN.test(text);
 }
 
-/** 12_340_000n → "12.34"; keeps at least two decimals and drops trailing zeros beyond them. */
-export function formatUsdc(micro: bigint): string {
+/** 12_340_000n → "12.34" (the wire's decimal; for a person, formatUsdc of lib/dashboard/format.ts); keeps at least two decimals and drops trailing zeros beyond them. */
+export function usdcFromMicro(micro: bigint): string {
   return formatScaled(micro, USDC_DECIMALS, 2);
 }
 

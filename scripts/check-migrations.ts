@@ -1,8 +1,8 @@
 // npm run check:migrations: refuses a migration after the baseline that would break the previous
 // release's running instances or block their writes (docs/migrations.md). The unit suite runs the
-// same check (lib/migrations/check.test.ts).
+// same check (db/migrate/check.test.ts).
 import path from "node:path";
-import { checkMigrationsFolder, formatProblem, projectContext } from "../lib/migrations/check";
+import { checkMigrationsFolder, formatProblem, projectContext } from "../db/migrate/check";
 
 const root = process.cwd();
 const { checked, problems } = checkMigrationsFolder({ folder: path.join(root, "db", "migrations"), root, context: projectContext(root) });

@@ -3,7 +3,7 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { CHAINS } from "@/lib/chains";
-import { EXPLORER_CHAINS, type ExplorerOverrides, parseExplorerUrl } from "@/lib/explorers";
+import { EXPLORER_CHAINS, type ExplorerOverrides, parseExplorerUrl } from "@/lib/merchants/explorer-urls";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { setExplorerUrls } from "@/lib/merchants/explorers";
 

@@ -4,7 +4,7 @@ import { useId, useState, useTransition } from "react";
 import { updateExplorerUrls } from "@/actions/dashboard/explorer";
 import { FormMessage, type FormNotice } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
-import { EXPLORER_CHAINS, type ExplorerOverrides, parseExplorerUrl } from "@/lib/explorers";
+import { EXPLORER_CHAINS, type ExplorerOverrides, parseExplorerUrl } from "@/lib/merchants/explorer-urls";
 
 /** Settings → Block explorers: where the dashboard's transaction and address links go, per chain. */
 export function ExplorerForm({ explorerUrls }: { explorerUrls: ExplorerOverrides }) {

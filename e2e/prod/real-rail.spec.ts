@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { promisify } from "node:util";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
-import { formatUsdc } from "../../lib/money";
+import { usdcFromMicro } from "../../lib/money";
 import { netAfterFees } from "../../rail-local/chain";
 import { SIGNER_MNEMONIC } from "../../rail-local/stack";
 import { alive, kill, restart, type Topology } from "../../scripts/prod-like";
@@ -186,8 +186,8 @@ test("a live payment survives every process SIGKILLed between signing and broadc
     expect(session.body.responseObject.status).toBe("COMPLETED");
     expect(session.body.responseObject.activeOrder).toMatchObject({
       grossAmountUsdc: "12.00",
-      netAmountUsdc: formatUsdc(netAfterFees(12_000_000n)),
-      fees: { totalUsdc: formatUsdc(12_000_000n - netAfterFees(12_000_000n)) },
+      netAmountUsdc: usdcFromMicro(netAfterFees(12_000_000n)),
+      fees: { totalUsdc: usdcFromMicro(12_000_000n - netAfterFees(12_000_000n)) },
     });
     await expect
       .poll(() => receiver.types(), { timeout: 60_000 })

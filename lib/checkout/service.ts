@@ -5,9 +5,9 @@ import { checkoutSessions, type Environment, proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/actor";
 import { getConfig } from "@/lib/config";
 import { AppError } from "@/lib/errors";
-import { explorerUrl } from "@/lib/explorers";
+import { explorerUrl } from "@/lib/merchants/explorer-urls";
 import { looksLikeId } from "@/lib/ids";
-import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
+import { usdcFromMicro, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { checkoutAppearanceOf } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import type { CheckoutTheme } from "@/lib/theme";
@@ -314,8 +314,8 @@ export async function getCheckoutView(
   const v1 = token && s.status !== "COMPLETED" ? await v1State(db, s.id) : null;
   const paidMicro = open && v1 && o?.status === "FULFILLED" ? v1.paid : null;
   // an order that ended (cancelled, expired) after a part was paid: the page says so
-  const endedPaid = !open && v1 && v1.paid > 0n ? formatUsdc(v1.paid) : null;
-  const rest = paidMicro === null ? s : { ...s, amountUsdc: formatUsdc(parseUsdc(s.amountUsdc) - paidMicro) };
+  const endedPaid = !open && v1 && v1.paid > 0n ? usdcFromMicro(v1.paid) : null;
+  const rest = paidMicro === null ? s : { ...s, amountUsdc: usdcFromMicro(parseUsdc(s.amountUsdc) - paidMicro) };
   const o2 = paidMicro === null ? o : null;
   const platform = o2?.paymentPlatform as PaymentPlatform | undefined;
   const price = priceOf(rest, locale);
@@ -343,12 +343,12 @@ export async function getCheckoutView(
       selectedFiatCurrency: s.selectedFiatCurrency,
       savesChoice: canFire("session", "selectPlatform", s.status),
       token: token ?? null,
-      paidUsdc: paidMicro === null ? null : formatUsdc(paidMicro),
+      paidUsdc: paidMicro === null ? null : usdcFromMicro(paidMicro),
       endedPaidUsdc: endedPaid,
       // a v1 order priced in USDC may be paid in parts (lib/sessions/transitions.ts amountToPay)
       partial:
         open && v1?.v1 && price.mode === "exact-token"
-          ? { maxUsdc: price.amountUsdc, minUsdc: formatUsdc(getConfig().minAmountMicro) }
+          ? { maxUsdc: price.amountUsdc, minUsdc: usdcFromMicro(getConfig().minAmountMicro) }
           : null,
     },
     merchant: { displayName: s.merchant.displayName, logoUrl: s.merchant.logoUrl, disabled, theme, disableBranding },

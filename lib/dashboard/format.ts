@@ -1,5 +1,5 @@
 import { CHAINS } from "@/lib/chains";
-export { explorerUrl } from "@/lib/explorers";
+export { explorerUrl } from "@/lib/merchants/explorer-urls";
 
 // How the dashboard states times, chains, tokens, addresses and money. Pure: no React, no clock of
 // its own (the caller passes "now"), no locale of its own (the caller passes one).

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, deliveries, deliveryAttempts, events, orders, proofAttempts, webhooks } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { serializeOrder } from "@/lib/wire/session";
 import { checkoutUrlFor } from "@/lib/sessions/create";
 import { getSessionOrThrow } from "@/lib/sessions/read";
@@ -115,8 +115,8 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
     partlyPaid:
       session.status !== "COMPLETED" && times && times.paidAmountMicro > 0n
         ? {
-            paidUsdc: formatUsdc(times.paidAmountMicro),
-            unpaidUsdc: formatUsdc(times.amountMicro > times.paidAmountMicro ? times.amountMicro - times.paidAmountMicro : 0n),
+            paidUsdc: usdcFromMicro(times.paidAmountMicro),
+            unpaidUsdc: usdcFromMicro(times.amountMicro > times.paidAmountMicro ? times.amountMicro - times.paidAmountMicro : 0n),
           }
         : null,
     orders: orderRows.map((o) => ({

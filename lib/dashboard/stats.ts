@@ -2,7 +2,7 @@ import { type AnyColumn, and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchantDailyOrderStats, merchantDailyStats, merchantDailyTimeToPay } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { SESSION, type SessionStatus } from "@/lib/state";
 
 const DAY_MS = 86_400_000;
@@ -98,7 +98,7 @@ export async function merchantOverview(db: Db, opts: { days: number; now?: Date 
     const d = new Date(today - i * DAY_MS).toISOString().slice(0, 10);
     const v = byDay.get(d);
     const micro = BigInt(v?.micro ?? 0);
-    days.push({ day: d, micro, amountUsdc: formatUsdc(micro), completed: Number(v?.n ?? 0) });
+    days.push({ day: d, micro, amountUsdc: usdcFromMicro(micro), completed: Number(v?.n ?? 0) });
   }
   const top = (dimension: "platform" | "currency"): OverviewTop[] =>
     tops
@@ -108,7 +108,7 @@ export async function merchantOverview(db: Db, opts: { days: number; now?: Date 
         orders: Number(r.orders),
         paid: Number(r.paid),
         micro: BigInt(r.micro),
-        amountUsdc: formatUsdc(BigInt(r.micro)),
+        amountUsdc: usdcFromMicro(BigInt(r.micro)),
       }))
       .sort((a, b) => b.orders - a.orders || (b.micro > a.micro ? 1 : b.micro < a.micro ? -1 : 0) || a.key.localeCompare(b.key))
       .slice(0, TOP);
@@ -122,7 +122,7 @@ export async function merchantOverview(db: Db, opts: { days: number; now?: Date 
       { step: "Completed", n: counts.COMPLETED },
     ] satisfies OverviewStep[],
     days,
-    totalUsdc: formatUsdc(days.reduce((a, d) => a + d.micro, 0n)),
+    totalUsdc: usdcFromMicro(days.reduce((a, d) => a + d.micro, 0n)),
     completedCount: days.reduce((a, d) => a + d.completed, 0),
     /** median seconds from creation to completion of the sessions completed in the period, within MEDIAN_RELATIVE_ERROR; null without any */
     medianSecondsToPay: timeToPay.p50,

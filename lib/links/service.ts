@@ -10,7 +10,7 @@ import { runIdempotent } from "@/lib/http/idempotency";
 import { newId } from "@/lib/ids";
 import { assertPayoutAddress } from "@/lib/merchants/payout-addresses";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
-import { bpsToPercent, formatScaled, formatUsdc, parseScaled, percentToBps } from "@/lib/money";
+import { bpsToPercent, formatScaled, usdcFromMicro, parseScaled, percentToBps } from "@/lib/money";
 import { afterCursor, page } from "@/lib/pagination";
 import { feeTermsOf } from "@/lib/rail/fees";
 import { CURRENCIES } from "@/lib/rail/platforms";
@@ -51,7 +51,7 @@ const currencyOf = (l: Pick<PaymentLinkRow, "checkoutMode" | "fiatCurrency">) =>
 const decimalsOf = (currency: string) => (currency === "USDC" ? 6 : CURRENCIES[currency]!.decimals);
 /** An amount in the link's currency, as text ("25.00"). */
 export function linkAmountText(minor: bigint, currency: string): string {
-  return currency === "USDC" ? formatUsdc(minor) : formatScaled(minor, decimalsOf(currency), decimalsOf(currency));
+  return currency === "USDC" ? usdcFromMicro(minor) : formatScaled(minor, decimalsOf(currency), decimalsOf(currency));
 }
 
 export function linkStatus(l: PaymentLinkRow, stats: LinkStats, now = new Date()): PaymentLinkStatus {
@@ -89,7 +89,7 @@ export function serializePaymentLink(l: PaymentLinkRow, stats: LinkStats = NO_ST
     active: l.active,
     status: linkStatus(l, stats, now),
     payments: stats.payments,
-    paidUsdc: formatUsdc(stats.paidMicro),
+    paidUsdc: usdcFromMicro(stats.paidMicro),
     openSessions: stats.open,
     createdAt: l.createdAt.toISOString(),
     updatedAt: l.updatedAt.toISOString(),
@@ -136,7 +136,7 @@ export async function createPaymentLink(db: Db, input: CreateInput, { actor }: A
   const minAmountMinor = minor(input.minAmount);
   const maxAmountMinor = minor(input.maxAmount);
   if (currency === "USDC") {
-    const bounds = `must be between ${formatUsdc(config.minAmountMicro)} and ${formatUsdc(config.maxAmountMicro)}`;
+    const bounds = `must be between ${usdcFromMicro(config.minAmountMicro)} and ${usdcFromMicro(config.maxAmountMicro)}`;
     for (const [field, v] of [
       ["amount", amountMinor],
       ["minAmount", minAmountMinor],
@@ -405,7 +405,7 @@ export async function startFromLink(
                 fiatCurrency: currency,
                 ...(link.maxFeeBps !== null && { maxFeePercentage: bpsToPercent(link.maxFeeBps) }),
               }
-            : { amountUsdc: formatUsdc(amountMinor) }),
+            : { amountUsdc: usdcFromMicro(amountMinor) }),
           destinationChainId: link.destinationChainId,
           destinationToken: link.destinationToken,
           recipientAddress: link.recipientAddress,

@@ -2,9 +2,9 @@ import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/actor";
-import type { ExplorerOverrides } from "@/lib/explorers";
+import type { ExplorerOverrides } from "@/lib/merchants/explorer-urls";
 
-// The merchant's block explorer per chain (lib/explorers.ts checks and normalises each one).
+// The merchant's block explorer per chain (explorer-urls.ts checks and normalises each one).
 
 export async function getExplorerUrls(db: Db, { actor }: As<MerchantActor>): Promise<ExplorerOverrides> {
   const [row] = await db.select({ urls: merchants.explorerUrls }).from(merchants).where(eq(merchants.id, actor.merchantId)).limit(1);

@@ -1,8 +1,8 @@
-import { explorerUrl } from "@/lib/explorers";
+import { explorerUrl } from "@/lib/merchants/explorer-urls";
 import { type Locale, translator } from "@/lib/i18n";
 import { formatFiatAmount, formatUsdcAmount, formatWhen } from "@/lib/i18n/format";
 import type { Mail } from "@/lib/mail";
-import { formatScaled, formatUsdc } from "@/lib/money";
+import { formatScaled, usdcFromMicro } from "@/lib/money";
 import { CURRENCIES, PLATFORM_LABELS } from "@/lib/rail/platforms";
 
 // The payer's receipt, in their language: plain text, and no link but the explorer's page of a live
@@ -54,7 +54,7 @@ export async function receiptMail(f: ReceiptFacts): Promise<Mail> {
     const platform = PLATFORM_LABELS[p.platform as keyof typeof PLATFORM_LABELS] ?? p.platform;
     lines.push(t("paid", { platform, amount: formatFiatFor(f.locale, p.fiatAmountMinor, p.fiatCurrency) }));
   }
-  if (!f.fiatPriced) lines.push(t("amount", { amount: formatUsdcAmount(f.locale, formatUsdc(f.amountMicro)) }));
+  if (!f.fiatPriced) lines.push(t("amount", { amount: formatUsdcAmount(f.locale, usdcFromMicro(f.amountMicro)) }));
   lines.push(t("date", { date: formatWhen(f.locale, f.paidAt) }), t("reference", { reference: f.sessionId }));
   // the release on-chain, where the payer can check it: a live payment in USDC terms only
   const links =

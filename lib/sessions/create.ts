@@ -7,7 +7,7 @@ import { getConfig } from "@/lib/config";
 import { forbidden, invalid } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { jobs } from "@/lib/jobs";
-import { formatUsdc, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
+import { usdcFromMicro, parseScaled, parseUsdc, percentToBps } from "@/lib/money";
 import { CURRENCIES, getPaymentRail } from "@/lib/rail";
 import { type FeePayer, type FeeTerms, feeTermsOf } from "@/lib/rail/fees";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
@@ -97,7 +97,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   } else {
     amountMicro = parseUsdc(input.amountUsdc!);
     if (amountMicro < config.minAmountMicro || amountMicro > config.maxAmountMicro) {
-      throw invalid("amountUsdc", `must be between ${formatUsdc(config.minAmountMicro)} and ${formatUsdc(config.maxAmountMicro)}`);
+      throw invalid("amountUsdc", `must be between ${usdcFromMicro(config.minAmountMicro)} and ${usdcFromMicro(config.maxAmountMicro)}`);
     }
   }
   if (!config.supportedChainIds.includes(input.destinationChainId)) {

@@ -4,7 +4,7 @@ import type { As, MerchantActor } from "@/lib/actor";
 import { csvRecord } from "@/lib/csv";
 import { chainName } from "@/lib/chains";
 import { errorFields, logger } from "@/lib/logger";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { fiatDecimal } from "@/lib/wire/session";
 import {
   platformsOfSessions,
@@ -47,7 +47,7 @@ function sessionRecord(s: SessionRow, platforms: string[] | undefined, released:
     s.id,
     s.createdAt.toISOString(),
     s.status,
-    formatUsdc(s.amountMicro),
+    usdcFromMicro(s.amountMicro),
     fiatPriced ? fiatDecimal(s.fiatAmountMinor!, s.fiatCurrency!) : null,
     fiatPriced ? s.fiatCurrency : null,
     s.destinationChainId,
@@ -59,10 +59,10 @@ function sessionRecord(s: SessionRow, platforms: string[] | undefined, released:
     s.metadata ? JSON.stringify(s.metadata) : null,
     s.paymentLinkId,
     s.feePayer ?? "MERCHANT",
-    formatUsdc(s.paidAmountMicro),
-    released ? formatUsdc(released.grossMicro) : null,
-    released ? formatUsdc(released.feesMicro) : null,
-    released ? formatUsdc(released.netMicro) : null,
+    usdcFromMicro(s.paidAmountMicro),
+    released ? usdcFromMicro(released.grossMicro) : null,
+    released ? usdcFromMicro(released.feesMicro) : null,
+    released ? usdcFromMicro(released.netMicro) : null,
   ]);
 }
 

@@ -1,7 +1,7 @@
 import type { Environment, SessionRow } from "@/db/schema";
 import { getConfig } from "@/lib/config";
 import { AppError, invalid } from "@/lib/errors";
-import { bpsToPercent, formatUsdc, maxFiatForMicro, minFiatForMicro } from "@/lib/money";
+import { bpsToPercent, usdcFromMicro, maxFiatForMicro, minFiatForMicro } from "@/lib/money";
 import { CURRENCIES, type FiatQuote, getPaymentRail, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/rail";
 import { fiatFormatted } from "@/lib/wire/session";
 
@@ -73,14 +73,14 @@ export async function checkFiatBounds(terms: FiatTerms): Promise<bigint> {
     const least = minFiatForMicro(minAmountMicro, best.rate, decimals);
     throw invalid(
       "fiatAmount",
-      `must be at least ${fiatFormatted(least, terms.fiatCurrency)} at today's rates (${formatUsdc(minAmountMicro)} USDC)`,
+      `must be at least ${fiatFormatted(least, terms.fiatCurrency)} at today's rates (${usdcFromMicro(minAmountMicro)} USDC)`,
     );
   }
   if (merchantMicro(worst) > maxAmountMicro) {
     const most = maxFiatForMicro(maxAmountMicro, worst.rate, decimals);
     throw invalid(
       "fiatAmount",
-      `must be at most ${fiatFormatted(most, terms.fiatCurrency)} at today's rates (${formatUsdc(maxAmountMicro)} USDC)`,
+      `must be at most ${fiatFormatted(most, terms.fiatCurrency)} at today's rates (${usdcFromMicro(maxAmountMicro)} USDC)`,
     );
   }
   return best.grossAmountMicro;
@@ -116,7 +116,7 @@ export async function quoteForStart(terms: FiatTerms, platform: PaymentPlatform)
   if (micro < minAmountMicro || micro > maxAmountMicro) {
     throw invalid(
       "paymentPlatform",
-      `${platform} gives ${formatUsdc(micro)} USDC at today's rates, outside ${formatUsdc(minAmountMicro)}–${formatUsdc(maxAmountMicro)} USDC; choose another platform`,
+      `${platform} gives ${usdcFromMicro(micro)} USDC at today's rates, outside ${usdcFromMicro(minAmountMicro)}–${usdcFromMicro(maxAmountMicro)} USDC; choose another platform`,
     );
   }
   return chosen.quote;

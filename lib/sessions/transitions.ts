@@ -9,7 +9,7 @@ import { jobs } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics";
 import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/rail";
 import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
-import { formatUsdc, isUsdcString, parseUsdc } from "@/lib/money";
+import { usdcFromMicro, isUsdcString, parseUsdc } from "@/lib/money";
 import { remainingMicro } from "@/lib/wire/v1";
 import { ensureFresh, unwindFields } from "./expiry";
 import { fiatTermsOf, merchantMicro, quoteForStart } from "./fiat";
@@ -85,8 +85,8 @@ function amountToPay(session: SessionRow, part: string | undefined): bigint {
   if (!isUsdcString(part)) throw invalid("amountUsdc", 'must be a decimal string such as "10.00", with at most 6 decimals');
   const micro = parseUsdc(part);
   const min = getConfig().minAmountMicro;
-  if (micro > left) throw invalid("amountUsdc", `must be at most ${formatUsdc(left)}, what is left to pay`);
-  if (micro < min && micro !== left) throw invalid("amountUsdc", `must be at least ${formatUsdc(min < left ? min : left)}`);
+  if (micro > left) throw invalid("amountUsdc", `must be at most ${usdcFromMicro(left)}, what is left to pay`);
+  if (micro < min && micro !== left) throw invalid("amountUsdc", `must be at least ${usdcFromMicro(min < left ? min : left)}`);
   if (micro <= 0n) throw invalid("amountUsdc", "must be more than 0");
   return micro;
 }

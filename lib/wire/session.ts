@@ -1,5 +1,5 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
-import { bpsToPercent, formatScaled, formatUsdc } from "@/lib/money";
+import { bpsToPercent, formatScaled, usdcFromMicro } from "@/lib/money";
 import { CURRENCIES } from "@/lib/rail/platforms";
 
 // The wire shapes of a session and its order: what the API answers and what the events carry. Both
@@ -9,7 +9,7 @@ export function serializeSession(s: SessionRow) {
   return {
     id: s.id,
     merchantId: s.merchantId,
-    amountUsdc: formatUsdc(s.amountMicro),
+    amountUsdc: usdcFromMicro(s.amountMicro),
     checkoutMode: s.checkoutMode,
     fiatAmount: s.fiatAmountMinor !== null && s.fiatCurrency ? fiatDecimal(s.fiatAmountMinor, s.fiatCurrency) : null,
     fiatCurrency: s.fiatCurrency,
@@ -54,10 +54,10 @@ export function fiatFormatted(minor: bigint, currency: string): string {
 function feesOf(o: OrderRow) {
   if (o.protocolFeeMicro === null || o.managerFeeMicro === null || o.referralFeeMicro === null) return null;
   return {
-    protocolUsdc: formatUsdc(o.protocolFeeMicro),
-    managerUsdc: formatUsdc(o.managerFeeMicro),
-    referralUsdc: formatUsdc(o.referralFeeMicro),
-    totalUsdc: formatUsdc(o.protocolFeeMicro + o.managerFeeMicro + o.referralFeeMicro),
+    protocolUsdc: usdcFromMicro(o.protocolFeeMicro),
+    managerUsdc: usdcFromMicro(o.managerFeeMicro),
+    referralUsdc: usdcFromMicro(o.referralFeeMicro),
+    totalUsdc: usdcFromMicro(o.protocolFeeMicro + o.managerFeeMicro + o.referralFeeMicro),
   };
 }
 
@@ -75,9 +75,9 @@ export function serializeOrder(o: OrderRow) {
     fiatCurrency: o.fiatCurrency,
     fiatAmount: fiatDecimal(o.fiatAmountMinor, o.fiatCurrency),
     tokenAmount: o.tokenAmountMicro.toString(),
-    amountUsdc: formatUsdc(o.tokenAmountMicro),
-    grossAmountUsdc: o.grossAmountMicro === null ? null : formatUsdc(o.grossAmountMicro),
-    netAmountUsdc: o.netAmountMicro === null ? null : formatUsdc(o.netAmountMicro),
+    amountUsdc: usdcFromMicro(o.tokenAmountMicro),
+    grossAmountUsdc: o.grossAmountMicro === null ? null : usdcFromMicro(o.grossAmountMicro),
+    netAmountUsdc: o.netAmountMicro === null ? null : usdcFromMicro(o.netAmountMicro),
     fees: feesOf(o),
     conversionRate: o.conversionRate,
     recipient: payeeShown(o) ? o.recipient : null,
@@ -99,7 +99,7 @@ export function quoteOf(o: OrderRow) {
     fiatAmountFormatted: fiatFormatted(o.fiatAmountMinor, o.fiatCurrency),
     fiatCurrency: o.fiatCurrency,
     tokenAmount: o.tokenAmountMicro.toString(),
-    tokenAmountFormatted: `${formatUsdc(o.tokenAmountMicro)} USDC`,
+    tokenAmountFormatted: `${usdcFromMicro(o.tokenAmountMicro)} USDC`,
     paymentMethod: o.paymentPlatform,
     payeeAddress: payeeShown(o) ? o.recipient : null,
     conversionRate: o.conversionRate,

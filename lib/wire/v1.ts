@@ -1,5 +1,5 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { fiatDecimal, payeeShown } from "./session";
 
@@ -60,11 +60,11 @@ export function serializeV1Order(s: SessionRow, audience: V1OrderAudience) {
     id: s.id,
     merchantId: s.merchantId,
     status: v1OrderStatus(s),
-    requestedUsdcAmount: formatUsdc(s.amountMicro),
-    remainingUsdcAmount: formatUsdc(remainingMicro(s)),
+    requestedUsdcAmount: usdcFromMicro(s.amountMicro),
+    remainingUsdcAmount: usdcFromMicro(remainingMicro(s)),
     // what payments have settled, whatever became of the order: a cancelled or expired order that was
     // paid in part says so here, and its remainingUsdcAmount is the rest, which was never paid
-    paidUsdcAmount: formatUsdc(s.paidAmountMicro),
+    paidUsdcAmount: usdcFromMicro(s.paidAmountMicro),
     destinationAddress: s.recipientAddress,
     destinationToken: s.destinationToken,
     destinationChainId: String(s.destinationChainId),
@@ -117,8 +117,8 @@ export function serializeV1Payment(o: OrderRow) {
     quoteExpiresAt: o.expiresAt.toISOString(),
     paymentAmount: fiatDecimal(o.fiatAmountMinor, o.fiatCurrency),
     currencyPerUsdRate: o.conversionRate,
-    netSettledUsdcAmount: settled ? formatUsdc(net) : null,
-    totalUsdcFeeAmount: formatUsdc(fee > 0n ? fee : 0n),
+    netSettledUsdcAmount: settled ? usdcFromMicro(net) : null,
+    totalUsdcFeeAmount: usdcFromMicro(fee > 0n ? fee : 0n),
     referralFees: null,
     railIdentifier: o.intentHash,
     fulfillTransaction: o.fulfillTx,

@@ -5,7 +5,7 @@ import { checkoutSessions, merchantDailyOrderStats, merchantDailyStats, merchant
 import { type As, dashboardMerchant, type MerchantActor, payer } from "@/lib/actor";
 import { simulateBankConfirmation } from "@/lib/checkout/service";
 import { MEDIAN_RELATIVE_ERROR, merchantOverview, type OverviewDay, type OverviewStep, type OverviewTop } from "@/lib/dashboard/stats";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { startSession } from "@/lib/sessions/transitions";
 import { SESSION, type SessionStatus } from "@/lib/state";
@@ -97,7 +97,7 @@ async function baseTableOverview(db: Db, opts: { days: number; now?: Date }, { a
     const d = new Date(today - i * DAY_MS).toISOString().slice(0, 10);
     const v = byDay.get(d);
     const micro = BigInt(v?.micro ?? 0);
-    days.push({ day: d, micro, amountUsdc: formatUsdc(micro), completed: Number(v?.n ?? 0) });
+    days.push({ day: d, micro, amountUsdc: usdcFromMicro(micro), completed: Number(v?.n ?? 0) });
   }
   // grouping(payment_platform) is 0 in the rows grouped by platform
   const top = (rows: typeof tops, key: (r: (typeof tops)[number]) => string | null): OverviewTop[] =>
@@ -107,7 +107,7 @@ async function baseTableOverview(db: Db, opts: { days: number; now?: Date }, { a
         orders: Number(r.orders),
         paid: r.paid,
         micro: BigInt(r.micro),
-        amountUsdc: formatUsdc(BigInt(r.micro)),
+        amountUsdc: usdcFromMicro(BigInt(r.micro)),
       }))
       .sort((a, b) => b.orders - a.orders || (b.micro > a.micro ? 1 : b.micro < a.micro ? -1 : 0) || a.key.localeCompare(b.key))
       .slice(0, TOP);
@@ -122,7 +122,7 @@ async function baseTableOverview(db: Db, opts: { days: number; now?: Date }, { a
       { step: "Completed", n: counts.COMPLETED },
     ] satisfies OverviewStep[],
     days,
-    totalUsdc: formatUsdc(days.reduce((a, d) => a + d.micro, 0n)),
+    totalUsdc: usdcFromMicro(days.reduce((a, d) => a + d.micro, 0n)),
     completedCount: days.reduce((a, d) => a + d.completed, 0),
     /** median seconds from creation to completion of the sessions completed in the period; null without any */
     medianSecondsToPay: p50 === null || p50 === undefined ? null : Number(p50),

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { dashboardMerchant } from "@/lib/actor";
 import { explorerUrl } from "@/lib/dashboard/format";
-import { parseExplorerUrl } from "@/lib/explorers";
+import { parseExplorerUrl } from "@/lib/merchants/explorer-urls";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { newMerchant, randomIp, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";

@@ -9,7 +9,7 @@ import { setMerchantEnvironment } from "@/lib/merchants/admin";
 import { createMerchant } from "@/lib/merchants/service";
 import { fulfillOrder } from "@/lib/orders/service";
 import { markPaymentSent, startSession } from "@/lib/sessions/transitions";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 import { DEFAULT_FEES, MID_RATES } from "@/rail-local/chain";
@@ -151,7 +151,7 @@ describe("a live payment on the local chain", () => {
 
       const after = await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey });
       expect(after.body.responseObject.status).toBe("COMPLETED");
-      expect(after.body.responseObject.activeOrder.fees.totalUsdc).toBe(formatUsdc(fees));
+      expect(after.body.responseObject.activeOrder.fees.totalUsdc).toBe(usdcFromMicro(fees));
     },
   );
 
@@ -171,9 +171,9 @@ describe("a live payment on the local chain", () => {
       fiatAmount: "20.40",
       tokenAmount: "20000000",
       grossAmountUsdc: "20.40",
-      netAmountUsdc: formatUsdc(netOf(20_000_000n)),
+      netAmountUsdc: usdcFromMicro(netOf(20_000_000n)),
     });
-    expect(started.session.amountUsdc).toBe(formatUsdc(netOf(20_000_000n)));
+    expect(started.session.amountUsdc).toBe(usdcFromMicro(netOf(20_000_000n)));
     const mined = await driveUntil(db, started.order.id, ["SIGNAL_MINED", "FAILED"]);
     expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
     await markPaymentSent(db, session.id, { actor: payer(session.id) });

@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { railSmokeTests, takerWallets } from "@/db/schema";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
 import { newId } from "@/lib/ids";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, type PaymentPlatform } from "../platforms";
 import { cancelCalldata, signalCalldata } from "./calldata";
 import { RailChain } from "./chain";
@@ -105,7 +105,7 @@ export async function runSmokeTest(
     chainId: settings.network.chainId,
     wallets: walletsKey(settings.takerKeys.addresses),
     passed: results.length > 0 && results.every((r) => r.passed),
-    amountUsdc: formatUsdc(amountMicro),
+    amountUsdc: usdcFromMicro(amountMicro),
     startedAt: new Date(started).toISOString(),
     ms: Date.now() - started,
     results,
@@ -199,7 +199,7 @@ async function signalAndCancel(ctx: Ctx, wallet: Address, r: SmokeWallet, deadli
   r.quote = {
     platform: found.quote.platform,
     currency: found.currency,
-    amountUsdc: formatUsdc(found.quote.signalAmount),
+    amountUsdc: usdcFromMicro(found.quote.signalAmount),
     depositId: found.quote.depositId.toString(),
     escrow: found.quote.escrow,
   };
@@ -271,7 +271,7 @@ async function quoteAs(ctx: Ctx, wallet: Address, standing: Standing | null): Pr
   const served = PAYMENT_PLATFORMS.filter((p) => settings.network.paymentMethods[p]);
   const ordered = [...served.filter((p) => COOLDOWN_FREE.includes(p)), ...served.filter((p) => !COOLDOWN_FREE.includes(p))];
   const open = ordered.filter((p) => !standing || (standing.capFor(p) >= ctx.amountMicro && !standing.availableAt(p)));
-  if (!open.length) throw new Refused(`its tier (${standing?.tier}) takes ${formatUsdc(ctx.amountMicro)} USDC on no platform now`);
+  if (!open.length) throw new Refused(`its tier (${standing?.tier}) takes ${usdcFromMicro(ctx.amountMicro)} USDC on no platform now`);
   const takes = (p: PaymentPlatform, c: string) => settings.network.paymentMethods[p]!.currencies.includes(nameHash(c));
   const currencies = [...new Set(open.flatMap((p) => (PLATFORM_CURRENCIES[p] as readonly string[]).filter((c) => takes(p, c))))];
   const seen: string[] = [];
@@ -306,7 +306,7 @@ async function quoteAs(ctx: Ctx, wallet: Address, standing: Standing | null): Pr
     }
     seen.push(currency);
   }
-  throw new Refused(`no platform quoted ${formatUsdc(ctx.amountMicro)} USDC for it (${seen.join(", ") || "no currency"})`);
+  throw new Refused(`no platform quoted ${usdcFromMicro(ctx.amountMicro)} USDC for it (${seen.join(", ") || "no currency"})`);
 }
 
 /** Simulates, signs, sends and waits for `confirmations`; a revert (simulated or mined) is refused with the contract's reason. */

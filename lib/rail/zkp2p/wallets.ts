@@ -4,7 +4,7 @@ import type { Db } from "@/db/client";
 import { takerWallets } from "@/db/schema";
 import { logger } from "@/lib/logger";
 import { metrics } from "@/lib/metrics";
-import { formatUsdc } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 import { RailChain } from "./chain";
 import type { GroupMembership } from "./groups";
 import type { TakerTiers } from "./tiers";
@@ -130,7 +130,7 @@ export async function chooseWallet(
   }
   if (groups.length && bestCap === 0n) return { wallet: null, why: { kind: "other-takers" } };
   if (bestCap === 0n) return { wallet: null, why: { kind: "not-yet" } };
-  if (bestCap < amountMicro) return { wallet: null, why: { kind: "up-to", usdc: formatUsdc(bestCap) } };
+  if (bestCap < amountMicro) return { wallet: null, why: { kind: "up-to", usdc: usdcFromMicro(bestCap) } };
   return { wallet: null, why: { kind: "after", utc: soonest!.toISOString().slice(11, 16) } };
 }
 

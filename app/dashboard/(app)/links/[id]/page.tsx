@@ -13,7 +13,7 @@ import { formatUsdc } from "@/lib/dashboard/format";
 import { addressId, orNotFound } from "@/lib/http/page";
 import { FIELD_LABELS, linkPrice } from "@/lib/links/fields";
 import { getPaymentLink, linkSessions } from "@/lib/links/service";
-import { formatUsdc as usdcText } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/money";
 
 export const metadata: Metadata = { title: "Payment link" };
 
@@ -144,7 +144,7 @@ export default async function PaymentLinkPage({ params }: { params: Promise<{ id
                 <td className="py-2 pr-3">
                   <StatusBadge status={s.status} />
                 </td>
-                <td className="py-2 pr-3">{formatUsdc(usdcText(s.amountMicro))}</td>
+                <td className="py-2 pr-3">{formatUsdc(usdcFromMicro(s.amountMicro))}</td>
                 {asked.map((k) => (
                   <td key={k} className="py-2 pr-3 break-all">
                     {s.metadata?.[k] ?? "—"}

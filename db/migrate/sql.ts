@@ -1,5 +1,5 @@
 // Reading migration SQL: enough of PostgreSQL's lexical rules to tell code from comments and string
-// literals, split statements, and pick out names. Shared by the migration check (lib/migrations/check.ts)
+// literals, split statements, and pick out names. Shared by the migration check (db/migrate/check.ts)
 // and the code that applies migrations (db/client.ts).
 
 /**

@@ -447,7 +447,7 @@ export function sourcesUnder(root: string, folders: readonly string[]): CheckCon
 export function projectContext(root: string): CheckContext {
   return {
     schema: declaredColumns(schema),
-    sources: sourcesUnder(root, ["lib", "app"]).filter((s) => !s.path.startsWith("lib/migrations/")),
+    sources: sourcesUnder(root, ["lib", "app"]).filter((s) => !s.path.startsWith("db/migrate/")),
   };
 }
 
