@@ -1,18 +1,18 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { updateEmbedding } from "@/actions/dashboard/embed";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 import { frameOriginsSchema, MAX_FRAME_ORIGINS } from "@/lib/embed/origins";
 
 const entriesOf = (text: string) => text.split(/[\s,]+/).filter(Boolean);
 
 /** Settings → Embedding: which sites may show the checkout in an iframe (`embed=true`). */
 export function EmbeddingSection({ origins }: { origins: string[] }) {
-  const [pending, start] = useTransition();
+  const { notice: message, pending, run, refuse } = useAction();
   const [text, setText] = useState(origins.join("\n"));
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   const id = useId();
   const [helpId, errorId] = [`${id}-help`, `${id}-error`];
   const invalid = message?.ok === false;
@@ -34,22 +34,15 @@ export function EmbeddingSection({ origins }: { origins: string[] }) {
           const entries = entriesOf(text);
           // the same rules as the server, at once; the server checks again
           const local = frameOriginsSchema.safeParse(entries);
-          if (!local.success) {
-            setMessage({ ok: false, text: local.error.issues.map((i) => i.message).join("; ") });
-            return;
-          }
-          start(async () => {
-            const r = await updateEmbedding({ origins: entries });
-            if (r.ok) {
-              setText(r.origins.join("\n"));
-              setMessage({
-                ok: true,
-                text: r.origins.length
-                  ? `Saved. ${r.origins.length} ${r.origins.length === 1 ? "site" : "sites"} may embed the checkout.`
-                  : "Saved. No site may embed the checkout.",
-              });
-            } else setMessage({ ok: false, text: r.message });
-          });
+          if (!local.success) return refuse(local.error.issues.map((i) => i.message).join("; "));
+          void run(
+            () => updateEmbedding({ origins: entries }),
+            (r) => setText(r.origins.join("\n")),
+            (r) =>
+              r.origins.length
+                ? `Saved. ${r.origins.length} ${r.origins.length === 1 ? "site" : "sites"} may embed the checkout.`
+                : "Saved. No site may embed the checkout.",
+          );
         }}
       >
         <label htmlFor={id} className={ui.label}>

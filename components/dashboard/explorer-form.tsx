@@ -1,20 +1,20 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { updateExplorerUrls } from "@/actions/dashboard/explorer";
-import { FormMessage, type FormNotice } from "@/components/ui/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 import { EXPLORER_CHAINS, type ExplorerOverrides, parseExplorerUrl } from "@/lib/merchants/explorer-urls";
 
 /** Settings → Block explorers: where the dashboard's transaction and address links go, per chain. */
 export function ExplorerForm({ explorerUrls }: { explorerUrls: ExplorerOverrides }) {
   const id = useId();
-  const [pending, start] = useTransition();
+  const { failure, notice: message, pending, run, refuse } = useAction();
   const [values, setValues] = useState<Record<string, string>>(() =>
     Object.fromEntries(EXPLORER_CHAINS.map((c) => [c.id, explorerUrls[c.id] ?? ""])),
   );
-  const [errors, setErrors] = useState<Record<string, string>>({});
-  const [message, setMessage] = useState<FormNotice | null>(null);
+  const errors = failure?.fields ?? {};
   const names = (ids: string[]) =>
     EXPLORER_CHAINS.filter((c) => ids.includes(c.id))
       .map((c) => c.name)
@@ -32,22 +32,12 @@ export function ExplorerForm({ explorerUrls }: { explorerUrls: ExplorerOverrides
           const parsed = parseExplorerUrl(values[c.id] ?? "");
           if (!parsed.ok) local[c.id] = parsed.message;
         }
-        setErrors(local);
-        if (Object.keys(local).length) {
-          setMessage({ ok: false, text: `Not saved: check ${names(Object.keys(local))}.` });
-          return;
-        }
-        start(async () => {
-          const r = await updateExplorerUrls(values);
-          if (r.ok) {
-            setValues(Object.fromEntries(EXPLORER_CHAINS.map((c) => [c.id, r.explorerUrls[c.id] ?? ""])));
-            setErrors({});
-            setMessage({ ok: true, text: "Saved. Transaction and address links use these explorers." });
-          } else {
-            setErrors(r.fields ?? {});
-            setMessage({ ok: false, text: r.message });
-          }
-        });
+        if (Object.keys(local).length) return refuse(`Not saved: check ${names(Object.keys(local))}.`, local);
+        void run(
+          () => updateExplorerUrls(values),
+          (r) => setValues(Object.fromEntries(EXPLORER_CHAINS.map((c) => [c.id, r.explorerUrls[c.id] ?? ""]))),
+          "Saved. Transaction and address links use these explorers.",
+        );
       }}
     >
       {EXPLORER_CHAINS.map((c) => {

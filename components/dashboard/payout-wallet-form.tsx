@@ -1,28 +1,27 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { updatePayoutWallet } from "@/actions/dashboard/wallet";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 import { useReauth } from "./reauth";
 
 /** Where v1 orders pay out when they name no destinationAddress. */
 export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
-  const [pending, start] = useTransition();
+  const { notice, pending, run } = useAction();
   const [value, setValue] = useState(wallet ?? "");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   // a new payout wallet asks the person to confirm it is them first (null: they cancelled)
   const guard = useReauth();
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
-        start(async () => {
-          const r = await guard(() => updatePayoutWallet(value));
-          if (!r) return;
-          if (r.ok) setValue(r.evmWalletAddress ?? "");
-          setMessage(r.ok ? { ok: true, text: r.evmWalletAddress ? "Saved." : "Removed." } : { ok: false, text: r.message });
-        });
+        void run(
+          () => guard(() => updatePayoutWallet(value)),
+          (r) => setValue(r.evmWalletAddress ?? ""),
+          (r) => (r.evmWalletAddress ? "Saved." : "Removed."),
+        );
       }}
     >
       <label htmlFor="evmWalletAddress" className={ui.label}>
@@ -37,7 +36,7 @@ export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
         spellCheck={false}
         autoComplete="off"
         aria-describedby="evmWalletAddress-help"
-        aria-invalid={message?.ok === false || undefined}
+        aria-invalid={notice?.ok === false || undefined}
         className={`${ui.input} font-mono`}
       />
       <p id="evmWalletAddress-help" className={`mt-1 text-sm ${ui.muted}`}>
@@ -47,7 +46,7 @@ export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
         Save payout wallet
       </button>
-      <FormMessage message={message} />
+      <FormMessage message={notice} />
     </form>
   );
 }

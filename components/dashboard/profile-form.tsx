@@ -1,24 +1,25 @@
 "use client";
 
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import { updateProfile } from "@/actions/dashboard/profile";
 import { MerchantLogo } from "@/components/checkout/theme";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 
 export function ProfileForm({ displayName, logoUrl }: { displayName: string; logoUrl: string | null }) {
-  const [pending, start] = useTransition();
+  const { notice, pending, run } = useAction();
   const [logo, setLogo] = useState(logoUrl ?? "");
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
   return (
     <form
       onSubmit={(e) => {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
-        start(async () => {
-          const r = await updateProfile({ displayName: String(f.get("displayName") ?? ""), logoUrl: String(f.get("logoUrl") ?? "") });
-          setMessage(r.ok ? { ok: true, text: "Saved." } : { ok: false, text: r.message });
-        });
+        void run(
+          () => updateProfile({ displayName: String(f.get("displayName") ?? ""), logoUrl: String(f.get("logoUrl") ?? "") }),
+          undefined,
+          "Saved.",
+        );
       }}
     >
       <label htmlFor="displayName" className={ui.label}>
@@ -41,7 +42,7 @@ export function ProfileForm({ displayName, logoUrl }: { displayName: string; log
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
         Save
       </button>
-      <FormMessage message={message} />
+      <FormMessage message={notice} />
     </form>
   );
 }

@@ -17,7 +17,8 @@ export const UNREACHABLE = "We could not reach the service. Try again.";
 /**
  * Runs a form's server action: pending while it runs, the failure (with its fields) when it answers
  * one or cannot be reached, and `notice` (a success's text, or the failure's) for forms that say how
- * it went in a FormMessage. A call that answers null (a re-authentication the person cancelled,
+ * it went in a FormMessage (`done`: the success's text, or made from the answer). A form's own check
+ * before it calls says its refusal with `refuse`. A call that answers null (a re-authentication the person cancelled,
  * components/dashboard/reauth.tsx) leaves the form as it was.
  */
 export function useAction() {
@@ -25,7 +26,11 @@ export function useAction() {
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function run<R extends { ok: true }>(call: () => Promise<Answer<R> | null>, onOk?: (r: R) => void | Promise<void>, done?: string) {
+  async function run<R extends { ok: true }>(
+    call: () => Promise<Answer<R> | null>,
+    onOk?: (r: R) => void | Promise<void>,
+    done?: string | ((r: R) => string),
+  ) {
     setPending(true);
     setFailure(null);
     setNotice(null);
@@ -33,7 +38,7 @@ export function useAction() {
       const r = await call();
       if (!r) return;
       if (r.ok) {
-        if (done) setNotice({ ok: true, text: done });
+        if (done) setNotice({ ok: true, text: typeof done === "string" ? done : done(r) });
         await onOk?.(r);
       } else {
         setFailure({ message: r.message, fields: r.fields ?? {} });
@@ -47,5 +52,11 @@ export function useAction() {
     }
   }
 
-  return { failure, notice, pending, run, setFailure };
+  /** A refusal of the form's own (a check made before any call), said as a failure would be. */
+  function refuse(message: string, fields: Record<string, string> = {}) {
+    setFailure({ message, fields });
+    setNotice({ ok: false, text: message });
+  }
+
+  return { failure, notice, pending, run, refuse, setFailure };
 }
