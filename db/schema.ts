@@ -392,7 +392,7 @@ export const chainTxs = pgTable(
     nonce: integer("nonce").notNull(),
     raw: text("raw").notNull(),
     hash: text("hash").notNull(),
-    // signed → sent → mined → confirmed; or reverted, replaced, dropped
+    // the moves of CHAIN_TX (lib/state/machines.ts): signed → sent → mined → confirmed; or reverted, replaced, dropped
     status: text("status").notNull(),
     maxFeePerGas: text("max_fee_per_gas"),
     blockNumber: bigint("block_number", { mode: "bigint" }),

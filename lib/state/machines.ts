@@ -1,7 +1,7 @@
 import { deliveryStatus, orderStatus, sessionStatus } from "@/db/schema";
 
-// The three state machines of the service, written down once. Every status write goes through
-// transition() with one of these triggers, and every status rule elsewhere is a predicate derived
+// The state machines of the service, written down once. Every status write goes through
+// transition() (moveTx for a chain transaction) with one of these triggers, and every status rule elsewhere is a predicate derived
 // from these tables, so a rule changes here or nowhere. docs/architecture.md is rendered from them.
 
 export type SessionStatus = (typeof sessionStatus.enumValues)[number];
@@ -132,7 +132,41 @@ export const DELIVERY = define<DeliveryStatus, "attemptSucceeded" | "attemptFail
   },
 });
 
+// A rail transaction as chain_txs journals it: signed and written down before any node sees its
+// bytes, then followed until the chain's verdict. The chain is the truth; these rows are what the
+// service knows of it, moved only as below (lib/rail/zkp2p/transactions.ts, moveTx). A release that
+// another sender made is written down as it is found, confirmed (lib/orders/rail-steps/fulfil.ts).
+export const CHAIN_TX_STATUSES = ["signed", "sent", "mined", "confirmed", "reverted", "replaced", "dropped"] as const;
+export type ChainTxStatus = (typeof CHAIN_TX_STATUSES)[number];
+
+export const CHAIN_TX = define<ChainTxStatus, "broadcast" | "replace" | "drop" | "revive" | "mine" | "confirm" | "revert" | "reorg">({
+  name: "chainTx",
+  statuses: CHAIN_TX_STATUSES,
+  initial: "signed",
+  triggers: {
+    broadcast: { from: ["signed"], to: "sent", when: "its signed bytes are handed to a node" },
+    replace: { from: ["sent"], to: "replaced", when: "stuck, it is replaced by a transaction of the same nonce with a higher fee" },
+    drop: {
+      from: ["signed", "sent", "replaced"],
+      to: "dropped",
+      when: "its nonce went to another transaction (an earlier version, or another order's): it can never be mined",
+    },
+    revive: {
+      from: ["sent", "replaced", "dropped"],
+      to: "sent",
+      when: "an earlier version turns out to be the one mined with the nonce: it is the transaction followed again",
+    },
+    // a cancel's signal is only read once mined: the intent it made is cancelled next, confirmed or not
+    mine: { from: ["sent", "replaced"], to: "mined", when: "mined with success, read without waiting for its confirmations" },
+    // a replaced original may be the one the chain mined, before its replacement
+    confirm: { from: ["sent", "replaced", "mined"], to: "confirmed", when: "mined with success, and the confirmations are on top of it" },
+    revert: { from: ["sent", "replaced", "mined"], to: "reverted", when: "mined, and reverted" },
+    reorg: { from: ["mined", "confirmed"], to: "sent", when: "a reorg took it out of the chain: its same bytes are pending again" },
+  },
+});
+
 export const MACHINES = { session: SESSION, order: ORDER, delivery: DELIVERY } as const;
+export type ChainTxTrigger = keyof typeof CHAIN_TX.triggers;
 export type MachineName = keyof typeof MACHINES;
 export type StatusOf<M extends MachineName> = (typeof MACHINES)[M]["statuses"][number];
 export type TriggerOf<M extends MachineName> = keyof (typeof MACHINES)[M]["triggers"] & string;

@@ -9,7 +9,7 @@ import { liveRail } from "@/lib/rail";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
 import { fulfilledIn } from "@/lib/rail/zkp2p/protocol";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
-import { latestTx, setTxStatus, stillConfirmed, type TxRow } from "@/lib/rail/zkp2p/transactions";
+import { latestTx, recordOnChain, stillConfirmed, type TxRow } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet, warnLowWallets } from "@/lib/rail/zkp2p/wallets";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
@@ -110,7 +110,7 @@ const REORG_WATCH_MS = 60 * 60_000;
  * again; mined again, the order carries on with the intent the chain now has.
  */
 async function signalReorged(db: Db, order: OrderRow, signal: TxRow) {
-  await setTxStatus(db, signal, "sent");
+  await recordOnChain(db, signal, "reorg");
   await withEvents(db, async (t) => {
     let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     if (!canFire("order", "signalReorged", o.status)) return;
@@ -155,7 +155,7 @@ async function watchReleases(db: Db, chain: RailChain, settings: LiveRailSetting
       if (tx.status === "confirmed") {
         if (await stillConfirmed(db, chain, tx)) continue;
         logger.error("a reorg took a confirmed release out of the chain; its bytes are sent again", { orderId: tx.orderId, tx: tx.hash });
-        await setTxStatus(db, tx, "sent");
+        await recordOnChain(db, tx, "reorg");
         await chain.broadcast(tx.raw as Hex).catch((err) => logger.warn("sending a release again failed", errorFields(err)));
         healed++;
         continue;
@@ -169,7 +169,7 @@ async function watchReleases(db: Db, chain: RailChain, settings: LiveRailSetting
           tx: tx.hash,
         });
       }
-      await setTxStatus(db, tx, s.receipt.status === "success" ? "confirmed" : "reverted", s.receipt);
+      await recordOnChain(db, tx, s.receipt.status === "success" ? "confirm" : "revert", s.receipt);
       healed++;
     } catch (err) {
       logger.warn("watching a release failed", { orderId: tx.orderId, ...errorFields(err) });

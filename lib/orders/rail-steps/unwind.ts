@@ -4,7 +4,7 @@ import type { OrderRow } from "@/db/schema";
 import { cancelCalldata } from "@/lib/rail/zkp2p/calldata";
 import type { RailChain } from "@/lib/rail/zkp2p/chain";
 import type { LiveRailSettings } from "@/lib/config/live-rail";
-import { follow, latestTx, setTxStatus, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
+import { follow, latestTx, recordOnChain, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet } from "@/lib/rail/zkp2p/wallets";
 import { POLL_MS, setDue } from "./due";
 
@@ -17,7 +17,7 @@ export async function unwindStep(db: Db, chain: RailChain, settings: LiveRailSet
   if (signal && signal.status !== "confirmed" && signal.status !== "reverted") {
     const s = await follow(db, chain, order, signal);
     if (s.state !== "mined") return setDue(db, order, POLL_MS); // it may still lock funds: wait for it
-    await setTxStatus(db, s.tx, s.receipt.status === "success" ? "mined" : "reverted", s.receipt);
+    await recordOnChain(db, s.tx, s.receipt.status === "success" ? "mine" : "revert", s.receipt);
   }
   const intentHash = order.intentHash as Hex | null;
   const intent = intentHash ? await chain.intentOf(intentHash) : null;

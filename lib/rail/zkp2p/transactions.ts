@@ -1,10 +1,11 @@
-import { and, desc, eq, max, ne, sql } from "drizzle-orm";
+import { and, desc, eq, inArray, max, ne, sql } from "drizzle-orm";
 import { type Address, type Hex, parseTransaction, type TransactionReceipt } from "viem";
 import type { Db } from "@/db/client";
 import { chainTxs, type OrderRow, orders } from "@/db/schema";
 import { isUniqueViolation } from "@/lib/errors";
 import { newId } from "@/lib/ids";
 import { logger } from "@/lib/logger";
+import { CHAIN_TX, type ChainTxTrigger } from "@/lib/state/machines";
 import { RailChain, type TxState } from "./chain";
 import { describeRevert, revertReason } from "./protocol";
 
@@ -13,12 +14,47 @@ import { describeRevert, revertReason } from "./protocol";
 
 export type TxRow = typeof chainTxs.$inferSelect;
 
-/** Writes down where a transaction stands: its block once mined, none once a reorg took it out. */
-export async function setTxStatus(db: Db, tx: TxRow, status: "mined" | "confirmed" | "reverted" | "sent", receipt?: TransactionReceipt) {
-  await db
+/**
+ * Moves a transaction's row by a trigger of its machine (CHAIN_TX, lib/state/machines.ts), in one
+ * conditional UPDATE: only from a status the trigger allows. Returns the row as it now stands. A row
+ * already where the trigger leads is left as it is (another process wrote the same verdict first);
+ * any other refusal changes nothing and is logged as an error: the journal would disagree with the
+ * moves it allows.
+ */
+export async function moveTx(
+  db: Db,
+  tx: Pick<TxRow, "id" | "orderId" | "kind" | "hash">,
+  trigger: ChainTxTrigger,
+  set: Partial<Pick<TxRow, "sentAt" | "blockNumber" | "blockHash">> = {},
+): Promise<TxRow> {
+  const rule = CHAIN_TX.triggers[trigger];
+  const [moved] = await db
     .update(chainTxs)
-    .set({ status, blockNumber: receipt?.blockNumber ?? null, blockHash: receipt?.blockHash ?? null, updatedAt: new Date() })
-    .where(eq(chainTxs.id, tx.id));
+    .set({ ...set, status: rule.to, updatedAt: new Date() })
+    .where(and(eq(chainTxs.id, tx.id), inArray(chainTxs.status, [...rule.from])))
+    .returning();
+  if (moved) return moved;
+  const [row] = await db.select().from(chainTxs).where(eq(chainTxs.id, tx.id));
+  if (row?.status !== rule.to)
+    logger.error("a rail transaction's row refused a move its status does not allow", {
+      orderId: tx.orderId,
+      kind: tx.kind,
+      tx: tx.hash,
+      trigger,
+      status: row?.status ?? "missing",
+    });
+  if (!row) throw new Error(`rail transaction ${tx.id} is not written down`);
+  return row;
+}
+
+/** Writes down the chain's word on a transaction: its block once mined (mine, confirm, revert), none once a reorg took it out. */
+export async function recordOnChain(
+  db: Db,
+  tx: Pick<TxRow, "id" | "orderId" | "kind" | "hash">,
+  trigger: "mine" | "confirm" | "revert" | "reorg",
+  receipt?: TransactionReceipt,
+): Promise<TxRow> {
+  return moveTx(db, tx, trigger, { blockNumber: receipt?.blockNumber ?? null, blockHash: receipt?.blockHash ?? null });
 }
 
 export async function latestTx(db: Db, orderId: string, kind: string): Promise<TxRow | null> {
@@ -115,7 +151,7 @@ export async function signAndSend(
             nonce,
             raw: signed.raw,
             hash: signed.hash,
-            status: "signed",
+            status: CHAIN_TX.initial,
             maxFeePerGas: signed.maxFeePerGas.toString(),
             replaces: opts.replaces ?? null,
           })
@@ -133,13 +169,9 @@ export async function signAndSend(
 
 async function send(db: Db, chain: RailChain, tx: TxRow): Promise<TxRow> {
   const outcome = await chain.broadcast(tx.raw as Hex);
-  const [row] = await db
-    .update(chainTxs)
-    .set({ status: "sent", sentAt: tx.sentAt ?? new Date(), updatedAt: new Date() })
-    .where(eq(chainTxs.id, tx.id))
-    .returning();
+  const row = await moveTx(db, tx, "broadcast", { sentAt: tx.sentAt ?? new Date() });
   // the nonce is used: by this transaction (then it has a receipt) or another, which decides
-  return outcome === "nonce-used" ? { ...row!, status: "nonce-used" } : row!;
+  return outcome === "nonce-used" ? { ...row, status: "nonce-used" } : row;
 }
 
 /**
@@ -181,7 +213,7 @@ export async function follow(db: Db, chain: RailChain, order: Pick<OrderRow, "id
       { to: parsed.to!, data: parsed.data ?? "0x" },
       { nonce: tx.nonce, gas: parsed.gas, maxFeePerGas, maxPriorityFeePerGas: bump(parsed.maxPriorityFeePerGas), replaces: tx.id },
     );
-    await db.update(chainTxs).set({ status: "replaced", updatedAt: new Date() }).where(eq(chainTxs.id, tx.id));
+    await moveTx(db, tx, "replace");
     if (replacement.status === "nonce-used") return nonceUsed(db, chain, replacement);
     return { ...(await chain.stateOf(replacement.hash as Hex)), tx: replacement };
   }
@@ -231,10 +263,8 @@ async function nonceUsed(db: Db, chain: RailChain, tx: TxRow): Promise<Followed>
     if (s.state !== "mined") continue;
     if (row.id !== tx.id && row.orderId === tx.orderId && row.kind === tx.kind) {
       // an earlier version of this transaction is the one mined: the later ones are dropped
-      for (const later of same.filter((r) => r.createdAt > row.createdAt && r.orderId === tx.orderId))
-        await db.update(chainTxs).set({ status: "dropped", updatedAt: new Date() }).where(eq(chainTxs.id, later.id));
-      await db.update(chainTxs).set({ status: "sent", updatedAt: new Date() }).where(eq(chainTxs.id, row.id));
-      return { ...s, tx: { ...row, status: "sent" } };
+      for (const later of same.filter((r) => r.createdAt > row.createdAt && r.orderId === tx.orderId)) await moveTx(db, later, "drop");
+      return { ...s, tx: await moveTx(db, row, "revive") };
     }
     if (row.id === tx.id) return { ...s, tx };
     break; // another order's transaction has the nonce
@@ -244,8 +274,7 @@ async function nonceUsed(db: Db, chain: RailChain, tx: TxRow): Promise<Followed>
     kind: tx.kind,
     nonce: tx.nonce,
   });
-  await db.update(chainTxs).set({ status: "dropped", updatedAt: new Date() }).where(eq(chainTxs.id, tx.id));
-  return { state: "unknown", tx: { ...tx, status: "dropped" } };
+  return { state: "unknown", tx: await moveTx(db, tx, "drop") };
 }
 
 /** Why a mined transaction reverted: the call replayed at its block, its custom error decoded. */
@@ -282,11 +311,11 @@ export async function track(
   tx = s.tx;
   if (s.state !== "mined") return { state: "waiting" };
   if (s.receipt.status === "reverted") {
-    await setTxStatus(db, tx, "reverted", s.receipt);
+    await recordOnChain(db, tx, "revert", s.receipt);
     return { state: "reverted", why: await whyReverted(chain, tx, s.receipt.blockNumber), receipt: s.receipt };
   }
   if (s.confirmations < confirmations) return { state: "waiting" };
-  await setTxStatus(db, tx, "confirmed", s.receipt);
+  await recordOnChain(db, tx, "confirm", s.receipt);
   return { state: "confirmed", receipt: s.receipt };
 }
 
