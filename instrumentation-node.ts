@@ -1,9 +1,9 @@
 import { closeDb, getDb } from "@/db/client";
-import { type Config, getConfig } from "@/lib/config";
+import { type Config, getConfig } from "@/lib/core/config";
 import { registerHintSender } from "@/lib/jobs";
 import { unknownAddressWarning } from "@/lib/limits/client-ip";
 import { startLocalDispatcher, startMetrics } from "@/lib/start";
-import { logger, redactConsoleErrors } from "@/lib/logger";
+import { logger, redactConsoleErrors } from "@/lib/core/logger";
 import { assertMailConfigured } from "@/lib/mail";
 import { serveAdminSocket } from "@/lib/maintenance/admin-socket";
 import { installRequestReporting } from "@/lib/metrics/http";

@@ -1,7 +1,7 @@
 import { NextResponse, type NextRequest } from "next/server";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { embeddedSessionOf } from "@/lib/embed/request";
-import { errorFields, logger } from "@/lib/logger";
+import { errorFields, logger } from "@/lib/core/logger";
 import { isApiPath, newNonce, securityHeaders } from "@/lib/http/security-headers";
 import { isPayerPage, PAYER_PAGE_HEADER } from "@/lib/i18n/payer-page";
 

@@ -2,7 +2,7 @@
 
 import { z } from "zod";
 import type { Db } from "@/db/client";
-import type { PayerActor } from "@/lib/actor";
+import type { PayerActor } from "@/lib/core/actor";
 import {
   type CheckoutView,
   getCheckoutView,

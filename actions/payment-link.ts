@@ -1,7 +1,7 @@
 "use server";
 
 import { cookies, headers } from "next/headers";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { action } from "@/lib/http/action";
 import { startFromLink, visitorCookie } from "@/lib/links/service";
 import { RATE_RULES } from "@/lib/limits/rate-limit";

@@ -242,11 +242,11 @@ async function retentionUnderBurst(db: import("@/db/client").Db, sql: postgres.S
   const { createSession } = await import("@/lib/sessions/create");
   const { startSession } = await import("@/lib/sessions/transitions");
   const { purgeExpiredEvents } = await import("@/lib/maintenance/purge");
-  const { dashboardMerchant } = await import("@/lib/actor");
+  const { dashboardMerchant } = await import("@/lib/core/actor");
   process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
   // the dispatcher's own scheduled purge is off: the purge timed here is the only one
   process.env.EVENT_RETENTION = "off";
-  (await import("@/lib/config")).resetConfigForTests();
+  (await import("@/lib/core/config")).resetConfigForTests();
   const cleanups: Cleanups = [];
   try {
     const receiver = await startReceiver(cleanups);
@@ -402,7 +402,7 @@ try {
   const { eventFeed } = await import("@/lib/events/feed");
   const { claimDueDeliveries } = await import("@/lib/webhooks/delivery");
   const { findDueExpiries } = await import("@/lib/sessions/expiry");
-  const { dashboardMerchant } = await import("@/lib/actor");
+  const { dashboardMerchant } = await import("@/lib/core/actor");
   type Db = Awaited<ReturnType<typeof getDb>>;
   const db = await getDb(); // applies the migrations (on a reused database, any that landed since)
   const sql = postgres(url.toString(), { max: 1, onnotice: () => {} });

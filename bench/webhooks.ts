@@ -159,11 +159,11 @@ async function main() {
   delete env.INNGEST_EVENT_KEY; // the local dispatcher does the work, not Inngest
   delete env.INNGEST_DEV;
   const { getDb, getWorkDb, closeDb } = await import("@/db/client");
-  const { getConfig } = await import("@/lib/config");
+  const { getConfig } = await import("@/lib/core/config");
   const { LocalDispatcher: Dispatcher } = await import("@/lib/start");
   const { registerLocalDispatcher } = await import("@/lib/jobs");
   const { createMerchant } = await import("@/lib/merchants/service");
-  const { dashboardMerchant } = await import("@/lib/actor");
+  const { dashboardMerchant } = await import("@/lib/core/actor");
   const { createWebhook } = await import("@/lib/webhooks/service");
   const { createSession } = await import("@/lib/sessions/create");
   const { startSession } = await import("@/lib/sessions/transitions");

@@ -4,7 +4,7 @@ import { promisify } from "node:util";
 import postgres from "postgres";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
-import { usdcFromMicro } from "../lib/money";
+import { usdcFromMicro } from "../lib/core/money";
 import { netAfterFees } from "../rail-local/chain";
 import { startRailStack } from "../rail-local/stack";
 import { CheckoutPage } from "./pages/checkout-page";

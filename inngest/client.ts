@@ -1,5 +1,5 @@
 import { Inngest } from "inngest";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import type { HintSender } from "@/lib/jobs";
 
 const config = getConfig();

@@ -326,3 +326,19 @@ describe("the faces' arrows", () => {
     expect(arrowsInto("actions", /^(app|components)\//)).toEqual([]);
   });
 });
+
+describe("lib/core", () => {
+  it("imports no other folder of the repository: every folder may use it", () => {
+    const core = sourcesUnder(path.join(ROOT, "lib/core"));
+    expect(core.length).toBeGreaterThan(5);
+    const out = core
+      .filter((f) => !f.endsWith(".test.ts"))
+      .flatMap((file) =>
+        importSpecifiers(fs.readFileSync(file, "utf8"))
+          .map((spec) => resolve(file, spec))
+          .filter((t): t is string => t !== null && !rel(t).startsWith("lib/core/"))
+          .map((t) => `${rel(file)} → ${rel(t)}`),
+      );
+    expect(out).toEqual([]);
+  });
+});

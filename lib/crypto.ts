@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { getConfig } from "./config";
+import { getConfig } from "@/lib/core/config";
 
 export function sha256Hex(input: string | Buffer): string {
   return crypto.createHash("sha256").update(input).digest("hex");

@@ -81,7 +81,7 @@ describe("README.md and docs/*.md", () => {
     const text = [
       "The contract is `../shared/spec/interface.md`, kept in `shared/spec/`; data goes to `./.data`.",
       "See [the spec](../shared/spec/decisions.md), [nothing](docs/none.md) and [settings](#no-such-heading).",
-      "Fine: [api](docs/api.md), [deploy](#deployment), `lib/errors.ts`, `GET /api/webhooks/:id`.",
+      "Fine: [api](docs/api.md), [deploy](#deployment), `lib/core/errors.ts`, `GET /api/webhooks/:id`.",
       "```",
       "clients ──▶ ../outside/in/a/diagram.md",
       "```",

@@ -1,6 +1,6 @@
 import { type Column, type SQL, sql } from "drizzle-orm";
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 
 // Keyset pagination over (created_at, id), newest first.
 

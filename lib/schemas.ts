@@ -2,7 +2,7 @@ import { FEE_PAYERS, feeTermsProblem, isBuyerFeeShare } from "@/lib/rail/fees";
 import { LOCALE_SETTINGS } from "@/lib/i18n/locales";
 import { z } from "zod";
 import { EVENT_TYPES } from "@/lib/events/types";
-import { isUsdcString, MoneyFormatError, percentToBps } from "@/lib/money";
+import { isUsdcString, MoneyFormatError, percentToBps } from "@/lib/core/money";
 import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "@/lib/rail/platforms";
 import { listQuery } from "@/lib/pagination";
 import { DELIVERY, SESSION } from "@/lib/state";

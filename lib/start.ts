@@ -1,8 +1,8 @@
 import { RESERVATION_LIMITS } from "@/lib/sessions/reservations";
 import { type Db, getDb, getWorkDb } from "@/db/client";
 import type { DeliveryRow } from "@/db/schema";
-import { getConfig } from "@/lib/config";
-import { logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { logger } from "@/lib/core/logger";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 import { registerLocalDispatcher } from "@/lib/jobs";

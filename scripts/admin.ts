@@ -7,9 +7,9 @@ import { closeDb, type Db, getDb } from "@/db/client";
 import { recordAudit } from "@/lib/audit";
 import { createKey, type KeyView, KEY_SCOPES, type KeyScope, listKeys, revokeKey, rollKey } from "@/lib/accounts/keys";
 import { addPayoutAddress, removePayoutAddress } from "@/lib/accounts/payout-addresses";
-import { AppError } from "@/lib/errors";
-import { OPERATOR } from "@/lib/actor";
-import { getConfig } from "@/lib/config";
+import { AppError } from "@/lib/core/errors";
+import { OPERATOR } from "@/lib/core/actor";
+import { getConfig } from "@/lib/core/config";
 import { backup, type BackupResult, restore, type RestoreResult } from "@/lib/maintenance/backup";
 import {
   findMerchantOrThrow,
@@ -22,7 +22,7 @@ import {
 import { listPayoutAddresses, type PayoutAddressView } from "@/lib/merchants/payout-addresses";
 import { walletReport } from "@/lib/orders/rail-steps";
 import { runSmokeTest, SMOKE_TIME_LIMIT_MS, type SmokeReport } from "@/lib/rail/zkp2p/smoke-test";
-import { isUsdcString, parseUsdc } from "@/lib/money";
+import { isUsdcString, parseUsdc } from "@/lib/core/money";
 import { MAX_PROOF_ATTEMPTS, resetProofAttempts } from "@/lib/orders/service";
 import { printable } from "@/lib/text";
 

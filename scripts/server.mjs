@@ -9,7 +9,7 @@
 //   connections, lets the requests in flight finish (up to SHUTDOWN_GRACE_MS, default 25 s), and
 //   stops background work and closes the database, so nothing is half-written.
 // It also gives every request its id (the client's or the proxy's X-Request-Id, else a new one), runs
-// the request's work with it in the log context (lib/logger.ts), and reports each answered request to
+// the request's work with it in the log context (lib/core/logger.ts), and reports each answered request to
 // the app's metrics and access log (lib/metrics/http.ts) by its route template, never its raw path.
 import { AsyncLocalStorage } from "node:async_hooks";
 import crypto from "node:crypto";
@@ -33,7 +33,7 @@ process.env.NODE_ENV = "production";
 // tells the app that the connection's address header comes from this server, and that this server
 // drives the shutdown (instrumentation-node.ts)
 process.env.CHECKOUT_OWN_SERVER = "1";
-// shared with lib/logger.ts, which the app's bundle loads separately
+// shared with lib/core/logger.ts, which the app's bundle loads separately
 const logContext = (globalThis.__checkoutLogContext ??= new AsyncLocalStorage());
 const REQUEST_ID = /^[\x21-\x7e]{1,100}$/;
 // imported only now: Next reads NODE_ENV as it loads

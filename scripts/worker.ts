@@ -1,8 +1,8 @@
 // npm run worker: the local dispatcher as a process of its own, beside or instead of the servers'.
 import { closeDb } from "@/db/client";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { startLocalDispatcher, startMetrics } from "@/lib/start";
-import { logger, redactConsoleErrors } from "@/lib/logger";
+import { logger, redactConsoleErrors } from "@/lib/core/logger";
 import { startTracing, stopTracing } from "@/lib/tracing";
 
 redactConsoleErrors();

@@ -15,8 +15,8 @@ import { changePassword, requestPasswordReset, resetPassword, signOutEverywhere,
 import { beginTotp, confirmTotp, disableTotp, newRecoveryCodes } from "@/lib/accounts/second-factor";
 import { acceptInvite, claimMerchant, createMerchantForPerson, roleIn } from "@/lib/accounts/teams";
 import { ACCOUNT_COOKIE, rememberReauth } from "@/lib/auth/session";
-import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createMerchantBody } from "@/lib/schemas";

@@ -1,4 +1,4 @@
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { renderMetrics } from "@/lib/metrics";
 import { metricsAllowed } from "@/lib/metrics/serve";
 

@@ -1,6 +1,6 @@
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
-import type { MerchantActor } from "@/lib/actor";
+import type { MerchantActor } from "@/lib/core/actor";
 import { getCheckoutAppearance } from "@/lib/merchants/service";
 import { CheckoutAppearanceForm } from "./checkout-appearance";
 

@@ -4,7 +4,7 @@ import fs from "node:fs";
 import { promisify } from "node:util";
 import { type Address, createPublicClient, erc20Abi, http } from "viem";
 import { generatePrivateKey, mnemonicToAccount, privateKeyToAddress } from "viem/accounts";
-import { usdcFromMicro } from "../../lib/money";
+import { usdcFromMicro } from "../../lib/core/money";
 import { netAfterFees } from "../../rail-local/chain";
 import { SIGNER_MNEMONIC } from "../../rail-local/stack";
 import { alive, kill, restart, type Topology } from "../../scripts/prod-like";

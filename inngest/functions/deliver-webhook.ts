@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { getWorkDb } from "@/db/client";
-import { SYSTEM } from "@/lib/actor";
+import { SYSTEM } from "@/lib/core/actor";
 import { attemptDelivery, deliveryState, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";

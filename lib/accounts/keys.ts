@@ -1,8 +1,8 @@
 import { and, desc, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, users } from "@/db/schema";
-import type { MerchantActor, OperatorActor } from "@/lib/actor";
-import { AppError } from "@/lib/errors";
+import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
+import { AppError } from "@/lib/core/errors";
 import { newApiKey } from "@/lib/merchants/service";
 import { auditWho, recordAudit } from "@/lib/audit";
 import { requireRole } from "./teams";

@@ -1,5 +1,5 @@
-import { getConfig } from "@/lib/config";
-import { errorFields, logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { errorFields, logger } from "@/lib/core/logger";
 import { type Mail, sendMail } from "@/lib/mail";
 
 // The mails people receive: plain text, who sent them and why, what to do if it was not them, and no

@@ -11,10 +11,10 @@ import {
 import { and, eq, gt, lt } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { passkeys, users, type UserRow, webauthnChallenges } from "@/db/schema";
-import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { errorFields, logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { errorFields, logger } from "@/lib/core/logger";
 import { recordAudit } from "@/lib/audit";
 import { deliver, factorChangedMail } from "./messages";
 

@@ -2,7 +2,7 @@ import { hash, verify } from "@node-rs/argon2";
 import { dictionary } from "@zxcvbn-ts/language-common";
 import type { Db } from "@/db/client";
 import type { UserRow } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { personKey, throttleClear, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
 
 // Passwords are hashed with argon2id at OWASP's first recommended setting (19 MiB, 2 passes, one

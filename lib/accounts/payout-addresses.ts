@@ -1,11 +1,11 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { memberships, merchants, paymentLinks, payoutAddresses, users } from "@/db/schema";
-import type { MerchantActor, OperatorActor } from "@/lib/actor";
+import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
 import { auditWho, recordAudit } from "@/lib/audit";
-import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
-import { errorFields, logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
+import { errorFields, logger } from "@/lib/core/logger";
 import { type Mail, sendMail } from "@/lib/mail";
 import { listedForm } from "@/lib/merchants/payout-addresses";
 import { requireRole } from "./teams";

@@ -1,8 +1,8 @@
 import { and, eq, gt, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { emailTokens, passkeys, users, type UserRow } from "@/db/schema";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { AppError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { checkFailedAuth, countFailedAuth, mayMail } from "@/lib/limits/rate-limit";
 import { accountKey, signedInFrom, signInKeys, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
 import { recordAudit } from "@/lib/audit";

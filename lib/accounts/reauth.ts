@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { passkeys, users } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { recordAudit } from "@/lib/audit";
 import { checkPasskeyOf } from "./passkeys";
 import { checkPasswordOf } from "./passwords";

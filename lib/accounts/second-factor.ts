@@ -4,9 +4,9 @@ import { Secret, TOTP } from "otpauth";
 import QRCode from "qrcode";
 import type { Db } from "@/db/client";
 import { recoveryCodes, users, type UserRow } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { decrypt, encrypt, sha256Hex } from "@/lib/crypto";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { recordAudit } from "@/lib/audit";
 import { deliver, factorChangedMail } from "./messages";
 

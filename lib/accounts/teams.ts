@@ -1,11 +1,11 @@
 import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, invites, memberships, merchants, type MemberRole, users } from "@/db/schema";
-import type { MerchantActor, Person } from "@/lib/actor";
+import type { MerchantActor, Person } from "@/lib/core/actor";
 import { sha256Hex } from "@/lib/crypto";
-import { AppError } from "@/lib/errors";
-import { newId } from "@/lib/ids";
-import { errorFields, logger } from "@/lib/logger";
+import { AppError } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
+import { errorFields, logger } from "@/lib/core/logger";
 import { checkFailedAuth, countFailedAuth, inviteRefusal } from "@/lib/limits/rate-limit";
 import { accountKey } from "@/lib/limits/auth-throttle";
 import { createMerchant, liveKeyCondition } from "@/lib/merchants/service";

@@ -1,7 +1,7 @@
 import { and, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { auditLog } from "@/db/schema";
-import type { MerchantActor, OperatorActor } from "@/lib/actor";
+import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
 
 // The audit trail: who (a person, an API key, the operator) changed what, when and from which
 // address. The application only ever inserts (the database refuses anything else, migration 0012).

@@ -1,7 +1,7 @@
 import { and, eq, isNull, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, merchants } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { checkFailedAuth, countFailedAuth } from "@/lib/limits/rate-limit";
 import { authenticateApiKey, liveKeyCondition } from "@/lib/merchants/service";
 import { liveUser } from "@/lib/accounts/people";

@@ -3,8 +3,8 @@ import CredentialsProvider from "next-auth/providers/credentials";
 import { getDb } from "@/db/client";
 import { signInWithPasskey } from "@/lib/accounts/passkeys";
 import { signInPerson } from "@/lib/accounts/people";
-import { getConfig } from "@/lib/config";
-import { isDatabaseUnavailable } from "@/lib/errors";
+import { getConfig } from "@/lib/core/config";
+import { isDatabaseUnavailable } from "@/lib/core/errors";
 import { clientAddress } from "@/lib/limits/client-ip";
 import { identityAtSignIn, IDLE_SECONDS, liveIdentity, type SignedInUser, signInWithApiKey } from "./dashboard-session";
 

@@ -1,5 +1,5 @@
 import crypto from "node:crypto";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 
 // A recent re-authentication ("step-up"): before a change of how a person signs in (a passkey, the
 // authenticator app, recovery codes, the password) they prove again that it is them, and that proof

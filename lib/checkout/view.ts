@@ -1,5 +1,5 @@
 import { formatFiatAmount } from "@/lib/i18n/format";
-import { parseScaled } from "@/lib/money";
+import { parseScaled } from "@/lib/core/money";
 import { canFire, isOrderEnded, ORDER, type OrderStatus, type SessionStatus } from "@/lib/state";
 import { type CheckoutStep, offeredStep } from "./steps";
 

@@ -1,8 +1,8 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, deliveries, deliveryAttempts, events, orders, proofAttempts, webhooks } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { usdcFromMicro } from "@/lib/money";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { usdcFromMicro } from "@/lib/core/money";
 import { serializeOrder } from "@/lib/wire/session";
 import { checkoutUrlFor } from "@/lib/sessions/create";
 import { getSessionOrThrow } from "@/lib/sessions/read";

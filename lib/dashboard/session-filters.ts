@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { MoneyFormatError, parseUsdc } from "@/lib/money";
+import { MoneyFormatError, parseUsdc } from "@/lib/core/money";
 import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { sessionListQuery } from "@/lib/schemas";
 import { SESSION_SORTS, type SessionFilters, type SessionSort } from "@/lib/sessions/search";

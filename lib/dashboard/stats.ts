@@ -1,8 +1,8 @@
 import { type AnyColumn, and, eq, gte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchantDailyOrderStats, merchantDailyStats, merchantDailyTimeToPay } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { usdcFromMicro } from "@/lib/money";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { usdcFromMicro } from "@/lib/core/money";
 import { SESSION, type SessionStatus } from "@/lib/state";
 
 const DAY_MS = 86_400_000;

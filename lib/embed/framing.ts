@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { checkoutSessions, merchants } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { looksLikeId } from "@/lib/ids";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { looksLikeId } from "@/lib/core/ids";
 import { embeddedSessionOf, embedRequested } from "./request";
 import { frameOriginsSchema, isFrameOrigin } from "./origins";
 

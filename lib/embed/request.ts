@@ -1,4 +1,4 @@
-import { looksLikeId } from "@/lib/ids";
+import { looksLikeId } from "@/lib/core/ids";
 
 // Whether a page request asks for an embedded checkout, and for which session. Pure, so proxy.ts
 // decides without a database import whether a request needs the merchant's allowed origins at all.

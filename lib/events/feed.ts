@@ -1,9 +1,9 @@
 import { and, asc, eq, inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "@/db/client";
 import { events } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { AppError } from "@/lib/errors";
-import { logger, errorFields } from "@/lib/logger";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { AppError } from "@/lib/core/errors";
+import { logger, errorFields } from "@/lib/core/logger";
 import type { EventPayload } from "./service";
 
 /** How often the process's one poller looks for newly settled events while anyone waits. */

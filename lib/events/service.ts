@@ -1,10 +1,10 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, preparedStatement } from "@/db/client";
 import { events, type EventRow, type OrderRow, type SessionRow } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { monotonicNow } from "@/lib/clock";
-import { newId } from "@/lib/ids";
-import { currentRequestId } from "@/lib/logger";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { monotonicNow } from "@/lib/core/clock";
+import { newId } from "@/lib/core/ids";
+import { currentRequestId } from "@/lib/core/logger";
 import { jobs, withDeferredHints } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
 import { serializeOrder, serializeSession } from "@/lib/wire/session";

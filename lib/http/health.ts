@@ -1,6 +1,6 @@
 import { sql } from "drizzle-orm";
 import { getDbKind } from "@/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import type { Db } from "@/db/client";
 
 /** How long readiness waits for the database's answer. */

@@ -2,9 +2,9 @@ import { and, eq, lt, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
 import { idempotencyRecords } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { decrypt, encrypt } from "@/lib/crypto";
-import { AppError, causeChain } from "@/lib/errors";
+import { AppError, causeChain } from "@/lib/core/errors";
 import { withDeferredHints } from "@/lib/jobs";
 
 const TTL_MS = 24 * 60 * 60 * 1000;

@@ -1,5 +1,5 @@
 import { notFound } from "next/navigation";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { storableTextProblem } from "./validation";
 
 // How a page (a server component) answers a failed query. Only what the visitor can act on is

@@ -1,5 +1,5 @@
 import type { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 
 /** zod issues → one readable message that names each field, plus per-field details. */
 export function validationError(error: z.ZodError, where: "body" | "query" | "params"): AppError {

@@ -2,8 +2,8 @@ import { eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
 import { checkoutSessions, paymentLinks } from "@/db/schema";
-import { errorFields, logger } from "@/lib/logger";
-import { looksLikeId } from "@/lib/ids";
+import { errorFields, logger } from "@/lib/core/logger";
+import { looksLikeId } from "@/lib/core/ids";
 import { askedLocale, DEFAULT_LOCALE, matchLocale, type PageLocale, resolveLocale } from "./index";
 import { LOCALE_COOKIE, LOCALE_PARAM, PAYER_PAGE_HEADER } from "./payer-page";
 

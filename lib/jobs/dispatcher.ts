@@ -1,5 +1,5 @@
 import type { Db } from "@/db/client";
-import { errorFields, logger } from "@/lib/logger";
+import { errorFields, logger } from "@/lib/core/logger";
 import { metrics } from "@/lib/metrics";
 import { inSpan } from "@/lib/tracing";
 

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { type Hint, jobs, registerHintSender, registerLocalDispatcher, withDeferredHints } from "./index";
 
 // lib/jobs reaches Inngest only through the sender that start-up registers (instrumentation-node.ts

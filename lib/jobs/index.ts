@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
-import { getConfig } from "@/lib/config";
-import { errorFields, logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { errorFields, logger } from "@/lib/core/logger";
 
 // How background work is told that something is due. Both engines are only hints: the database
 // rows are the truth, and the local dispatcher's poll or Inngest's cron sweep finds anything a lost

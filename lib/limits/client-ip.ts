@@ -1,5 +1,5 @@
 import net from "node:net";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 
 /** Set by the service's own server (scripts/server.mjs) from the socket, on every request. */
 export const PEER_HEADER = "x-checkout-peer";

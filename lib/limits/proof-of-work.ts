@@ -3,9 +3,9 @@ import { createChallenge, verifySolution, type Challenge, type Solution } from "
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Db } from "@/db/client";
 import { rateLimitCounters } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { sha256Hex } from "@/lib/crypto";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 
 // A proof of work before the payer's page reserves a taker wallet (ALTCHA's protocol, altcha-lib):
 // the page is given a challenge bound to its session, solves it while the payer chooses (well under a

@@ -2,8 +2,8 @@ import { eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deleteInBatches, type PurgeOptions } from "@/db/delete-in-batches";
 import { checkoutSessions, rateLimitCounters } from "@/db/schema";
-import { getConfig } from "@/lib/config";
-import { looksLikeId } from "@/lib/ids";
+import { getConfig } from "@/lib/core/config";
+import { looksLikeId } from "@/lib/core/ids";
 import { metrics } from "@/lib/metrics";
 import { addressGroup } from "./client-ip";
 

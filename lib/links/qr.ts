@@ -1,6 +1,6 @@
 import QRCode from "qrcode";
 import { type Db, getDb } from "@/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { errorEnvelope, jsonResponse } from "@/lib/http/envelope";
 import { clientIp } from "@/lib/http/route";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";

@@ -1,7 +1,7 @@
 import { createTransport, type Transporter } from "nodemailer";
 import type SMTPPool from "nodemailer/lib/smtp-pool";
-import { getConfig } from "@/lib/config";
-import { errorFields, logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { errorFields, logger } from "@/lib/core/logger";
 
 // The service's outgoing mail: sign-up, password-reset and invite links for the dashboard. A real
 // deployment sends through SMTP_URL; a laptop on the embedded database without one writes each

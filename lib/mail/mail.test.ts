@@ -4,7 +4,7 @@ import path from "node:path";
 import { simpleParser } from "mailparser";
 import { SMTPServer } from "smtp-server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { linkIn, startMailbox, waitForMail, type Mailbox } from "@/tests/support/mailbox";
 import { testCertificates } from "@/tests/support/tls";
 import { assertMailConfigured, resetMailForTests, sendMail } from "./index";

@@ -3,9 +3,9 @@ import net from "node:net";
 import path from "node:path";
 import type { PGlite } from "@electric-sql/pglite";
 import { getDb } from "@/db/client";
-import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
-import { logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
+import { logger } from "@/lib/core/logger";
 
 // The embedded database (PGlite) belongs to one process: a second one must not open DATA_DIR/pglite
 // while the service has it open. So the process that has it open listens on DATA_DIR/admin.sock

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { busyHandler, claimAdminSocket, dumpPglite, requestPgliteDump } from "./admin-socket";
 import { restorePostgres } from "./pg-restore";
 import { checkPgliteSchema } from "./pglite-check";
@@ -198,7 +198,7 @@ export function decodePgliteBackup(file: string, buf: Buffer): { header: Header;
 
 const secretsFile = (dataDir: string) => path.join(dataDir, "secrets.json");
 
-/** DATA_DIR/secrets.json as lib/config/ keeps it, or null when the secrets come from the environment. */
+/** DATA_DIR/secrets.json as lib/core/config/ keeps it, or null when the secrets come from the environment. */
 function readSecrets(dataDir: string): Secrets | null {
   let text: string;
   try {

@@ -3,7 +3,7 @@ import path from "node:path";
 import { readMigrationFiles } from "drizzle-orm/migrator";
 import type { Sql } from "postgres";
 import { postgresClient } from "@/db/postgres-url";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { isNoTransaction, statementsOf, withoutConcurrently } from "@/db/migrate/sql";
 import { printable } from "@/lib/text";
 import { eachLine, libpq, runTool, type Running, startTool, toolFailed } from "./pg-tools";

@@ -1,7 +1,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 
 // PostgreSQL's client tools (pg_dump, pg_restore, psql) as the backup and the restore run them.
 

@@ -2,7 +2,7 @@ import { inArray, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "@/db/client";
 import { deleteInBatches, type PurgeOptions, restingBatches } from "@/db/delete-in-batches";
 import { events } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { purgeExpiredIdempotencyRecords } from "@/lib/http/idempotency";
 import { purgeOldRateLimitWindows } from "@/lib/limits/rate-limit";

@@ -1,9 +1,9 @@
 import { and, asc, eq, isNull, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { apiKeys, checkoutSessions, type Environment, merchants, type MerchantRow } from "@/db/schema";
-import type { As, OperatorActor } from "@/lib/actor";
-import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
+import type { As, OperatorActor } from "@/lib/core/actor";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
 import { recordAudit } from "@/lib/audit";
 import { preflightLiveRail } from "@/lib/rail/zkp2p/preflight";
 import { latestSmokeTest, walletsKey } from "@/lib/rail/zkp2p/smoke-test";
@@ -11,7 +11,7 @@ import { newApiKey } from "./service";
 
 // What the operator (whom a merchant asks to replace a leaked key) does to a merchant account from the
 // command line (`npm run admin`). No API route reaches these: they act across merchants, so each
-// takes the operator actor, which only the command line builds (lib/actor.ts OPERATOR).
+// takes the operator actor, which only the command line builds (lib/core/actor.ts OPERATOR).
 
 export type MerchantSummary = {
   id: string;

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
+import type { As, MerchantActor } from "@/lib/core/actor";
 import type { ExplorerOverrides } from "@/lib/merchants/explorer-urls";
 
 // The merchant's block explorer per chain (explorer-urls.ts checks and normalises each one).

@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { invalid } from "@/lib/errors";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { invalid } from "@/lib/core/errors";
 import { type FeeTerms, feeTermsOf, feeTermsProblem } from "@/lib/rail/fees";
 import { forgetCachedKeys } from "./service";
 

@@ -1,9 +1,9 @@
 import { asc, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants, payoutAddresses, users } from "@/db/schema";
-import type { MerchantActor } from "@/lib/actor";
+import type { MerchantActor } from "@/lib/core/actor";
 import { auditWho, recordAudit } from "@/lib/audit";
-import { AppError, invalid } from "@/lib/errors";
+import { AppError, invalid } from "@/lib/core/errors";
 
 // The account's allowed payout addresses: every recipient that a session, a v1 order or a payment link
 // names is checked against this list, on every face (lib/sessions/create.ts createSessionRow, which a

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
+import type { As, MerchantActor } from "@/lib/core/actor";
 import { auditMerchant } from "@/lib/audit";
 
 // The merchant's setting for payers' receipts (lib/receipts): on by default; an owner turns it off in

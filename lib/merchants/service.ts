@@ -2,10 +2,10 @@ import crypto from "node:crypto";
 import { and, eq, isNull, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { apiKeys, type Environment, memberships, merchants, type MerchantRow } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
+import type { As, MerchantActor } from "@/lib/core/actor";
 import { sha256Hex } from "@/lib/crypto";
-import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { AppError, forbidden, isUniqueViolation, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { type FeePayer, feeTermsOf } from "@/lib/rail/fees";
 import { type CheckoutTheme, checkoutThemeOf, type MerchantCheckoutTheme, readTheme, storedTheme } from "@/lib/theme";
 

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { merchants } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
+import type { As, MerchantActor } from "@/lib/core/actor";
 
 // The merchant's payout wallet: where a v1 order pays out when it names no destinationAddress
 // (GET /api/v1/merchants/me shows it as evmWalletAddress). Owners set it from the dashboard's

@@ -1,4 +1,4 @@
-import { logger } from "@/lib/logger";
+import { logger } from "@/lib/core/logger";
 import { metrics } from "./index";
 
 export type RequestEnded = { method?: string; url: string; status: number; seconds: number; requestId: string; ended: boolean };

@@ -1,7 +1,7 @@
 import crypto from "node:crypto";
 import http from "node:http";
-import { getConfig } from "@/lib/config";
-import { logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { logger } from "@/lib/core/logger";
 import { renderMetrics } from "./index";
 
 /** Whether a request may read the metrics: with METRICS_TOKEN set, only with `Authorization: Bearer <token>`. */

@@ -1,5 +1,5 @@
 import { z } from "zod";
-import { ERROR_STATUS } from "@/lib/errors";
+import { ERROR_STATUS } from "@/lib/core/errors";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { MAX_BODY_BYTES } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";

@@ -1,6 +1,6 @@
 import { FEE_PAYERS } from "@/lib/rail/fees";
 import { z } from "zod";
-import { ERROR_STATUS, type ErrorCode } from "@/lib/errors";
+import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
 import { type Generation, v1ErrorCode } from "@/lib/http/envelope";
 import { CHECKOUT_MODES, FIAT_CURRENCIES } from "@/lib/schemas";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
@@ -421,7 +421,7 @@ export const plainError = z.strictObject({ error: z.string().meta({ description:
 export const ERROR_CODES = Object.keys(ERROR_STATUS) as ErrorCode[];
 
 /**
- * The error envelope of one HTTP status: error.code is one of the codes lib/errors.ts maps to it.
+ * The error envelope of one HTTP status: error.code is one of the codes lib/core/errors.ts maps to it.
  * Generation 1 (/api/v1/…) also names it at the top level, as errorCode (lib/http/envelope.ts).
  */
 export function errorEnvelope(status: number, generation: Generation = 0) {

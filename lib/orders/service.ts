@@ -1,10 +1,10 @@
 import { and, count, eq, isNull } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, type OrderRow, orders, proofAttempts } from "@/db/schema";
-import type { As, OperatorActor } from "@/lib/actor";
+import type { As, OperatorActor } from "@/lib/core/actor";
 import { withEvents } from "@/lib/events/service";
-import { AppError, conflict, forbidden, notFound } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import { AppError, conflict, forbidden, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { jobs } from "@/lib/jobs";
 import { metrics } from "@/lib/metrics";
 import { getPaymentRail } from "@/lib/rail";

@@ -1,6 +1,6 @@
 import type { Environment } from "@/db/schema";
-import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
 import type { PaymentRail } from "./rail";
 import { parseRateTable, SandboxRail } from "./sandbox";
 import { Zkp2pRail } from "./zkp2p/rail";

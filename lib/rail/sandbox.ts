@@ -1,5 +1,5 @@
 import { keccak256, toHex } from "viem";
-import { divCeil, microForFiat, parseScaled, RATE_DECIMALS } from "@/lib/money";
+import { divCeil, microForFiat, parseScaled, RATE_DECIMALS } from "@/lib/core/money";
 import { CURRENCIES, PAYMENT_PLATFORMS, type PaymentPlatform } from "./platforms";
 import type { FiatQuote, PaymentRail, ProofOutcome, Quote, IntentOpening } from "./rail";
 

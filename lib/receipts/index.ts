@@ -2,11 +2,11 @@ import { and, asc, eq, getTableColumns, isNotNull, isNull, lte, sql } from "driz
 import { z } from "zod";
 import type { Db } from "@/db/client";
 import { checkoutSessions, merchants, orders, paymentLinks, type SessionRow } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { resolveLocale } from "@/lib/i18n";
 import { accountKey } from "@/lib/limits/auth-throttle";
 import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
-import { errorFields, logger } from "@/lib/logger";
+import { errorFields, logger } from "@/lib/core/logger";
 import { type Mail, sendMail } from "@/lib/mail";
 import { receiptMail } from "./text";
 

@@ -2,7 +2,7 @@ import { explorerUrl } from "@/lib/merchants/explorer-urls";
 import { type Locale, translator } from "@/lib/i18n";
 import { formatFiatAmount, formatUsdcAmount, formatWhen } from "@/lib/i18n/format";
 import type { Mail } from "@/lib/mail";
-import { formatScaled, usdcFromMicro } from "@/lib/money";
+import { formatScaled, usdcFromMicro } from "@/lib/core/money";
 import { CURRENCIES, PLATFORM_LABELS } from "@/lib/rail/platforms";
 
 // The payer's receipt, in their language: plain text, and no link but the explorer's page of a live

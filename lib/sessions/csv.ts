@@ -1,10 +1,10 @@
 import type { Db } from "@/db/client";
 import type { SessionRow } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
+import type { As, MerchantActor } from "@/lib/core/actor";
 import { csvRecord } from "@/lib/csv";
 import { chainName } from "@/lib/chains";
-import { errorFields, logger } from "@/lib/logger";
-import { usdcFromMicro } from "@/lib/money";
+import { errorFields, logger } from "@/lib/core/logger";
+import { usdcFromMicro } from "@/lib/core/money";
 import { fiatDecimal } from "@/lib/wire/session";
 import {
   platformsOfSessions,

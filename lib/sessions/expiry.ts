@@ -1,9 +1,9 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { type As, SYSTEM } from "@/lib/actor";
+import { type As, SYSTEM } from "@/lib/core/actor";
 import { checkoutSessions, type OrderRow, orders, type SessionRow } from "@/db/schema";
 import { withEvents } from "@/lib/events/service";
-import { notFound } from "@/lib/errors";
+import { notFound } from "@/lib/core/errors";
 import { assertCheckoutAvailable } from "@/lib/merchants/service";
 import { canFire, ORDER, SESSION, transition } from "@/lib/state";
 import { assertSessionAccess, lockOrder, lockSession, readSessionView } from "./rows";

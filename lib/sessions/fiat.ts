@@ -1,12 +1,12 @@
 import type { Environment, SessionRow } from "@/db/schema";
-import { getConfig } from "@/lib/config";
-import { AppError, invalid } from "@/lib/errors";
-import { bpsToPercent, usdcFromMicro, maxFiatForMicro, minFiatForMicro } from "@/lib/money";
+import { getConfig } from "@/lib/core/config";
+import { AppError, invalid } from "@/lib/core/errors";
+import { bpsToPercent, usdcFromMicro, maxFiatForMicro, minFiatForMicro } from "@/lib/core/money";
 import { CURRENCIES, type FiatQuote, getPaymentRail, PAYMENT_PLATFORMS, type PaymentPlatform, platformAccepts } from "@/lib/rail";
 import { fiatFormatted } from "@/lib/wire/session";
 
 // Exact-fiat sessions: the payer pays exactly the session's fiat amount; the merchant receives the
-// USDC that the chosen platform's rate gives for it, rounded down to micro-USDC (lib/money.ts).
+// USDC that the chosen platform's rate gives for it, rounded down to micro-USDC (lib/core/money.ts).
 
 export type FiatTerms = {
   environment: Environment;

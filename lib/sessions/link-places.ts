@@ -1,8 +1,8 @@
 import { and, count, eq, gt, inArray, min, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, orders, type PaymentLinkRow, paymentLinks } from "@/db/schema";
-import { getConfig } from "@/lib/config";
-import { AppError } from "@/lib/errors";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
 import { metrics } from "@/lib/metrics";
 import { isOrderLive, statusesWhere } from "@/lib/state";
 

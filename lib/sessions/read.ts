@@ -1,7 +1,7 @@
 import type { Db } from "@/db/client";
-import type { As, MerchantActor } from "@/lib/actor";
+import type { As, MerchantActor } from "@/lib/core/actor";
 import type { SessionRow } from "@/db/schema";
-import { notFound } from "@/lib/errors";
+import { notFound } from "@/lib/core/errors";
 import { expireIfDue, isDue } from "./expiry";
 import { assertSessionAccess, readSessionView } from "./rows";
 import { searchSessions } from "./search";

@@ -1,8 +1,8 @@
 import { and, count, eq, inArray, min, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, orders } from "@/db/schema";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
-import { AppError } from "@/lib/errors";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
+import { AppError } from "@/lib/core/errors";
 import { metrics } from "@/lib/metrics";
 
 // The caps on open live reservations. Each live order holds a taker wallet (the deployment's shared

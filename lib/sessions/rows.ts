@@ -2,15 +2,15 @@ import crypto from "node:crypto";
 import { and, eq, sql } from "drizzle-orm";
 import { type Db, prepared } from "@/db/client";
 import { checkoutSessions, merchants, type OrderRow, orders, type SessionRow } from "@/db/schema";
-import type { Actor } from "@/lib/actor";
+import type { Actor } from "@/lib/core/actor";
 import { sha256Hex } from "@/lib/crypto";
-import { forbidden, notFound } from "@/lib/errors";
+import { forbidden, notFound } from "@/lib/core/errors";
 
 // A session's rows as every part of lib/sessions reads and locks them: who may act on a session,
 // the one-query view of it, and the row locks (session before order) that every transition takes.
 
 /**
- * Who may act on a session (lib/actor.ts): the merchant that owns it; the payer whose checkout link
+ * Who may act on a session (lib/core/actor.ts): the merchant that owns it; the payer whose checkout link
  * names it (the unguessable session id is the payer's whole authority, docs/contract.md); the
  * operator and the service's own jobs. Another merchant is refused (403, the id exists); a payer
  * holding another session's link finds nothing (404), as with any id it could not know. A v1 order's

@@ -1,8 +1,8 @@
 import { type SQL, and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import type { As, MerchantActor } from "@/lib/actor";
+import type { As, MerchantActor } from "@/lib/core/actor";
 import { checkoutSessions, orders, type SessionRow } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 
 // A merchant's sessions, filtered and sorted, a keyset page at a time. The public list

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openPglite } from "@/db/client";
 import { checkoutSessions, deliveries, events, merchants, orders, webhooks } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { MACHINES, type MachineName, ruleOf, type TriggerOf } from "./machines";
 import { transition } from "./transition";
 

@@ -1,7 +1,7 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { checkoutSessions, type DeliveryRow, deliveries, type OrderRow, orders, type SessionRow } from "@/db/schema";
-import { conflict, notFound } from "@/lib/errors";
+import { conflict, notFound } from "@/lib/core/errors";
 import { metrics } from "@/lib/metrics";
 import { type MachineName, ruleOf, type TriggerOf } from "./machines";
 

@@ -1,6 +1,6 @@
 import { context, SpanKind, SpanStatusCode, trace, type Tracer } from "@opentelemetry/api";
 import { PgPreparedQuery } from "drizzle-orm/pg-core/session";
-import { errorFields } from "@/lib/logger";
+import { errorFields } from "@/lib/core/logger";
 
 // Database spans. drizzle-orm has span code in its sessions, but its release never loads
 // @opentelemetry/api (its `otel` stays unset), so it makes none. Every query of every driver

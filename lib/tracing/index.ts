@@ -1,6 +1,6 @@
 import { type Attributes, type Span, SpanKind, SpanStatusCode, type Tracer } from "@opentelemetry/api";
-import { getConfig } from "@/lib/config";
-import { errorFields, logger } from "@/lib/logger";
+import { getConfig } from "@/lib/core/config";
+import { errorFields, logger } from "@/lib/core/logger";
 import { routeTemplates, UNMATCHED } from "@/lib/metrics/routes";
 import { instrumentQueries } from "./database";
 

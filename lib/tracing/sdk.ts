@@ -4,8 +4,8 @@ import { OTLPTraceExporter } from "@opentelemetry/exporter-trace-otlp-http";
 import { defaultResource, resourceFromAttributes } from "@opentelemetry/resources";
 import { BasicTracerProvider, BatchSpanProcessor } from "@opentelemetry/sdk-trace-base";
 import { ATTR_SERVICE_NAME } from "@opentelemetry/semantic-conventions";
-import type { Config } from "@/lib/config";
-import { logger } from "@/lib/logger";
+import type { Config } from "@/lib/core/config";
+import { logger } from "@/lib/core/logger";
 import { withoutForbiddenAttributes } from "./export";
 
 // The OpenTelemetry SDK, loaded by startTracing only when OTEL_EXPORTER_OTLP_ENDPOINT is set.

@@ -1,7 +1,7 @@
 import type { z } from "zod";
 import type { Db } from "@/db/client";
-import type { As, MerchantActor } from "@/lib/actor";
-import { invalid } from "@/lib/errors";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { invalid } from "@/lib/core/errors";
 import { createPaymentLink, getPaymentLink, listPaymentLinks, type PaymentLinkDto, updatePaymentLink } from "@/lib/links/service";
 import type { paymentLinkListQuery, updatePaymentLinkBody } from "@/lib/schemas";
 import { merchantDefaults, merchantRow, renameFields, resolveToken } from "./orders";

@@ -1,6 +1,6 @@
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
-import { isUsdcString } from "@/lib/money";
+import { isUsdcString } from "@/lib/core/money";
 import { CURRENCIES, PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import {
   buyerFeeShareField,

@@ -2,8 +2,8 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { webhooks } from "@/db/schema";
 import { decrypt, encrypt } from "@/lib/crypto";
-import { invalid } from "@/lib/errors";
-import { logger } from "@/lib/logger";
+import { invalid } from "@/lib/core/errors";
+import { logger } from "@/lib/core/logger";
 import { SIGNATURE_HEADER_NAMES } from "./signing";
 
 // A v1 webhook's custom headers ([{ key, value }], docs/api-v1.md): extra headers the merchant's

@@ -1,11 +1,11 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
-import type { Actor, As } from "@/lib/actor";
-import { getConfig } from "@/lib/config";
+import type { Actor, As } from "@/lib/core/actor";
+import { getConfig } from "@/lib/core/config";
 import { decrypt } from "@/lib/crypto";
-import { newId } from "@/lib/ids";
-import { errorFields, logger, withLogContext } from "@/lib/logger";
+import { newId } from "@/lib/core/ids";
+import { errorFields, logger, withLogContext } from "@/lib/core/logger";
 import { inSpan, type Span } from "@/lib/tracing";
 import { metrics } from "@/lib/metrics";
 import { DELIVERY, fromSql, type RowRef, type TriggerOf, tryTransition } from "@/lib/state";

@@ -1,8 +1,8 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "@/db/client";
 import { deliveries } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { conflict } from "@/lib/errors";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { conflict } from "@/lib/core/errors";
 import { DELIVERY, ruleOf } from "@/lib/state";
 import { getWebhookOrThrow, listWebhooks, type WebhookScope } from "./service";
 

@@ -1,9 +1,9 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { deliveries, events } from "@/db/schema";
-import type { As, MerchantActor } from "@/lib/actor";
-import { AppError, conflict, invalid, notFound } from "@/lib/errors";
-import { newId } from "@/lib/ids";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { AppError, conflict, invalid, notFound } from "@/lib/core/errors";
+import { newId } from "@/lib/core/ids";
 import { DELIVERY } from "@/lib/state";
 import { deliverClaimed, leaseFrom } from "./delivery";
 import { getWebhookOrThrow, retryDelivery, serializeDelivery } from "./service";

@@ -1,5 +1,5 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
-import { bpsToPercent, formatScaled, usdcFromMicro } from "@/lib/money";
+import { bpsToPercent, formatScaled, usdcFromMicro } from "@/lib/core/money";
 import { CURRENCIES } from "@/lib/rail/platforms";
 
 // The wire shapes of a session and its order: what the API answers and what the events carry. Both

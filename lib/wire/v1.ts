@@ -1,5 +1,5 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
-import { usdcFromMicro } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/core/money";
 import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { fiatDecimal, payeeShown } from "./session";
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { createKey } from "@/lib/accounts/keys";
-import { OPERATOR } from "@/lib/actor";
+import { OPERATOR } from "@/lib/core/actor";
 import { call, newMerchant, newSession, newWebhook, randomIp, ROUTE_FILES, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 

@@ -17,7 +17,7 @@ import { beginTotp, confirmTotp } from "@/lib/accounts/second-factor";
 import { claimMerchant, roleIn } from "@/lib/accounts/teams";
 import { authOptions } from "@/lib/auth/options";
 import { signInWithApiKey } from "@/lib/auth/dashboard-session";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { awayFromWindowEdge, call, newMerchant, randomIp, uniqueName } from "../support/api";
 import { testDb } from "../support/db";

@@ -3,7 +3,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { auditLog, merchants } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { jobs, localDispatcher, registerLocalDispatcher } from "@/lib/jobs";
 import { createWebhookBody } from "@/lib/schemas";
 import { captureStderr } from "../support/stderr";

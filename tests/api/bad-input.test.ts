@@ -1,7 +1,7 @@
 import { count, eq, inArray } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { checkoutSessions, deliveries, events, idempotencyRecords, merchants, orders, proofAttempts, webhooks } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import {
   call,
   newMerchant,

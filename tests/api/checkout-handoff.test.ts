@@ -3,7 +3,7 @@ import { describe, expect, it, vi } from "vitest";
 import { cancelCheckout, handoffLink } from "@/actions/checkout";
 import { GET as qr } from "@/app/c/[code]/qr/route";
 import { checkoutSessions } from "@/db/schema";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { HANDOFF_CODE_LENGTH, normalizeHandoffCode, resolveHandoff } from "@/lib/checkout/handoff";
 import { call, newMerchant, newSession, randomIp, WALLET } from "../support/api";
 import { testDb } from "../support/db";

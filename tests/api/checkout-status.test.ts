@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { payer } from "@/lib/actor";
+import { payer } from "@/lib/core/actor";
 import { simulateBankConfirmation } from "@/lib/checkout/service";
 import { startSession } from "@/lib/sessions/transitions";
 import { call, newMerchant, randomIp, WALLET } from "../support/api";

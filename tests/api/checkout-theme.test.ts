@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { merchants } from "@/db/schema";
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { PRESETS } from "@/lib/theme";
 import { newMerchant, newSession, randomIp, type TestMerchant } from "../support/api";

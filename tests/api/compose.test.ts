@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, events, orders } from "@/db/schema";
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 import type { Db } from "@/db/client";
 import { withDeferredHints } from "@/lib/jobs";
 import { createSession } from "@/lib/sessions/create";

@@ -2,10 +2,10 @@ import { and, count, eq, gte, inArray, isNotNull, or, sql, sum } from "drizzle-o
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
 import { checkoutSessions, merchantDailyOrderStats, merchantDailyStats, merchantDailyTimeToPay, orders } from "@/db/schema";
-import { type As, dashboardMerchant, type MerchantActor, payer } from "@/lib/actor";
+import { type As, dashboardMerchant, type MerchantActor, payer } from "@/lib/core/actor";
 import { simulateBankConfirmation } from "@/lib/checkout/service";
 import { MEDIAN_RELATIVE_ERROR, merchantOverview, type OverviewDay, type OverviewStep, type OverviewTop } from "@/lib/dashboard/stats";
-import { usdcFromMicro } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/core/money";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { startSession } from "@/lib/sessions/transitions";
 import { SESSION, type SessionStatus } from "@/lib/state";

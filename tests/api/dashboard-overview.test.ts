@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { checkoutSessions } from "@/db/schema";
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 import { merchantOverview } from "@/lib/dashboard/stats";
 import { call, newMerchant, newSession, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";

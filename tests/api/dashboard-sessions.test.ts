@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, orders } from "@/db/schema";
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 import { parseSessionQuery } from "@/lib/dashboard/session-filters";
 import { SESSION_SORTS, type SessionSort } from "@/lib/sessions/search";
 import { call, newMerchant, newSession, type TestMerchant, TOKEN, WALLET } from "../support/api";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, merchants } from "@/db/schema";
-import { OPERATOR } from "@/lib/actor";
+import { OPERATOR } from "@/lib/core/actor";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { rotateApiKey } from "@/lib/merchants/admin";
 import { call, newMerchant, newSession, sessionBody, WALLET } from "../support/api";

@@ -3,7 +3,7 @@ import postgres from "postgres";
 import { getDbKind } from "@/db/client";
 import { events } from "@/db/schema";
 import { FEED_MAX_WAITS_PER_MERCHANT, waitersOf } from "@/lib/events/feed";
-import { newId } from "@/lib/ids";
+import { newId } from "@/lib/core/ids";
 import { call, newMerchant, newSession, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 

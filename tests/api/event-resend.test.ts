@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { deliveries, deliveryAttempts, events } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { deliveryBody } from "@/lib/webhooks/delivery";
 import { call, newMerchant, newWebhook, randomIp, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";

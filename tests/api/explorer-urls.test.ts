@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it, vi } from "vitest";
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 import { explorerUrl } from "@/lib/dashboard/format";
 import { parseExplorerUrl } from "@/lib/merchants/explorer-urls";
 import { getExplorerUrls } from "@/lib/merchants/explorers";

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "@/lib/rail";
 import { DEFAULT_RATES, parseRateTable, PLATFORM_SPREAD_BPS, SandboxRail } from "@/lib/rail/sandbox";
-import { maxFiatForMicro, microForFiat, minFiatForMicro, parseScaled, parseUsdc } from "@/lib/money";
+import { maxFiatForMicro, microForFiat, minFiatForMicro, parseScaled, parseUsdc } from "@/lib/core/money";
 import { call, newMerchant, sessionBody, type TestMerchant } from "../support/api";
 import { rng } from "../support/rng";
 

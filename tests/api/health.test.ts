@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import type { Db } from "@/db/client";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { readiness } from "@/lib/http/health";
 import { call } from "../support/api";
 

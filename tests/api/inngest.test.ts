@@ -4,7 +4,7 @@ import type { InngestFunction } from "inngest";
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, deliveries } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";

@@ -3,7 +3,7 @@ import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { route } from "@/lib/http/route";
-import { errorFields } from "@/lib/logger";
+import { errorFields } from "@/lib/core/logger";
 import { testDb } from "../support/db";
 import { captureStderr } from "../support/stderr";
 

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { metrics, renderMetrics } from "@/lib/metrics";
 import { LocalDispatcher as Dispatcher, startMetrics } from "@/lib/start";
 import { eq } from "drizzle-orm";

@@ -2,7 +2,7 @@ import fs from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
-import { ERROR_STATUS } from "@/lib/errors";
+import { ERROR_STATUS } from "@/lib/core/errors";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { OPERATIONS, openApiDocument } from "@/lib/openapi/document";
 import { call, newMerchant, sessionBody } from "../support/api";

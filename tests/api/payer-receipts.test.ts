@@ -2,7 +2,7 @@ import { InngestTestEngine } from "@inngest/test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog, checkoutSessions } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { resetMailForTests } from "@/lib/mail";
 import { call, newMerchant, randomIp, type TestMerchant, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";

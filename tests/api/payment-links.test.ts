@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, events, paymentLinks } from "@/db/schema";
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 import { awayFromWindowEdge, call, newMerchant, randomIp, sessionBody, type TestMerchant, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 

@@ -6,7 +6,7 @@ import { checkoutSessions, memberships, paymentLinks, users } from "@/db/schema"
 import { addPayoutAddress, removePayoutAddress, setPayoutWallet } from "@/lib/accounts/payout-addresses";
 import { createKey } from "@/lib/accounts/keys";
 import { claimMerchant } from "@/lib/accounts/teams";
-import { dashboardMerchant, type MerchantActor, OPERATOR } from "@/lib/actor";
+import { dashboardMerchant, type MerchantActor, OPERATOR } from "@/lib/core/actor";
 import { listAudit } from "@/lib/audit";
 import { createPaymentLink, startFromLink } from "@/lib/links/service";
 import { listPayoutAddresses } from "@/lib/merchants/payout-addresses";

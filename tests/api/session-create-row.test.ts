@@ -1,7 +1,7 @@
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, events } from "@/db/schema";
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 import { createSessionRow } from "@/lib/sessions/create";
 import { serializeV1Order } from "@/lib/wire/v1";
 import { newMerchant, sessionBody } from "../support/api";

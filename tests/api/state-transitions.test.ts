@@ -2,7 +2,7 @@ import { eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { getDbKind } from "@/db/client";
 import { checkoutSessions, orders } from "@/db/schema";
-import { AppError } from "@/lib/errors";
+import { AppError } from "@/lib/core/errors";
 import { transition } from "@/lib/state";
 import { call, newMerchant, startedSession } from "../support/api";
 import { testDb } from "../support/db";

@@ -16,7 +16,7 @@ import {
   roleIn,
   setRequireSecondFactor,
 } from "@/lib/accounts/teams";
-import { dashboardMerchant, type MerchantActor, OPERATOR } from "@/lib/actor";
+import { dashboardMerchant, type MerchantActor, OPERATOR } from "@/lib/core/actor";
 import { signInWithApiKey } from "@/lib/auth/dashboard-session";
 import { call, newMerchant, randomIp, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, deliveries, orders } from "@/db/schema";
-import { dashboardMerchant, OPERATOR, payer, SYSTEM } from "@/lib/actor";
+import { dashboardMerchant, OPERATOR, payer, SYSTEM } from "@/lib/core/actor";
 import { getSessionDetail } from "@/lib/dashboard/session-detail";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 import { lockOrder } from "@/lib/sessions/rows";

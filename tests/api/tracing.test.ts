@@ -5,7 +5,7 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { getConfig, resetConfigForTests } from "@/lib/config";
+import { getConfig, resetConfigForTests } from "@/lib/core/config";
 import { LocalDispatcher } from "@/lib/start";
 import { flushTracing, inSpan, isTracing, startTracing, stopTracing } from "@/lib/tracing";
 import { call, newMerchant, sessionBody } from "../support/api";

@@ -2,7 +2,7 @@ import { and, asc, eq } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { checkoutSessions, events } from "@/db/schema";
-import { payer } from "@/lib/actor";
+import { payer } from "@/lib/core/actor";
 import { startSession } from "@/lib/sessions/transitions";
 import { getCheckoutView, platformQuotes, simulateBankConfirmation } from "@/lib/checkout/service";
 import { quotesByCurrency } from "@/lib/checkout/view";

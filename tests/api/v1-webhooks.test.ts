@@ -1,8 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
 import { webhooks } from "@/db/schema";
-import { SYSTEM } from "@/lib/actor";
-import { resetConfigForTests } from "@/lib/config";
+import { SYSTEM } from "@/lib/core/actor";
+import { resetConfigForTests } from "@/lib/core/config";
 import { decrypt } from "@/lib/crypto";
 import { attemptDelivery } from "@/lib/webhooks/delivery";
 import { purgeStaleRows } from "@/lib/maintenance/purge";

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
 import { checkoutSessions, deliveries, events, orders, rateLimitCounters } from "@/db/schema";
 import { openPostgres } from "@/db/client";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { RateLimiter } from "@/lib/limits/rate-limit";
 import { call, newMerchant, newSession, newWebhook, sessionBody, startedSession } from "../support/api";
 import { testDb } from "../support/db";

@@ -6,7 +6,7 @@ import { sql } from "drizzle-orm";
 import { getAddress } from "viem";
 import { expect, it } from "vitest";
 import { openPostgres, rowsOf } from "@/db/client";
-import { apiMerchant } from "@/lib/actor";
+import { apiMerchant } from "@/lib/core/actor";
 import { listAudit } from "@/lib/audit";
 import { assertPayoutAddress, listPayoutAddresses } from "@/lib/merchants/payout-addresses";
 import { withEmptyDatabase } from "../support/scratch-db";

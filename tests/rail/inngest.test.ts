@@ -3,7 +3,7 @@ import { eq } from "drizzle-orm";
 import type { InngestFunction } from "inngest";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chainTxs, orders } from "@/db/schema";
-import { payer } from "@/lib/actor";
+import { payer } from "@/lib/core/actor";
 import { cancelSession } from "@/lib/sessions/transitions";
 import { testDb } from "../support/db";
 import { liveSession, railUnderTest, type RailUnderTest, startLive } from "./support";

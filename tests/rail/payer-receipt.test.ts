@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payer } from "@/lib/actor";
+import { payer } from "@/lib/core/actor";
 import { startFromLink } from "@/lib/links/service";
 import { findDueReceipts, sendReceiptIfDue } from "@/lib/receipts";
 import { markPaymentSent } from "@/lib/sessions/transitions";

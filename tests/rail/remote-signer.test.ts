@@ -1,9 +1,9 @@
 import { type Address, createPublicClient, type Hex, http, toHex } from "viem";
 import { mnemonicToAccount } from "viem/accounts";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { payer } from "@/lib/actor";
-import { getConfig } from "@/lib/config";
-import { RemoteSignerWallets } from "@/lib/config/live-rail";
+import { payer } from "@/lib/core/actor";
+import { getConfig } from "@/lib/core/config";
+import { RemoteSignerWallets } from "@/lib/core/config/live-rail";
 import { preflightLiveRail } from "@/lib/rail/zkp2p/preflight";
 import { markPaymentSent } from "@/lib/sessions/transitions";
 import { SIGNER_MNEMONIC } from "@/rail-local/stack";

@@ -1,4 +1,4 @@
-import { dashboardMerchant } from "@/lib/actor";
+import { dashboardMerchant } from "@/lib/core/actor";
 
 // Mocks for the tests that render dashboard pages in-process. vitest hoists each vi.mock to the top
 // of its file, so the test files keep the vi.mock calls and pass these as their factories:

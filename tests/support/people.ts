@@ -1,6 +1,6 @@
 import crypto from "node:crypto";
 import { users } from "@/db/schema";
-import { dashboardMerchant, type MerchantActor } from "@/lib/actor";
+import { dashboardMerchant, type MerchantActor } from "@/lib/core/actor";
 import { randomIp } from "./api";
 import { testDb } from "./db";
 

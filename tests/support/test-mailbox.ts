@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll } from "vitest";
-import { resetConfigForTests } from "@/lib/config";
+import { resetConfigForTests } from "@/lib/core/config";
 import { resetMailForTests } from "@/lib/mail";
 import { linkIn, startMailbox, waitForMail, type Mailbox, type ReceivedMail } from "./mailbox";
 

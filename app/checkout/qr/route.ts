@@ -1,6 +1,6 @@
 import { eq } from "drizzle-orm";
 import { checkoutSessions } from "@/db/schema";
-import { looksLikeId } from "@/lib/ids";
+import { looksLikeId } from "@/lib/core/ids";
 import { qrRoute } from "@/lib/links/qr";
 import { checkoutUrlFor } from "@/lib/sessions/create";
 

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { SandboxBanner } from "@/components/ui/sandbox-banner";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 
 export default function AuthLayout({ children }: { children: ReactNode }) {
   // before sign-in no merchant is known: the banner shows when no one here can be live

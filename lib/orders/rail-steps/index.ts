@@ -2,7 +2,7 @@ import { and, isNotNull, lte } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
 import { jobs } from "@/lib/jobs";
-import { errorFields, logger } from "@/lib/logger";
+import { errorFields, logger } from "@/lib/core/logger";
 import { liveRail } from "@/lib/rail";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
 import { LeaseLost } from "@/lib/rail/zkp2p/transactions";

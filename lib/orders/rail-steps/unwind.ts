@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import type { OrderRow } from "@/db/schema";
 import { cancelCalldata } from "@/lib/rail/zkp2p/calldata";
 import type { RailChain } from "@/lib/rail/zkp2p/chain";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 import { follow, latestTx, recordOnChain, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet } from "@/lib/rail/zkp2p/wallets";
 import { POLL_MS, setDue } from "./due";

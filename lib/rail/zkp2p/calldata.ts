@@ -1,6 +1,6 @@
 import { type Address, createWalletClient, type Hex, http } from "viem";
 import { loadSdk } from "./services";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 // Calldata for the rail's transactions, built by `@zkp2p/sdk`'s own `.prepare()` (its catalogs,
 // encodings and attribution suffix), for us to sign and send. The SDK is given the wallet's address

@@ -16,7 +16,7 @@ import {
 } from "viem";
 import { ORCHESTRATOR_ABI } from "./protocol";
 import { checkSigned, signerFor, type TxSigner, type UnsignedTx } from "./signer";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 // The chain as the rail uses it: one JSON-RPC endpoint, transactions signed with the taker wallets'
 // keys or by the remote signer that holds them (never by the node), so that the raw bytes can be

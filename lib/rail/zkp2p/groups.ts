@@ -1,5 +1,5 @@
 import { type Address, type Hex, parseAbi } from "viem";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 import { RailChain } from "./chain";
 
 // Gated deposits: some makers accept only takers in an address group (a quote's whitelistEnabled and

@@ -2,7 +2,7 @@ import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Db, openPglite } from "@/db/client";
 import { chainTxs, checkoutSessions, merchants, orders } from "@/db/schema";
-import { logger } from "@/lib/logger";
+import { logger } from "@/lib/core/logger";
 import { CHAIN_TX, type ChainTxTrigger } from "@/lib/state/machines";
 import { moveTx } from "./transactions";
 

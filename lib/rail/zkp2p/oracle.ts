@@ -1,7 +1,7 @@
 import chainlinkFeeds from "@zkp2p/contracts-v2/oracleFeeds/chainlink.json" with { type: "json" };
 import { type Address, parseAbi } from "viem";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
-import { AppError } from "@/lib/errors";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
+import { AppError } from "@/lib/core/errors";
 import { RailChain } from "./chain";
 
 // The market's mid rate of a fiat currency, from the Chainlink feeds on Base that `@zkp2p/contracts-v2`

@@ -1,6 +1,6 @@
 import { createPublicClient, type Hex, http, keccak256 } from "viem";
-import { RAIL_CONTRACTS, type RailContract } from "@/lib/config/zkp2p-networks";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import { RAIL_CONTRACTS, type RailContract } from "@/lib/core/config/zkp2p-networks";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 import { signerProblems } from "./signer";
 
 export type ContractCheck = { contract: RailContract; address: string; codeHash: Hex | null; expected: Hex | null; ok: boolean };

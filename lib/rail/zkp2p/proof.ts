@@ -1,10 +1,10 @@
 import type { Hex } from "viem";
-import { AppError } from "@/lib/errors";
-import { logger } from "@/lib/logger";
+import { AppError } from "@/lib/core/errors";
+import { logger } from "@/lib/core/logger";
 import type { ProofContext, ProofOutcome } from "../rail";
 import type { QuotedIntent } from "./quotes";
 import { attestPayment, proofNeedsIndex, ServiceError } from "./services";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 /**
  * A live payment proof (the Peer extension's buyer-TEE capture) goes to the attestation service;

@@ -1,7 +1,7 @@
 import type { Address, Hex } from "viem";
-import { AppError } from "@/lib/errors";
-import { formatScaled } from "@/lib/money";
-import { logger } from "@/lib/logger";
+import { AppError } from "@/lib/core/errors";
+import { formatScaled } from "@/lib/core/money";
+import { logger } from "@/lib/core/logger";
 import { CURRENCIES, PLATFORM_LABELS, type PaymentPlatform, platformAccepts } from "../platforms";
 import { buyerShareBps, expectedFee, grossFor } from "../fees";
 import type { FiatQuote, FiatQuoteInput, Quote, QuoteInput } from "../rail";
@@ -12,7 +12,7 @@ import type { TakerTiers } from "./tiers";
 import { chooseWallet, unavailableText } from "./wallets";
 import { nameHash } from "./protocol";
 import { type CuratorQuote, fetchQuotes, ServiceError } from "./services";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 // The real rail's prices: curator's quotes, asked once per currency and amount for every platform
 // and kept a few seconds, and what a quote's intent carries to the signal step.

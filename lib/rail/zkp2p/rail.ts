@@ -5,7 +5,7 @@ import { verifyLiveProof } from "./proof";
 import { GroupMembership } from "./groups";
 import { QuoteBook } from "./quotes";
 import { TakerTiers } from "./tiers";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 // The real rail: ZKP2P on Base. What happens when a payer starts a live payment:
 //  1. quotes.ts prices it from curator's quotes; the order keeps the quote's intent (QuotedIntent);

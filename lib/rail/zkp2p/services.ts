@@ -1,7 +1,7 @@
 import { type Address, type Hex, zeroAddress } from "viem";
-import { getConfig } from "@/lib/config";
-import { DEFAULT_SERVICE_LIMIT, type ServiceLimit } from "@/lib/config/zkp2p-service-limits";
-import { causeChain, type ErrorLink } from "@/lib/errors";
+import { getConfig } from "@/lib/core/config";
+import { DEFAULT_SERVICE_LIMIT, type ServiceLimit } from "@/lib/core/config/zkp2p-service-limits";
+import { causeChain, type ErrorLink } from "@/lib/core/errors";
 import { Limiter } from "./limiter";
 
 // ZKP2P's off-chain services, called through `@zkp2p/sdk`'s own request helpers (loaded on first use:

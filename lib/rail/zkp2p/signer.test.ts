@@ -8,7 +8,7 @@ import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { type Address, type Hex, hexToBigInt, hexToNumber, keccak256, parseTransaction } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
-import { parseLiveRailSettings, RemoteSignerWallets } from "@/lib/config/live-rail";
+import { parseLiveRailSettings, RemoteSignerWallets } from "@/lib/core/config/live-rail";
 import { RailChain } from "./chain";
 import { RemoteSigner, signerProblems, type UnsignedTx } from "./signer";
 

@@ -2,7 +2,7 @@ import http from "node:http";
 import https from "node:https";
 import { type Address, type Hex, isHex, parseTransaction, recoverTransactionAddress, toHex } from "viem";
 import { privateKeyToAccount } from "viem/accounts";
-import type { LiveRailSettings, RemoteSignerWallets, TakerKeys } from "@/lib/config/live-rail";
+import type { LiveRailSettings, RemoteSignerWallets, TakerKeys } from "@/lib/core/config/live-rail";
 
 // Where the taker wallets' transactions are signed: with their keys in this process
 // (ZKP2P_TAKER_KEYS), or by a remote signer that holds them (ZKP2P_SIGNER_URL, JSON-RPC

@@ -1,6 +1,6 @@
 import type { Address } from "viem";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
-import { logger } from "@/lib/logger";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
+import { logger } from "@/lib/core/logger";
 import { bounded, ServiceError } from "./services";
 
 // Peer's taker tiers: each taker wallet may lock at most so much per order on each platform, and after

@@ -2,13 +2,13 @@ import { and, asc, eq, inArray, isNull } from "drizzle-orm";
 import { type Address, formatEther, type Hex } from "viem";
 import type { Db } from "@/db/client";
 import { takerWallets } from "@/db/schema";
-import { logger } from "@/lib/logger";
+import { logger } from "@/lib/core/logger";
 import { metrics } from "@/lib/metrics";
-import { usdcFromMicro } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/core/money";
 import { RailChain } from "./chain";
 import type { GroupMembership } from "./groups";
 import type { TakerTiers } from "./tiers";
-import type { LiveRailSettings } from "@/lib/config/live-rail";
+import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 // The taker wallets: the deployment's shared capacity. Each holds at most one open intent; an order
 // takes a free one for its signal and gives it back once its intent is released or gone.

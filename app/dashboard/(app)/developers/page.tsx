@@ -1,7 +1,7 @@
 import type { Metadata } from "next";
 import Link from "next/link";
 import { ui } from "@/components/ui/styles";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { ApiKeys } from "@/components/dashboard/api-keys";
 import { getDb } from "@/db/client";
 import { listKeys } from "@/lib/accounts/keys";

@@ -8,7 +8,7 @@ import { getDb } from "@/db/client";
 import { atLeast, roleOf } from "@/lib/accounts/roles";
 import { requireMerchant } from "@/lib/auth/session";
 import { CHAINS } from "@/lib/chains";
-import { getConfig } from "@/lib/config";
+import { getConfig } from "@/lib/core/config";
 import { formatUsdc } from "@/lib/dashboard/format";
 import { orMessage } from "@/lib/http/page";
 import { linkPrice } from "@/lib/links/fields";

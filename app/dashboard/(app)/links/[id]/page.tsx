@@ -13,7 +13,7 @@ import { formatUsdc } from "@/lib/dashboard/format";
 import { addressId, orNotFound } from "@/lib/http/page";
 import { FIELD_LABELS, linkPrice } from "@/lib/links/fields";
 import { getPaymentLink, linkSessions } from "@/lib/links/service";
-import { usdcFromMicro } from "@/lib/money";
+import { usdcFromMicro } from "@/lib/core/money";
 
 export const metadata: Metadata = { title: "Payment link" };
 

@@ -1,4 +1,4 @@
-import { parseDuration } from "@/lib/duration";
+import { parseDuration } from "@/lib/core/duration";
 
 // The process-wide limit on calls to each ZKP2P service (lib/rail/zkp2p/limiter.ts), from
 // ZKP2P_SERVICE_CONCURRENCY, ZKP2P_SERVICE_RATE and ZKP2P_SERVICE_QUEUE_WAIT. The defaults are

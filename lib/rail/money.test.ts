@@ -1,9 +1,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { divCeil, formatScaled, usdcFromMicro, isUsdcString, parseScaled, parseUsdc } from "./money";
-import { DEFAULT_RATES, PLATFORM_SPREAD_BPS, SandboxRail, parseRateTable } from "./rail/sandbox";
-import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "./rail/platforms";
+import { divCeil, formatScaled, usdcFromMicro, isUsdcString, parseScaled, parseUsdc } from "@/lib/core/money";
+import { DEFAULT_RATES, PLATFORM_SPREAD_BPS, SandboxRail, parseRateTable } from "@/lib/rail/sandbox";
+import { CURRENCIES, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES } from "@/lib/rail/platforms";
 import { rng } from "@/tests/support/rng";
 
 const randomBig = (r: () => number, digits: number) => {
@@ -136,8 +136,8 @@ describe("sandbox quotes", () => {
 });
 
 describe("no floating point in the money path", () => {
-  it.each(["lib/money.ts", "lib/rail/sandbox.ts", "lib/wire/session.ts"])("%s uses no float arithmetic", (file) => {
-    const source = fs.readFileSync(path.resolve(import.meta.dirname, "..", file), "utf8");
+  it.each(["lib/core/money.ts", "lib/rail/sandbox.ts", "lib/wire/session.ts"])("%s uses no float arithmetic", (file) => {
+    const source = fs.readFileSync(path.resolve(import.meta.dirname, "../..", file), "utf8");
     expect(source).not.toMatch(/parseFloat|toFixed|Number\(|Math\.(round|floor|ceil)|\/ 100\b/);
   });
 });

@@ -1,6 +1,6 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import pino from "pino";
-import { causeChain } from "@/lib/errors";
+import { causeChain } from "@/lib/core/errors";
 
 type Level = "debug" | "info" | "warn" | "error" | "silent";
 type Fields = Record<string, unknown>;

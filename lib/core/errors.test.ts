@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
 import { causeChain, isDatabaseUnavailable, isUniqueViolation } from "./errors";
-import { isTransient, ServiceError } from "./rail/zkp2p/services";
 
 describe("an error's chain of causes", () => {
   it("is walked outermost first, each error once, at most 8 deep", () => {
@@ -24,14 +23,5 @@ describe("an error's chain of causes", () => {
     expect(isUniqueViolation(unique, "other")).toBe(false);
     expect(isDatabaseUnavailable(new Error("x", { cause: Object.assign(new Error("down"), { code: "ECONNREFUSED" }) }))).toBe(true);
     expect(isDatabaseUnavailable(new Error("x", { cause: Object.assign(new Error("bad"), { code: "22P02" }) }))).toBe(false);
-  });
-
-  it("tells a failure worth trying again from one that is not, at any depth", () => {
-    expect(isTransient(new Error("call failed", { cause: new Error("fetch failed") }))).toBe(true);
-    expect(isTransient(Object.assign(new Error("busy"), { status: 503 }))).toBe(true);
-    expect(isTransient(new Error("unknown platform"))).toBe(false);
-    expect(isTransient(new ServiceError("sign", "refused", "fetch failed", 503))).toBe(false);
-    expect(isTransient(new Error("wrapped", { cause: new ServiceError("quote", "retry", "slow") }))).toBe(true);
-    expect(isTransient("ETIMEDOUT")).toBe(true);
   });
 });

@@ -2,9 +2,9 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
-import { parseDuration } from "@/lib/duration";
-import { logger, setLogLevel } from "@/lib/logger";
-import { parseUsdc } from "@/lib/money";
+import { parseDuration } from "@/lib/core/duration";
+import { logger, setLogLevel } from "@/lib/core/logger";
+import { parseUsdc } from "@/lib/core/money";
 import { parseLiveRailSettings } from "./live-rail";
 
 // Every setting of the service, parsed once. Nothing else reads process.env.
@@ -176,7 +176,7 @@ const envSchema = z.object({
       }
       return headers;
     }),
-  // the real ZKP2P rail (lib/config/live-rail.ts checks them together)
+  // the real ZKP2P rail (lib/core/config/live-rail.ts checks them together)
   ZKP2P_NETWORK: optionalString,
   ZKP2P_RPC_URL: optionalString,
   ZKP2P_API_URL: optionalString,

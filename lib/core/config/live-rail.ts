@@ -2,7 +2,7 @@ import fs from "node:fs";
 import { inspect } from "node:util";
 import { type Address, getAddress, type Hex, isAddress, isHex } from "viem";
 import { privateKeyToAddress } from "viem/accounts";
-import { parseDuration } from "@/lib/duration";
+import { parseDuration } from "@/lib/core/duration";
 import { parseServiceLimits, type ServiceLimit, type ServiceLimitsEnv, type Zkp2pService } from "./zkp2p-service-limits";
 import { NETWORKS, RAIL_CONTRACTS, type RailContract, ZKP2P_NETWORKS, type Zkp2pNetwork, type Zkp2pNetworkName } from "./zkp2p-networks";
 
