@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openPglite } from "@/db/client";
-import { checkoutSessions, deliveries, events, merchants, orders, webhooks } from "@/db/schema";
+import { checkoutSessions, deliveries, events, orders, webhooks } from "@/db/schema";
+import { insertWalkRows } from "@/tests/support/walk-rows";
 import { AppError } from "@/lib/core/errors";
 import { MACHINES, type MachineName, ruleOf, type TriggerOf } from "./machines";
 import { transition } from "./transition";
@@ -18,32 +19,7 @@ const ref = (machine: MachineName, merchantId = "mer_walk") => ({ id: IDS[machin
 
 beforeAll(async () => {
   ({ db, close } = await openPglite("memory://"));
-  const later = new Date(Date.now() + 3_600_000);
-  await db.insert(merchants).values({ id: "mer_walk", name: "walk" });
-  await db.insert(checkoutSessions).values({
-    id: IDS.session,
-    merchantId: "mer_walk",
-    amountMicro: 1_000_000n,
-    destinationChainId: 8453,
-    destinationToken: "0x0",
-    recipientAddress: "0x0",
-    expiresAt: later,
-  });
-  await db.insert(orders).values({
-    id: IDS.order,
-    sessionId: IDS.session,
-    merchantId: "mer_walk",
-    status: "SIGNAL_MINED",
-    paymentPlatform: "venmo",
-    fiatCurrency: "USD",
-    fiatAmountMinor: 100n,
-    tokenAmountMicro: 1_000_000n,
-    conversionRate: "1",
-    recipient: "@shop",
-    intentHash: "0x" + "ab".repeat(32),
-    signalTx: "0x" + "cd".repeat(32),
-    expiresAt: later,
-  });
+  await insertWalkRows(db, { merchant: "mer_walk", session: IDS.session, order: IDS.order });
   await db.insert(webhooks).values({ id: "wh_walk", merchantId: "mer_walk", url: "https://hooks.example/x", events: [], secretEnc: "x" });
   await db.insert(events).values({ id: "evt_walk", merchantId: "mer_walk", type: "session.started", payload: {} });
   await db

@@ -1,7 +1,8 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { type Db, openPglite } from "@/db/client";
-import { chainTxs, checkoutSessions, merchants, orders } from "@/db/schema";
+import { chainTxs } from "@/db/schema";
+import { insertWalkRows } from "@/tests/support/walk-rows";
 import { logger } from "@/lib/core/logger";
 import { CHAIN_TX, type ChainTxTrigger } from "@/lib/state/machines";
 import { moveTx } from "./transactions";
@@ -16,30 +17,7 @@ const TX = { id: "ctx_walk", orderId: "ord_walk", kind: "signal", hash: `0x${"ef
 
 beforeAll(async () => {
   ({ db, close } = await openPglite("memory://"));
-  const later = new Date(Date.now() + 3_600_000);
-  await db.insert(merchants).values({ id: "mer_walk", name: "walk" });
-  await db.insert(checkoutSessions).values({
-    id: "sess_walk",
-    merchantId: "mer_walk",
-    amountMicro: 1_000_000n,
-    destinationChainId: 8453,
-    destinationToken: "0x0",
-    recipientAddress: "0x0",
-    expiresAt: later,
-  });
-  await db.insert(orders).values({
-    id: TX.orderId,
-    sessionId: "sess_walk",
-    merchantId: "mer_walk",
-    status: "SIGNAL_SUBMITTED",
-    paymentPlatform: "venmo",
-    fiatCurrency: "USD",
-    fiatAmountMinor: 100n,
-    tokenAmountMicro: 1_000_000n,
-    conversionRate: "1",
-    recipient: "@shop",
-    expiresAt: later,
-  });
+  await insertWalkRows(db, { merchant: "mer_walk", session: "sess_walk", order: TX.orderId });
   await db.insert(chainTxs).values({ ...TX, wallet: "0x1", nonce: 0, raw: "0x", status: CHAIN_TX.initial });
 });
 afterAll(() => close());
