@@ -10,6 +10,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import type { KeyView } from "@/lib/accounts/keys";
+import { Table } from "@/components/ui/table";
 
 // a roll that stops the old key at once is a revocation: owners only (lib/accounts/keys.ts SHORT_GRACE_MS)
 const STOP_NOW = [0, "Stop the old key now"] as const;
@@ -66,110 +67,80 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
   return (
     <div>
       {secret && <NewSecret apiKey={secret} onDone={() => setSecret(null)} />}
-      <div className="mt-3 overflow-x-auto">
-        <table className="w-full text-left text-sm">
-          <caption className="sr-only">API keys</caption>
-          <thead>
-            <tr className="border-b border-slate-200 dark:border-slate-700">
-              <th scope="col" className="py-2 pr-3">
-                Name
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Key
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Access
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Created
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                Last used
-              </th>
-              <th scope="col" className="py-2 pr-3">
-                State
-              </th>
-              <th scope="col" className="py-2">
-                <span className="sr-only">Actions</span>
-              </th>
+      <Table className="mt-3" caption="API keys" columns={["Name", "Key", "Access", "Created", "Last used", "State"]} actions>
+        {keys.map((k) => {
+          const live = k.state === "active" || k.state === "expiring";
+          return (
+            <tr key={k.id} className="border-b border-slate-100 align-top dark:border-slate-800">
+              <td className="py-2 pr-3 font-medium">{k.name}</td>
+              <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
+              <td className="py-2 pr-3">{SCOPE_LABEL[k.scope]}</td>
+              <td className="py-2 pr-3">
+                <RelativeTime at={k.createdAt} />
+                {k.createdBy && <span className={`block text-xs ${ui.muted}`}>by {k.createdBy}</span>}
+              </td>
+              <td className="py-2 pr-3">{k.lastUsedAt ? <RelativeTime at={k.lastUsedAt} /> : "Never"}</td>
+              <td className="py-2 pr-3">
+                {STATE_LABEL[k.state]}
+                {k.state === "expiring" && k.expiresAt && (
+                  <>
+                    {" "}
+                    <RelativeTime at={k.expiresAt} />
+                  </>
+                )}
+              </td>
+              <td className="py-2">
+                {live && (
+                  <div className="flex flex-wrap gap-2">
+                    <form
+                      className="flex flex-wrap gap-2"
+                      onSubmit={(e) => {
+                        e.preventDefault();
+                        const graceSeconds = Number(new FormData(e.currentTarget).get("grace"));
+                        void act(() => rollKeyAction({ id: k.id, graceSeconds }), `Rolled ${k.name}.`);
+                      }}
+                    >
+                      <label className="sr-only" htmlFor={`grace-${k.id}`}>
+                        When the old {k.name} stops working
+                      </label>
+                      <select
+                        id={`grace-${k.id}`}
+                        name="grace"
+                        defaultValue={86_400}
+                        className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
+                      >
+                        {(canRevoke ? [STOP_NOW, ...GRACE] : GRACE).map(([s, label]) => (
+                          <option key={s} value={s}>
+                            {label}
+                          </option>
+                        ))}
+                      </select>
+                      <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`} aria-label={`Roll ${k.name}`}>
+                        Roll
+                      </button>
+                    </form>
+                    {canRevoke && (
+                      <button
+                        type="button"
+                        disabled={pending}
+                        className={`${ui.button} ${ui.danger}`}
+                        aria-label={`Revoke ${k.name}`}
+                        onClick={() => {
+                          if (window.confirm(`Revoke ${k.name}? Requests made with it are refused within 10 seconds.`)) {
+                            void act(() => revokeKeyAction(k.id), `Revoked ${k.name}.`);
+                          }
+                        }}
+                      >
+                        Revoke
+                      </button>
+                    )}
+                  </div>
+                )}
+              </td>
             </tr>
-          </thead>
-          <tbody>
-            {keys.map((k) => {
-              const live = k.state === "active" || k.state === "expiring";
-              return (
-                <tr key={k.id} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="py-2 pr-3 font-medium">{k.name}</td>
-                  <td className="py-2 pr-3 font-mono">{k.prefix}…</td>
-                  <td className="py-2 pr-3">{SCOPE_LABEL[k.scope]}</td>
-                  <td className="py-2 pr-3">
-                    <RelativeTime at={k.createdAt} />
-                    {k.createdBy && <span className={`block text-xs ${ui.muted}`}>by {k.createdBy}</span>}
-                  </td>
-                  <td className="py-2 pr-3">{k.lastUsedAt ? <RelativeTime at={k.lastUsedAt} /> : "Never"}</td>
-                  <td className="py-2 pr-3">
-                    {STATE_LABEL[k.state]}
-                    {k.state === "expiring" && k.expiresAt && (
-                      <>
-                        {" "}
-                        <RelativeTime at={k.expiresAt} />
-                      </>
-                    )}
-                  </td>
-                  <td className="py-2">
-                    {live && (
-                      <div className="flex flex-wrap gap-2">
-                        <form
-                          className="flex flex-wrap gap-2"
-                          onSubmit={(e) => {
-                            e.preventDefault();
-                            const graceSeconds = Number(new FormData(e.currentTarget).get("grace"));
-                            void act(() => rollKeyAction({ id: k.id, graceSeconds }), `Rolled ${k.name}.`);
-                          }}
-                        >
-                          <label className="sr-only" htmlFor={`grace-${k.id}`}>
-                            When the old {k.name} stops working
-                          </label>
-                          <select
-                            id={`grace-${k.id}`}
-                            name="grace"
-                            defaultValue={86_400}
-                            className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
-                          >
-                            {(canRevoke ? [STOP_NOW, ...GRACE] : GRACE).map(([s, label]) => (
-                              <option key={s} value={s}>
-                                {label}
-                              </option>
-                            ))}
-                          </select>
-                          <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`} aria-label={`Roll ${k.name}`}>
-                            Roll
-                          </button>
-                        </form>
-                        {canRevoke && (
-                          <button
-                            type="button"
-                            disabled={pending}
-                            className={`${ui.button} ${ui.danger}`}
-                            aria-label={`Revoke ${k.name}`}
-                            onClick={() => {
-                              if (window.confirm(`Revoke ${k.name}? Requests made with it are refused within 10 seconds.`)) {
-                                void act(() => revokeKeyAction(k.id), `Revoked ${k.name}.`);
-                              }
-                            }}
-                          >
-                            Revoke
-                          </button>
-                        )}
-                      </div>
-                    )}
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
-      </div>
+          );
+        })}
+      </Table>
       <form
         className="mt-4 grid gap-3 sm:grid-cols-[1fr_12rem_12rem_auto] sm:items-end"
         noValidate

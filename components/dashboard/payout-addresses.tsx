@@ -9,6 +9,7 @@ import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import { useReauth } from "./reauth";
 import type { PayoutAddressView } from "@/lib/merchants/payout-addresses";
+import { Table } from "@/components/ui/table";
 
 /**
  * The account's allowed payout addresses: every session, order and payment link must send its money
@@ -27,67 +28,44 @@ export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddre
         {canEdit ? "Every owner gets an email when the list changes." : "Only an owner can change the list."}
       </p>
       {addresses.length ? (
-        <div className="mt-3 overflow-x-auto">
-          <table className="w-full text-left text-sm">
-            <caption className="sr-only">Allowed payout addresses</caption>
-            <thead>
-              <tr className="border-b border-slate-200 dark:border-slate-700">
-                <th scope="col" className="py-2 pr-3">
-                  Address
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Label
-                </th>
-                <th scope="col" className="py-2 pr-3">
-                  Added
-                </th>
-                {canEdit && (
-                  <th scope="col" className="py-2">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                )}
-              </tr>
-            </thead>
-            <tbody>
-              {addresses.map((a) => (
-                <tr key={a.address} className="border-b border-slate-100 align-top dark:border-slate-800">
-                  <td className="py-2 pr-3 font-mono break-all">{a.address}</td>
-                  <td className="py-2 pr-3">
-                    {a.label ?? "—"}
-                    {a.payoutWallet && <span className={`block text-xs ${ui.muted}`}>The payout wallet</span>}
-                  </td>
-                  <td className="py-2 pr-3">
-                    <RelativeTime at={a.addedAt} />
-                    {a.addedBy && <span className={`block text-xs ${ui.muted}`}>by {a.addedBy}</span>}
-                  </td>
-                  {canEdit && (
-                    <td className="py-2">
-                      {!a.payoutWallet && (
-                        <button
-                          type="button"
-                          disabled={pending}
-                          className={`${ui.button} ${ui.danger}`}
-                          aria-label={`Remove ${a.address}`}
-                          onClick={() => {
-                            if (window.confirm(`Remove ${a.address}? Payment links that pay to it stop taking payments.`)) {
-                              void run(
-                                () => removePayoutAddressAction(a.address),
-                                () => router.refresh(),
-                                `Removed ${a.address}.`,
-                              );
-                            }
-                          }}
-                        >
-                          Remove
-                        </button>
-                      )}
-                    </td>
+        <Table className="mt-3" caption="Allowed payout addresses" columns={["Address", "Label", "Added"]} actions={canEdit}>
+          {addresses.map((a) => (
+            <tr key={a.address} className="border-b border-slate-100 align-top dark:border-slate-800">
+              <td className="py-2 pr-3 font-mono break-all">{a.address}</td>
+              <td className="py-2 pr-3">
+                {a.label ?? "—"}
+                {a.payoutWallet && <span className={`block text-xs ${ui.muted}`}>The payout wallet</span>}
+              </td>
+              <td className="py-2 pr-3">
+                <RelativeTime at={a.addedAt} />
+                {a.addedBy && <span className={`block text-xs ${ui.muted}`}>by {a.addedBy}</span>}
+              </td>
+              {canEdit && (
+                <td className="py-2">
+                  {!a.payoutWallet && (
+                    <button
+                      type="button"
+                      disabled={pending}
+                      className={`${ui.button} ${ui.danger}`}
+                      aria-label={`Remove ${a.address}`}
+                      onClick={() => {
+                        if (window.confirm(`Remove ${a.address}? Payment links that pay to it stop taking payments.`)) {
+                          void run(
+                            () => removePayoutAddressAction(a.address),
+                            () => router.refresh(),
+                            `Removed ${a.address}.`,
+                          );
+                        }
+                      }}
+                    >
+                      Remove
+                    </button>
                   )}
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+                </td>
+              )}
+            </tr>
+          ))}
+        </Table>
       ) : (
         <p className="mt-3">No allowed payout addresses yet: sessions, orders and payment links are refused until an owner adds one.</p>
       )}

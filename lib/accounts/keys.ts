@@ -4,7 +4,7 @@ import { apiKeys, users } from "@/db/schema";
 import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
 import { AppError } from "@/lib/core/errors";
 import { newApiKey } from "@/lib/merchants/service";
-import { auditWho, recordAudit } from "@/lib/audit";
+import { type AccountActor, auditAccount, auditWho } from "@/lib/audit";
 import { requireRole } from "./teams";
 
 // A merchant account's named API keys: created (the secret shown once), rolled (a new secret, the old
@@ -35,7 +35,7 @@ export type KeyView = {
 
 const MAX_GRACE_MS = 30 * 24 * 60 * 60 * 1000;
 
-type KeyActor = { actor: MerchantActor | OperatorActor; merchantId: string };
+type KeyActor = AccountActor;
 
 function check(who: KeyActor, needed: "developer" | "owner", what: string) {
   if (who.actor.kind === "merchant") {
@@ -48,16 +48,6 @@ const createdByOf = (actor: MerchantActor | OperatorActor) => {
   const who = auditWho(actor);
   return who.kind === "person" ? `person:${who.userId}` : who.kind;
 };
-
-const audit = (db: Db, who: KeyActor, action: string, target: string, details?: Record<string, unknown>) =>
-  recordAudit(db, {
-    merchantId: who.merchantId,
-    who: auditWho(who.actor),
-    action,
-    target,
-    details,
-    ip: who.actor.kind === "merchant" ? who.actor.ip : null,
-  });
 
 export async function listKeys(db: Db, merchantId: string, now = new Date()): Promise<KeyView[]> {
   const rows = await db
@@ -95,7 +85,7 @@ export async function createKey(
       .insert(apiKeys)
       .values({ ...row, name: input.name, createdBy: createdByOf(who.actor), expiresAt: input.expiresAt ?? null, scope });
     const details = { ...(input.expiresAt ? { expiresAt: input.expiresAt.toISOString() } : {}), ...(scope === "read" ? { scope } : {}) };
-    await audit(tx, who, "key.created", `${input.name} (${row.displayPrefix}…)`, Object.keys(details).length ? details : undefined);
+    await auditAccount(tx, who, "key.created", `${input.name} (${row.displayPrefix}…)`, Object.keys(details).length ? details : undefined);
   });
   return { apiKey, id: row.id, prefix: row.displayPrefix };
 }
@@ -132,7 +122,9 @@ export async function rollKey(
     await tx.update(apiKeys).set({ expiresAt: until }).where(eq(apiKeys.id, old.id));
     const { apiKey, row } = newApiKey(who.merchantId);
     await tx.insert(apiKeys).values({ ...row, name: old.name, createdBy: createdByOf(who.actor), scope: old.scope });
-    await audit(tx, who, "key.rolled", `${old.name} (${old.displayPrefix}… → ${row.displayPrefix}…)`, { oldKeyUntil: until.toISOString() });
+    await auditAccount(tx, who, "key.rolled", `${old.name} (${old.displayPrefix}… → ${row.displayPrefix}…)`, {
+      oldKeyUntil: until.toISOString(),
+    });
     return { apiKey, id: row.id, prefix: row.displayPrefix, oldExpiresAt: until.toISOString() };
   });
 }
@@ -147,6 +139,6 @@ export async function revokeKey(db: Db, who: KeyActor, id: string): Promise<void
       .where(and(eq(apiKeys.id, id), eq(apiKeys.merchantId, who.merchantId), isNull(apiKeys.revokedAt)))
       .returning();
     if (!key) throw new AppError("NOT_FOUND", "API key not found, or already revoked");
-    await audit(tx, who, "key.revoked", `${key.name} (${key.displayPrefix}…)`);
+    await auditAccount(tx, who, "key.revoked", `${key.name} (${key.displayPrefix}…)`);
   });
 }

@@ -2,7 +2,7 @@ import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { memberships, merchants, paymentLinks, payoutAddresses, users } from "@/db/schema";
 import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
-import { auditWho, recordAudit } from "@/lib/audit";
+import { type AccountActor, auditAccount, auditWho } from "@/lib/audit";
 import { getConfig } from "@/lib/core/config";
 import { AppError } from "@/lib/core/errors";
 import { errorFields, logger } from "@/lib/core/logger";
@@ -16,7 +16,7 @@ import { requireRole } from "./teams";
 // command line, change them; each change is in the audit trail and mailed to every owner, so that a
 // change nobody expected is seen at once.
 
-type Who = { actor: MerchantActor | OperatorActor; merchantId: string };
+type Who = AccountActor;
 
 const ADDRESS = /^0x[0-9a-fA-F]{40}$/;
 export const MAX_LABEL = 60;
@@ -32,16 +32,6 @@ const addedByOf = (actor: MerchantActor | OperatorActor) => {
   const who = auditWho(actor);
   return who.kind === "person" ? `person:${who.userId}` : who.kind === "operator" ? "operator" : "api";
 };
-
-const audit = (db: Db, who: Who, action: string, target: string, details?: Record<string, unknown>) =>
-  recordAudit(db, {
-    merchantId: who.merchantId,
-    who: auditWho(who.actor),
-    action,
-    target,
-    details,
-    ip: who.actor.kind === "merchant" ? (who.actor.ip ?? null) : null,
-  });
 
 /** Locks the account's row: changes of its list and of its payout wallet happen one at a time. */
 async function lockedWallet(tx: Db, merchantId: string): Promise<string | null> {
@@ -83,7 +73,7 @@ export async function addPayoutAddress(db: Db, who: Who, input: { address: strin
       .returning({ address: payoutAddresses.address });
     if (!added)
       throw new AppError("CONFLICT", `${address} is already an allowed payout address.`, { fields: { address: "already on the list" } });
-    await audit(tx, who, "payout-address.added", address, label ? { label } : undefined);
+    await auditAccount(tx, who, "payout-address.added", address, label ? { label } : undefined);
   });
   return { mailed: tellOwners(db, who, { kind: "added", address, label }) };
 }
@@ -112,7 +102,7 @@ export async function removePayoutAddress(db: Db, who: Who, rawAddress: string):
       .select({ n: sql<number>`count(*)::int` })
       .from(paymentLinks)
       .where(and(eq(paymentLinks.merchantId, who.merchantId), sql`lower(${paymentLinks.recipientAddress}) = ${address}`));
-    await audit(tx, who, "payout-address.removed", address, removed.label ? { label: removed.label } : undefined);
+    await auditAccount(tx, who, "payout-address.removed", address, removed.label ? { label: removed.label } : undefined);
     return row?.n ?? 0;
   });
   return { links, mailed: tellOwners(db, who, { kind: "removed", address, links }) };
@@ -129,14 +119,14 @@ export async function setPayoutWallet(db: Db, who: Who, address: string | null):
   const added = await db.transaction(async (tx) => {
     const before = await lockedWallet(tx, who.merchantId);
     await tx.update(merchants).set({ evmWalletAddress: address, updatedAt: new Date() }).where(eq(merchants.id, who.merchantId));
-    await audit(tx, who, "payout-wallet.changed", address ?? "none", { from: before, to: address });
+    await auditAccount(tx, who, "payout-wallet.changed", address ?? "none", { from: before, to: address });
     if (!address) return null;
     const [row] = await tx
       .insert(payoutAddresses)
       .values({ merchantId: who.merchantId, address: listedForm(address), label: "Payout wallet", addedBy: addedByOf(who.actor) })
       .onConflictDoNothing()
       .returning({ address: payoutAddresses.address });
-    if (row) await audit(tx, who, "payout-address.added", row.address, { label: "Payout wallet" });
+    if (row) await auditAccount(tx, who, "payout-address.added", row.address, { label: "Payout wallet" });
     return row?.address ?? null;
   });
   return { mailed: added ? tellOwners(db, who, { kind: "added", address: added, label: "Payout wallet" }) : Promise.resolve() };

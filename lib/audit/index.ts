@@ -106,3 +106,17 @@ export async function auditActions(db: Db, merchantId: string, reader?: string):
     );
   return rows.map((r) => r.action).sort();
 }
+
+/** Who acts on an account's settings: a merchant actor (a person or a key) or the operator, on one account. */
+export type AccountActor = { actor: MerchantActor | OperatorActor; merchantId: string };
+
+/** A change of an account's settings (its keys, where its money may go), by whoever acts on it; the operator has no address. */
+export const auditAccount = (db: Db, who: AccountActor, action: string, target: string, details?: Record<string, unknown>) =>
+  recordAudit(db, {
+    merchantId: who.merchantId,
+    who: auditWho(who.actor),
+    action,
+    target,
+    details,
+    ip: who.actor.kind === "merchant" ? (who.actor.ip ?? null) : null,
+  });
