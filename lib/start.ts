@@ -6,7 +6,8 @@ import { logger } from "@/lib/core/logger";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 import { registerLocalDispatcher } from "@/lib/jobs";
-import { Dispatcher, type DispatcherOptions, type DispatcherWork } from "@/lib/jobs/dispatcher";
+import { jobEvent } from "@/lib/jobs/events";
+import { Dispatcher, type DispatcherOptions, type DispatcherWork, type DueJob } from "@/lib/jobs/dispatcher";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { advanceOrder, findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
 import { findDueReceipts, sendReceiptIfDue } from "@/lib/receipts";
@@ -20,6 +21,27 @@ import { DELIVERY, ORDER, SESSION } from "@/lib/state";
 // every folder of lib/, and nothing in lib/ imports it). The engine (lib/jobs) imports no service,
 // so the services can tell it about new work without an import circle.
 
+/** A real-rail order's on-chain step (lib/orders/rail-steps/). */
+export const railStepJob: DueJob<"rail"> = {
+  job: "rail",
+  sweepName: "rail-steps",
+  findDue: (db, limit) => findDueRailSteps(db, limit),
+  run: (db, orderId) => advanceOrder(db, orderId),
+  event: (orderId) => jobEvent("rail", { orderId }),
+};
+
+/** A payer's receipt of a completed session (lib/receipts). */
+export const receiptJob: DueJob<"receipt"> = {
+  job: "receipt",
+  sweepName: "receipts",
+  findDue: (db, limit) => findDueReceipts(db, limit),
+  run: (db, sessionId) => sendReceiptIfDue(db, sessionId),
+  event: (sessionId) => jobEvent("receipt", { sessionId }),
+};
+
+/** The jobs found due by id: the local dispatcher runs them, Inngest's sweep sends their events again. A new one goes here. */
+export const DUE_JOBS: readonly DueJob[] = [railStepJob, receiptJob];
+
 /** What the local dispatcher runs: the same lib/ functions the Inngest functions call. */
 export const serviceWork: DispatcherWork<DeliveryRow> = {
   claimDeliveries: (db, limit) => claimDueDeliveries(db, limit),
@@ -27,11 +49,8 @@ export const serviceWork: DispatcherWork<DeliveryRow> = {
   findDueExpiries: (db) => findDueExpiries(db),
   expireIfDue: (db, sessionId) => expireIfDue(db, sessionId),
   purge: (db) => purgeStaleRows(db),
-  findDueRailSteps: (db) => findDueRailSteps(db),
-  advanceOrder: (db, orderId) => advanceOrder(db, orderId),
   reconcile: (db) => reconcileOpenIntents(db),
-  findDueReceipts: (db) => findDueReceipts(db),
-  sendReceipt: (db, sessionId) => sendReceiptIfDue(db, sessionId),
+  due: DUE_JOBS,
 };
 
 /** A dispatcher that runs this service's work; `work` replaces parts of it. */

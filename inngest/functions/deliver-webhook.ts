@@ -1,20 +1,18 @@
-import { z } from "zod";
 import { getWorkDb } from "@/db/client";
 import { SYSTEM } from "@/lib/core/actor";
 import { attemptDelivery, deliveryState, MAX_ATTEMPTS } from "@/lib/webhooks/delivery";
+import { JOB_EVENTS } from "@/lib/jobs/events";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
-
-const data = z.object({ deliveryId: z.string().min(1).max(100) });
 
 /**
  * One delivery, attempt after attempt: attempt now, then sleep until the row says the next attempt
  * is due. The row decides everything, so a duplicate run or a replayed step sends nothing twice.
  */
 export const deliverWebhook = inngest.createFunction(
-  { id: "deliver-webhook", triggers: [{ event: "checkout/delivery.due" }], concurrency: { limit: 50 } },
+  { id: "deliver-webhook", triggers: [{ event: JOB_EVENTS.delivery.name }], concurrency: { limit: 50 } },
   async ({ event, step }) => {
-    const { deliveryId } = parseEventData(data, event.data);
+    const { deliveryId } = parseEventData(JOB_EVENTS.delivery.data, event.data);
     // a manual retry or the test endpoint may add attempts beyond the schedule
     for (let round = 0; round < MAX_ATTEMPTS + 2; round++) {
       const outcome = await step.run(`attempt-${round}`, async () => {

@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { getWorkDb } from "@/db/client";
 import { advanceOrder } from "@/lib/orders/rail-steps";
+import { JOB_EVENTS } from "@/lib/jobs/events";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
-
-const data = z.object({ orderId: z.string().min(1).max(100) });
 
 /**
  * Carries a real-rail order's on-chain step on when one is due. The step itself claims the order and
@@ -12,9 +10,9 @@ const data = z.object({ orderId: z.string().min(1).max(100) });
  * the sweep's and the hints' work, not a long-running function's.
  */
 export const railStep = inngest.createFunction(
-  { id: "rail-step", triggers: [{ event: "checkout/rail.due" }], concurrency: [{ key: "event.data.orderId", limit: 1 }] },
+  { id: "rail-step", triggers: [{ event: JOB_EVENTS.rail.name }], concurrency: [{ key: "event.data.orderId", limit: 1 }] },
   async ({ event, step }) => {
-    const { orderId } = parseEventData(data, event.data);
+    const { orderId } = parseEventData(JOB_EVENTS.rail.data, event.data);
     await step.run("advance", async () => {
       await advanceOrder(await getWorkDb(), orderId);
     });

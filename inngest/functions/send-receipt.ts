@@ -1,10 +1,8 @@
-import { z } from "zod";
 import { getWorkDb } from "@/db/client";
 import { sendReceiptIfDue } from "@/lib/receipts";
+import { JOB_EVENTS } from "@/lib/jobs/events";
 import { inngest } from "../client";
 import { parseEventData } from "./parse";
-
-const data = z.object({ sessionId: z.string().min(1).max(100) });
 
 /**
  * Sends a payer's receipt once its session completed. The row decides: the send claims it first, so
@@ -12,9 +10,9 @@ const data = z.object({ sessionId: z.string().min(1).max(100) });
  * back on the due list, where the sweep finds it again.
  */
 export const sendReceipt = inngest.createFunction(
-  { id: "send-receipt", triggers: [{ event: "checkout/receipt.due" }], concurrency: [{ key: "event.data.sessionId", limit: 1 }] },
+  { id: "send-receipt", triggers: [{ event: JOB_EVENTS.receipt.name }], concurrency: [{ key: "event.data.sessionId", limit: 1 }] },
   async ({ event, step }) => {
-    const { sessionId } = parseEventData(data, event.data);
+    const { sessionId } = parseEventData(JOB_EVENTS.receipt.data, event.data);
     const outcome = await step.run("send", async () => sendReceiptIfDue(await getWorkDb(), sessionId));
     return { sessionId, outcome };
   },

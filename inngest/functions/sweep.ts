@@ -1,7 +1,8 @@
 import { getWorkDb } from "@/db/client";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
-import { findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
-import { findDueReceipts } from "@/lib/receipts";
+import { jobEvent } from "@/lib/jobs/events";
+import { reconcileOpenIntents } from "@/lib/orders/rail-steps";
+import { DUE_JOBS } from "@/lib/start";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
@@ -16,7 +17,7 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
   if (overdue.length) {
     await step.sendEvent(
       "redrive-deliveries",
-      overdue.map((deliveryId) => ({ name: "checkout/delivery.due", data: { deliveryId } })),
+      overdue.map((deliveryId) => jobEvent("delivery", { deliveryId })),
     );
   }
   const expired = await step.run("expire-due-sessions", async () => {
@@ -25,25 +26,28 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
     for (const id of ids) await expireIfDue(db, id);
     return ids;
   });
-  // real-rail steps that are due (a receipt to read, a transaction to send): one event each
-  const railDue = await step.run("find-due-rail-steps", async () => findDueRailSteps(await getWorkDb(), 500));
-  if (railDue.length) {
-    await step.sendEvent(
-      "redrive-rail-steps",
-      railDue.map((orderId) => ({ name: "checkout/rail.due", data: { orderId } })),
-    );
-  }
-  // payers' receipts that are due: a lost hint, or a send that failed and waits for its retry
-  const receiptsDue = await step.run("find-due-receipts", async () => findDueReceipts(await getWorkDb(), 500));
-  if (receiptsDue.length) {
-    await step.sendEvent(
-      "redrive-receipts",
-      receiptsDue.map((sessionId) => ({ name: "checkout/receipt.due", data: { sessionId } })),
-    );
+  // the jobs found due by id (a rail step, a payer's receipt): a lost hint, or a run that failed and
+  // waits for its retry; one event each
+  const redriven: Record<string, number> = {};
+  for (const job of DUE_JOBS) {
+    const ids = await step.run(`find-due-${job.sweepName}`, async () => job.findDue(await getWorkDb(), 500));
+    if (ids.length)
+      await step.sendEvent(
+        `redrive-${job.sweepName}`,
+        ids.map((id) => job.event(id)),
+      );
+    redriven[job.job] = ids.length;
   }
   // the real rail's open intents, read from the chain: what a missed step or someone else left behind
   const reconciled = await step.run("reconcile-open-intents", async () => reconcileOpenIntents(await getWorkDb()));
   // rows that would otherwise grow without bound; bounded batches, so one run never holds long locks
   const purged = await step.run("purge-stale-rows", async () => purgeStaleRows(await getWorkDb()));
-  return { redriven: overdue.length, railSteps: railDue.length, receipts: receiptsDue.length, reconciled, expired: expired.length, purged };
+  return {
+    redriven: overdue.length,
+    railSteps: redriven.rail ?? 0,
+    receipts: redriven.receipt ?? 0,
+    reconciled,
+    expired: expired.length,
+    purged,
+  };
 });

@@ -2,6 +2,7 @@ import type { Db } from "@/db/client";
 import { errorFields, logger } from "@/lib/core/logger";
 import { metrics } from "@/lib/metrics";
 import { inSpan } from "@/lib/tracing";
+import type { JobEvent, JobName } from "./events";
 
 /**
  * The work a dispatcher runs, handed to it by the start module (lib/start.ts): the engine
@@ -17,18 +18,30 @@ export type DispatcherWork<Claim extends { id: string }> = {
   findDueExpiries(db: Db): Promise<string[]>;
   /** Applies whatever expiry is due for one session. */
   expireIfDue(db: Db, sessionId: string): Promise<void>;
-  /** Ids of the orders whose real-rail step is due now. */
-  findDueRailSteps(db: Db): Promise<string[]>;
-  /** Carries one order's rail step on (idempotent; claims the order itself). */
-  advanceOrder(db: Db, orderId: string): Promise<void>;
-  /** Ids of the sessions whose payer's receipt is due now. */
-  findDueReceipts(db: Db): Promise<string[]>;
-  /** Sends one session's receipt if it is still due (claims it first, so it is sent at most once). */
-  sendReceipt(db: Db, sessionId: string): Promise<unknown>;
+  /** The jobs whose due work the database lists by id (a rail step, a receipt): each found and run beside the deliveries. */
+  due: readonly DueJob[];
   /** Reads the chain for the real rail's open intents and heals what was missed. */
   reconcile(db: Db): Promise<unknown>;
   /** Removes rows that would otherwise grow without bound. */
   purge(db: Db): Promise<unknown>;
+};
+
+/**
+ * A job whose due work the database lists by id. One definition serves both engines: the local
+ * dispatcher finds the due ids and runs each (not twice at once in one process); Inngest's function
+ * of the job's event runs one, and its sweep sends the event again for each id found due.
+ */
+export type DueJob<J extends JobName = JobName> = {
+  /** its event (lib/jobs/events.ts), whose name is also the job's in logs and spans */
+  job: J;
+  /** ids of the work due now, oldest first, at most `limit` (the job's own default without it) */
+  findDue(db: Db, limit?: number): Promise<string[]>;
+  /** does the work of one id; idempotent: it claims its row itself, so a duplicate does nothing */
+  run(db: Db, id: string): Promise<unknown>;
+  /** what the sweep's steps for it are called (find-due-…, redrive-…): an Inngest run in flight across an upgrade finds its steps by these */
+  sweepName: string;
+  /** its event for one id (what Inngest's function of the job is triggered by) */
+  event(id: string): JobEvent<J>;
 };
 
 export type DispatcherOptions<Claim extends { id: string }> = {
@@ -120,16 +133,15 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
     }
   }
 
-  private railRunning = new Set<string>();
-  private lastRailSweep = 0;
+  private lastDueSweep = 0;
   private lastReconcile = 0;
   private reconciling?: Promise<void>;
 
-  /** Starts the due rail steps that are not running here already; they run beside the deliveries. */
-  private async railSteps() {
+  /** Starts each due job's work that is not running here already; it runs beside the deliveries. */
+  private async dueWork() {
     // at most once a second: a tick runs on every poke, and deliveries poke often
-    if (Date.now() - this.lastRailSweep < 1_000) return;
-    this.lastRailSweep = Date.now();
+    if (Date.now() - this.lastDueSweep < 1_000) return;
+    this.lastDueSweep = Date.now();
     if (!this.reconciling && Date.now() - this.lastReconcile >= 15_000) {
       this.lastReconcile = Date.now();
       this.reconciling = this.work
@@ -140,40 +152,18 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
           this.reconciling = undefined;
         });
     }
-    const due = await this.work.findDueRailSteps(this.db);
-    for (const id of due) {
-      if (this.railRunning.has(id)) continue;
-      this.railRunning.add(id);
-      this.inFlight.add(`rail:${id}`);
-      inSpan("rail.step", { attributes: { "checkout.order_id": id } }, () => this.work.advanceOrder(this.db, id))
-        .catch((err) => logger.error("rail step failed", { orderId: id, ...errorFields(err) }))
-        .finally(() => {
-          this.railRunning.delete(id);
-          this.inFlight.delete(`rail:${id}`);
-          this.poke();
-        });
-    }
-  }
-
-  private receiptsSending = new Set<string>();
-  private lastReceiptSweep = 0;
-
-  /** Starts sending the due receipts that are not being sent here already, beside the deliveries. */
-  private async receipts() {
-    // at most once a second, as the rail steps: a tick runs on every poke
-    if (Date.now() - this.lastReceiptSweep < 1_000) return;
-    this.lastReceiptSweep = Date.now();
-    for (const id of await this.work.findDueReceipts(this.db)) {
-      if (this.receiptsSending.has(id)) continue;
-      this.receiptsSending.add(id);
-      this.inFlight.add(`receipt:${id}`);
-      this.work
-        .sendReceipt(this.db, id)
-        .catch((err) => logger.error("sending a receipt failed", { sessionId: id, ...errorFields(err) }))
-        .finally(() => {
-          this.receiptsSending.delete(id);
-          this.inFlight.delete(`receipt:${id}`);
-        });
+    for (const job of this.work.due) {
+      for (const id of await job.findDue(this.db)) {
+        const key = `${job.job}:${id}`;
+        if (this.inFlight.has(key)) continue;
+        this.inFlight.add(key);
+        inSpan(`job.${job.job}`, { attributes: { "checkout.job_id": id } }, () => job.run(this.db, id))
+          .catch((err) => logger.error(`the ${job.job} job failed`, { id, ...errorFields(err) }))
+          .finally(() => {
+            this.inFlight.delete(key);
+            this.poke();
+          });
+      }
     }
   }
 
@@ -195,8 +185,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
         await this.work.expireIfDue(this.db, sessionId).catch((err) => logger.error("expiry failed", { sessionId, ...errorFields(err) }));
       }
     }
-    await this.railSteps();
-    await this.receipts();
+    await this.dueWork();
     const free = this.concurrency - this.inFlight.size;
     if (free <= 0) return 0;
     const claimed = await this.work.claimDeliveries(this.db, free);

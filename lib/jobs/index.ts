@@ -1,6 +1,7 @@
 import { AsyncLocalStorage } from "node:async_hooks";
 import { getConfig } from "@/lib/core/config";
 import { errorFields, logger } from "@/lib/core/logger";
+import { jobEvent, type JobEvent } from "./events";
 
 // How background work is told that something is due. Both engines are only hints: the database
 // rows are the truth, and the local dispatcher's poll or Inngest's cron sweep finds anything a lost
@@ -9,11 +10,8 @@ import { errorFields, logger } from "@/lib/core/logger";
 /** What a hint needs of the local dispatcher: to look for due work now. */
 export type Wakeable = { poke(): void };
 
-export type Hint =
-  | { name: "checkout/delivery.due"; data: { deliveryId: string } }
-  | { name: "checkout/expiry.scheduled"; data: { sessionId: string; at: string } }
-  | { name: "checkout/rail.due"; data: { orderId: string } }
-  | { name: "checkout/receipt.due"; data: { sessionId: string } };
+/** A hint is a job's event (lib/jobs/events.ts). */
+export type Hint = JobEvent;
 
 /**
  * Hands hints to Inngest. lib/ never imports the Inngest client: the code that owns it registers
@@ -70,18 +68,18 @@ function hint(hints: Hint[]) {
 export const jobs = {
   /** New deliveries were committed. */
   deliveriesCreated(deliveryIds: string[]) {
-    hint(deliveryIds.map((deliveryId) => ({ name: "checkout/delivery.due" as const, data: { deliveryId } })));
+    hint(deliveryIds.map((deliveryId) => jobEvent("delivery", { deliveryId })));
   },
   /** A real-rail order has an on-chain step due now (lib/orders/rail-steps/). */
   railDue(orderId: string) {
-    hint([{ name: "checkout/rail.due", data: { orderId } }]);
+    hint([jobEvent("rail", { orderId })]);
   },
   /** A completed session owes its payer a receipt (lib/receipts). */
   receiptDue(sessionId: string) {
-    hint([{ name: "checkout/receipt.due", data: { sessionId } }]);
+    hint([jobEvent("receipt", { sessionId })]);
   },
   /** A session or order will expire at `at` unless something happens first. */
   expiryScheduled(sessionId: string, at: Date) {
-    if (getConfig().inngest.enabled) hint([{ name: "checkout/expiry.scheduled", data: { sessionId, at: at.toISOString() } }]);
+    if (getConfig().inngest.enabled) hint([jobEvent("expiry", { sessionId, at: at.toISOString() })]);
   },
 };
