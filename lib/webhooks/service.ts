@@ -32,20 +32,10 @@ type ScopedAs = As<MerchantActor> & WebhookScope;
 
 const generationOf = (as: WebhookScope) => as.generation ?? 0;
 
-/** A v1 webhook (the SDK's Webhook), with deletedAt as v0 has it: deleted webhooks stay readable. */
+/** A v1 webhook (the SDK's Webhook): the v0 shape, with its custom headers; deleted webhooks stay readable. */
 export function serializeV1Webhook(w: WebhookRow) {
-  return {
-    id: w.id,
-    merchantId: w.merchantId,
-    url: w.url,
-    events: w.events,
-    active: w.active,
-    // values are often credentials: shown masked (custom-headers.ts)
-    customHeaders: maskedCustomHeaders(w.customHeaders),
-    createdAt: w.createdAt.toISOString(),
-    updatedAt: w.updatedAt.toISOString(),
-    deletedAt: w.deletedAt?.toISOString() ?? null,
-  };
+  // values are often credentials: shown masked (custom-headers.ts)
+  return { ...serializeWebhook(w), customHeaders: maskedCustomHeaders(w.customHeaders) };
 }
 
 /** A webhook as the asking face shows it: its API generation's shape; for the dashboard ("any"), the v1 shape and apiVersion. */
