@@ -4,7 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig, devices } from "@playwright/test";
 import { specsByWhereTheyRun, TOPOLOGY_TAG } from "./e2e/support/where";
-import { testCertificates } from "./tests/support/tls";
+import { extraCaCerts, testCertificates } from "./tests/support/tls";
 
 // Two shapes of the service, each with its own project:
 // - "direct": `npm start` exactly as a new user runs it (embedded database, one process, plain HTTP
@@ -40,7 +40,7 @@ process.env.SMTP_URL = process.env.E2E_SMTP_URL;
 // Webhook receivers and the proxy use certificates from a local CA. Node trusts it through
 // NODE_EXTRA_CA_CERTS, read when a process starts: set here, the test workers and servers inherit it.
 const certs = testCertificates();
-process.env.NODE_EXTRA_CA_CERTS = certs.caFile;
+process.env.NODE_EXTRA_CA_CERTS = extraCaCerts();
 // Chromium trusts the certificate of that CA's key for localhost, and nothing else more than usual
 const spki = crypto
   .createHash("sha256")
@@ -113,7 +113,7 @@ export default defineConfig({
           APP_URL: directURL,
           ALLOW_PRIVATE_WEBHOOK_URLS: "true",
           RATE_LIMIT_MULTIPLIER: String(RATE_LIMIT_MULTIPLIER),
-          NODE_EXTRA_CA_CERTS: certs.caFile,
+          NODE_EXTRA_CA_CERTS: process.env.NODE_EXTRA_CA_CERTS,
           SMTP_URL: process.env.E2E_SMTP_URL,
           MAIL_FROM: "Checkout <no-reply@localhost>",
           LOG_LEVEL: "warn",

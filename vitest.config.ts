@@ -2,7 +2,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import postgres from "postgres";
-import { testCertificates } from "./tests/support/tls";
+import { extraCaCerts } from "./tests/support/tls";
 
 // The API suite runs twice: on embedded PGlite, and on PostgreSQL when one answers
 // (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432). Concurrency tests need PostgreSQL.
@@ -11,7 +11,7 @@ const alias = { "@": path.resolve(import.meta.dirname) };
 // Webhook receivers in tests serve https://localhost with a certificate from a test CA. Node reads
 // NODE_EXTRA_CA_CERTS only when a process starts, so it is set here, before the forked workers (and
 // the processes they spawn) start, and they inherit it. Verification itself is never turned off.
-process.env.NODE_EXTRA_CA_CERTS = testCertificates().caFile;
+process.env.NODE_EXTRA_CA_CERTS = extraCaCerts();
 const shared = { environment: "node" as const, testTimeout: 60_000, hookTimeout: 60_000 };
 
 export default defineConfig({

@@ -20,7 +20,7 @@ import https from "node:https";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { testCertificates } from "../tests/support/tls";
+import { extraCaCerts, testCertificates } from "../tests/support/tls";
 
 /** this checkout: the code every process runs unless a topology says otherwise */
 const here = path.resolve(import.meta.dirname, "..");
@@ -322,7 +322,7 @@ export async function start(
       NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
       APP_URL: `https://localhost:${layout.httpsPort}`,
       TRUSTED_PROXIES: "1",
-      NODE_EXTRA_CA_CERTS: certs.caFile,
+      NODE_EXTRA_CA_CERTS: extraCaCerts(),
       NEXT_TELEMETRY_DISABLED: "1",
       // info: a request's lines and its deliveries' (the tests follow a request id through them)
       LOG_LEVEL: process.env.LOG_LEVEL ?? "info",

@@ -9,7 +9,7 @@ import path from "node:path";
 // through NODE_EXTRA_CA_CERTS set before a process starts (the test and Playwright configs do it).
 
 export type TestCertificates = {
-  /** the test CA: give it to NODE_EXTRA_CA_CERTS */
+  /** the test CA: give NODE_EXTRA_CA_CERTS extraCaCerts(), which holds it */
   caFile: string;
   /** a certificate for localhost (DNS:localhost, IP:127.0.0.1, IP:::1) signed by the test CA */
   certFile: string;
@@ -28,6 +28,23 @@ const FILES = {
   untrustedKeyFile: "untrusted-localhost-key.pem",
 } as const;
 const DAY_MS = 24 * 60 * 60 * 1000;
+
+/**
+ * What NODE_EXTRA_CA_CERTS names for the processes the tests start: the test CA, and whatever the
+ * machine already trusted that way. Replacing the machine's would cut off what it is there for (here,
+ * the npm registry behind a proxy with a CA of its own, which the rolling-upgrade test installs from).
+ */
+export function extraCaCerts(): string {
+  const { caFile } = testCertificates();
+  const bundle = path.join(DIR, `extra-ca-${process.getuid?.() ?? 0}.pem`);
+  const machine = process.env.NODE_EXTRA_CA_CERTS;
+  if (!machine || machine === caFile) return caFile;
+  if (machine === bundle) return bundle; // set by a parent process already
+  const tmp = `${bundle}.${process.pid}.tmp`;
+  fs.writeFileSync(tmp, `${fs.readFileSync(machine, "utf8").trimEnd()}\n${fs.readFileSync(caFile, "utf8")}`);
+  fs.renameSync(tmp, bundle);
+  return bundle;
+}
 
 let cached: TestCertificates | undefined;
 
