@@ -1,13 +1,14 @@
 import {
   CHAIN_TX,
+  DELIVERY,
   isOrderEnded,
   isOrderLive,
   isOrderPaid,
   isSessionOpen,
   type Machine,
-  MACHINES,
-  type MachineName,
+  ORDER,
   type Rule,
+  SESSION,
   statusesWhere,
 } from "./machines";
 
@@ -17,31 +18,39 @@ import {
 export const START = "<!-- state-tables:start -->";
 export const END = "<!-- state-tables:end -->";
 
-const TITLES: Record<MachineName, string> = { session: "Checkout session", order: "Order", delivery: "Webhook delivery" };
-
-/** The predicates the services use, with the statuses each one holds for. */
-const PREDICATES: Record<MachineName, [string, string[]][]> = {
-  session: [["`isSessionOpen` (awaits the payer)", statusesWhere("session", isSessionOpen)]],
-  order: [
-    ["`isOrderLive` (neither fulfilled nor ended)", statusesWhere("order", isOrderLive)],
-    ["`isOrderPaid` (money may be on its way; cancel refuses)", statusesWhere("order", isOrderPaid)],
-    ["`isOrderEnded` (the session may start again)", statusesWhere("order", isOrderEnded)],
-  ],
-  delivery: [],
-};
+/** Each machine as the document shows it: its title, and the predicates the services use with the statuses each holds for. */
+const DOCUMENTED: { name: string; title: string; machine: Machine<string, string>; predicates: [string, string[]][] }[] = [
+  {
+    name: "session",
+    title: "Checkout session",
+    machine: SESSION,
+    predicates: [["`isSessionOpen` (awaits the payer)", statusesWhere("session", isSessionOpen)]],
+  },
+  {
+    name: "order",
+    title: "Order",
+    machine: ORDER,
+    predicates: [
+      ["`isOrderLive` (neither fulfilled nor ended)", statusesWhere("order", isOrderLive)],
+      ["`isOrderPaid` (money may be on its way; cancel refuses)", statusesWhere("order", isOrderPaid)],
+      ["`isOrderEnded` (the session may start again)", statusesWhere("order", isOrderEnded)],
+    ],
+  },
+  { name: "delivery", title: "Webhook delivery", machine: DELIVERY, predicates: [] },
+  {
+    name: "chainTx",
+    title: "Rail transaction (moved by `moveTx`, where a refused move is logged as an error and changes nothing)",
+    machine: CHAIN_TX,
+    predicates: [],
+  },
+];
 
 export function renderStateTables(): string {
   const parts = [
     "Generated from `lib/state/machines.ts` by `npm run docs:state`; do not edit by hand.",
     "A trigger moves a row from one of its *from* statuses to its *to* status, in one conditional `UPDATE`; from any other status it is a 409.",
   ];
-  const machines: [string, string, Machine<string, string>, [string, string[]][]][] = [
-    ...(Object.keys(MACHINES) as MachineName[]).map(
-      (name) => [name, TITLES[name], MACHINES[name], PREDICATES[name]] as [string, string, Machine<string, string>, [string, string[]][]],
-    ),
-    ["chainTx", "Rail transaction (moved by `moveTx`, where a refused move is logged as an error and changes nothing)", CHAIN_TX, []],
-  ];
-  for (const [name, title, m, predicates] of machines) {
+  for (const { name, title, machine: m, predicates } of DOCUMENTED) {
     const triggers = Object.entries<Rule<string>>(m.triggers);
     const reached = new Set([m.initial, ...triggers.map(([, r]) => r.to)]);
     const unreached = m.statuses.filter((s) => !reached.has(s));

@@ -35,15 +35,15 @@ export async function moveTx(
     .returning();
   if (moved) return moved;
   const [row] = await db.select().from(chainTxs).where(eq(chainTxs.id, tx.id));
-  if (row?.status !== rule.to)
+  if (!row) throw new Error(`rail transaction ${tx.id} is not written down`);
+  if (row.status !== rule.to)
     logger.error("a rail transaction's row refused a move its status does not allow", {
       orderId: tx.orderId,
       kind: tx.kind,
       tx: tx.hash,
       trigger,
-      status: row?.status ?? "missing",
+      status: row.status,
     });
-  if (!row) throw new Error(`rail transaction ${tx.id} is not written down`);
   return row;
 }
 
