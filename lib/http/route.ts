@@ -72,7 +72,35 @@ export type RouteOptions<P, Q, B> = {
    * writes it after its answer, outside any transaction.
    */
   audit?: string;
+  /**
+   * What the OpenAPI document says of this route beside what the options above already say (its
+   * auth, schemas, limits, idempotency and generation): lib/openapi/document.ts reads both from the
+   * handler, and the document's path and method are the route file's own (app/api/route-modules.ts).
+   */
+  doc?: RouteDoc;
 };
+
+export type RouteDoc = {
+  operationId: string;
+  /** One of the document's tags (lib/openapi/names.ts, TAGS). */
+  tag: string;
+  summary: string;
+  description: string;
+  /** The success answer's responseObject, by its name in lib/openapi (names.ts, DATA). */
+  data: string;
+  /** 201 for a route that creates; 200 when absent. */
+  status?: 201;
+  /** Client errors it answers besides those every operation may (400, 401/403 with a key, 409 for an idempotent POST, 429, 500, 503). */
+  errors?: number[];
+  /** An example request body, which the body schema must accept. */
+  example?: Record<string, unknown>;
+};
+
+/** What a route handler tells the OpenAPI document: its options, with their doc. */
+export type RouteFacts = Pick<
+  RouteOptions<Schema | undefined, Schema | undefined, Schema | undefined>,
+  "auth" | "params" | "query" | "body" | "rateLimit" | "generation" | "idempotent" | "answer"
+> & { doc: RouteDoc };
 
 export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
   db: Db;
@@ -92,7 +120,7 @@ export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
 export type RouteResult = { status?: number; message: string; data?: unknown; headers?: Record<string, string> };
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
-export type Handler = (req: Request, ctx: NextContext) => Promise<Response>;
+export type Handler = ((req: Request, ctx: NextContext) => Promise<Response>) & { facts?: RouteFacts };
 
 /** The client's address: the connection's own, or the one our trusted proxies forwarded (client-ip.ts). */
 export function clientIp(headers: Headers): string {
@@ -353,12 +381,17 @@ export function route<
   const traced = (req: Request, nextCtx: NextContext, requestId: string) =>
     isTracing() ? inRequestSpan(req, requestId, () => serve(req, nextCtx, requestId)) : serve(req, nextCtx, requestId);
   // every log line of the request's work carries its id (the service's server has set it already)
-  return (req, nextCtx) => {
+  const handle: Handler = (req, nextCtx) => {
     const requestId = requestIdOf(req);
     return currentRequestId() === requestId
       ? traced(req, nextCtx, requestId)
       : withLogContext({ requestId }, () => traced(req, nextCtx, requestId));
   };
+  if (options.doc) {
+    const { auth, params, query, body, rateLimit, generation, idempotent, answer, doc } = options;
+    handle.facts = { auth, params, query, body, rateLimit, generation, idempotent, answer, doc };
+  }
+  return handle;
 }
 
 const METHODS = ["GET", "POST", "PUT", "PATCH", "DELETE"] as const;

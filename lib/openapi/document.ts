@@ -1,642 +1,92 @@
 import { z } from "zod";
 import { ERROR_STATUS } from "@/lib/core/errors";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
-import { MAX_BODY_BYTES } from "@/lib/http/route";
-import { RATE_RULES } from "@/lib/limits/rate-limit";
-import {
-  createMerchantBody,
-  createPaymentLinkBody,
-  createSessionBody,
-  createWebhookBody,
-  deliveryListQuery,
-  emptyBody,
-  eventFeedQuery,
-  eventListQuery,
-  fulfillBody,
-  idParams,
-  paymentLinkListQuery,
-  selectPlatformBody,
-  sessionListQuery,
-  startSessionBody,
-  updateMerchantBody,
-  updatePaymentLinkBody,
-  updateWebhookBody,
-  webhookDeliveryParams,
-} from "@/lib/schemas";
+import { type Handler, MAX_BODY_BYTES, type RouteDoc, type RouteFacts } from "@/lib/http/route";
+import { RATE_RULES, type RateRule } from "@/lib/limits/rate-limit";
+import { emptyBody } from "@/lib/schemas";
 import * as R from "./responses";
-import { embeddingBody } from "@/lib/embed/framing";
-import { createV1PaymentLinkBody } from "@/lib/v1/schemas";
-import { V1_ORDER_DATA, V1_ORDER_NAMED, V1_ORDER_OPERATIONS, V1_ORDER_TAG } from "./v1-orders";
-import { V1_WEBHOOK_DATA, V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED, V1_WEBHOOK_OPERATIONS, V1_WEBHOOK_TAG } from "./v1-webhooks";
+import { DATA, type DataName, TAGS } from "./names";
+import { V1_ORDER_NAMED } from "./v1-orders";
+import { V1_WEBHOOK_EVENTS, V1_WEBHOOK_NAMED } from "./v1-webhooks";
 
-// The OpenAPI 3.1 document of the merchant API, generated from the zod schemas: the request schemas
-// of lib/schemas.ts and the response schemas of ./responses.ts. Served at GET /api/openapi.json and
-// checked against every answer of the API test suite (tests/support/api.ts).
+// The OpenAPI 3.1 document of the merchant API, built from the route handlers themselves: each
+// route() declares its auth, request schemas, limits and doc (lib/http/route.ts), and its file's place
+// in app/api is its path (app/api/route-modules.ts). The answers' schemas are ./responses.ts and
+// ./v1-*.ts. Served at GET /api/openapi.json and checked against every answer of the API test suite
+// (tests/support/api.ts).
 
 type JsonSchema = Record<string, unknown>;
 
-/** Every operation's responseObject, by name: v0's (./responses.ts) and v1's (./v1-*.ts). */
-const DATA = { ...R.data, ...V1_WEBHOOK_DATA, ...V1_ORDER_DATA };
-export type DataName = keyof typeof DATA;
 type Method = "get" | "post" | "patch" | "delete";
-/** merchantOrToken: the merchant's key, or a v1 order's token (GET /api/v1/orders/{id}). */
-type Auth = "merchant" | "public" | "merchantOrToken";
 
-export type Operation = {
+/** One operation of the document: a route's facts (lib/http/route.ts) at its path and method. */
+export type Operation = Omit<RouteDoc, "status" | "data"> & {
+  data: DataName;
   method: Method;
   /** OpenAPI path template, e.g. /api/webhooks/{id} */
   path: string;
-  operationId: string;
-  tag: string;
-  summary: string;
-  description: string;
-  auth: Auth;
+  /** merchantOrToken: the merchant's key, or a v1 order's token (GET /api/v1/orders/{id}). */
+  auth: "merchant" | "public" | "merchantOrToken";
   params?: z.ZodObject;
   query?: z.ZodObject;
   body?: z.ZodType;
-  /** An example request body. */
-  example?: Record<string, unknown>;
-  /** The success status and the name of its responseObject schema. */
   status: 200 | 201;
-  data: DataName;
   /** 1 for /api/v1/… operations: their error answers also carry errorCode. */
   generation?: 1;
-  /** Client errors this operation answers besides the ones every operation may (400, 401/403 for keys, 429, 500, 503). */
-  errors?: number[];
-  /** Whether success answers carry RateLimit-* headers (every merchant route does; public ones with a rule). */
+  /** Whether success answers carry RateLimit-* headers (every route with a key or a token does; public ones with a rule). */
   rateLimited: boolean;
   /** Sent with an Idempotency-Key, a retry replays the stored answer. */
-  idempotent?: boolean;
+  idempotent: boolean;
   /** One line on the rate limit, for the description. */
   limit?: string;
 };
 
-const perMinute = (r: { limit: number; windowMs: number }) =>
-  r.windowMs === 60_000 ? `${r.limit} per minute` : `${r.limit} per ${r.windowMs / 60_000} minutes`;
+/** A route module of app/api and its OpenAPI path (app/api/route-modules.ts lists them all). */
+export type RouteModule = { path: string; module: Record<string, unknown> };
 
-const merchantOp = (op: Omit<Operation, "auth" | "rateLimited">): Operation => ({
-  ...op,
-  auth: "merchant",
-  rateLimited: true,
-  idempotent: op.method === "post",
-  errors: [...(op.errors ?? []), ...(op.method === "post" ? [409] : [])],
-});
+const perWindow = (r: RateRule) => (r.windowMs === 60_000 ? `${r.limit} per minute` : `${r.limit} per ${r.windowMs / 60_000} minutes`);
+const PER: Record<RateRule["by"], string> = { merchant: "merchant", ip: "client address", session: "session", account: "account" };
 
-const SESSION_TAG = "Checkout sessions";
-const LINK_TAG = "Payment links";
+/** The operation a route handler describes (its facts), at the path and method it is served at. */
+export function operationOf(path: string, method: Method, facts: RouteFacts): Operation {
+  const auth = facts.auth ?? "merchant";
+  const where = `${method.toUpperCase()} ${path}`;
+  if (auth === "payer") throw new Error(`${where}: the payer's own routes are not part of the merchant API`);
+  if (!TAGS.some((t) => t.name === facts.doc.tag)) throw new Error(`${where}: no tag "${facts.doc.tag}" in lib/openapi/names.ts`);
+  if (!(facts.doc.data in DATA)) throw new Error(`${where}: no answer schema "${facts.doc.data}" in lib/openapi/names.ts`);
+  // the rules this route adds to the merchant-wide one every route with a key counts
+  const rules = [facts.rateLimit ?? []].flat().filter((r) => r !== RATE_RULES.merchantDefault);
+  const idempotent = method === "post" && auth !== "public" && facts.idempotent !== false;
+  const asObject = (s: z.ZodType | undefined) => (s === undefined ? undefined : (s as z.ZodObject));
+  return {
+    ...facts.doc,
+    data: facts.doc.data as DataName,
+    method,
+    path,
+    auth: auth === "merchantOrPayer" ? "merchantOrToken" : auth,
+    params: asObject(facts.params),
+    query: asObject(facts.query),
+    body: facts.body,
+    status: facts.doc.status ?? 200,
+    generation: facts.generation === 1 ? 1 : undefined,
+    rateLimited: auth !== "public" || facts.rateLimit !== undefined,
+    idempotent,
+    errors: [...(facts.doc.errors ?? []), ...(idempotent ? [409] : [])],
+    limit: rules.length ? rules.map((r) => `${perWindow(r)} per ${PER[r.by]}`).join(", and ") : undefined,
+  };
+}
 
-export const OPERATIONS: Operation[] = [
-  {
-    method: "get",
-    path: "/api/health",
-    operationId: "getHealth",
-    tag: "Service",
-    summary: "Health check (readiness)",
-    description: "The same answer as GET /api/health/ready, kept for the monitors that use this path. No API key.",
-    auth: "public",
-    status: 200,
-    data: "health",
-    rateLimited: false,
-    errors: [503],
-  },
-  {
-    method: "get",
-    path: "/api/health/ready",
-    operationId: "getReadiness",
-    tag: "Service",
-    summary: "Readiness",
-    description:
-      "200 while this instance can serve: its database answered a statement within 2 s and it is not shutting down. " +
-      "503 otherwise: a load balancer sends it no requests until it is ready again. No API key.",
-    auth: "public",
-    status: 200,
-    data: "health",
-    rateLimited: false,
-    errors: [503],
-  },
-  {
-    method: "get",
-    path: "/api/health/live",
-    operationId: "getLiveness",
-    tag: "Service",
-    summary: "Liveness",
-    description:
-      "200 while the process answers, whatever the state of its database or a shutdown under way; " +
-      "a supervisor restarts a process that fails it. No API key.",
-    auth: "public",
-    status: 200,
-    data: "liveness",
-    rateLimited: false,
-  },
-  {
-    method: "get",
-    path: "/api/openapi.json",
-    operationId: "getOpenApiDocument",
-    tag: "Service",
-    summary: "This document",
-    description:
-      "The OpenAPI 3.1 document of this API, generated from the zod schemas the service validates with. No API key. " +
-      "Unlike every other route it answers the document itself, not the envelope.",
-    auth: "public",
-    status: 200,
-    data: "none", // replaced below: the document is not enveloped
-    rateLimited: false,
-  },
-  {
-    method: "post",
-    path: "/api/merchants",
-    operationId: "createMerchant",
-    example: { name: "acme-shop", displayName: "Acme Shop", logoUrl: "https://acme.example/logo.png" },
-    tag: "Merchants",
-    summary: "Sign up",
-    description:
-      "Open sign-up: creates a merchant and its API key. The key is in this response and nowhere else, ever. " +
-      "No API key; limited per client address. Does not honour Idempotency-Key: a retried sign-up gets 409 for the taken name.",
-    auth: "public",
-    body: createMerchantBody,
-    status: 201,
-    data: "createdMerchant",
-    errors: [409, 413],
-    rateLimited: true,
-    limit: perMinute(RATE_RULES.signup) + " per client address",
-  },
-  merchantOp({
-    method: "get",
-    path: "/api/merchants/me",
-    operationId: "getCurrentMerchant",
-    tag: "Merchants",
-    summary: "The merchant of the API key",
-    description: "The merchant that owns the API key.",
-    status: 200,
-    data: "merchant",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/merchants/me/embedding",
-    operationId: "getEmbedding",
-    tag: "Merchants",
-    summary: "Embedding settings",
-    description: "The origins allowed to frame the merchant's checkout (CSP frame-ancestors); none by default. Extension.",
-    status: 200,
-    data: "embedding",
-  }),
-  merchantOp({
-    method: "patch",
-    path: "/api/merchants/me/embedding",
-    operationId: "setEmbedding",
-    example: { frameAncestors: ["https://shop.example"] },
-    tag: "Merchants",
-    summary: "Set the embedding settings",
-    description:
-      "Replaces the origins allowed to frame the checkout (at most 10, https origins or http://localhost), and answers them as " +
-      "stored: normalised, without duplicates. An empty list forbids framing. Extension.",
-    body: embeddingBody,
-    status: 200,
-    data: "embedding",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/merchants/{id}",
-    operationId: "getMerchant",
-    tag: "Merchants",
-    summary: "Get a merchant",
-    description: "Only the key's own merchant: another merchant's id answers 403.",
-    params: idParams,
-    status: 200,
-    data: "merchant",
-    errors: [404],
-  }),
-  merchantOp({
-    method: "patch",
-    path: "/api/merchants/{id}",
-    operationId: "updateMerchant",
-    example: { displayName: "Acme", logoUrl: null },
-    tag: "Merchants",
-    summary: "Update a merchant",
-    description: "Changes displayName and logoUrl (null removes the logo); the name never changes.",
-    params: idParams,
-    body: updateMerchantBody,
-    status: 200,
-    data: "merchant",
-    errors: [404, 413],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/checkout/sessions",
-    operationId: "createCheckoutSession",
-    example: {
-      merchantId: "merch_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b",
-      amountUsdc: "50.00",
-      destinationChainId: 8453,
-      destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      recipientAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
-      successUrl: "https://acme.example/thanks",
-      cancelUrl: "https://acme.example/cart",
-      metadata: { orderRef: "A-1001" },
-    },
-    tag: SESSION_TAG,
-    summary: "Create a checkout session",
-    description:
-      "A session for an amount in USDC (checkoutMode exact-token, the default: amountUsdc), or for a fixed fiat price " +
-      "(exact-fiat: fiatAmount, optional fiatCurrency (USD) and maxFeePercentage (10); amountUsdc is refused), and the hosted " +
-      "checkout URL to send the payer to. In exact-fiat the payer pays exactly fiatAmount and the merchant receives the USDC the " +
-      "quote's rate gives, rounded down to micro-USDC; a fiat amount that cannot meet the USDC bounds at today's rates is refused (400). " +
-      "merchantId must be the key's own merchant (403 otherwise).",
-    body: createSessionBody,
-    status: 201,
-    data: "createdSession",
-    errors: [413],
-    limit: perMinute(RATE_RULES.createSession) + " per merchant",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/checkout/sessions",
-    operationId: "listCheckoutSessions",
-    tag: SESSION_TAG,
-    summary: "List sessions",
-    description: "The merchant's sessions, newest first, keyset-paginated. q matches a session id or any metadata value exactly.",
-    query: sessionListQuery,
-    status: 200,
-    data: "sessionList",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/checkout/sessions/{id}",
-    operationId: "getCheckoutSession",
-    tag: SESSION_TAG,
-    summary: "Get a session",
-    description:
-      "The session's fields directly, with its merchant and its active order (with the order's quote). A due session is expired first.",
-    params: idParams,
-    status: 200,
-    data: "sessionDetail",
-    errors: [404],
-    limit: perMinute(RATE_RULES.getSession) + " per merchant",
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/checkout/sessions/{id}/select-platform",
-    operationId: "selectPaymentPlatform",
-    example: { paymentPlatform: "venmo", fiatCurrency: "USD" },
-    tag: SESSION_TAG,
-    summary: "Choose the platform and currency",
-    description: "Saves the payment platform and fiat currency before checkout starts.",
-    params: idParams,
-    body: selectPlatformBody,
-    status: 200,
-    data: "sessionOnly",
-    errors: [404, 413],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/checkout/sessions/{id}/start",
-    operationId: "startCheckout",
-    example: { paymentPlatform: "revolut", fiatCurrency: "EUR" },
-    tag: SESSION_TAG,
-    summary: "Start checkout",
-    description:
-      "Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order. " +
-      "exact-fiat: 409 FEE_THRESHOLD_EXCEEDED when no platform's spread over the mid rate is within the session's maxFeePercentage, " +
-      "or the chosen platform's is not (details.offeredPlatforms lists those that are).",
-    params: idParams,
-    body: startSessionBody,
-    status: 200,
-    data: "started",
-    errors: [404, 413],
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/checkout/sessions/{id}/order",
-    operationId: "getActiveOrder",
-    tag: SESSION_TAG,
-    summary: "Get the active order",
-    description: "The session's active order; 404 when it has none.",
-    params: idParams,
-    status: 200,
-    data: "orderOnly",
-    errors: [404],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/checkout/sessions/{id}/payment-sent",
-    operationId: "markPaymentSent",
-    tag: SESSION_TAG,
-    summary: "Report the fiat payment as sent",
-    description: "The payer has sent the fiat payment. Repeating it answers the order as it is.",
-    params: idParams,
-    body: emptyBody,
-    status: 200,
-    data: "orderOnly",
-    errors: [404, 413],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/checkout/sessions/{id}/cancel",
-    operationId: "cancelCheckoutSession",
-    tag: SESSION_TAG,
-    summary: "Cancel a session",
-    description: "Ends the session unless a payment was reported (409 then). Cancelling a cancelled session answers it as it is.",
-    params: idParams,
-    body: emptyBody,
-    status: 200,
-    data: "sessionOnly",
-    errors: [404, 413],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/orders/fulfill",
-    operationId: "fulfillOrder",
-    example: { intentHash: `0x${"ab".repeat(32)}`, proof: { sandbox: true, outcome: "success" } },
-    tag: "Orders",
-    summary: "Fulfil an order with a payment proof",
-    description:
-      "Verifies the payment proof and releases the USDC. A refused proof answers 400 (PROOF_INVALID, PROOF_EXPIRED, FULFILL_REVERTED) " +
-      "and is kept as an attempt; after 5 attempts the order answers 409.",
-    body: fulfillBody,
-    status: 200,
-    data: "fulfilled",
-    errors: [404, 413],
-    limit: perMinute(RATE_RULES.fulfill) + " per merchant",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/events",
-    operationId: "listEvents",
-    tag: "Events",
-    summary: "List events",
-    description: "The merchant's events, newest first, keyset-paginated; filter by type or sessionId.",
-    query: eventListQuery,
-    status: 200,
-    data: "eventList",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/events/feed",
-    operationId: "eventFeed",
-    tag: "Events",
-    summary: "Follow events",
-    description:
-      "The merchant's events, oldest first, after the cursor ?after (a cursor this feed returned; now: from the present; " +
-      "absent: from the beginning), each with the body its webhook delivery carries. With waitMs it long-polls: it answers " +
-      "as soon as an event arrives, or with none after waitMs. Events appear once they are settled (about 2 seconds, and " +
-      "never while a transaction that may still record an older one is open), so resuming from the cursor skips none.",
-    query: eventFeedQuery,
-    status: 200,
-    data: "eventFeed",
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/webhooks",
-    operationId: "createWebhook",
-    example: { url: "https://acme.example/hooks/checkout", events: ["session.completed", "order.failed"] },
-    tag: "Webhook endpoints",
-    summary: "Create a webhook",
-    description:
-      "An https endpoint on a public address; events empty or absent subscribes to all. The signing secret is in this response only.",
-    body: createWebhookBody,
-    status: 201,
-    data: "createdWebhook",
-    errors: [413],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/payment-links",
-    operationId: "createPaymentLink",
-    example: {
-      title: "Tip jar",
-      currency: "USDC",
-      minAmount: "1.00",
-      maxAmount: "100.00",
-      destinationChainId: 8453,
-      destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-      recipientAddress: "0x52908400098527886E0F7030069857D2E4169EE7",
-      fields: [{ key: "name", required: false }],
-      maxPayments: 100,
-    },
-    tag: LINK_TAG,
-    summary: "Create a payment link",
-    description:
-      "A reusable link (/l/<slug>) that opens a fresh checkout session for each payer: a fixed amount, or one the payer chooses " +
-      "between minAmount and maxAmount, in USDC or an exact fiat amount. Opening the link creates nothing; a session is made when " +
-      "the payer starts, with the link's id in paymentLinkId and the payer's answers to fields in its metadata. Extension.",
-    body: createPaymentLinkBody,
-    status: 201,
-    data: "paymentLink",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/payment-links",
-    operationId: "listPaymentLinks",
-    tag: LINK_TAG,
-    summary: "List payment links",
-    description: "The merchant's links, newest first, each with its completed payments and their USDC.",
-    query: paymentLinkListQuery,
-    status: 200,
-    data: "paymentLinkList",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/payment-links/{id}",
-    operationId: "getPaymentLink",
-    tag: LINK_TAG,
-    summary: "Get a payment link",
-    description: "The link, its status and its payments so far.",
-    params: idParams,
-    status: 200,
-    data: "paymentLink",
-    errors: [404],
-  }),
-  merchantOp({
-    method: "patch",
-    path: "/api/payment-links/{id}",
-    operationId: "updatePaymentLink",
-    example: { active: false },
-    tag: LINK_TAG,
-    summary: "Update or pause a payment link",
-    description:
-      "Title, description, URLs, fields, maxPayments and endsAt; active: false pauses it (its page says so, and a page opened " +
-      "before cannot start a payment), true resumes it. Its currency and amounts stay: make another link for another price.",
-    params: idParams,
-    body: updatePaymentLinkBody,
-    status: 200,
-    data: "paymentLink",
-    errors: [404],
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/webhooks",
-    operationId: "listWebhooks",
-    tag: "Webhook endpoints",
-    summary: "List webhooks",
-    description: "The merchant's webhooks that are not deleted, oldest first.",
-    status: 200,
-    data: "webhookList",
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/webhooks/{id}",
-    operationId: "getWebhook",
-    tag: "Webhook endpoints",
-    summary: "Get a webhook",
-    description: "A deleted webhook stays readable, with deletedAt set.",
-    params: idParams,
-    status: 200,
-    data: "webhook",
-    errors: [404],
-  }),
-  merchantOp({
-    method: "patch",
-    path: "/api/webhooks/{id}",
-    operationId: "updateWebhook",
-    example: { active: false },
-    tag: "Webhook endpoints",
-    summary: "Update a webhook",
-    description: "Changes url, events or active. A deleted webhook answers 409.",
-    params: idParams,
-    body: updateWebhookBody,
-    status: 200,
-    data: "webhook",
-    errors: [404, 409, 413],
-  }),
-  merchantOp({
-    method: "delete",
-    path: "/api/webhooks/{id}",
-    operationId: "deleteWebhook",
-    tag: "Webhook endpoints",
-    summary: "Delete a webhook",
-    description: "It stops receiving at once; it and its delivery history stay readable. Deleting it again answers 409.",
-    params: idParams,
-    status: 200,
-    data: "none",
-    errors: [404, 409],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/webhooks/{id}/test",
-    operationId: "testWebhook",
-    tag: "Webhook endpoints",
-    summary: "Send a test event",
-    description: `Records a ${TEST_EVENT_TYPE} event and sends it now, once. A failing endpoint is still a successful call: see success and error.`,
-    params: idParams,
-    body: emptyBody,
-    status: 200,
-    data: "testResult",
-    errors: [404, 413],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/webhooks/{id}/rotate-secret",
-    operationId: "rotateWebhookSecret",
-    tag: "Webhook endpoints",
-    summary: "Rotate the signing secret",
-    description: "A new secret, in this response only; the previous one keeps signing beside it for 24 hours.",
-    params: idParams,
-    body: emptyBody,
-    status: 200,
-    data: "rotatedWebhook",
-    errors: [404, 413],
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/webhooks/{id}/deliveries",
-    operationId: "listDeliveries",
-    tag: "Webhook endpoints",
-    summary: "List a webhook's deliveries",
-    description: "Newest first, keyset-paginated; filter by status or eventType.",
-    params: idParams,
-    query: deliveryListQuery,
-    status: 200,
-    data: "deliveryList",
-    errors: [404],
-  }),
-  merchantOp({
-    method: "get",
-    path: "/api/webhooks/{id}/deliveries/{deliveryId}",
-    operationId: "getDelivery",
-    tag: "Webhook endpoints",
-    summary: "Get a delivery",
-    description: "The exact payload sent and every attempt, oldest first.",
-    params: webhookDeliveryParams,
-    status: 200,
-    data: "deliveryDetail",
-    errors: [404],
-  }),
-  merchantOp({
-    method: "post",
-    path: "/api/webhooks/{id}/deliveries/{deliveryId}/retry",
-    operationId: "retryDelivery",
-    tag: "Webhook endpoints",
-    summary: "Send a delivery again",
-    description: "Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted.",
-    params: webhookDeliveryParams,
-    body: emptyBody,
-    status: 200,
-    data: "delivery",
-    errors: [404, 413],
-  }),
-  ...[
-    merchantOp({
-      method: "post",
-      path: "/api/v1/payment-links",
-      operationId: "v1CreatePaymentLink",
-      example: { title: "Invoice 1042", amount: "120.00", maxPayments: 1 },
-      tag: LINK_TAG,
-      summary: "Create a payment link (v1 style)",
-      description:
-        "As POST /api/payment-links, with the destination as v1 orders name it: destinationAddress (default: the merchant's " +
-        "evmWalletAddress), destinationChainId (default: the first supported chain) and destinationToken (default: its USDC). Extension.",
-      body: createV1PaymentLinkBody,
-      status: 201,
-      data: "v1PaymentLink",
+const METHODS: Method[] = ["get", "post", "patch", "delete"];
+
+/** Every operation the route modules serve, in their order. */
+export function operationsOf(routes: RouteModule[]): Operation[] {
+  return routes.flatMap(({ path, module }) =>
+    METHODS.flatMap((method) => {
+      const facts = (module[method.toUpperCase()] as Handler | undefined)?.facts;
+      return facts ? [operationOf(path, method, facts)] : [];
     }),
-    merchantOp({
-      method: "get",
-      path: "/api/v1/payment-links",
-      operationId: "v1ListPaymentLinks",
-      tag: LINK_TAG,
-      summary: "List payment links (v1 style)",
-      description: "The merchant's links, newest first, each with its completed payments and their USDC.",
-      query: paymentLinkListQuery,
-      status: 200,
-      data: "v1PaymentLinkList",
-    }),
-    merchantOp({
-      method: "get",
-      path: "/api/v1/payment-links/{id}",
-      operationId: "v1GetPaymentLink",
-      tag: LINK_TAG,
-      summary: "Get a payment link (v1 style)",
-      description: "The link, its status and its payments so far.",
-      params: idParams,
-      status: 200,
-      data: "v1PaymentLink",
-      errors: [404],
-    }),
-    merchantOp({
-      method: "patch",
-      path: "/api/v1/payment-links/{id}",
-      operationId: "v1UpdatePaymentLink",
-      example: { active: false },
-      tag: LINK_TAG,
-      summary: "Update or pause a payment link (v1 style)",
-      description: "As PATCH /api/payment-links/{id}; active: false pauses the link.",
-      params: idParams,
-      body: updatePaymentLinkBody,
-      status: 200,
-      data: "v1PaymentLink",
-      errors: [404],
-    }),
-  ].map((op) => ({ ...op, generation: 1 as const })),
-  ...V1_WEBHOOK_OPERATIONS.map((op) => merchantOp({ ...op, generation: 1 })),
-  ...V1_ORDER_OPERATIONS.map((op): Operation => ({
-    ...op,
-    tag: V1_ORDER_TAG,
-    generation: 1,
-    rateLimited: true,
-    idempotent: op.method === "post",
-    errors: [...(op.errors ?? []), ...(op.method === "post" ? [409] : [])],
-  })),
-];
+  );
+}
 
 // ---------------------------------------------------------------- JSON Schema from zod
 
@@ -709,7 +159,7 @@ const STATUS_TEXT: Record<number, string> = {
 
 export const OPENAPI_VERSION = "3.1.0";
 
-function build() {
+function build(operations: Operation[]) {
   const registry = z.registry<{ id: string }>();
   const named: [z.ZodType, string][] = [
     [R.merchant, "Merchant"],
@@ -732,7 +182,7 @@ function build() {
 
   // one envelope per (responseObject, status) and one per error status
   const envelopes = new Map<string, string>();
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     if (op.path === "/api/openapi.json") continue;
     const id = `${pascal(op.data)}${op.status === 201 ? "Created" : ""}Response`;
     if (!envelopes.has(id)) {
@@ -763,7 +213,7 @@ function build() {
   });
 
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const op of OPERATIONS) {
+  for (const op of operations) {
     const parameters: unknown[] = [];
     for (const [where, obj] of [
       ["path", op.params],
@@ -892,17 +342,7 @@ function build() {
         "This document is generated from the zod schemas the service validates with.",
     },
     servers: [{ url: "/", description: "This service" }],
-    tags: [
-      { name: "Service" },
-      { name: "Merchants" },
-      { name: SESSION_TAG },
-      { name: "Orders" },
-      { name: "Events" },
-      { name: LINK_TAG, description: "Reusable links that open a fresh checkout for each payer (extension)" },
-      { name: "Webhook endpoints", description: "Endpoints that receive events; the events themselves are in the webhooks section" },
-      { name: V1_ORDER_TAG, description: "The v1 API (/api/v1/…): orders, their payments, the merchant profile" },
-      { name: V1_WEBHOOK_TAG, description: "v1 endpoints (/api/v1/webhooks): they receive the v1 events (ORDER_*, PAYMENT_*) only" },
-    ],
+    tags: [...TAGS],
     security: [{ apiKey: [] }],
     paths,
     webhooks: {
@@ -956,9 +396,11 @@ function build() {
 
 export type OpenApiDocument = ReturnType<typeof build>;
 
-let cached: OpenApiDocument | undefined;
+const built = new WeakMap<RouteModule[], OpenApiDocument>();
 
-/** The document, built once per process. */
-export function openApiDocument(): OpenApiDocument {
-  return (cached ??= build());
+/** The document of these route modules, built once per process. */
+export function buildDocument(routes: RouteModule[]): OpenApiDocument {
+  let doc = built.get(routes);
+  if (!doc) built.set(routes, (doc = build(operationsOf(routes))));
+  return doc;
 }

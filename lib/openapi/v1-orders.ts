@@ -1,15 +1,11 @@
 import { z } from "zod";
 import { PRESET_NAMES, THEME_COLORS } from "@/lib/theme";
-import { emptyBody } from "@/lib/schemas";
-import { createOrderBody, FEE_PAYERS, orderParams, orderQuery } from "@/lib/v1/schemas";
+import { FEE_PAYERS } from "@/lib/v1/schemas";
 import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
 
 // The v1 orders, payments and merchant profile (/api/v1/orders/…, /api/v1/merchants/me;
-// docs/api-v1.md), for the OpenAPI document: document.ts merges these operations and response schemas into its
-// own. The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: CheckoutOrder, CheckoutPayment,
+// docs/api-v1.md), for the OpenAPI document: the answers of their routes (by name, in a route's doc). The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: CheckoutOrder, CheckoutPayment,
 // CheckoutAggregate, CreateOrderResponse, MerchantProfile), as lib/wire/v1.ts and lib/v1/orders.ts build them.
-
-export const V1_ORDER_TAG = "Orders (v1)";
 
 const iso = (description: string) => z.iso.datetime().meta({ description, examples: ["2026-01-15T12:00:00.000Z"] });
 const isoOrNull = (description: string) => z.iso.datetime().nullable().meta({ description });
@@ -159,96 +155,4 @@ export const V1_ORDER_NAMED: [z.ZodType, string][] = [
   [v1Payment, "V1Payment"],
   [checkoutMerchant, "V1CheckoutMerchant"],
   [merchantProfile, "V1MerchantProfile"],
-];
-
-/** An operation as document.ts's Operation has it, before document.ts completes it (not imported: no circle). */
-type V1Op = {
-  method: "get" | "post";
-  path: string;
-  operationId: string;
-  summary: string;
-  description: string;
-  auth: "merchant" | "merchantOrToken";
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  example?: Record<string, unknown>;
-  status: 200 | 201;
-  data: keyof typeof V1_ORDER_DATA;
-  errors?: number[];
-};
-
-/** The operations of /api/v1/orders and /api/v1/merchants/me; document.ts makes them generation-1 operations. */
-export const V1_ORDER_OPERATIONS: V1Op[] = [
-  {
-    method: "post",
-    path: "/api/v1/orders",
-    operationId: "v1CreateOrder",
-    auth: "merchant",
-    example: { requestedUsdcAmount: "50.00", destinationAddress: "0x1111111111111111111111111111111111111111", successUrl: null },
-    summary: "Create an order",
-    description:
-      "Either requestedUsdcAmount, or requestedFiatAmount with requestedFiatCurrency (the payer pays exactly that; the merchant " +
-      "receives what the quote's rate gives). destinationAddress defaults to the merchant's evmWalletAddress, destinationChainId to " +
-      'the first supported chain, destinationToken ("USDC" or an address) to that chain\'s USDC. The answer holds the order token, ' +
-      "the payer's credential, in this response only, and the payer's link.",
-    body: createOrderBody,
-    status: 201,
-    data: "v1CreatedOrder",
-    errors: [413],
-  },
-  {
-    method: "get",
-    path: "/api/v1/orders/{id}",
-    operationId: "v1GetOrder",
-    auth: "merchantOrToken",
-    summary: "Get an order",
-    description:
-      "With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= or X-Order-Token " +
-      "(a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment. Read with the token, " +
-      "order.notes and order.metadata are null: they are the merchant's own.",
-    params: orderParams,
-    query: orderQuery,
-    status: 200,
-    data: "v1OrderAggregate",
-    errors: [401, 403, 404],
-  },
-  {
-    method: "get",
-    path: "/api/v1/orders/{id}/payments",
-    operationId: "v1ListOrderPayments",
-    auth: "merchantOrToken",
-    summary: "List an order's payments",
-    description: "Every payment (attempt) of the order, oldest first: settled parts of a partly paid order, and ended attempts.",
-    params: orderParams,
-    query: orderQuery,
-    status: 200,
-    data: "v1PaymentList",
-    errors: [401, 403, 404],
-  },
-  {
-    method: "post",
-    path: "/api/v1/orders/{id}/cancel",
-    operationId: "v1CancelOrder",
-    auth: "merchant",
-    summary: "Cancel an order",
-    description:
-      "Cancels an order whose payment is not on its way (409 once the payer has said the fiat is sent). Payments already settled on a " +
-      "partly paid order stay settled. Cancelling again answers the cancelled order.",
-    params: orderParams,
-    body: emptyBody,
-    status: 200,
-    data: "v1CancelledOrder",
-    errors: [404, 409],
-  },
-  {
-    method: "get",
-    path: "/api/v1/merchants/me",
-    operationId: "v1GetMerchant",
-    auth: "merchant",
-    summary: "The key's merchant",
-    description: "The merchant profile with its checkout configuration. apiKey is the display prefix of the key that asked, never the key.",
-    status: 200,
-    data: "v1MerchantProfile",
-  },
 ];

@@ -1,16 +1,11 @@
 import { z } from "zod";
 import { V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
-import { deliveryListQuery, emptyBody, idParams, webhookDeliveryParams } from "@/lib/schemas";
-import { createV1WebhookBody, updateV1WebhookBody } from "@/lib/schemas-v1";
 import { v1OrderSchema, v1Payment } from "./v1-orders";
 import * as R from "./responses";
 
 // The v1 webhook endpoints (/api/v1/webhooks/…, docs/api-v1.md) and the v1 events they receive, for
-// the OpenAPI document: document.ts merges these operations, response schemas and events into its
-// own. The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: Webhook, WebhookWithSecret, WebhookDelivery,
+// the OpenAPI document: the answers of their routes (by name, in a route's doc), and the events. The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: Webhook, WebhookWithSecret, WebhookDelivery,
 // TestWebhookResponse); what v0 adds (deletedAt, lastError, durationMs, nextCursor) is kept.
-
-export const V1_WEBHOOK_TAG = "Webhook endpoints (v1)";
 
 const iso = (description: string) => z.iso.datetime().meta({ description, examples: ["2026-01-15T12:00:00.000Z"] });
 
@@ -112,151 +107,4 @@ export const V1_WEBHOOK_EVENTS = [
     description: `Sent to every active v1 webhook subscribed to ${type} (or to all events).`,
   })),
   { type: V1_TEST_EVENT_TYPE, id: "V1WebhookTestEvent", schema: null, description: "Sent by POST /api/v1/webhooks/{id}/test only." },
-];
-
-/** An operation as document.ts's Operation has it, before it is made a merchant operation (not imported: no circle). */
-type V1Op = {
-  method: "get" | "post" | "patch" | "delete";
-  path: string;
-  operationId: string;
-  tag: string;
-  summary: string;
-  description: string;
-  params?: z.ZodObject;
-  query?: z.ZodObject;
-  body?: z.ZodType;
-  example?: Record<string, unknown>;
-  status: 200 | 201;
-  data: keyof typeof V1_WEBHOOK_DATA | "testResult" | "none";
-  errors?: number[];
-};
-
-const op = (o: Omit<V1Op, "tag">): V1Op => ({ ...o, tag: V1_WEBHOOK_TAG });
-
-/** The operations of /api/v1/webhooks, before document.ts makes them merchant operations of generation 1. */
-export const V1_WEBHOOK_OPERATIONS: V1Op[] = [
-  op({
-    method: "post",
-    path: "/api/v1/webhooks",
-    operationId: "v1CreateWebhook",
-    example: {
-      url: "https://acme.example/hooks/checkout",
-      events: ["ORDER_FULFILLED", "PAYMENT_FAILED"],
-      customHeaders: [{ key: "Authorization", value: "Bearer shop-secret" }],
-    },
-    summary: "Create a v1 webhook",
-    description:
-      "An https endpoint on a public address that receives the v1 events; events empty or absent subscribes to all. " +
-      "customHeaders: at most 10, each a valid HTTP header name (unique whatever its case) with a value of visible ASCII and spaces, " +
-      "never a signature header (X-Webhook-*, webhook-*) nor one the delivery sets (Content-Type, Content-Length, Host, User-Agent, …). " +
-      "The signing secret is in this response only.",
-    body: createV1WebhookBody,
-    status: 201,
-    data: "v1CreatedWebhook",
-    errors: [413],
-  }),
-  op({
-    method: "get",
-    path: "/api/v1/webhooks",
-    operationId: "v1ListWebhooks",
-    summary: "List v1 webhooks",
-    description: "The merchant's v1 webhooks that are not deleted, oldest first. Webhooks made through /api/webhooks are not listed.",
-    status: 200,
-    data: "v1WebhookList",
-  }),
-  op({
-    method: "get",
-    path: "/api/v1/webhooks/{id}",
-    operationId: "v1GetWebhook",
-    summary: "Get a v1 webhook",
-    description: "A deleted webhook stays readable, with deletedAt set. A webhook made through /api/webhooks answers 404.",
-    params: idParams,
-    status: 200,
-    data: "v1Webhook",
-    errors: [404],
-  }),
-  op({
-    method: "patch",
-    path: "/api/v1/webhooks/{id}",
-    operationId: "v1UpdateWebhook",
-    example: { customHeaders: [{ key: "Authorization", value: "Bearer rotated" }] },
-    summary: "Update a v1 webhook",
-    description:
-      "Changes url, events, active or customHeaders (the list given replaces the old one; [] removes them). A deleted webhook answers 409.",
-    params: idParams,
-    body: updateV1WebhookBody,
-    status: 200,
-    data: "v1Webhook",
-    errors: [404, 409, 413],
-  }),
-  op({
-    method: "delete",
-    path: "/api/v1/webhooks/{id}",
-    operationId: "v1DeleteWebhook",
-    summary: "Delete a v1 webhook",
-    description: "It stops receiving at once; it and its delivery history stay readable. Deleting it again answers 409.",
-    params: idParams,
-    status: 200,
-    data: "none",
-    errors: [404, 409],
-  }),
-  op({
-    method: "post",
-    path: "/api/v1/webhooks/{id}/test",
-    operationId: "v1TestWebhook",
-    summary: "Send a test event",
-    description: `Records a ${V1_TEST_EVENT_TYPE} event (order, payment and paymentBridge null) and sends it now, once, with the webhook's custom headers. A failing endpoint is still a successful call: see success and error.`,
-    params: idParams,
-    body: emptyBody,
-    status: 200,
-    data: "testResult",
-    errors: [404, 413],
-  }),
-  op({
-    method: "post",
-    path: "/api/v1/webhooks/{id}/rotate-secret",
-    operationId: "v1RotateWebhookSecret",
-    summary: "Rotate the signing secret",
-    description: "A new secret, in this response only; the previous one keeps signing beside it for 24 hours.",
-    params: idParams,
-    body: emptyBody,
-    status: 200,
-    data: "v1RotatedWebhook",
-    errors: [404, 413],
-  }),
-  op({
-    method: "get",
-    path: "/api/v1/webhooks/{id}/deliveries",
-    operationId: "v1ListDeliveries",
-    summary: "List a v1 webhook's deliveries",
-    description: "Newest first, keyset-paginated; filter by status or eventType.",
-    params: idParams,
-    query: deliveryListQuery,
-    status: 200,
-    data: "v1DeliveryList",
-    errors: [404],
-  }),
-  op({
-    method: "get",
-    path: "/api/v1/webhooks/{id}/deliveries/{deliveryId}",
-    operationId: "v1GetDelivery",
-    summary: "Get a delivery",
-    description: "The exact payload sent and every attempt, oldest first.",
-    params: webhookDeliveryParams,
-    status: 200,
-    data: "v1DeliveryDetail",
-    errors: [404],
-  }),
-  op({
-    method: "post",
-    path: "/api/v1/webhooks/{id}/deliveries/{deliveryId}/retry",
-    operationId: "v1RetryDelivery",
-    summary: "Send a delivery again",
-    description: "Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted.",
-    params: webhookDeliveryParams,
-    body: emptyBody,
-    status: 200,
-    data: "v1Delivery",
-    errors: [404, 413],
-  }),
 ];

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/openapi/document";
+import { openApiDocument } from "@/app/api/route-modules";
 import { call, randomIp, uniqueName } from "../support/api";
 
 // call() checks every answer against the OpenAPI document. Here the document (this test file's own

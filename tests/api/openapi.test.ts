@@ -4,7 +4,9 @@ import SwaggerParser from "@apidevtools/swagger-parser";
 import { describe, expect, it } from "vitest";
 import { ERROR_STATUS } from "@/lib/core/errors";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
-import { OPERATIONS, openApiDocument } from "@/lib/openapi/document";
+import { openApiDocument, ROUTE_MODULES } from "@/app/api/route-modules";
+import { operationsOf } from "@/lib/openapi/document";
+import { routeModulesSource } from "@/lib/openapi/route-index";
 import { call, newMerchant, sessionBody } from "../support/api";
 import { documentedResponse, responseProblems, templateOf } from "../support/conformance";
 
@@ -45,6 +47,11 @@ describe("the OpenAPI document", () => {
     expect(documented).toEqual(routes);
   });
 
+  it("is built from the route modules the app/api tree holds (npm run api:routes writes their index)", () => {
+    const index = fs.readFileSync(path.join(API_DIR, "route-modules.ts"), "utf8");
+    expect(index, "app/api/route-modules.ts is stale: run npm run api:routes").toBe(routeModulesSource(API_DIR));
+  });
+
   it("documents every error code under its status, every event type as a webhook, and the API key", () => {
     const errors = Object.values<any>(doc.components.schemas).filter((s: any) => s.properties?.success?.const === false);
     // each generation's envelopes list every code once; v1's also carry errorCode
@@ -74,7 +81,7 @@ describe("the OpenAPI document", () => {
   });
 
   it("gives request examples the request schemas accept", () => {
-    const withExamples = OPERATIONS.filter((op) => op.example);
+    const withExamples = operationsOf(ROUTE_MODULES).filter((op) => op.example);
     expect(withExamples.length).toBeGreaterThan(5);
     for (const op of withExamples) {
       const parsed = op.body!.safeParse(op.example);

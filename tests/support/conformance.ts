@@ -1,6 +1,6 @@
 import { Ajv2020, type ValidateFunction } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { openApiDocument } from "@/lib/openapi/document";
+import { openApiDocument } from "@/app/api/route-modules";
 
 // Checks an answer of the API against the OpenAPI document (lib/openapi/document.ts): its status is
 // documented for the path and method, the headers the document requires are there and match, and

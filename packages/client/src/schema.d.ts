@@ -1,174 +1,6 @@
 // Generated from the service's OpenAPI document by openapi-typescript: do not edit.
 // Regenerate with `npm run client:generate`; test/generated.test.ts fails when this file is stale.
 export interface paths {
-  "/api/health": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Health check (readiness)
-     * @description The same answer as GET /api/health/ready, kept for the monitors that use this path. No API key.
-     */
-    get: operations["getHealth"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/health/ready": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Readiness
-     * @description 200 while this instance can serve: its database answered a statement within 2 s and it is not shutting down. 503 otherwise: a load balancer sends it no requests until it is ready again. No API key.
-     */
-    get: operations["getReadiness"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/health/live": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Liveness
-     * @description 200 while the process answers, whatever the state of its database or a shutdown under way; a supervisor restarts a process that fails it. No API key.
-     */
-    get: operations["getLiveness"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/openapi.json": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * This document
-     * @description The OpenAPI 3.1 document of this API, generated from the zod schemas the service validates with. No API key. Unlike every other route it answers the document itself, not the envelope.
-     */
-    get: operations["getOpenApiDocument"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/merchants": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Sign up
-     * @description Open sign-up: creates a merchant and its API key. The key is in this response and nowhere else, ever. No API key; limited per client address. Does not honour Idempotency-Key: a retried sign-up gets 409 for the taken name. Rate limit: 20 per 60 minutes per client address.
-     */
-    post: operations["createMerchant"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/merchants/me": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * The merchant of the API key
-     * @description The merchant that owns the API key.
-     */
-    get: operations["getCurrentMerchant"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/merchants/me/embedding": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Embedding settings
-     * @description The origins allowed to frame the merchant's checkout (CSP frame-ancestors); none by default. Extension.
-     */
-    get: operations["getEmbedding"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Set the embedding settings
-     * @description Replaces the origins allowed to frame the checkout (at most 10, https origins or http://localhost), and answers them as stored: normalised, without duplicates. An empty list forbids framing. Extension.
-     */
-    patch: operations["setEmbedding"];
-    trace?: never;
-  };
-  "/api/merchants/{id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get a merchant
-     * @description Only the key's own merchant: another merchant's id answers 403.
-     */
-    get: operations["getMerchant"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    /**
-     * Update a merchant
-     * @description Changes displayName and logoUrl (null removes the logo); the name never changes.
-     */
-    patch: operations["updateMerchant"];
-    trace?: never;
-  };
   "/api/checkout/sessions": {
     parameters: {
       query?: never;
@@ -213,7 +45,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/checkout/sessions/{id}/select-platform": {
+  "/api/checkout/sessions/{id}/cancel": {
     parameters: {
       query?: never;
       header?: never;
@@ -223,30 +55,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Choose the platform and currency
-     * @description Saves the payment platform and fiat currency before checkout starts.
+     * Cancel a session
+     * @description Ends the session unless a payment was reported (409 then). Cancelling a cancelled session answers it as it is.
      */
-    post: operations["selectPaymentPlatform"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/checkout/sessions/{id}/start": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Start checkout
-     * @description Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order. exact-fiat: 409 FEE_THRESHOLD_EXCEEDED when no platform's spread over the mid rate is within the session's maxFeePercentage, or the chosen platform's is not (details.offeredPlatforms lists those that are).
-     */
-    post: operations["startCheckout"];
+    post: operations["cancelCheckoutSession"];
     delete?: never;
     options?: never;
     head?: never;
@@ -293,7 +105,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/checkout/sessions/{id}/cancel": {
+  "/api/checkout/sessions/{id}/select-platform": {
     parameters: {
       query?: never;
       header?: never;
@@ -303,17 +115,17 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Cancel a session
-     * @description Ends the session unless a payment was reported (409 then). Cancelling a cancelled session answers it as it is.
+     * Choose the platform and currency
+     * @description Saves the payment platform and fiat currency before checkout starts.
      */
-    post: operations["cancelCheckoutSession"];
+    post: operations["selectPaymentPlatform"];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/api/orders/fulfill": {
+  "/api/checkout/sessions/{id}/start": {
     parameters: {
       query?: never;
       header?: never;
@@ -323,10 +135,10 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Fulfil an order with a payment proof
-     * @description Verifies the payment proof and releases the USDC. A refused proof answers 400 (PROOF_INVALID, PROOF_EXPIRED, FULFILL_REVERTED) and is kept as an attempt; after 5 attempts the order answers 409. Rate limit: 50 per minute per merchant.
+     * Start checkout
+     * @description Creates the order on the chosen platform (or the one saved with select-platform) and returns its quote. 409 while the session has a live order. exact-fiat: 409 FEE_THRESHOLD_EXCEEDED when no platform's spread over the mid rate is within the session's maxFeePercentage, or the chosen platform's is not (details.offeredPlatforms lists those that are).
      */
-    post: operations["fulfillOrder"];
+    post: operations["startCheckout"];
     delete?: never;
     options?: never;
     head?: never;
@@ -373,7 +185,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/webhooks": {
+  "/api/health": {
     parameters: {
       query?: never;
       header?: never;
@@ -381,16 +193,180 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List webhooks
-     * @description The merchant's webhooks that are not deleted, oldest first.
+     * Health check (readiness)
+     * @description The same answer as GET /api/health/ready, kept for the monitors that use this path. No API key.
      */
-    get: operations["listWebhooks"];
+    get: operations["getHealth"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/health/live": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Liveness
+     * @description 200 while the process answers, whatever the state of its database or a shutdown under way; a supervisor restarts a process that fails it. No API key.
+     */
+    get: operations["getLiveness"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/health/ready": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Readiness
+     * @description 200 while this instance can serve: its database answered a statement within 2 s and it is not shutting down. 503 otherwise: a load balancer sends it no requests until it is ready again. No API key.
+     */
+    get: operations["getReadiness"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
     put?: never;
     /**
-     * Create a webhook
-     * @description An https endpoint on a public address; events empty or absent subscribes to all. The signing secret is in this response only.
+     * Sign up
+     * @description Open sign-up: creates a merchant and its API key. The key is in this response and nowhere else, ever. No API key; limited per client address. Does not honour Idempotency-Key: a retried sign-up gets 409 for the taken name. Rate limit: 20 per 60 minutes per client address.
      */
-    post: operations["createWebhook"];
+    post: operations["createMerchant"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a merchant
+     * @description Only the key's own merchant: another merchant's id answers 403.
+     */
+    get: operations["getMerchant"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Update a merchant
+     * @description Changes displayName and logoUrl (null removes the logo); the name never changes.
+     */
+    patch: operations["updateMerchant"];
+    trace?: never;
+  };
+  "/api/merchants/me": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * The merchant of the API key
+     * @description The merchant that owns the API key.
+     */
+    get: operations["getCurrentMerchant"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/merchants/me/embedding": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Embedding settings
+     * @description The origins allowed to frame the merchant's checkout (CSP frame-ancestors); none by default. Extension.
+     */
+    get: operations["getEmbedding"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    /**
+     * Set the embedding settings
+     * @description Replaces the origins allowed to frame the checkout (at most 10, https origins or http://localhost), and answers them as stored: normalised, without duplicates. An empty list forbids framing. Extension.
+     */
+    patch: operations["setEmbedding"];
+    trace?: never;
+  };
+  "/api/openapi.json": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * This document
+     * @description The OpenAPI 3.1 document of this API, generated from the zod schemas the service validates with. No API key. Unlike every other route it answers the document itself, not the envelope.
+     */
+    get: operations["getOpenApiDocument"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/orders/fulfill": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Fulfil an order with a payment proof
+     * @description Verifies the payment proof and releases the USDC. A refused proof answers 400 (PROOF_INVALID, PROOF_EXPIRED, FULFILL_REVERTED) and is kept as an attempt; after 5 attempts the order answers 409. Rate limit: 50 per minute per merchant.
+     */
+    post: operations["fulfillOrder"];
     delete?: never;
     options?: never;
     head?: never;
@@ -445,7 +421,7 @@ export interface paths {
     patch: operations["updatePaymentLink"];
     trace?: never;
   };
-  "/api/webhooks/{id}": {
+  "/api/v1/merchants/me": {
     parameters: {
       query?: never;
       header?: never;
@@ -453,27 +429,19 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * Get a webhook
-     * @description A deleted webhook stays readable, with deletedAt set.
+     * The key's merchant
+     * @description The merchant profile with its checkout configuration. apiKey is the display prefix of the key that asked, never the key.
      */
-    get: operations["getWebhook"];
+    get: operations["v1GetMerchant"];
     put?: never;
     post?: never;
-    /**
-     * Delete a webhook
-     * @description It stops receiving at once; it and its delivery history stay readable. Deleting it again answers 409.
-     */
-    delete: operations["deleteWebhook"];
+    delete?: never;
     options?: never;
     head?: never;
-    /**
-     * Update a webhook
-     * @description Changes url, events or active. A deleted webhook answers 409.
-     */
-    patch: operations["updateWebhook"];
+    patch?: never;
     trace?: never;
   };
-  "/api/webhooks/{id}/test": {
+  "/api/v1/orders": {
     parameters: {
       query?: never;
       header?: never;
@@ -483,17 +451,37 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Send a test event
-     * @description Records a webhook.test event and sends it now, once. A failing endpoint is still a successful call: see success and error.
+     * Create an order
+     * @description Either requestedUsdcAmount, or requestedFiatAmount with requestedFiatCurrency (the payer pays exactly that; the merchant receives what the quote's rate gives). destinationAddress defaults to the merchant's evmWalletAddress, destinationChainId to the first supported chain, destinationToken ("USDC" or an address) to that chain's USDC. The answer holds the order token, the payer's credential, in this response only, and the payer's link. Rate limit: 100 per minute per merchant.
      */
-    post: operations["testWebhook"];
+    post: operations["v1CreateOrder"];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/api/webhooks/{id}/rotate-secret": {
+  "/api/v1/orders/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get an order
+     * @description With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= or X-Order-Token (a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment. Read with the token, order.notes and order.metadata are null: they are the merchant's own.
+     */
+    get: operations["v1GetOrder"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/orders/{id}/cancel": {
     parameters: {
       query?: never;
       header?: never;
@@ -503,17 +491,17 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Rotate the signing secret
-     * @description A new secret, in this response only; the previous one keeps signing beside it for 24 hours.
+     * Cancel an order
+     * @description Cancels an order whose payment is not on its way (409 once the payer has said the fiat is sent). Payments already settled on a partly paid order stay settled. Cancelling again answers the cancelled order.
      */
-    post: operations["rotateWebhookSecret"];
+    post: operations["v1CancelOrder"];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/api/webhooks/{id}/deliveries": {
+  "/api/v1/orders/{id}/payments": {
     parameters: {
       query?: never;
       header?: never;
@@ -521,52 +509,12 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * List a webhook's deliveries
-     * @description Newest first, keyset-paginated; filter by status or eventType.
+     * List an order's payments
+     * @description Every payment (attempt) of the order, oldest first: settled parts of a partly paid order, and ended attempts.
      */
-    get: operations["listDeliveries"];
+    get: operations["v1ListOrderPayments"];
     put?: never;
     post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/webhooks/{id}/deliveries/{deliveryId}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get a delivery
-     * @description The exact payload sent and every attempt, oldest first.
-     */
-    get: operations["getDelivery"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send a delivery again
-     * @description Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted.
-     */
-    post: operations["retryDelivery"];
     delete?: never;
     options?: never;
     head?: never;
@@ -673,46 +621,6 @@ export interface paths {
     patch: operations["v1UpdateWebhook"];
     trace?: never;
   };
-  "/api/v1/webhooks/{id}/test": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Send a test event
-     * @description Records a WEBHOOK_TEST event (order, payment and paymentBridge null) and sends it now, once, with the webhook's custom headers. A failing endpoint is still a successful call: see success and error.
-     */
-    post: operations["v1TestWebhook"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/webhooks/{id}/rotate-secret": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    get?: never;
-    put?: never;
-    /**
-     * Rotate the signing secret
-     * @description A new secret, in this response only; the previous one keeps signing beside it for 24 hours.
-     */
-    post: operations["v1RotateWebhookSecret"];
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
   "/api/v1/webhooks/{id}/deliveries": {
     parameters: {
       query?: never;
@@ -764,7 +672,7 @@ export interface paths {
     put?: never;
     /**
      * Send a delivery again
-     * @description Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted.
+     * @description Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted. Rate limit: 60 per minute per merchant.
      */
     post: operations["v1RetryDelivery"];
     delete?: never;
@@ -773,7 +681,7 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
-  "/api/v1/orders": {
+  "/api/v1/webhooks/{id}/rotate-secret": {
     parameters: {
       query?: never;
       header?: never;
@@ -783,57 +691,17 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Create an order
-     * @description Either requestedUsdcAmount, or requestedFiatAmount with requestedFiatCurrency (the payer pays exactly that; the merchant receives what the quote's rate gives). destinationAddress defaults to the merchant's evmWalletAddress, destinationChainId to the first supported chain, destinationToken ("USDC" or an address) to that chain's USDC. The answer holds the order token, the payer's credential, in this response only, and the payer's link.
+     * Rotate the signing secret
+     * @description A new secret, in this response only; the previous one keeps signing beside it for 24 hours. Rate limit: 60 per minute per merchant.
      */
-    post: operations["v1CreateOrder"];
+    post: operations["v1RotateWebhookSecret"];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/api/v1/orders/{id}": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * Get an order
-     * @description With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= or X-Order-Token (a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's latest payment. Read with the token, order.notes and order.metadata are null: they are the merchant's own.
-     */
-    get: operations["v1GetOrder"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/orders/{id}/payments": {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    /**
-     * List an order's payments
-     * @description Every payment (attempt) of the order, oldest first: settled parts of a partly paid order, and ended attempts.
-     */
-    get: operations["v1ListOrderPayments"];
-    put?: never;
-    post?: never;
-    delete?: never;
-    options?: never;
-    head?: never;
-    patch?: never;
-    trace?: never;
-  };
-  "/api/v1/orders/{id}/cancel": {
+  "/api/v1/webhooks/{id}/test": {
     parameters: {
       query?: never;
       header?: never;
@@ -843,17 +711,17 @@ export interface paths {
     get?: never;
     put?: never;
     /**
-     * Cancel an order
-     * @description Cancels an order whose payment is not on its way (409 once the payer has said the fiat is sent). Payments already settled on a partly paid order stay settled. Cancelling again answers the cancelled order.
+     * Send a test event
+     * @description Records a WEBHOOK_TEST event (order, payment and paymentBridge null) and sends it now, once, with the webhook's custom headers. A failing endpoint is still a successful call: see success and error. Rate limit: 60 per minute per merchant.
      */
-    post: operations["v1CancelOrder"];
+    post: operations["v1TestWebhook"];
     delete?: never;
     options?: never;
     head?: never;
     patch?: never;
     trace?: never;
   };
-  "/api/v1/merchants/me": {
+  "/api/webhooks": {
     parameters: {
       query?: never;
       header?: never;
@@ -861,12 +729,144 @@ export interface paths {
       cookie?: never;
     };
     /**
-     * The key's merchant
-     * @description The merchant profile with its checkout configuration. apiKey is the display prefix of the key that asked, never the key.
+     * List webhooks
+     * @description The merchant's webhooks that are not deleted, oldest first.
      */
-    get: operations["v1GetMerchant"];
+    get: operations["listWebhooks"];
+    put?: never;
+    /**
+     * Create a webhook
+     * @description An https endpoint on a public address; events empty or absent subscribes to all. The signing secret is in this response only.
+     */
+    post: operations["createWebhook"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a webhook
+     * @description A deleted webhook stays readable, with deletedAt set.
+     */
+    get: operations["getWebhook"];
     put?: never;
     post?: never;
+    /**
+     * Delete a webhook
+     * @description It stops receiving at once; it and its delivery history stay readable. Deleting it again answers 409.
+     */
+    delete: operations["deleteWebhook"];
+    options?: never;
+    head?: never;
+    /**
+     * Update a webhook
+     * @description Changes url, events or active. A deleted webhook answers 409.
+     */
+    patch: operations["updateWebhook"];
+    trace?: never;
+  };
+  "/api/webhooks/{id}/deliveries": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a webhook's deliveries
+     * @description Newest first, keyset-paginated; filter by status or eventType.
+     */
+    get: operations["listDeliveries"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/deliveries/{deliveryId}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a delivery
+     * @description The exact payload sent and every attempt, oldest first.
+     */
+    get: operations["getDelivery"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/deliveries/{deliveryId}/retry": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a delivery again
+     * @description Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted. Rate limit: 60 per minute per merchant.
+     */
+    post: operations["retryDelivery"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/rotate-secret": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Rotate the signing secret
+     * @description A new secret, in this response only; the previous one keeps signing beside it for 24 hours. Rate limit: 60 per minute per merchant.
+     */
+    post: operations["rotateWebhookSecret"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/webhooks/{id}/test": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Send a test event
+     * @description Records a webhook.test event and sends it now, once. A failing endpoint is still a successful call: see success and error. Rate limit: 60 per minute per merchant.
+     */
+    post: operations["testWebhook"];
     delete?: never;
     options?: never;
     head?: never;
@@ -3036,6 +3036,159 @@ export interface components {
       };
       merchantUsers: unknown[];
     };
+    SessionListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        sessions: components["schemas"]["Session"][];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    CreatedSessionCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        session: components["schemas"]["Session"];
+        /** @description The hosted checkout page to send the payer to */
+        checkoutUrl: string;
+      };
+      /** @constant */
+      statusCode: 201;
+    };
+    SessionDetailResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["SessionDetail"];
+      /** @constant */
+      statusCode: 200;
+    };
+    SessionOnlyResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        session: components["schemas"]["Session"];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    OrderOnlyResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["Order"];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    StartedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"];
+        quote: components["schemas"]["Quote"];
+        /** @description null on the real rail until the signal is mined: follow the order */
+        intentHash: string | null;
+        /**
+         * Format: date-time
+         * @description When the order expires unpaid
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        expiresAt: string;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    EventListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        events: components["schemas"]["Event"][];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    EventFeedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        /** @description Oldest first */
+        events: {
+          id: string;
+          /** @enum {string} */
+          type:
+            | "order.created"
+            | "order.payment_sent"
+            | "order.fulfilled"
+            | "order.failed"
+            | "order.expired"
+            | "session.started"
+            | "session.completed"
+            | "session.abandoned";
+          /**
+           * Format: date-time
+           * @description When it was recorded
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          createdAt: string;
+          sessionId: string | null;
+          orderId: string | null;
+          /** @description The body a webhook delivery of this event carries */
+          payload: components["schemas"]["EventPayload"];
+          /** @description The cursor just after this event, to resume part-way through a page */
+          cursor: string;
+        }[];
+        /** @description Pass as ?after to resume after these events */
+        cursor: string;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
     HealthResponse: {
       /** @constant */
       success: true;
@@ -3112,102 +3265,6 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
-    CreatedSessionCreatedResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        session: components["schemas"]["Session"];
-        /** @description The hosted checkout page to send the payer to */
-        checkoutUrl: string;
-      };
-      /** @constant */
-      statusCode: 201;
-    };
-    SessionListResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        sessions: components["schemas"]["Session"][];
-        /** @description Pass as ?cursor= for the next page; null on the last page */
-        nextCursor: string | null;
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    SessionDetailResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: components["schemas"]["SessionDetail"];
-      /** @constant */
-      statusCode: 200;
-    };
-    SessionOnlyResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        session: components["schemas"]["Session"];
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    StartedResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        session: components["schemas"]["Session"];
-        order: components["schemas"]["Order"];
-        quote: components["schemas"]["Quote"];
-        /** @description null on the real rail until the signal is mined: follow the order */
-        intentHash: string | null;
-        /**
-         * Format: date-time
-         * @description When the order expires unpaid
-         * @example 2026-01-15T12:00:00.000Z
-         */
-        expiresAt: string;
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    OrderOnlyResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        order: components["schemas"]["Order"];
-      };
-      /** @constant */
-      statusCode: 200;
-    };
     FulfilledResponse: {
       /** @constant */
       success: true;
@@ -3224,166 +3281,6 @@ export interface components {
       };
       /** @constant */
       statusCode: 200;
-    };
-    EventListResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        events: components["schemas"]["Event"][];
-        /** @description Pass as ?cursor= for the next page; null on the last page */
-        nextCursor: string | null;
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    EventFeedResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        /** @description Oldest first */
-        events: {
-          id: string;
-          /** @enum {string} */
-          type:
-            | "order.created"
-            | "order.payment_sent"
-            | "order.fulfilled"
-            | "order.failed"
-            | "order.expired"
-            | "session.started"
-            | "session.completed"
-            | "session.abandoned";
-          /**
-           * Format: date-time
-           * @description When it was recorded
-           * @example 2026-01-15T12:00:00.000Z
-           */
-          createdAt: string;
-          sessionId: string | null;
-          orderId: string | null;
-          /** @description The body a webhook delivery of this event carries */
-          payload: components["schemas"]["EventPayload"];
-          /** @description The cursor just after this event, to resume part-way through a page */
-          cursor: string;
-        }[];
-        /** @description Pass as ?after to resume after these events */
-        cursor: string;
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    CreatedWebhookCreatedResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: components["schemas"]["WebhookWithSecret"];
-      /** @constant */
-      statusCode: 201;
-    };
-    PaymentLinkCreatedResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      /** @description A payment link */
-      responseObject: {
-        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
-        id: string;
-        merchantId: string;
-        /**
-         * @description The link to share: it opens a fresh checkout for each payer
-         * @example https://pay.example/l/q3Xk9v_2LmPa
-         */
-        url: string;
-        /** @description The link's part of the url */
-        slug: string;
-        /** @description What the payer pays for */
-        title: string;
-        description: string | null;
-        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
-        currency: string;
-        /**
-         * @description A fixed amount in the currency; null when the payer chooses
-         * @example 25.00
-         */
-        amount: string | null;
-        /**
-         * @description The least a payer may choose; null for a fixed amount
-         * @example 25.00
-         */
-        minAmount: string | null;
-        /**
-         * @description The most a payer may choose; null for a fixed amount
-         * @example 25.00
-         */
-        maxAmount: string | null;
-        maxFeePercentage: number | null;
-        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
-        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
-        buyerFeeShareBps: number | null;
-        destinationChainId: number;
-        destinationToken: string;
-        recipientAddress: string;
-        successUrl: string | null;
-        cancelUrl: string | null;
-        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
-        fields: {
-          /** @enum {string} */
-          key: "name" | "email" | "reference";
-          required: boolean;
-        }[];
-        /** @description Closed after this many completed payments; null: no limit */
-        maxPayments: number | null;
-        /** @description Closed after this moment; null: never */
-        endsAt: string | null;
-        /** @description false: paused by the merchant */
-        active: boolean;
-        /**
-         * @description Whether a payer can start a payment now
-         * @enum {string}
-         */
-        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
-        /** @description Sessions completed through it */
-        payments: number;
-        /**
-         * @description The USDC of those sessions
-         * @example 50.00
-         */
-        paidUsdc: string;
-        /** @description Sessions started through it that are not paid, expired or cancelled yet */
-        openSessions: number;
-        /**
-         * Format: date-time
-         * @description Creation time
-         * @example 2026-01-15T12:00:00.000Z
-         */
-        createdAt: string;
-        /**
-         * Format: date-time
-         * @description Last change
-         * @example 2026-01-15T12:00:00.000Z
-         */
-        updatedAt: string;
-      };
-      /** @constant */
-      statusCode: 201;
     };
     PaymentLinkListResponse: {
       /** @constant */
@@ -3479,6 +3376,97 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
+    PaymentLinkCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      /** @description A payment link */
+      responseObject: {
+        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+        id: string;
+        merchantId: string;
+        /**
+         * @description The link to share: it opens a fresh checkout for each payer
+         * @example https://pay.example/l/q3Xk9v_2LmPa
+         */
+        url: string;
+        /** @description The link's part of the url */
+        slug: string;
+        /** @description What the payer pays for */
+        title: string;
+        description: string | null;
+        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+        currency: string;
+        /**
+         * @description A fixed amount in the currency; null when the payer chooses
+         * @example 25.00
+         */
+        amount: string | null;
+        /**
+         * @description The least a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        minAmount: string | null;
+        /**
+         * @description The most a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        maxAmount: string | null;
+        maxFeePercentage: number | null;
+        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+        buyerFeeShareBps: number | null;
+        destinationChainId: number;
+        destinationToken: string;
+        recipientAddress: string;
+        successUrl: string | null;
+        cancelUrl: string | null;
+        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+        fields: {
+          /** @enum {string} */
+          key: "name" | "email" | "reference";
+          required: boolean;
+        }[];
+        /** @description Closed after this many completed payments; null: no limit */
+        maxPayments: number | null;
+        /** @description Closed after this moment; null: never */
+        endsAt: string | null;
+        /** @description false: paused by the merchant */
+        active: boolean;
+        /**
+         * @description Whether a payer can start a payment now
+         * @enum {string}
+         */
+        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+        /** @description Sessions completed through it */
+        payments: number;
+        /**
+         * @description The USDC of those sessions
+         * @example 50.00
+         */
+        paidUsdc: string;
+        /** @description Sessions started through it that are not paid, expired or cancelled yet */
+        openSessions: number;
+        /**
+         * Format: date-time
+         * @description Creation time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+      };
+      /** @constant */
+      statusCode: 201;
+    };
     PaymentLinkResponse: {
       /** @constant */
       success: true;
@@ -3570,7 +3558,19 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
-    WebhookListResponse: {
+    V1MerchantProfileResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1MerchantProfile"];
+      /** @constant */
+      statusCode: 200;
+    };
+    V1CreatedOrderCreatedResponse: {
       /** @constant */
       success: true;
       /**
@@ -3579,197 +3579,61 @@ export interface components {
        */
       message: string;
       responseObject: {
-        webhooks: components["schemas"]["Webhook"][];
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    WebhookResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: components["schemas"]["Webhook"];
-      /** @constant */
-      statusCode: 200;
-    };
-    NoneResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: null;
-      /** @constant */
-      statusCode: 200;
-    };
-    TestResultResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        /** @description Whether the endpoint answered 2xx */
-        success: boolean;
-        deliveryId: string;
-        responseCode: number | null;
-        /** @description When it failed: why */
-        error?: string;
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    RotatedWebhookResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: components["schemas"]["WebhookWithRotatedSecret"];
-      /** @constant */
-      statusCode: 200;
-    };
-    DeliveryListResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: {
-        deliveries: components["schemas"]["Delivery"][];
-        /** @description Pass as ?cursor= for the next page; null on the last page */
-        nextCursor: string | null;
-      };
-      /** @constant */
-      statusCode: 200;
-    };
-    DeliveryDetailResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: components["schemas"]["DeliveryDetail"];
-      /** @constant */
-      statusCode: 200;
-    };
-    DeliveryResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: components["schemas"]["Delivery"];
-      /** @constant */
-      statusCode: 200;
-    };
-    V1PaymentLinkCreatedResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      /** @description A payment link (v1 style) */
-      responseObject: {
-        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
-        id: string;
-        merchantId: string;
+        order: components["schemas"]["V1Order"];
         /**
-         * @description The link to share: it opens a fresh checkout for each payer
-         * @example https://pay.example/l/q3Xk9v_2LmPa
+         * @description The payer's credential: in this response only
+         * @example otk_…
          */
-        url: string;
-        /** @description The link's part of the url */
-        slug: string;
-        /** @description What the payer pays for */
-        title: string;
-        description: string | null;
-        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
-        currency: string;
-        /**
-         * @description A fixed amount in the currency; null when the payer chooses
-         * @example 25.00
-         */
-        amount: string | null;
-        /**
-         * @description The least a payer may choose; null for a fixed amount
-         * @example 25.00
-         */
-        minAmount: string | null;
-        /**
-         * @description The most a payer may choose; null for a fixed amount
-         * @example 25.00
-         */
-        maxAmount: string | null;
-        maxFeePercentage: number | null;
-        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
-        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
-        buyerFeeShareBps: number | null;
-        destinationToken: string;
-        successUrl: string | null;
-        cancelUrl: string | null;
-        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
-        fields: {
-          /** @enum {string} */
-          key: "name" | "email" | "reference";
-          required: boolean;
-        }[];
-        /** @description Closed after this many completed payments; null: no limit */
-        maxPayments: number | null;
-        /** @description Closed after this moment; null: never */
-        endsAt: string | null;
-        /** @description false: paused by the merchant */
-        active: boolean;
-        /**
-         * @description Whether a payer can start a payment now
-         * @enum {string}
-         */
-        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
-        /** @description Sessions completed through it */
-        payments: number;
-        /**
-         * @description The USDC of those sessions
-         * @example 50.00
-         */
-        paidUsdc: string;
-        /** @description Sessions started through it that are not paid, expired or cancelled yet */
-        openSessions: number;
-        /**
-         * Format: date-time
-         * @description Creation time
-         * @example 2026-01-15T12:00:00.000Z
-         */
-        createdAt: string;
-        /**
-         * Format: date-time
-         * @description Last change
-         * @example 2026-01-15T12:00:00.000Z
-         */
-        updatedAt: string;
-        destinationAddress: string;
-        /** @example 8453 */
-        destinationChainId: string;
+        orderToken: string;
+        /** @description The payer's link: {checkout_url}/?order=<id>&token=<orderToken> */
+        checkoutUrl: string;
       };
       /** @constant */
       statusCode: 201;
+    };
+    V1OrderAggregateResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["V1Order"];
+        merchant: components["schemas"]["V1CheckoutMerchant"];
+        currentPayment: components["schemas"]["V1Payment"] | null;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1CancelledOrderResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        order: components["schemas"]["V1Order"];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1PaymentListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        payments: components["schemas"]["V1Payment"][];
+      };
+      /** @constant */
+      statusCode: 200;
     };
     V1PaymentLinkListResponse: {
       /** @constant */
@@ -3866,6 +3730,98 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
+    V1PaymentLinkCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      /** @description A payment link (v1 style) */
+      responseObject: {
+        /** @example plink_5d2c9e0f1a3b4c6d8e7f9a0b1c2d3e4f */
+        id: string;
+        merchantId: string;
+        /**
+         * @description The link to share: it opens a fresh checkout for each payer
+         * @example https://pay.example/l/q3Xk9v_2LmPa
+         */
+        url: string;
+        /** @description The link's part of the url */
+        slug: string;
+        /** @description What the payer pays for */
+        title: string;
+        description: string | null;
+        /** @description USDC (the merchant receives the amount) or a fiat code (the payer pays exactly the amount) */
+        currency: string;
+        /**
+         * @description A fixed amount in the currency; null when the payer chooses
+         * @example 25.00
+         */
+        amount: string | null;
+        /**
+         * @description The least a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        minAmount: string | null;
+        /**
+         * @description The most a payer may choose; null for a fixed amount
+         * @example 25.00
+         */
+        maxAmount: string | null;
+        maxFeePercentage: number | null;
+        /** @description Who pays the real rail's fees on its sessions; null: the merchant's setting */
+        feePayer: ("MERCHANT" | "PAYEE" | "SPLIT") | null;
+        buyerFeeShareBps: number | null;
+        destinationToken: string;
+        successUrl: string | null;
+        cancelUrl: string | null;
+        /** @description What the payer is asked; the answers are the session's metadata under the same keys */
+        fields: {
+          /** @enum {string} */
+          key: "name" | "email" | "reference";
+          required: boolean;
+        }[];
+        /** @description Closed after this many completed payments; null: no limit */
+        maxPayments: number | null;
+        /** @description Closed after this moment; null: never */
+        endsAt: string | null;
+        /** @description false: paused by the merchant */
+        active: boolean;
+        /**
+         * @description Whether a payer can start a payment now
+         * @enum {string}
+         */
+        status: "ACTIVE" | "PAUSED" | "EXPIRED" | "LIMIT_REACHED";
+        /** @description Sessions completed through it */
+        payments: number;
+        /**
+         * @description The USDC of those sessions
+         * @example 50.00
+         */
+        paidUsdc: string;
+        /** @description Sessions started through it that are not paid, expired or cancelled yet */
+        openSessions: number;
+        /**
+         * Format: date-time
+         * @description Creation time
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        createdAt: string;
+        /**
+         * Format: date-time
+         * @description Last change
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        updatedAt: string;
+        destinationAddress: string;
+        /** @example 8453 */
+        destinationChainId: string;
+      };
+      /** @constant */
+      statusCode: 201;
+    };
     V1PaymentLinkResponse: {
       /** @constant */
       success: true;
@@ -3958,18 +3914,6 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
-    V1CreatedWebhookCreatedResponse: {
-      /** @constant */
-      success: true;
-      /**
-       * @description A human-readable summary
-       * @example Checkout session created
-       */
-      message: string;
-      responseObject: components["schemas"]["V1WebhookWithSecret"];
-      /** @constant */
-      statusCode: 201;
-    };
     V1WebhookListResponse: {
       /** @constant */
       success: true;
@@ -3984,6 +3928,18 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
+    V1CreatedWebhookCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1WebhookWithSecret"];
+      /** @constant */
+      statusCode: 201;
+    };
     V1WebhookResponse: {
       /** @constant */
       success: true;
@@ -3996,7 +3952,7 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
-    V1RotatedWebhookResponse: {
+    NoneResponse: {
       /** @constant */
       success: true;
       /**
@@ -4004,7 +3960,7 @@ export interface components {
        * @example Checkout session created
        */
       message: string;
-      responseObject: components["schemas"]["V1WebhookWithRotatedSecret"];
+      responseObject: null;
       /** @constant */
       statusCode: 200;
     };
@@ -4048,7 +4004,19 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
-    V1CreatedOrderCreatedResponse: {
+    V1RotatedWebhookResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["V1WebhookWithRotatedSecret"];
+      /** @constant */
+      statusCode: 200;
+    };
+    TestResultResponse: {
       /** @constant */
       success: true;
       /**
@@ -4057,19 +4025,55 @@ export interface components {
        */
       message: string;
       responseObject: {
-        order: components["schemas"]["V1Order"];
-        /**
-         * @description The payer's credential: in this response only
-         * @example otk_…
-         */
-        orderToken: string;
-        /** @description The payer's link: {checkout_url}/?order=<id>&token=<orderToken> */
-        checkoutUrl: string;
+        /** @description Whether the endpoint answered 2xx */
+        success: boolean;
+        deliveryId: string;
+        responseCode: number | null;
+        /** @description When it failed: why */
+        error?: string;
       };
+      /** @constant */
+      statusCode: 200;
+    };
+    WebhookListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        webhooks: components["schemas"]["Webhook"][];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    CreatedWebhookCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["WebhookWithSecret"];
       /** @constant */
       statusCode: 201;
     };
-    V1OrderAggregateResponse: {
+    WebhookResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["Webhook"];
+      /** @constant */
+      statusCode: 200;
+    };
+    DeliveryListResponse: {
       /** @constant */
       success: true;
       /**
@@ -4078,14 +4082,14 @@ export interface components {
        */
       message: string;
       responseObject: {
-        order: components["schemas"]["V1Order"];
-        merchant: components["schemas"]["V1CheckoutMerchant"];
-        currentPayment: components["schemas"]["V1Payment"] | null;
+        deliveries: components["schemas"]["Delivery"][];
+        /** @description Pass as ?cursor= for the next page; null on the last page */
+        nextCursor: string | null;
       };
       /** @constant */
       statusCode: 200;
     };
-    V1PaymentListResponse: {
+    DeliveryDetailResponse: {
       /** @constant */
       success: true;
       /**
@@ -4093,13 +4097,11 @@ export interface components {
        * @example Checkout session created
        */
       message: string;
-      responseObject: {
-        payments: components["schemas"]["V1Payment"][];
-      };
+      responseObject: components["schemas"]["DeliveryDetail"];
       /** @constant */
       statusCode: 200;
     };
-    V1CancelledOrderResponse: {
+    DeliveryResponse: {
       /** @constant */
       success: true;
       /**
@@ -4107,13 +4109,11 @@ export interface components {
        * @example Checkout session created
        */
       message: string;
-      responseObject: {
-        order: components["schemas"]["V1Order"];
-      };
+      responseObject: components["schemas"]["Delivery"];
       /** @constant */
       statusCode: 200;
     };
-    V1MerchantProfileResponse: {
+    RotatedWebhookResponse: {
       /** @constant */
       success: true;
       /**
@@ -4121,7 +4121,7 @@ export interface components {
        * @example Checkout session created
        */
       message: string;
-      responseObject: components["schemas"]["V1MerchantProfile"];
+      responseObject: components["schemas"]["WebhookWithRotatedSecret"];
       /** @constant */
       statusCode: 200;
     };
@@ -5084,925 +5084,6 @@ export interface components {
 }
 export type $defs = Record<string, never>;
 export interface operations {
-  getHealth: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["HealthResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  getReadiness: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["HealthResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  getLiveness: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["LivenessResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  getOpenApiDocument: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description The OpenAPI document */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": Record<string, never>;
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["PlainError"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["PlainError"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["PlainError"];
-        };
-      };
-    };
-  };
-  createMerchant: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "name": "acme-shop",
-         *       "displayName": "Acme Shop",
-         *       "logoUrl": "https://acme.example/logo.png"
-         *     }
-         */
-        "application/json": {
-          name: string;
-          displayName?: string;
-          logoUrl?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description Created */
-      201: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["CreatedMerchantCreatedResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
-      409: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error409"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error413"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  getCurrentMerchant: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["MerchantResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  getEmbedding: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["EmbeddingResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  setEmbedding: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path?: never;
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "frameAncestors": [
-         *         "https://shop.example"
-         *       ]
-         *     }
-         */
-        "application/json": {
-          frameAncestors: string[];
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["EmbeddingResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  getMerchant: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["MerchantResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  updateMerchant: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "displayName": "Acme",
-         *       "logoUrl": null
-         *     }
-         */
-        "application/json": {
-          displayName?: string;
-          logoUrl?: string | null;
-          /** @enum {string} */
-          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
-          buyerFeeShareBps?: number | null;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["MerchantResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error413"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
   listCheckoutSessions: {
     parameters: {
       query?: {
@@ -6413,7 +5494,7 @@ export interface operations {
       };
     };
   };
-  selectPaymentPlatform: {
+  cancelCheckoutSession: {
     parameters: {
       query?: never;
       header?: {
@@ -6425,18 +5506,9 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
-        /**
-         * @example {
-         *       "paymentPlatform": "venmo",
-         *       "fiatCurrency": "USD"
-         *     }
-         */
-        "application/json": {
-          paymentPlatform: string;
-          fiatCurrency: string;
-        };
+        "application/json": Record<string, never>;
       };
     };
     responses: {
@@ -6452,175 +5524,6 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["SessionOnlyResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
-        };
-      };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
-      409: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error409"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error413"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  startCheckout: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
-        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody: {
-      content: {
-        /**
-         * @example {
-         *       "paymentPlatform": "revolut",
-         *       "fiatCurrency": "EUR"
-         *     }
-         */
-        "application/json": {
-          paymentPlatform?: string;
-          fiatCurrency?: string;
-        };
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["StartedResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -7030,7 +5933,7 @@ export interface operations {
       };
     };
   };
-  cancelCheckoutSession: {
+  selectPaymentPlatform: {
     parameters: {
       query?: never;
       header?: {
@@ -7042,9 +5945,18 @@ export interface operations {
       };
       cookie?: never;
     };
-    requestBody?: {
+    requestBody: {
       content: {
-        "application/json": Record<string, never>;
+        /**
+         * @example {
+         *       "paymentPlatform": "venmo",
+         *       "fiatCurrency": "USD"
+         *     }
+         */
+        "application/json": {
+          paymentPlatform: string;
+          fiatCurrency: string;
+        };
       };
     };
     responses: {
@@ -7190,32 +6102,29 @@ export interface operations {
       };
     };
   };
-  fulfillOrder: {
+  startCheckout: {
     parameters: {
       query?: never;
       header?: {
         /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
       };
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
     requestBody: {
       content: {
         /**
          * @example {
-         *       "intentHash": "0xabababababababababababababababababababababababababababababababab",
-         *       "proof": {
-         *         "sandbox": true,
-         *         "outcome": "success"
-         *       }
+         *       "paymentPlatform": "revolut",
+         *       "fiatCurrency": "EUR"
          *     }
          */
         "application/json": {
-          intentHash: string;
-          proof: {
-            [key: string]: unknown;
-          };
+          paymentPlatform?: string;
+          fiatCurrency?: string;
         };
       };
     };
@@ -7231,7 +6140,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["FulfilledResponse"];
+          "application/json": components["schemas"]["StartedResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -7587,7 +6496,549 @@ export interface operations {
       };
     };
   };
-  listWebhooks: {
+  getHealth: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["HealthResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getLiveness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["LivenessResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getReadiness: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["HealthResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  createMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "name": "acme-shop",
+         *       "displayName": "Acme Shop",
+         *       "logoUrl": "https://acme.example/logo.png"
+         *     }
+         */
+        "application/json": {
+          name: string;
+          displayName?: string;
+          logoUrl?: string;
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedMerchantCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MerchantResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  updateMerchant: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "displayName": "Acme",
+         *       "logoUrl": null
+         *     }
+         */
+        "application/json": {
+          displayName?: string;
+          logoUrl?: string | null;
+          /** @enum {string} */
+          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
+          buyerFeeShareBps?: number | null;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["MerchantResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getCurrentMerchant: {
     parameters: {
       query?: never;
       header?: never;
@@ -7606,7 +7057,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["WebhookListResponse"];
+          "application/json": components["schemas"]["MerchantResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -7691,7 +7142,280 @@ export interface operations {
       };
     };
   };
-  createWebhook: {
+  getEmbedding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EmbeddingResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  setEmbedding: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "frameAncestors": [
+         *         "https://shop.example"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          frameAncestors: string[];
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["EmbeddingResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getOpenApiDocument: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description The OpenAPI document */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": Record<string, never>;
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlainError"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlainError"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["PlainError"];
+        };
+      };
+    };
+  };
+  fulfillOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -7705,31 +7429,24 @@ export interface operations {
       content: {
         /**
          * @example {
-         *       "url": "https://acme.example/hooks/checkout",
-         *       "events": [
-         *         "session.completed",
-         *         "order.failed"
-         *       ]
+         *       "intentHash": "0xabababababababababababababababababababababababababababababababab",
+         *       "proof": {
+         *         "sandbox": true,
+         *         "outcome": "success"
+         *       }
          *     }
          */
         "application/json": {
-          url: string;
-          events?: (
-            | "order.created"
-            | "order.payment_sent"
-            | "order.fulfilled"
-            | "order.failed"
-            | "order.expired"
-            | "session.started"
-            | "session.completed"
-            | "session.abandoned"
-          )[];
+          intentHash: string;
+          proof: {
+            [key: string]: unknown;
+          };
         };
       };
     };
     responses: {
-      /** @description Created */
-      201: {
+      /** @description OK */
+      200: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -7739,7 +7456,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["CreatedWebhookCreatedResponse"];
+          "application/json": components["schemas"]["FulfilledResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -7782,6 +7499,20 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
         };
       };
       /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
@@ -8401,13 +8132,11 @@ export interface operations {
       };
     };
   };
-  getWebhook: {
+  v1GetMerchant: {
     parameters: {
       query?: never;
       header?: never;
-      path: {
-        id: string;
-      };
+      path?: never;
       cookie?: never;
     };
     requestBody?: never;
@@ -8422,7 +8151,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["WebhookResponse"];
+          "application/json": components["schemas"]["V1MerchantProfileResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -8435,7 +8164,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error400"];
+          "application/json": components["schemas"]["V1Error400"];
         };
       };
       /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
@@ -8448,7 +8177,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error401"];
+          "application/json": components["schemas"]["V1Error401"];
         };
       };
       /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
@@ -8461,20 +8190,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
+          "application/json": components["schemas"]["V1Error403"];
         };
       };
       /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
@@ -8488,7 +8204,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error429"];
+          "application/json": components["schemas"]["V1Error429"];
         };
       };
       /** @description INTERNAL: the message names the request id */
@@ -8501,7 +8217,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error500"];
+          "application/json": components["schemas"]["V1Error500"];
         };
       };
       /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
@@ -8515,330 +8231,55 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error503"];
+          "application/json": components["schemas"]["V1Error503"];
         };
       };
     };
   };
-  deleteWebhook: {
+  v1CreateOrder: {
     parameters: {
       query?: never;
-      header?: never;
-      path: {
-        id: string;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
       };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["NoneResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
-        };
-      };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
-      409: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error409"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  updateWebhook: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-      };
+      path?: never;
       cookie?: never;
     };
     requestBody: {
       content: {
         /**
          * @example {
-         *       "active": false
+         *       "requestedUsdcAmount": "50.00",
+         *       "destinationAddress": "0x1111111111111111111111111111111111111111",
+         *       "successUrl": null
          *     }
          */
         "application/json": {
-          url?: string;
-          events?: (
-            | "order.created"
-            | "order.payment_sent"
-            | "order.fulfilled"
-            | "order.failed"
-            | "order.expired"
-            | "session.started"
-            | "session.completed"
-            | "session.abandoned"
-          )[];
-          active?: boolean;
+          requestedUsdcAmount?: string;
+          requestedFiatAmount?: string;
+          /** @enum {string} */
+          requestedFiatCurrency?: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
+          /** @description Receiving wallet (default: the merchant's payout wallet, evmWalletAddress). Must be one of the account's allowed payout addresses, compared case-insensitively: any other is refused (400 VALIDATION_FAILED on this field) and nothing is created. Owners manage the list in the dashboard (Settings); the payout wallet is always on it. An empty list allows no address. An account that no person has claimed yet (made with POST /api/merchants) has no owner to ask: each address its API key names is added to its list, until someone claims it. */
+          destinationAddress?: string;
+          destinationToken?: string;
+          destinationChainId?: number | string;
+          /** @enum {string} */
+          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
+          buyerFeeShareBps?: number;
+          enabledRails?: ("venmo" | "cashapp" | "chime" | "zelle" | "paypal" | "revolut" | "wise" | "monzo" | "n26")[];
+          successUrl?: string | null;
+          cancelUrl?: string | null;
+          locale?: ("auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it") | null;
+          notes?: {
+            [key: string]: unknown;
+          } | null;
         };
       };
     };
     responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["WebhookResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
-        };
-      };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
-      409: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error409"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error413"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  testWebhook: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
-        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        "application/json": Record<string, never>;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
+      /** @description Created */
+      201: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -8848,7 +8289,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["TestResultResponse"];
+          "application/json": components["schemas"]["V1CreatedOrderCreatedResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -8862,7 +8303,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error400"];
+          "application/json": components["schemas"]["V1Error400"];
         };
       };
       /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
@@ -8876,7 +8317,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error401"];
+          "application/json": components["schemas"]["V1Error401"];
         };
       };
       /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
@@ -8890,21 +8331,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
+          "application/json": components["schemas"]["V1Error403"];
         };
       };
       /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
@@ -8918,7 +8345,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error409"];
+          "application/json": components["schemas"]["V1Error409"];
         };
       };
       /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
@@ -8932,7 +8359,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error413"];
+          "application/json": components["schemas"]["V1Error413"];
         };
       };
       /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
@@ -8947,7 +8374,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error429"];
+          "application/json": components["schemas"]["V1Error429"];
         };
       };
       /** @description INTERNAL: the message names the request id */
@@ -8960,7 +8387,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error500"];
+          "application/json": components["schemas"]["V1Error500"];
         };
       };
       /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
@@ -8974,178 +8401,15 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error503"];
+          "application/json": components["schemas"]["V1Error503"];
         };
       };
     };
   };
-  rotateWebhookSecret: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
-        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        "application/json": Record<string, never>;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["RotatedWebhookResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
-        };
-      };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
-      409: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error409"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error413"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  listDeliveries: {
+  v1GetOrder: {
     parameters: {
       query?: {
-        limit?: number;
-        cursor?: string;
-        status?: "PENDING" | "DELIVERED" | "FAILED";
-        eventType?: string;
+        token?: string;
       };
       header?: never;
       path: {
@@ -9165,7 +8429,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["DeliveryListResponse"];
+          "application/json": components["schemas"]["V1OrderAggregateResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -9178,7 +8442,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error400"];
+          "application/json": components["schemas"]["V1Error400"];
         };
       };
       /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
@@ -9191,7 +8455,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error401"];
+          "application/json": components["schemas"]["V1Error401"];
         };
       };
       /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
@@ -9204,7 +8468,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error403"];
+          "application/json": components["schemas"]["V1Error403"];
         };
       };
       /** @description NOT_FOUND */
@@ -9217,7 +8481,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error404"];
+          "application/json": components["schemas"]["V1Error404"];
         };
       };
       /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
@@ -9231,7 +8495,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error429"];
+          "application/json": components["schemas"]["V1Error429"];
         };
       };
       /** @description INTERNAL: the message names the request id */
@@ -9244,7 +8508,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error500"];
+          "application/json": components["schemas"]["V1Error500"];
         };
       };
       /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
@@ -9258,132 +8522,12 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error503"];
+          "application/json": components["schemas"]["V1Error503"];
         };
       };
     };
   };
-  getDelivery: {
-    parameters: {
-      query?: never;
-      header?: never;
-      path: {
-        id: string;
-        deliveryId: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["DeliveryDetailResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error404"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error503"];
-        };
-      };
-    };
-  };
-  retryDelivery: {
+  v1CancelOrder: {
     parameters: {
       query?: never;
       header?: {
@@ -9392,7 +8536,6 @@ export interface operations {
       };
       path: {
         id: string;
-        deliveryId: string;
       };
       cookie?: never;
     };
@@ -9413,7 +8556,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["DeliveryResponse"];
+          "application/json": components["schemas"]["V1CancelledOrderResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -9427,7 +8570,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error400"];
+          "application/json": components["schemas"]["V1Error400"];
         };
       };
       /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
@@ -9441,7 +8584,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error401"];
+          "application/json": components["schemas"]["V1Error401"];
         };
       };
       /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
@@ -9455,7 +8598,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error403"];
+          "application/json": components["schemas"]["V1Error403"];
         };
       };
       /** @description NOT_FOUND */
@@ -9469,7 +8612,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error404"];
+          "application/json": components["schemas"]["V1Error404"];
         };
       };
       /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
@@ -9483,21 +8626,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error409"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["Error413"];
+          "application/json": components["schemas"]["V1Error409"];
         };
       };
       /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
@@ -9512,7 +8641,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error429"];
+          "application/json": components["schemas"]["V1Error429"];
         };
       };
       /** @description INTERNAL: the message names the request id */
@@ -9525,7 +8654,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error500"];
+          "application/json": components["schemas"]["V1Error500"];
         };
       };
       /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
@@ -9539,7 +8668,128 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["Error503"];
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1ListOrderPayments: {
+    parameters: {
+      query?: {
+        token?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1PaymentListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
         };
       };
     };
@@ -10784,326 +10034,6 @@ export interface operations {
       };
     };
   };
-  v1TestWebhook: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
-        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        "application/json": Record<string, never>;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["TestResultResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error404"];
-        };
-      };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
-      409: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error409"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error413"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error503"];
-        };
-      };
-    };
-  };
-  v1RotateWebhookSecret: {
-    parameters: {
-      query?: never;
-      header?: {
-        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
-        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
-      };
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: {
-      content: {
-        "application/json": Record<string, never>;
-      };
-    };
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1RotatedWebhookResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error404"];
-        };
-      };
-      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
-      409: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error409"];
-        };
-      };
-      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
-      413: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error413"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error503"];
-        };
-      };
-    };
-  };
   v1ListDeliveries: {
     parameters: {
       query?: {
@@ -11509,50 +10439,26 @@ export interface operations {
       };
     };
   };
-  v1CreateOrder: {
+  v1RotateWebhookSecret: {
     parameters: {
       query?: never;
       header?: {
         /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
         "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
       };
-      path?: never;
+      path: {
+        id: string;
+      };
       cookie?: never;
     };
-    requestBody: {
+    requestBody?: {
       content: {
-        /**
-         * @example {
-         *       "requestedUsdcAmount": "50.00",
-         *       "destinationAddress": "0x1111111111111111111111111111111111111111",
-         *       "successUrl": null
-         *     }
-         */
-        "application/json": {
-          requestedUsdcAmount?: string;
-          requestedFiatAmount?: string;
-          /** @enum {string} */
-          requestedFiatCurrency?: "USD" | "EUR" | "GBP" | "CAD" | "AUD" | "CHF" | "SGD" | "NZD" | "PLN" | "SEK" | "JPY" | "MXN";
-          /** @description Receiving wallet (default: the merchant's payout wallet, evmWalletAddress). Must be one of the account's allowed payout addresses, compared case-insensitively: any other is refused (400 VALIDATION_FAILED on this field) and nothing is created. Owners manage the list in the dashboard (Settings); the payout wallet is always on it. An empty list allows no address. An account that no person has claimed yet (made with POST /api/merchants) has no owner to ask: each address its API key names is added to its list, until someone claims it. */
-          destinationAddress?: string;
-          destinationToken?: string;
-          destinationChainId?: number | string;
-          /** @enum {string} */
-          feePayer?: "MERCHANT" | "PAYEE" | "SPLIT";
-          buyerFeeShareBps?: number;
-          enabledRails?: ("venmo" | "cashapp" | "chime" | "zelle" | "paypal" | "revolut" | "wise" | "monzo" | "n26")[];
-          successUrl?: string | null;
-          cancelUrl?: string | null;
-          locale?: ("auto" | "en" | "es" | "pt-BR" | "fr" | "de" | "it") | null;
-          notes?: {
-            [key: string]: unknown;
-          } | null;
-        };
+        "application/json": Record<string, never>;
       };
     };
     responses: {
-      /** @description Created */
-      201: {
+      /** @description OK */
+      200: {
         headers: {
           "X-Request-Id": components["headers"]["X-Request-Id"];
           "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
@@ -11562,7 +10468,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1CreatedOrderCreatedResponse"];
+          "application/json": components["schemas"]["V1RotatedWebhookResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -11605,6 +10511,20 @@ export interface operations {
         };
         content: {
           "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
         };
       };
       /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
@@ -11679,249 +10599,7 @@ export interface operations {
       };
     };
   };
-  v1GetOrder: {
-    parameters: {
-      query?: {
-        token?: string;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1OrderAggregateResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error404"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error503"];
-        };
-      };
-    };
-  };
-  v1ListOrderPayments: {
-    parameters: {
-      query?: {
-        token?: string;
-      };
-      header?: never;
-      path: {
-        id: string;
-      };
-      cookie?: never;
-    };
-    requestBody?: never;
-    responses: {
-      /** @description OK */
-      200: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1PaymentListResponse"];
-        };
-      };
-      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
-      400: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error400"];
-        };
-      };
-      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
-      401: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error401"];
-        };
-      };
-      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
-      403: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error403"];
-        };
-      };
-      /** @description NOT_FOUND */
-      404: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error404"];
-        };
-      };
-      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
-      429: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error429"];
-        };
-      };
-      /** @description INTERNAL: the message names the request id */
-      500: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error500"];
-        };
-      };
-      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
-      503: {
-        headers: {
-          "X-Request-Id": components["headers"]["X-Request-Id"];
-          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
-          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
-          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
-          "Retry-After": components["headers"]["Retry-After"];
-          [name: string]: unknown;
-        };
-        content: {
-          "application/json": components["schemas"]["V1Error503"];
-        };
-      };
-    };
-  };
-  v1CancelOrder: {
+  v1TestWebhook: {
     parameters: {
       query?: never;
       header?: {
@@ -11950,7 +10628,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1CancelledOrderResponse"];
+          "application/json": components["schemas"]["TestResultResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -12023,6 +10701,20 @@ export interface operations {
           "application/json": components["schemas"]["V1Error409"];
         };
       };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
       /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
       429: {
         headers: {
@@ -12067,7 +10759,7 @@ export interface operations {
       };
     };
   };
-  v1GetMerchant: {
+  listWebhooks: {
     parameters: {
       query?: never;
       header?: never;
@@ -12086,7 +10778,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1MerchantProfileResponse"];
+          "application/json": components["schemas"]["WebhookListResponse"];
         };
       };
       /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
@@ -12099,7 +10791,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1Error400"];
+          "application/json": components["schemas"]["Error400"];
         };
       };
       /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
@@ -12112,7 +10804,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1Error401"];
+          "application/json": components["schemas"]["Error401"];
         };
       };
       /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
@@ -12125,7 +10817,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1Error403"];
+          "application/json": components["schemas"]["Error403"];
         };
       };
       /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
@@ -12139,7 +10831,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1Error429"];
+          "application/json": components["schemas"]["Error429"];
         };
       };
       /** @description INTERNAL: the message names the request id */
@@ -12152,7 +10844,7 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1Error500"];
+          "application/json": components["schemas"]["Error500"];
         };
       };
       /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
@@ -12166,7 +10858,1315 @@ export interface operations {
           [name: string]: unknown;
         };
         content: {
-          "application/json": components["schemas"]["V1Error503"];
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  createWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "url": "https://acme.example/hooks/checkout",
+         *       "events": [
+         *         "session.completed",
+         *         "order.failed"
+         *       ]
+         *     }
+         */
+        "application/json": {
+          url: string;
+          events?: (
+            | "order.created"
+            | "order.payment_sent"
+            | "order.fulfilled"
+            | "order.failed"
+            | "order.expired"
+            | "session.started"
+            | "session.completed"
+            | "session.abandoned"
+          )[];
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["CreatedWebhookCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  deleteWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["NoneResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  updateWebhook: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "active": false
+         *     }
+         */
+        "application/json": {
+          url?: string;
+          events?: (
+            | "order.created"
+            | "order.payment_sent"
+            | "order.fulfilled"
+            | "order.failed"
+            | "order.expired"
+            | "session.started"
+            | "session.completed"
+            | "session.abandoned"
+          )[];
+          active?: boolean;
+        };
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["WebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  listDeliveries: {
+    parameters: {
+      query?: {
+        limit?: number;
+        cursor?: string;
+        status?: "PENDING" | "DELIVERED" | "FAILED";
+        eventType?: string;
+      };
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeliveryListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  getDelivery: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeliveryDetailResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  retryDelivery: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+        deliveryId: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["DeliveryResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  rotateWebhookSecret: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RotatedWebhookResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  testWebhook: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["TestResultResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
         };
       };
     };

@@ -1,7 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
-import { openApiDocument } from "@/lib/openapi/document";
+import { openApiDocument } from "@/app/api/route-modules";
 import { CLIENT_ROOT, GENERATED, generateClientFiles } from "../scripts/generate";
 
 // The client's generated files are committed. Regenerated here, in memory, from the document the

@@ -4,13 +4,41 @@ import { idParams, updateMerchantBody } from "@/lib/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/merchants/:id
-  GET: route({ params: idParams }, async ({ db, actor, params }) => ({
-    message: "Merchant retrieved",
-    data: await getMerchantOrThrow(db, params.id, { actor }),
-  })),
+  GET: route(
+    {
+      doc: {
+        operationId: "getMerchant",
+        tag: "Merchants",
+        summary: "Get a merchant",
+        description: "Only the key's own merchant: another merchant's id answers 403.",
+        data: "merchant",
+        errors: [404],
+      },
+      params: idParams,
+    },
+    async ({ db, actor, params }) => ({
+      message: "Merchant retrieved",
+      data: await getMerchantOrThrow(db, params.id, { actor }),
+    }),
+  ),
   // PATCH /api/merchants/:id – displayName, logoUrl and the fee setting; the name never changes
-  PATCH: route({ params: idParams, body: updateMerchantBody }, async ({ db, actor, params, body }) => ({
-    message: "Merchant updated",
-    data: await updateMerchant(db, params.id, body, { actor }),
-  })),
+  PATCH: route(
+    {
+      doc: {
+        operationId: "updateMerchant",
+        tag: "Merchants",
+        summary: "Update a merchant",
+        description: "Changes displayName and logoUrl (null removes the logo); the name never changes.",
+        data: "merchant",
+        errors: [404, 413],
+        example: { displayName: "Acme", logoUrl: null },
+      },
+      params: idParams,
+      body: updateMerchantBody,
+    },
+    async ({ db, actor, params, body }) => ({
+      message: "Merchant updated",
+      data: await updateMerchant(db, params.id, body, { actor }),
+    }),
+  ),
 });

@@ -5,7 +5,25 @@ import { orderParams, orderQuery } from "@/lib/v1/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/v1/orders/:id – with the merchant's key, or the order's token (?token= or X-Order-Token)
   GET: route(
-    { generation: 1, auth: "merchantOrPayer", session: ({ params }) => String(params.id ?? ""), params: orderParams, query: orderQuery },
+    {
+      doc: {
+        operationId: "v1GetOrder",
+        tag: "Orders (v1)",
+        summary: "Get an order",
+        description:
+          "With the merchant's key (another merchant's order answers 403), or with the order's token as ?token= " +
+          "or X-Order-Token (a wrong token answers 401). Unknown ids answer 404. currentPayment is the payer's " +
+          "latest payment. Read with the token, order.notes and order.metadata are null: they are the " +
+          "merchant's own.",
+        data: "v1OrderAggregate",
+        errors: [401, 403, 404],
+      },
+      generation: 1,
+      auth: "merchantOrPayer",
+      session: ({ params }) => String(params.id ?? ""),
+      params: orderParams,
+      query: orderQuery,
+    },
     async ({ db, actor, params }) => ({ message: "Order retrieved", data: await getOrder(db, params.id, { actor }) }),
   ),
 });

@@ -4,8 +4,27 @@ import { startSession } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/start – the payer picks a platform; creates the order
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
-  POST: route({ params: idParams, body: startSessionBody }, async ({ db, actor, params, body }) => ({
-    message: "Checkout started",
-    data: await startSession(db, params.id, body, { actor }),
-  })),
+  POST: route(
+    {
+      doc: {
+        operationId: "startCheckout",
+        tag: "Checkout sessions",
+        summary: "Start checkout",
+        description:
+          "Creates the order on the chosen platform (or the one saved with select-platform) and returns its " +
+          "quote. 409 while the session has a live order. exact-fiat: 409 FEE_THRESHOLD_EXCEEDED when no " +
+          "platform's spread over the mid rate is within the session's maxFeePercentage, or the chosen " +
+          "platform's is not (details.offeredPlatforms lists those that are).",
+        data: "started",
+        errors: [404, 413],
+        example: { paymentPlatform: "revolut", fiatCurrency: "EUR" },
+      },
+      params: idParams,
+      body: startSessionBody,
+    },
+    async ({ db, actor, params, body }) => ({
+      message: "Checkout started",
+      data: await startSession(db, params.id, body, { actor }),
+    }),
+  ),
 });

@@ -5,7 +5,21 @@ import { orderParams, orderQuery } from "@/lib/v1/schemas";
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/v1/orders/:id/payments – the order's payments (its attempts), oldest first
   GET: route(
-    { generation: 1, auth: "merchantOrPayer", session: ({ params }) => String(params.id ?? ""), params: orderParams, query: orderQuery },
+    {
+      doc: {
+        operationId: "v1ListOrderPayments",
+        tag: "Orders (v1)",
+        summary: "List an order's payments",
+        description: "Every payment (attempt) of the order, oldest first: settled parts of a partly paid order, and ended attempts.",
+        data: "v1PaymentList",
+        errors: [401, 403, 404],
+      },
+      generation: 1,
+      auth: "merchantOrPayer",
+      session: ({ params }) => String(params.id ?? ""),
+      params: orderParams,
+      query: orderQuery,
+    },
     async ({ db, actor, params }) => ({ message: "Payments retrieved", data: await listPayments(db, params.id, { actor }) }),
   ),
 });

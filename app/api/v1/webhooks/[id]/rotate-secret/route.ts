@@ -8,7 +8,21 @@ const v1 = { generation: 1 } as const;
 // POST /api/v1/webhooks/:id/rotate-secret – the new secret is in this response only
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
-    { ...v1, params: idParams, body: emptyBody, rateLimit: WEBHOOK_SEND_LIMITS, audit: "webhook.secret-rotated" },
+    {
+      doc: {
+        operationId: "v1RotateWebhookSecret",
+        tag: "Webhook endpoints (v1)",
+        summary: "Rotate the signing secret",
+        description: "A new secret, in this response only; the previous one keeps signing beside it for 24 hours.",
+        data: "v1RotatedWebhook",
+        errors: [404, 413],
+      },
+      ...v1,
+      params: idParams,
+      body: emptyBody,
+      rateLimit: WEBHOOK_SEND_LIMITS,
+      audit: "webhook.secret-rotated",
+    },
     async ({ db, actor, params }) => ({
       message: "Webhook secret rotated",
       data: await rotateWebhookSecret(db, params.id, { actor, ...v1 }),

@@ -9,6 +9,14 @@ const v1 = { generation: 1 } as const;
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   POST: route(
     {
+      doc: {
+        operationId: "v1RetryDelivery",
+        tag: "Webhook endpoints (v1)",
+        summary: "Send a delivery again",
+        description: "Sends it again now, whatever its status; a failure then follows the retry schedule. 409 while it is being attempted.",
+        data: "v1Delivery",
+        errors: [404, 413],
+      },
       ...v1,
       params: webhookDeliveryParams,
       body: emptyBody,
