@@ -5,7 +5,7 @@ import { getConfig } from "@/lib/core/config";
 import { action } from "@/lib/http/action";
 import { startFromLink, visitorCookie } from "@/lib/links/service";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
-import { startPaymentLinkBody } from "@/lib/schemas";
+import { startPaymentLinkBody } from "@/lib/links/schemas";
 
 // The payer's start on a payment link's page: a session is made here, never when the page is shown.
 // The browser keeps the session it started (a cookie of the link's page only), so a payer who comes

@@ -24,7 +24,7 @@ import { walletReport } from "@/lib/orders/rail-steps";
 import { runSmokeTest, SMOKE_TIME_LIMIT_MS, type SmokeReport } from "@/lib/rail/zkp2p/smoke-test";
 import { isUsdcString, parseUsdc } from "@/lib/core/money";
 import { MAX_PROOF_ATTEMPTS, resetProofAttempts } from "@/lib/orders/service";
-import { printable } from "@/lib/text";
+import { printable } from "@/lib/core/text";
 
 // stdout is the operator's answer (and --json a machine's): start-up info lines must not mix in
 process.env.LOG_LEVEL ||= "warn";

@@ -19,7 +19,7 @@ import { getConfig } from "@/lib/core/config";
 import { AppError } from "@/lib/core/errors";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
-import { createMerchantBody } from "@/lib/schemas";
+import { createMerchantBody } from "@/lib/merchants/schemas";
 
 // The dashboard's actions for people: signing up, confirming an address, resetting and changing a
 // password, second factors and passkeys, and choosing, creating, claiming or joining a merchant

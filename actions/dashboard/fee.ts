@@ -4,7 +4,7 @@ import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { setFeeSetting } from "@/lib/merchants/fees";
 import type { FeeTerms } from "@/lib/rail/fees";
-import { buyerFeeShareField, feePayerField } from "@/lib/schemas";
+import { buyerFeeShareField, feePayerField } from "@/lib/merchants/schemas";
 
 const feeInput = z.strictObject({ feePayer: feePayerField, buyerFeeShareBps: buyerFeeShareField.nullable() });
 

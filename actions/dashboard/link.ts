@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { action } from "@/lib/http/action";
 import { createPaymentLink, updatePaymentLink } from "@/lib/links/service";
-import { createPaymentLinkBody } from "@/lib/schemas";
+import { createPaymentLinkBody } from "@/lib/links/schemas";
 
 // Dashboard actions on payment links: the signed-in merchant's own (the service checks), the same
 // validation as the API, a developer's role or more.

@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { updateCheckoutAppearance, updateMerchant } from "@/lib/merchants/service";
-import { updateMerchantBody } from "@/lib/schemas";
+import { updateMerchantBody } from "@/lib/merchants/schemas";
 import { checkoutThemeInput, fieldMessage } from "@/lib/theme";
 
 type ProfileInput = { displayName: string; logoUrl: string };

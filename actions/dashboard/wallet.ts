@@ -4,7 +4,7 @@ import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import { addPayoutAddress, MAX_LABEL, removePayoutAddress, setPayoutWallet } from "@/lib/accounts/payout-addresses";
 import { type ActionFailure, action } from "@/lib/http/action";
-import { evmAddress } from "@/lib/validation";
+import { evmAddress } from "@/lib/core/fields";
 
 // Where the account's money goes: the payout wallet and the list of allowed payout addresses, owners
 // only (checked here and again in lib/accounts), and a new address only after a recent

@@ -5,7 +5,7 @@ import { z } from "zod";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { EVENT_TYPES, V1_EVENT_TYPES } from "@/lib/events/types";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
-import { createWebhookBody, updateWebhookBody } from "@/lib/schemas";
+import { createWebhookBody, updateWebhookBody } from "@/lib/webhooks/schemas";
 import { retryAllFailed } from "@/lib/webhooks/health";
 import { createWebhook, deleteWebhook, retryDelivery, rotateWebhookSecret, sendTestEvent, updateWebhook } from "@/lib/webhooks/service";
 

@@ -112,7 +112,7 @@ export async function removePayoutAddress(db: Db, who: Who, rawAddress: string):
  * Sets (or, with null, removes) the payout wallet: where a v1 order or link that names no destination
  * pays out. A new wallet goes on the list of allowed payout addresses too (mailed to the owners as any
  * addition is); removing the wallet leaves its address on the list, for an owner to remove.
- * `address` is checked and checksummed by the caller's schema (lib/validation.ts evmAddress).
+ * `address` is checked and checksummed by the caller's schema (lib/core/fields.ts evmAddress).
  */
 export async function setPayoutWallet(db: Db, who: Who, address: string | null): Promise<Told> {
   check(who, "change where payouts go");

@@ -1,7 +1,7 @@
 import { z } from "zod";
 import { MoneyFormatError, parseUsdc } from "@/lib/core/money";
 import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
-import { sessionListQuery } from "@/lib/schemas";
+import { sessionListQuery } from "@/lib/sessions/schemas";
 import { SESSION_SORTS, type SessionFilters, type SessionSort } from "@/lib/sessions/search";
 
 // The dashboard's sessions filters, read from the page's address (so a filtered list can be shared

@@ -14,7 +14,7 @@ import { bpsToPercent, formatScaled, usdcFromMicro, parseScaled, percentToBps } 
 import { afterCursor, page } from "@/lib/pagination";
 import { feeTermsOf } from "@/lib/rail/fees";
 import { CURRENCIES } from "@/lib/rail/platforms";
-import type { createPaymentLinkBody, paymentLinkListQuery, startPaymentLinkBody, updatePaymentLinkBody } from "@/lib/schemas";
+import type { createPaymentLinkBody, paymentLinkListQuery, startPaymentLinkBody, updatePaymentLinkBody } from "@/lib/links/schemas";
 import { checkoutUrlFor, createSessionRow } from "@/lib/sessions/create";
 import { assertAddressRoom, assertLinkPlace, holdsPlace, lockLink, paymentInFlight } from "@/lib/sessions/link-places";
 import { cancelSession } from "@/lib/sessions/transitions";

@@ -5,7 +5,7 @@ import type { Sql } from "postgres";
 import { postgresClient } from "@/db/postgres-url";
 import { AppError } from "@/lib/core/errors";
 import { isNoTransaction, statementsOf, withoutConcurrently } from "@/db/migrate/sql";
-import { printable } from "@/lib/text";
+import { printable } from "@/lib/core/text";
 import { eachLine, libpq, runTool, type Running, startTool, toolFailed } from "./pg-tools";
 
 // `npm run admin -- restore <file>` on PostgreSQL. A pg_dump archive is SQL: every entry of its table

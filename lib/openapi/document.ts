@@ -3,7 +3,7 @@ import { ERROR_STATUS } from "@/lib/core/errors";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { type Handler, MAX_BODY_BYTES, type RouteDoc, type RouteFacts } from "@/lib/http/route";
 import { RATE_RULES, type RateRule } from "@/lib/limits/rate-limit";
-import { emptyBody } from "@/lib/schemas";
+import { emptyBody } from "@/lib/core/fields";
 import * as R from "./responses";
 import { DATA, type DataName, TAGS } from "./names";
 import { V1_ORDER_NAMED } from "./v1-orders";

@@ -2,7 +2,7 @@ import { FEE_PAYERS } from "@/lib/rail/fees";
 import { z } from "zod";
 import { ERROR_STATUS, type ErrorCode } from "@/lib/core/errors";
 import { type Generation, v1ErrorCode } from "@/lib/http/envelope";
-import { CHECKOUT_MODES, FIAT_CURRENCIES } from "@/lib/schemas";
+import { CHECKOUT_MODES, FIAT_CURRENCIES } from "@/lib/sessions/schemas";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { DELIVERY, ORDER, SESSION } from "@/lib/state";
 

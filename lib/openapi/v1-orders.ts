@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { PRESET_NAMES, THEME_COLORS } from "@/lib/theme";
-import { FEE_PAYERS } from "@/lib/v1/schemas";
+import { FEE_PAYERS } from "@/lib/rail/fees";
 import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
 
 // The v1 orders, payments and merchant profile (/api/v1/orders/…, /api/v1/merchants/me;

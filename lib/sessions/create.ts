@@ -10,7 +10,7 @@ import { jobs } from "@/lib/jobs";
 import { usdcFromMicro, parseScaled, parseUsdc, percentToBps } from "@/lib/core/money";
 import { CURRENCIES, getPaymentRail } from "@/lib/rail";
 import { type FeePayer, type FeeTerms, feeTermsOf } from "@/lib/rail/fees";
-import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
+import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/sessions/schemas";
 import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
 import { metrics } from "@/lib/metrics";
 import { assertPayoutAddress } from "@/lib/merchants/payout-addresses";
@@ -20,7 +20,7 @@ import { serializeSession } from "@/lib/wire/session";
 export type CreateSessionInput = {
   merchantId: string;
   checkoutMode?: CheckoutMode;
-  /** exact-token (lib/schemas.ts requires it there and refuses it in exact-fiat) */
+  /** exact-token (lib/sessions/schemas.ts requires it there and refuses it in exact-fiat) */
   amountUsdc?: string;
   fiatAmount?: string;
   fiatCurrency?: string;

@@ -7,14 +7,13 @@ import { getConfig } from "@/lib/core/config";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, invalid, notFound } from "@/lib/core/errors";
 import { PAYMENT_PLATFORMS } from "@/lib/rail";
-import { DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/schemas";
+import { type CreateOrderBody, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/sessions/schemas";
 import { createSessionRow, orderCheckoutUrl } from "@/lib/sessions/create";
 import { expireIfDue, isDue } from "@/lib/sessions/expiry";
 import { assertSessionAccess, readSessionView, tokenOpens } from "@/lib/sessions/rows";
 import { cancelSession } from "@/lib/sessions/transitions";
 import { checkoutThemeOf } from "@/lib/theme";
 import { serializeV1Order, serializeV1Payment } from "@/lib/wire/v1";
-import type { CreateOrderBody } from "./schemas";
 
 // The v1 API's orders (docs/api-v1.md): thin faces over the session services. A v1 order is a session
 // created with an order token; the token is the payer's credential, shown to the merchant once.

@@ -3,9 +3,8 @@ import type { Db } from "@/db/client";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { invalid } from "@/lib/core/errors";
 import { createPaymentLink, getPaymentLink, listPaymentLinks, type PaymentLinkDto, updatePaymentLink } from "@/lib/links/service";
-import type { paymentLinkListQuery, updatePaymentLinkBody } from "@/lib/schemas";
+import type { CreateV1PaymentLinkBody, paymentLinkListQuery, updatePaymentLinkBody } from "@/lib/links/schemas";
 import { merchantDefaults, merchantRow, renameFields, resolveToken } from "./orders";
-import type { CreateV1PaymentLinkBody } from "./schemas";
 
 // Payment links in the v1 style (/api/v1/payment-links): the same links as /api/payment-links, with
 // the destination named as v1 orders name it (destinationAddress, the chain id as a string) and

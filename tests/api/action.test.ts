@@ -5,7 +5,7 @@ import { z } from "zod";
 import { auditLog, merchants } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
 import { jobs, localDispatcher, registerLocalDispatcher } from "@/lib/jobs";
-import { createWebhookBody } from "@/lib/schemas";
+import { createWebhookBody } from "@/lib/webhooks/schemas";
 import { captureStderr } from "../support/stderr";
 import { awayFromWindowEdge, call, newMerchant, newSession, randomIp } from "../support/api";
 import { testDb } from "../support/db";

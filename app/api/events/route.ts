@@ -1,6 +1,6 @@
 import { listEvents } from "@/lib/events/service";
 import { methods, route } from "@/lib/http/route";
-import { eventListQuery } from "@/lib/schemas";
+import { eventListQuery } from "@/lib/events/schemas";
 
 // GET /api/events – the merchant's events, newest first; ?type, ?sessionId, ?limit, ?cursor (extension)
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

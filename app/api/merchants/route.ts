@@ -2,7 +2,7 @@ import { recordAudit } from "@/lib/audit";
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createMerchant } from "@/lib/merchants/service";
-import { createMerchantBody } from "@/lib/schemas";
+import { createMerchantBody } from "@/lib/merchants/schemas";
 
 // POST /api/merchants – open sign-up; the API key is in this response and nowhere else, ever
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { createPaymentLink, listPaymentLinks } from "@/lib/links/service";
-import { createPaymentLinkBody, paymentLinkListQuery } from "@/lib/schemas";
+import { createPaymentLinkBody, paymentLinkListQuery } from "@/lib/links/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/payment-links – a reusable link that opens a fresh checkout for each payer (extension)

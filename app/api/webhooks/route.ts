@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { createWebhookBody } from "@/lib/schemas";
+import { createWebhookBody } from "@/lib/webhooks/schemas";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

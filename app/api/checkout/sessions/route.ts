@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
-import { createSessionBody, sessionListQuery } from "@/lib/schemas";
+import { createSessionBody, sessionListQuery } from "@/lib/sessions/schemas";
 import { createSession } from "@/lib/sessions/create";
 import { listSessions } from "@/lib/sessions/read";
 

@@ -1,6 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { getMerchantOrThrow, updateMerchant } from "@/lib/merchants/service";
-import { idParams, updateMerchantBody } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
+import { updateMerchantBody } from "@/lib/merchants/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/merchants/:id

@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { fulfillOrder } from "@/lib/orders/service";
-import { fulfillBody } from "@/lib/schemas";
+import { fulfillBody } from "@/lib/orders/schemas";
 
 // POST /api/orders/fulfill – verifies the payment proof and releases the USDC
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

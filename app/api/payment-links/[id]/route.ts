@@ -1,6 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { getPaymentLink, updatePaymentLink } from "@/lib/links/service";
-import { idParams, updatePaymentLinkBody } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
+import { updatePaymentLinkBody } from "@/lib/links/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/payment-links/:id

@@ -1,7 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { paymentLinkListQuery } from "@/lib/schemas";
+import { createV1PaymentLinkBody, paymentLinkListQuery } from "@/lib/links/schemas";
 import { createV1PaymentLink, listV1PaymentLinks } from "@/lib/v1/payment-links";
-import { createV1PaymentLinkBody } from "@/lib/v1/schemas";
 
 const v1 = { generation: 1 } as const;
 

@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { createV1WebhookBody } from "@/lib/schemas-v1";
+import { createV1WebhookBody } from "@/lib/webhooks/schemas";
 import { createWebhook, listWebhooks } from "@/lib/webhooks/service";
 
 const v1 = { generation: 1 } as const;

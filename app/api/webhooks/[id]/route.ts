@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams, updateWebhookBody } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
+import { updateWebhookBody } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhookOrThrow, updateWebhook } from "@/lib/webhooks/service";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({

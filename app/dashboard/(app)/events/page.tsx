@@ -14,7 +14,7 @@ import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from
 import { eventPage } from "@/lib/events/service";
 import { orMessage, searchProblem } from "@/lib/http/page";
 import { validationError } from "@/lib/http/validation";
-import { eventListQuery } from "@/lib/schemas";
+import { eventListQuery } from "@/lib/events/schemas";
 import { deliveryBody } from "@/lib/webhooks/delivery";
 import { listWebhooks } from "@/lib/webhooks/service";
 

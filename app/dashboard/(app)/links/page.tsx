@@ -14,7 +14,7 @@ import { orMessage } from "@/lib/http/page";
 import { linkPrice } from "@/lib/links/fields";
 import { listPaymentLinks } from "@/lib/links/service";
 import { getPayoutWallet } from "@/lib/merchants/wallet";
-import { FIAT_CURRENCIES } from "@/lib/schemas";
+import { FIAT_CURRENCIES } from "@/lib/sessions/schemas";
 
 export const metadata: Metadata = { title: "Payment links" };
 

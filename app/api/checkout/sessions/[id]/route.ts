@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
-import { idParams } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 
 // GET /api/checkout/sessions/:id – the session fields directly, with merchant and activeOrder

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { getOrder } from "@/lib/v1/orders";
-import { orderParams, orderQuery } from "@/lib/v1/schemas";
+import { orderParams, orderQuery } from "@/lib/sessions/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/v1/orders/:id – with the merchant's key, or the order's token (?token= or X-Order-Token)

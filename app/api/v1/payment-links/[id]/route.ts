@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams, updatePaymentLinkBody } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
+import { updatePaymentLinkBody } from "@/lib/links/schemas";
 import { getV1PaymentLink, updateV1PaymentLink } from "@/lib/v1/payment-links";
 
 const v1 = { generation: 1 } as const;

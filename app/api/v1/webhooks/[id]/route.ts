@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams } from "@/lib/schemas";
-import { updateV1WebhookBody } from "@/lib/schemas-v1";
+import { idParams } from "@/lib/core/fields";
+import { updateV1WebhookBody } from "@/lib/webhooks/schemas";
 import { deleteWebhook, getWebhookOrThrow, updateWebhook } from "@/lib/webhooks/service";
 
 const v1 = { generation: 1 } as const;

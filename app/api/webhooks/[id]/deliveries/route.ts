@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { deliveryListQuery, idParams } from "@/lib/schemas";
+import { deliveryListQuery } from "@/lib/webhooks/schemas";
+import { idParams } from "@/lib/core/fields";
 import { listDeliveries } from "@/lib/webhooks/service";
 
 // GET /api/webhooks/:id/deliveries – newest first; ?status, ?eventType, ?limit, ?cursor

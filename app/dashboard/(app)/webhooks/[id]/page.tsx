@@ -15,7 +15,7 @@ import { requireMerchant } from "@/lib/auth/session";
 import { httpStatusText } from "@/lib/dashboard/format";
 import { addressId, orMessage, orNotFound, searchProblem } from "@/lib/http/page";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
-import { deliveryListQuery } from "@/lib/schemas";
+import { deliveryListQuery } from "@/lib/webhooks/schemas";
 import { getWebhookHealth } from "@/lib/webhooks/health";
 import { getDeliveryOrThrow, getWebhookOrThrow, listDeliveries } from "@/lib/webhooks/service";
 

@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { emptyBody, idParams } from "@/lib/schemas";
+import { emptyBody, idParams } from "@/lib/core/fields";
 import { cancelSession } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/cancel – ends the session unless a payment was reported (extension)

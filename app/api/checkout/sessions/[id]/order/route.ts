@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
 import { getActiveOrderOrThrow } from "@/lib/sessions/read";
 
 // GET /api/checkout/sessions/:id/order – the session's active order

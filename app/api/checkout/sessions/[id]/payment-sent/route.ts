@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { emptyBody, idParams } from "@/lib/schemas";
+import { emptyBody, idParams } from "@/lib/core/fields";
 import { markPaymentSent } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/payment-sent – the payer has sent the fiat payment

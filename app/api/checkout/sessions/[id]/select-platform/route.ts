@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams, selectPlatformBody } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
+import { selectPlatformBody } from "@/lib/sessions/schemas";
 import { selectPlatform } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/select-platform – saves the platform and currency before start

@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { idParams, startSessionBody } from "@/lib/schemas";
+import { idParams } from "@/lib/core/fields";
+import { startSessionBody } from "@/lib/sessions/schemas";
 import { startSession } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/start – the payer picks a platform; creates the order

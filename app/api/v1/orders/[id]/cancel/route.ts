@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
-import { emptyBody } from "@/lib/schemas";
+import { emptyBody } from "@/lib/core/fields";
 import { cancelOrder } from "@/lib/v1/orders";
-import { orderParams } from "@/lib/v1/schemas";
+import { orderParams } from "@/lib/sessions/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // POST /api/v1/orders/:id/cancel – the merchant cancels an order that no payment has settled in full

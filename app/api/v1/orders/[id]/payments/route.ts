@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { listPayments } from "@/lib/v1/orders";
-import { orderParams, orderQuery } from "@/lib/v1/schemas";
+import { orderParams, orderQuery } from "@/lib/sessions/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/v1/orders/:id/payments – the order's payments (its attempts), oldest first

@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { deliveryListQuery, idParams } from "@/lib/schemas";
+import { deliveryListQuery } from "@/lib/webhooks/schemas";
+import { idParams } from "@/lib/core/fields";
 import { listDeliveries } from "@/lib/webhooks/service";
 
 const v1 = { generation: 1 } as const;

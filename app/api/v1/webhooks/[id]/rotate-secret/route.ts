@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { emptyBody, idParams } from "@/lib/schemas";
+import { emptyBody, idParams } from "@/lib/core/fields";
 import { rotateWebhookSecret } from "@/lib/webhooks/service";
 import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 

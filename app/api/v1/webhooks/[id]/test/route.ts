@@ -1,6 +1,6 @@
 import { V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { methods, route } from "@/lib/http/route";
-import { emptyBody, idParams } from "@/lib/schemas";
+import { emptyBody, idParams } from "@/lib/core/fields";
 import { sendTestEvent } from "@/lib/webhooks/service";
 import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 

@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { webhookDeliveryParams } from "@/lib/schemas";
+import { webhookDeliveryParams } from "@/lib/webhooks/schemas";
 import { getDeliveryOrThrow } from "@/lib/webhooks/service";
 
 // GET /api/webhooks/:id/deliveries/:deliveryId – the payload sent and every attempt (extension)

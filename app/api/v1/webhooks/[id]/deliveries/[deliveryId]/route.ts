@@ -1,5 +1,5 @@
 import { methods, route } from "@/lib/http/route";
-import { webhookDeliveryParams } from "@/lib/schemas";
+import { webhookDeliveryParams } from "@/lib/webhooks/schemas";
 import { getDeliveryOrThrow } from "@/lib/webhooks/service";
 
 const v1 = { generation: 1 } as const;

@@ -1,5 +1,6 @@
 import { methods, route } from "@/lib/http/route";
-import { emptyBody, webhookDeliveryParams } from "@/lib/schemas";
+import { emptyBody } from "@/lib/core/fields";
+import { webhookDeliveryParams } from "@/lib/webhooks/schemas";
 import { retryDelivery } from "@/lib/webhooks/service";
 import { WEBHOOK_SEND_LIMITS } from "@/lib/limits/rate-limit";
 

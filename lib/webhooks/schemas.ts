@@ -1,6 +1,8 @@
 import { z } from "zod";
-import { V1_EVENT_TYPES } from "@/lib/events/types";
-import { webhookUrl } from "@/lib/schemas";
+import { str } from "@/lib/core/fields";
+import { EVENT_TYPES, V1_EVENT_TYPES } from "@/lib/events/types";
+import { listQuery } from "@/lib/pagination";
+import { DELIVERY } from "@/lib/state";
 import {
   HEADER_NAME_PATTERN,
   HEADER_VALUE_PATTERN,
@@ -9,10 +11,47 @@ import {
   MAX_CUSTOM_HEADERS,
   MAX_HEADER_NAME_LENGTH,
   MAX_HEADER_VALUE_LENGTH,
-} from "@/lib/webhooks/custom-headers";
+} from "./custom-headers";
 
-// Request schemas of the v1 API (/api/v1/…, docs/api-v1.md) that are its own; v1 routes reuse the
-// v0 schemas wherever the shapes agree (ids, list queries, empty bodies). Unknown fields are refused.
+// Request schemas of the webhook endpoints, in both API generations side by side: v0's
+// (/api/webhooks, docs/api.md) and v1's (/api/v1/webhooks, docs/api-v1.md: v1 events, custom
+// headers). Both share the deliveries' params and query. Unknown fields are refused.
+
+const eventList = z
+  .array(z.enum(EVENT_TYPES, { error: `must be event names: ${EVENT_TYPES.join(", ")}` }), { error: "must be an array of event names" })
+  .max(EVENT_TYPES.length * 2);
+
+export const webhookUrl = str()
+  .max(2048, { error: "must be at most 2048 characters" })
+  .refine(
+    (v) => {
+      try {
+        return Boolean(new URL(v).hostname);
+      } catch {
+        return false;
+      }
+    },
+    { error: "must be an absolute URL" },
+  );
+
+export const createWebhookBody = z.strictObject({ url: webhookUrl, events: eventList.optional() });
+export const updateWebhookBody = z.strictObject({
+  url: webhookUrl.optional(),
+  events: eventList.optional(),
+  active: z.boolean({ error: "must be true or false" }).optional(),
+});
+
+export const webhookDeliveryParams = z.object({ id: z.string().min(1).max(100), deliveryId: z.string().min(1).max(100) });
+
+export const deliveryListQuery = z.object({
+  ...listQuery,
+  status: z
+    .enum(DELIVERY.statuses, { error: `must be ${DELIVERY.statuses.slice(0, -1).join(", ")} or ${DELIVERY.statuses.at(-1)}` })
+    .optional(),
+  eventType: z.string().max(60).optional(),
+});
+
+// ——— v1 ———
 
 const v1EventList = z
   .array(z.enum(V1_EVENT_TYPES, { error: `must be event names: ${V1_EVENT_TYPES.join(", ")}` }), {

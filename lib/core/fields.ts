@@ -1,8 +1,21 @@
 import { getAddress, isAddress } from "viem";
 import { z } from "zod";
-import { hasUnreadable } from "@/lib/text";
+import { hasUnreadable } from "./text";
 
-// Field schemas shared by the API, the checkout page and the dashboard forms.
+// Field schemas shared by every request schema (lib/<domain>/schemas.ts), the checkout page and the
+// dashboard forms.
+
+/** A string, with the message for anything else. */
+export const str = (what = "must be a string") => z.string({ error: what });
+
+/** A plain decimal string: up to 15 whole digits and 6 decimals (each currency's own limit is checked apart). */
+export const DECIMAL_PATTERN = /^(0|[1-9]\d{0,14})(?:\.\d{1,6})?$/;
+
+/** The id in a resource's path. */
+export const idParams = z.object({ id: z.string().min(1).max(100) });
+
+/** The bodyless actions (cancel, payment sent, test, rotate, retry): nothing, or {}. */
+export const emptyBody = z.strictObject({});
 
 export const httpsUrl = z
   .string({ error: "must be a string" })
