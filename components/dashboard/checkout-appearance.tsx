@@ -1,12 +1,13 @@
 "use client";
 
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { updateAppearance } from "@/actions/dashboard/profile";
 import { BrandMark } from "@/components/checkout/brand-mark";
 import { MerchantLogo } from "@/components/checkout/theme";
 import { ThemeRoot } from "@/components/checkout/theme-root";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 import {
   COLOR_LABELS,
   type CheckoutTheme,
@@ -53,9 +54,8 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
     if (readable) setLastReadable(readable);
   };
   const [hideBrand, setHideBrand] = useState(disableBranding);
-  const [pending, start] = useTransition();
-  const [message, setMessage] = useState<{ ok: boolean; text: string } | null>(null);
-  const [serverFields, setServerFields] = useState<Record<string, string>>({});
+  const { failure, notice, pending, run } = useAction();
+  const serverFields = failure?.fields ?? {};
   const id = useId();
 
   const badFormat = THEME_COLORS.filter((c) => !HEX.test(colors[c].trim()));
@@ -78,16 +78,14 @@ export function CheckoutAppearanceForm({ name, logoUrl, theme, disableBranding }
   const pairsOf = (c: ThemeColor) => failures.filter((f) => f.fg === c || f.bg === c).map(pairId);
 
   const save = () => {
-    setMessage(null);
     const sent = preset === "custom" ? { presetName: preset, ...colors } : { presetName: preset };
-    start(async () => {
-      const r = await updateAppearance({ theme: sent, disableBranding: hideBrand });
-      setServerFields(r.ok ? {} : (r.fields ?? {}));
-      setMessage(
-        r.ok ? { ok: true, text: "Saved. New checkouts and open ones show this look." } : { ok: false, text: `Not saved: ${r.message}` },
-      );
-    });
+    void run(
+      () => updateAppearance({ theme: sent, disableBranding: hideBrand }),
+      undefined,
+      "Saved. New checkouts and open ones show this look.",
+    );
   };
+  const message = notice && !notice.ok ? { ok: false, text: `Not saved: ${notice.text}` } : notice;
 
   return (
     <form

@@ -1,10 +1,11 @@
 "use client";
 
 import Link from "next/link";
-import { useId, useState, useTransition } from "react";
+import { useId, useState } from "react";
 import { type ResentEvent, resendEventAction } from "@/actions/dashboard/event";
 import { FormMessage, type FormNotice, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 
 // ui.input's look, sized to share a line with its label and button (on a narrow screen, a line of its own)
 const SELECT =
@@ -28,8 +29,7 @@ function outcome(r: ResentEvent): FormNotice {
  */
 export function ResendEventForm({ eventId, generation, webhooks }: { eventId: string; generation: 0 | 1; webhooks: ResendTarget[] }) {
   const selectId = useId();
-  const [pending, start] = useTransition();
-  const [message, setMessage] = useState<FormNotice | null>(null);
+  const { notice, pending, run } = useAction();
   const [delivery, setDelivery] = useState<{ href: string } | null>(null);
 
   if (!webhooks.length) {
@@ -49,17 +49,12 @@ export function ResendEventForm({ eventId, generation, webhooks }: { eventId: st
       onSubmit={(e) => {
         e.preventDefault();
         const webhookId = String(new FormData(e.currentTarget).get("webhookId") ?? "");
-        setMessage(null);
         setDelivery(null);
-        start(async () => {
-          const r = await resendEventAction(eventId, webhookId);
-          if (!r.ok) {
-            setMessage({ ok: false, text: r.message });
-            return;
-          }
-          setMessage(outcome(r.data));
-          setDelivery({ href: `/dashboard/webhooks/${r.data.webhookId}?delivery=${r.data.deliveryId}` });
-        });
+        void run(
+          () => resendEventAction(eventId, webhookId),
+          ({ data }) => setDelivery({ href: `/dashboard/webhooks/${data.webhookId}?delivery=${data.deliveryId}` }),
+          ({ data }) => outcome(data),
+        );
       }}
     >
       <div className="flex flex-wrap items-center gap-2">
@@ -77,7 +72,7 @@ export function ResendEventForm({ eventId, generation, webhooks }: { eventId: st
           {pending ? "Resending…" : "Resend"}
         </button>
       </div>
-      <FormMessage message={message} success={SUCCESS_BOX} className="break-words" />
+      <FormMessage message={notice} success={SUCCESS_BOX} className="break-words" />
       {delivery && (
         <p className="mt-2">
           <Link href={delivery.href} className="text-blue-700 underline dark:text-blue-300">

@@ -1,10 +1,11 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useEffect, useId, useRef, useState, useTransition } from "react";
+import { useEffect, useId, useRef, useState } from "react";
 import { retryAllFailedAction } from "@/actions/dashboard/webhook";
 import { FormMessage, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 
 const plural = (n: number) => `${n} failed ${n === 1 ? "delivery" : "deliveries"}`;
 
@@ -15,9 +16,8 @@ const plural = (n: number) => `${n} failed ${n === 1 ? "delivery" : "deliveries"
  */
 export function RetryAllFailed({ webhookId, failed }: { webhookId: string; failed: number }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
+  const { notice, pending, run, clear } = useAction();
   const [confirming, setConfirming] = useState(false);
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
   const opener = useRef<HTMLButtonElement>(null);
   const confirmButton = useRef<HTMLButtonElement>(null);
   const titleId = useId();
@@ -33,23 +33,19 @@ export function RetryAllFailed({ webhookId, failed }: { webhookId: string; faile
     requestAnimationFrame(() => opener.current?.focus());
   };
 
-  const retry = () =>
-    start(async () => {
-      const r = await retryAllFailedAction(webhookId);
-      setMessage(
-        r.ok
-          ? {
-              kind: "ok",
-              text: r.data.queued
-                ? `Queued ${plural(r.data.queued)} for retry. They are sent in the next moments.` +
-                  (r.data.more ? " More failed deliveries are left: retry all again to queue the next batch." : "")
-                : "Nothing was queued: no delivery is failed now.",
-            }
-          : { kind: "error", text: r.message },
-      );
-      close();
-      router.refresh();
-    });
+  const retry = async () => {
+    await run(
+      () => retryAllFailedAction(webhookId),
+      undefined,
+      ({ data }) =>
+        data.queued
+          ? `Queued ${plural(data.queued)} for retry. They are sent in the next moments.` +
+            (data.more ? " More failed deliveries are left: retry all again to queue the next batch." : "")
+          : "Nothing was queued: no delivery is failed now.",
+    );
+    close();
+    router.refresh();
+  };
 
   return (
     <div className="mt-3">
@@ -62,7 +58,7 @@ export function RetryAllFailed({ webhookId, failed }: { webhookId: string; faile
             aria-describedby={failed === 0 ? hintId : undefined}
             className={`${ui.button} ${ui.secondary}`}
             onClick={() => {
-              setMessage(null);
+              clear();
               setConfirming(true);
             }}
           >
@@ -89,7 +85,13 @@ export function RetryAllFailed({ webhookId, failed }: { webhookId: string; faile
           </p>
           <p className="mt-1 text-sm">Each is sent again now; one that fails again follows the retry schedule.</p>
           <div className="mt-2 flex flex-wrap gap-2">
-            <button ref={confirmButton} type="button" disabled={pending} className={`${ui.button} ${ui.primary}`} onClick={retry}>
+            <button
+              ref={confirmButton}
+              type="button"
+              disabled={pending}
+              className={`${ui.button} ${ui.primary}`}
+              onClick={() => void retry()}
+            >
               {pending ? "Queuing…" : `Yes, retry ${failed}`}
             </button>
             <button type="button" disabled={pending} className={`${ui.button} ${ui.secondary}`} onClick={close}>
@@ -98,7 +100,7 @@ export function RetryAllFailed({ webhookId, failed }: { webhookId: string; faile
           </div>
         </div>
       )}
-      <FormMessage message={message && { ok: message.kind !== "error", text: message.text }} success={SUCCESS_BOX} />
+      <FormMessage message={notice} success={SUCCESS_BOX} />
     </div>
   );
 }

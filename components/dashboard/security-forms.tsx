@@ -17,9 +17,9 @@ import {
 } from "@/actions/dashboard/account";
 import { CopyButton } from "@/components/ui/copy-button";
 import { Field } from "@/components/ui/field";
-import { FormMessage, type FormNotice } from "@/components/ui/form-message";
+import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
-import { type Failure, UNREACHABLE } from "@/components/ui/use-action";
+import { useAction } from "@/components/ui/use-action";
 import { useReauth } from "./reauth";
 
 export { ReauthProvider, type ReauthNeeds } from "./reauth";
@@ -48,20 +48,7 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
   const guard = useReauth();
   const [setup, setSetup] = useState<{ secret: string; qrSvg: string } | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [pending, setPending] = useState(false);
-
-  const run = async (work: () => Promise<void>) => {
-    setPending(true);
-    setFailure(null);
-    try {
-      await work();
-    } catch {
-      setFailure({ message: UNREACHABLE, fields: {} });
-    } finally {
-      setPending(false);
-    }
-  };
+  const { failure, notice, pending, run } = useAction();
 
   if (codes) {
     return (
@@ -82,22 +69,17 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
         <p>
           On. <span className={ui.muted}>{codesLeft} recovery codes left.</span>
         </p>
-        {failure && (
-          <p role="alert" className={`mt-3 ${ui.error}`}>
-            {failure.message}
-          </p>
-        )}
+        <FormMessage message={notice} />
         <div className="mt-3 flex flex-wrap gap-2">
           <button
             type="button"
             disabled={pending}
             className={`${ui.button} ${ui.secondary}`}
             onClick={() =>
-              void run(async () => {
-                const r = await guard(() => disableTotpAction());
-                if (r?.ok) router.refresh();
-                else if (r) setFailure({ message: r.message, fields: r.fields ?? {} });
-              })
+              void run(
+                () => guard(() => disableTotpAction()),
+                () => router.refresh(),
+              )
             }
           >
             Turn off the authenticator app
@@ -107,11 +89,10 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
             disabled={pending}
             className={`${ui.button} ${ui.secondary}`}
             onClick={() =>
-              void run(async () => {
-                const r = await guard(() => newRecoveryCodesAction());
-                if (r?.ok) setCodes(r.recoveryCodes);
-                else if (r) setFailure({ message: r.message, fields: {} });
-              })
+              void run(
+                () => guard(() => newRecoveryCodesAction()),
+                (r) => setCodes(r.recoveryCodes),
+              )
             }
           >
             New recovery codes
@@ -124,21 +105,16 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
     return (
       <div>
         <p className={ui.muted}>Off. Use an app such as 1Password, Google Authenticator or Aegis.</p>
-        {failure && (
-          <p role="alert" className={`mt-3 ${ui.error}`}>
-            {failure.message}
-          </p>
-        )}
+        <FormMessage message={notice} />
         <button
           type="button"
           disabled={pending}
           className={`${ui.button} ${ui.primary} mt-3`}
           onClick={() =>
-            void run(async () => {
-              const r = await guard(() => beginTotpAction());
-              if (r?.ok) setSetup({ secret: r.secret, qrSvg: r.qrSvg });
-              else if (r) setFailure({ message: r.message, fields: {} });
-            })
+            void run(
+              () => guard(() => beginTotpAction()),
+              (r) => setSetup({ secret: r.secret, qrSvg: r.qrSvg }),
+            )
           }
         >
           Set up an authenticator app
@@ -151,11 +127,10 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
       onSubmit={(e) => {
         e.preventDefault();
         const code = String(new FormData(e.currentTarget).get("totpCode") ?? "");
-        void run(async () => {
-          const r = await guard(() => confirmTotpAction({ code }));
-          if (r?.ok) setCodes(r.recoveryCodes);
-          else if (r) setFailure({ message: r.message, fields: r.fields ?? {} });
-        });
+        void run(
+          () => guard(() => confirmTotpAction({ code })),
+          (r) => setCodes(r.recoveryCodes),
+        );
       }}
     >
       <p>Scan this QR code with your app, or type the key below into it.</p>
@@ -172,11 +147,7 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
           {setup.secret}
         </code>
       </p>
-      {failure && (
-        <p role="alert" className={`mt-3 ${ui.error}`}>
-          {failure.message}
-        </p>
-      )}
+      <FormMessage message={notice} />
       <Field
         name="totpCode"
         label="The 6-digit code your app shows"
@@ -195,8 +166,7 @@ export function TotpSection({ enabled, codesLeft }: { enabled: boolean; codesLef
 export function PasskeySection({ passkeys }: { passkeys: { id: string; name: string; createdAt: string; lastUsedAt: string | null }[] }) {
   const router = useRouter();
   const guard = useReauth();
-  const [message, setMessage] = useState<FormNotice | null>(null);
-  const [pending, setPending] = useState(false);
+  const { notice, pending, run } = useAction();
   return (
     <div>
       {passkeys.length ? (
@@ -215,15 +185,13 @@ export function PasskeySection({ passkeys }: { passkeys: { id: string; name: str
                 className={`${ui.button} ${ui.secondary}`}
                 aria-label={`Remove passkey ${p.name}`}
                 disabled={pending}
-                onClick={async () => {
-                  setPending(true);
-                  setMessage(null);
-                  const r = await guard(() => removePasskeyAction(p.id)).catch(() => ({ ok: false as const, message: UNREACHABLE }));
-                  setPending(false);
-                  if (!r) return;
-                  setMessage(r.ok ? { ok: true, text: `Removed ${p.name}.` } : { ok: false, text: r.message });
-                  router.refresh();
-                }}
+                onClick={() =>
+                  void run(
+                    () => guard(() => removePasskeyAction(p.id)),
+                    () => router.refresh(),
+                    `Removed ${p.name}.`,
+                  )
+                }
               >
                 Remove
               </button>
@@ -235,27 +203,27 @@ export function PasskeySection({ passkeys }: { passkeys: { id: string; name: str
       )}
       <form
         className="mt-3"
-        onSubmit={async (e) => {
+        onSubmit={(e) => {
           e.preventDefault();
           const name = String(new FormData(e.currentTarget).get("passkeyName") ?? "");
-          setPending(true);
-          setMessage(null);
-          try {
-            const options = await guard(() => passkeyRegistrationOptionsAction());
-            if (!options) return;
-            if (!options.ok) return setMessage({ ok: false, text: options.message });
-            const response = await startRegistration({
-              optionsJSON: options.options as Parameters<typeof startRegistration>[0]["optionsJSON"],
-            });
-            const r = await guard(() => registerPasskeyAction({ challengeId: options.challengeId, response, name }));
-            if (!r) return;
-            setMessage(r.ok ? { ok: true, text: `Added ${name}.` } : { ok: false, text: r.message });
-            if (r.ok) router.refresh();
-          } catch {
-            setMessage({ ok: false, text: "No passkey was made. Try again." });
-          } finally {
-            setPending(false);
-          }
+          void run(
+            async () => {
+              const options = await guard(() => passkeyRegistrationOptionsAction());
+              if (!options?.ok) return options;
+              let response: Awaited<ReturnType<typeof startRegistration>>;
+              try {
+                response = await startRegistration({
+                  optionsJSON: options.options as Parameters<typeof startRegistration>[0]["optionsJSON"],
+                });
+              } catch {
+                // the browser's own prompt was dismissed, or it has no way to make one
+                return { ok: false as const, message: "No passkey was made. Try again." };
+              }
+              return guard(() => registerPasskeyAction({ challengeId: options.challengeId, response, name }));
+            },
+            () => router.refresh(),
+            `Added ${name}.`,
+          );
         }}
       >
         <Field name="passkeyName" label="Name for a new passkey" placeholder="My laptop" required maxLength={60} />
@@ -263,7 +231,7 @@ export function PasskeySection({ passkeys }: { passkeys: { id: string; name: str
           Add a passkey
         </button>
       </form>
-      <FormMessage message={message} />
+      <FormMessage message={notice} />
     </div>
   );
 }
@@ -271,35 +239,24 @@ export function PasskeySection({ passkeys }: { passkeys: { id: string; name: str
 export function PasswordSection() {
   const router = useRouter();
   const guard = useReauth();
-  const [failure, setFailure] = useState<Failure | null>(null);
-  const [pending, setPending] = useState(false);
+  const { failure, notice, pending, run } = useAction();
   return (
     <form
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
-        setPending(true);
-        setFailure(null);
-        try {
-          const input = { current: String(f.get("current") ?? ""), next: String(f.get("next") ?? "") };
-          const r = await guard(() => changePasswordAction(input));
-          if (!r) return;
-          if (!r.ok) return setFailure({ message: r.message, fields: r.fields ?? {} });
-          await signOut({ redirect: false });
-          router.push("/dashboard/sign-in?notice=changed");
-        } catch {
-          setFailure({ message: UNREACHABLE, fields: {} });
-        } finally {
-          setPending(false);
-        }
+        const input = { current: String(f.get("current") ?? ""), next: String(f.get("next") ?? "") };
+        void run(
+          () => guard(() => changePasswordAction(input)),
+          async () => {
+            await signOut({ redirect: false });
+            router.push("/dashboard/sign-in?notice=changed");
+          },
+        );
       }}
     >
-      {failure && (
-        <p role="alert" className={`mt-3 ${ui.error}`}>
-          {failure.message}
-        </p>
-      )}
+      <FormMessage message={notice} />
       <Field
         name="current"
         label="Current password"

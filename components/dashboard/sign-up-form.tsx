@@ -5,20 +5,19 @@ import { useState } from "react";
 import { signUpAction } from "@/actions/dashboard/account";
 import { Field, linkClass } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
-
-type State = { sentTo: string } | { message: string; fields: Record<string, string> } | null;
+import { useAction } from "@/components/ui/use-action";
 
 /** Sign-up: an email and a password; the account waits for the link sent to that address. */
 export function SignUpForm() {
-  const [state, setState] = useState<State>(null);
-  const [pending, setPending] = useState(false);
+  const [sentTo, setSentTo] = useState<string | null>(null);
+  const { failure, pending, run } = useAction();
 
-  if (state && "sentTo" in state) {
+  if (sentTo) {
     return (
       <div className={ui.card}>
         <h1 className="text-xl font-semibold">Check your email</h1>
         <p role="status" className="mt-3">
-          We sent a link to <strong>{state.sentTo}</strong>. Open it to confirm your address; then you can create or join a merchant
+          We sent a link to <strong>{sentTo}</strong>. Open it to confirm your address; then you can create or join a merchant
           account.
         </p>
         <p className={`mt-3 text-sm ${ui.muted}`}>
@@ -32,31 +31,26 @@ export function SignUpForm() {
     );
   }
 
-  const fields = state && "fields" in state ? state.fields : {};
+  const fields = failure?.fields ?? {};
   return (
     <form
       className={ui.card}
       noValidate
-      onSubmit={async (e) => {
+      onSubmit={(e) => {
         e.preventDefault();
-        setPending(true);
         const f = new FormData(e.currentTarget);
         const email = String(f.get("email") ?? "");
-        try {
-          const r = await signUpAction({ email, password: String(f.get("password") ?? "") });
-          setState(r.ok ? { sentTo: email.trim() } : { message: r.message, fields: r.fields ?? {} });
-        } catch {
-          setState({ message: "We could not reach the service. Try again.", fields: {} });
-        } finally {
-          setPending(false);
-        }
+        void run(
+          () => signUpAction({ email, password: String(f.get("password") ?? "") }),
+          () => setSentTo(email.trim()),
+        );
       }}
     >
       <h1 className="text-xl font-semibold">Create your account</h1>
       <p className={`mt-1 text-sm ${ui.muted}`}>One account for you; then create a merchant account, or join your team&apos;s.</p>
-      {state && "message" in state && (
+      {failure && (
         <p role="alert" className={`mt-4 ${ui.error}`}>
-          {state.message}
+          {failure.message}
         </p>
       )}
       <Field name="email" label="Email" type="email" autoComplete="email" required error={fields.email} />

@@ -1,7 +1,7 @@
 "use client";
 
 import { useRouter } from "next/navigation";
-import { useState, useTransition } from "react";
+import { useState } from "react";
 import {
   createWebhookAction,
   deleteWebhookAction,
@@ -12,6 +12,7 @@ import {
 } from "@/actions/dashboard/webhook";
 import { FormMessage, SUCCESS_BOX } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
+import { useAction } from "@/components/ui/use-action";
 import { EVENT_TYPES } from "@/lib/events/types";
 import { CopyButton } from "@/components/ui/copy-button";
 
@@ -49,8 +50,7 @@ function EventChoices({ selected, eventTypes = EVENT_TYPES }: { selected: string
 
 export function CreateWebhookForm() {
   const router = useRouter();
-  const [pending, start] = useTransition();
-  const [error, setError] = useState<string | null>(null);
+  const { notice, pending, run } = useAction();
   const [secret, setSecret] = useState<string | null>(null);
   return (
     <form
@@ -59,14 +59,14 @@ export function CreateWebhookForm() {
         e.preventDefault();
         const f = new FormData(e.currentTarget);
         const form = e.currentTarget;
-        start(async () => {
-          const r = await createWebhookAction({ url: String(f.get("url") ?? ""), events: f.getAll("events").map(String) });
-          if (!r.ok) return setError(r.message);
-          setError(null);
-          setSecret(r.data.secret);
-          form.reset();
-          router.refresh();
-        });
+        void run(
+          () => createWebhookAction({ url: String(f.get("url") ?? ""), events: f.getAll("events").map(String) }),
+          (r) => {
+            setSecret(r.data.secret);
+            form.reset();
+            router.refresh();
+          },
+        );
       }}
     >
       <label htmlFor="webhook-url" className={ui.label}>
@@ -74,11 +74,7 @@ export function CreateWebhookForm() {
       </label>
       <input id="webhook-url" name="url" type="url" required className={ui.input} placeholder="https://shop.example/webhooks/checkout" />
       <EventChoices selected={[]} />
-      {error && (
-        <p role="alert" className={`mt-3 ${ui.error}`}>
-          {error}
-        </p>
-      )}
+      <FormMessage message={notice} />
       <button type="submit" disabled={pending} className={`${ui.button} ${ui.primary} mt-4`}>
         {pending ? "Adding…" : "Add webhook"}
       </button>
@@ -102,29 +98,24 @@ export function WebhookControls({
   eventTypes?: readonly string[];
 }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
-  const [message, setMessage] = useState<{ kind: "ok" | "error"; text: string } | null>(null);
+  const { notice, pending, run } = useAction();
   const [secret, setSecret] = useState<string | null>(null);
   const [confirmDelete, setConfirmDelete] = useState(false);
-  const run = (fn: () => Promise<{ ok: boolean; message?: string }>, ok: string) =>
-    start(async () => {
-      const r = await fn();
-      setMessage(r.ok ? { kind: "ok", text: ok } : { kind: "error", text: r.message ?? "Failed" });
-      router.refresh();
-    });
+  const refresh = () => router.refresh();
   return (
     <div>
       <form
         onSubmit={(e) => {
           e.preventDefault();
           const f = new FormData(e.currentTarget);
-          run(
+          void run(
             () =>
               updateWebhookAction(id, {
                 url: String(f.get("url")),
                 events: f.getAll("events").map(String),
                 active: f.get("active") === "on",
               }),
+            refresh,
             "Webhook saved.",
           );
         }}
@@ -147,20 +138,17 @@ export function WebhookControls({
           disabled={pending}
           className={`${ui.button} ${ui.secondary}`}
           onClick={() =>
-            start(async () => {
-              const r = await testWebhookAction(id);
-              if (!r.ok) setMessage({ kind: "error", text: r.message });
-              else
-                setMessage(
-                  r.data.success
-                    ? { kind: "ok", text: `Test event delivered (HTTP ${r.data.responseCode}).` }
-                    : {
-                        kind: "error",
-                        text: `Test event failed: ${r.data.error ?? "no answer"}${r.data.responseCode ? ` (HTTP ${r.data.responseCode})` : ""}.`,
-                      },
-                );
-              router.refresh();
-            })
+            void run(
+              () => testWebhookAction(id),
+              refresh,
+              ({ data }) =>
+                data.success
+                  ? { ok: true, text: `Test event delivered (HTTP ${data.responseCode}).` }
+                  : {
+                      ok: false,
+                      text: `Test event failed: ${data.error ?? "no answer"}${data.responseCode ? ` (HTTP ${data.responseCode})` : ""}.`,
+                    },
+            )
           }
         >
           Send test event
@@ -170,15 +158,11 @@ export function WebhookControls({
           disabled={pending}
           className={`${ui.button} ${ui.secondary}`}
           onClick={() =>
-            start(async () => {
-              const r = await rotateSecretAction(id);
-              if (r.ok) setSecret(r.data);
-              setMessage(
-                r.ok
-                  ? { kind: "ok", text: "New secret made; the old one keeps signing for 24 hours." }
-                  : { kind: "error", text: r.message },
-              );
-            })
+            void run(
+              () => rotateSecretAction(id),
+              (r) => setSecret(r.data),
+              "New secret made; the old one keeps signing for 24 hours.",
+            )
           }
         >
           Rotate secret
@@ -191,13 +175,13 @@ export function WebhookControls({
           <span role="group" aria-label="Confirm deletion" className="flex gap-2">
             <button
               type="button"
+              disabled={pending}
               className={`${ui.button} ${ui.danger}`}
               onClick={() =>
-                start(async () => {
-                  const r = await deleteWebhookAction(id);
-                  if (r.ok) router.push("/dashboard/webhooks");
-                  else setMessage({ kind: "error", text: r.message });
-                })
+                void run(
+                  () => deleteWebhookAction(id),
+                  () => router.push("/dashboard/webhooks"),
+                )
               }
             >
               Yes, delete
@@ -208,7 +192,7 @@ export function WebhookControls({
           </span>
         )}
       </div>
-      <FormMessage message={message && { ok: message.kind !== "error", text: message.text }} success={SUCCESS_BOX} />
+      <FormMessage message={notice} success={SUCCESS_BOX} />
       {secret && <SecretOnce secret={secret} />}
     </div>
   );
@@ -216,8 +200,7 @@ export function WebhookControls({
 
 export function ResendButton({ webhookId, deliveryId }: { webhookId: string; deliveryId: string }) {
   const router = useRouter();
-  const [pending, start] = useTransition();
-  const [result, setResult] = useState<string | null>(null);
+  const { notice, pending, run } = useAction();
   return (
     <span className="inline-flex items-center gap-2">
       <button
@@ -225,16 +208,16 @@ export function ResendButton({ webhookId, deliveryId }: { webhookId: string; del
         disabled={pending}
         className={`${ui.button} ${ui.secondary}`}
         onClick={() =>
-          start(async () => {
-            const r = await resendDeliveryAction(webhookId, deliveryId);
-            setResult(r.ok ? `Resent: ${r.data.status}${r.data.responseCode ? ` (HTTP ${r.data.responseCode})` : ""}` : r.message);
-            router.refresh();
-          })
+          void run(
+            () => resendDeliveryAction(webhookId, deliveryId),
+            () => router.refresh(),
+            ({ data }) => `Resent: ${data.status}${data.responseCode ? ` (HTTP ${data.responseCode})` : ""}`,
+          )
         }
       >
         {pending ? "Resending…" : "Resend"}
       </button>
-      {result && <span role="status">{result}</span>}
+      {notice && <span role={notice.ok ? "status" : "alert"}>{notice.text}</span>}
     </span>
   );
 }

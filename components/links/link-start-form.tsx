@@ -56,7 +56,7 @@ export function LinkStartForm({
           const v = f.get(name);
           return typeof v === "string" && v.trim() ? v.trim() : undefined;
         };
-        void run<{ ok: true; data: { checkoutUrl: string } }>(
+        void run(
           () =>
             startLinkAction({
               slug,

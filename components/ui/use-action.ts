@@ -5,19 +5,16 @@ import type { FormNotice } from "./form-message";
 
 /** What a failed server action (lib/http/action.ts) answers: a message, and the fields it names. */
 export type Failure = { message: string; fields: Record<string, string> };
-// a failure as server actions answer it (ActionFailure, with `reauth` when a re-authentication is asked
-// for), and as some forms declare it: both listed, so that R is inferred as the success alone
-type Answer<R> =
-  | R
-  | { ok: false; message: string; fields?: Record<string, string> }
-  | { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
+/** What a server action answers: its success, or a failure with a message (and the fields it names). */
+type Answer = { ok: true } | { ok: false; message: string; fields?: Record<string, string> };
 
 export const UNREACHABLE = "We could not reach the service. Try again.";
 
 /**
  * Runs a form's server action: pending while it runs, the failure (with its fields) when it answers
  * one or cannot be reached, and `notice` (a success's text, or the failure's) for forms that say how
- * it went in a FormMessage (`done`: the success's text, or made from the answer). A form's own check
+ * it went in a FormMessage (`done`: the success's text, or made from the answer, which may
+ * also say that what the call reports went wrong: a test event that failed). A form's own check
  * before it calls says its refusal with `refuse`. A call that answers null (a re-authentication the person cancelled,
  * components/dashboard/reauth.tsx) leaves the form as it was.
  */
@@ -26,10 +23,10 @@ export function useAction() {
   const [notice, setNotice] = useState<FormNotice | null>(null);
   const [pending, setPending] = useState(false);
 
-  async function run<R extends { ok: true }>(
-    call: () => Promise<Answer<R> | null>,
-    onOk?: (r: R) => void | Promise<void>,
-    done?: string | ((r: R) => string),
+  async function run<A extends Answer>(
+    call: () => Promise<A | null>,
+    onOk?: (r: Extract<A, { ok: true }>) => void | Promise<void>,
+    done?: string | ((r: Extract<A, { ok: true }>) => string | FormNotice),
   ) {
     setPending(true);
     setFailure(null);
@@ -38,8 +35,10 @@ export function useAction() {
       const r = await call();
       if (!r) return;
       if (r.ok) {
-        if (done) setNotice({ ok: true, text: typeof done === "string" ? done : done(r) });
-        await onOk?.(r);
+        const ok = r as Extract<A, { ok: true }>;
+        const said = typeof done === "function" ? done(ok) : done;
+        if (said !== undefined) setNotice(typeof said === "string" ? { ok: true, text: said } : said);
+        await onOk?.(ok);
       } else {
         setFailure({ message: r.message, fields: r.fields ?? {} });
         setNotice({ ok: false, text: r.message });
@@ -58,5 +57,11 @@ export function useAction() {
     setNotice({ ok: false, text: message });
   }
 
-  return { failure, notice, pending, run, refuse, setFailure };
+  /** Forgets what the last call said (a form opened again). */
+  function clear() {
+    setFailure(null);
+    setNotice(null);
+  }
+
+  return { failure, notice, pending, run, refuse, clear, setFailure };
 }
