@@ -5,13 +5,14 @@ import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { closeDb, getDb, openPglite } from "@/db/client";
 import { apiMerchant } from "@/lib/core/actor";
-import { getConfig, resetConfigForTests } from "@/lib/core/config";
+import { getConfig } from "@/lib/core/config";
 import { adminSocketPath, serveAdminSocket, stopAdminSocketForTests } from "@/lib/maintenance/admin-socket";
 import { restore } from "@/lib/maintenance/backup";
 import { authenticateApiKey } from "@/lib/merchants/service";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 import { type Run, runAdmin, stopWriters, writeContinuously } from "../support/admin-cli";
 import { call, newMerchant, newWebhook, sessionBody, type TestMerchant } from "../support/api";
+import { setEnv } from "../support/env";
 
 // `npm run admin -- backup` and `restore` on the embedded database (PGlite in DATA_DIR). This process
 // plays the running service: its route handlers write to a PGlite folder on disk and it serves
@@ -47,6 +48,7 @@ async function leaveStaleSocket(dataDir: string) {
 
 let dir: string;
 let dataDir: string;
+let restoreEnv: (() => void) | undefined;
 let m: TestMerchant;
 const fresh = (name: string) => path.join(dir, name);
 
@@ -62,9 +64,8 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
       await leaveStaleSocket(dataDir);
       // the service's start-up, as instrumentation-node.ts runs it, on a data folder on disk
       await closeDb();
-      process.env.DATA_DIR = dataDir;
-      process.env.RATE_LIMIT_MULTIPLIER = "1000"; // the writer creates sessions far above the per-merchant limit
-      resetConfigForTests();
+      // the writer creates sessions far above the per-merchant limit
+      restoreEnv = setEnv({ DATA_DIR: dataDir, RATE_LIMIT_MULTIPLIER: "1000" });
       void getConfig().appSecret; // generated and kept in DATA_DIR/secrets.json
       await serveAdminSocket();
       await getDb();
@@ -76,6 +77,7 @@ describe.skipIf(process.env.TEST_DB === "postgres")(
       await stopWriters();
       await stopAdminSocketForTests();
       await closeDb();
+      restoreEnv?.();
       fs.rmSync(dir, { recursive: true, force: true });
     });
 

@@ -1,7 +1,6 @@
 import { count, eq, inArray } from "drizzle-orm";
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { describe, expect, it } from "vitest";
 import { checkoutSessions, deliveries, events, idempotencyRecords, merchants, orders, proofAttempts, webhooks } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/core/config";
 import {
   call,
   newMerchant,
@@ -15,6 +14,7 @@ import {
 } from "../support/api";
 import { testDb } from "../support/db";
 import { rng } from "../support/rng";
+import { envForTests } from "../support/env";
 
 // A sweep of generated bad bodies against every POST and PATCH route: wrong types, huge strings,
 // unicode, nested junk, unknown and missing fields, non-JSON. None may answer 2xx or 5xx, and
@@ -461,15 +461,8 @@ async function snapshot(f: Fixture) {
   };
 }
 
-beforeAll(() => {
-  // the sweep sends thousands of requests a minute; the limiter is tested elsewhere
-  process.env.RATE_LIMIT_MULTIPLIER = "100";
-  resetConfigForTests();
-});
-afterAll(() => {
-  delete process.env.RATE_LIMIT_MULTIPLIER;
-  resetConfigForTests();
-});
+// the sweep sends thousands of requests a minute; the limiter is tested elsewhere
+envForTests({ RATE_LIMIT_MULTIPLIER: "100" });
 
 describe("bad-input sweep", () => {
   it.each(TARGETS.map((t, i) => [t.name, t, i] as const))(

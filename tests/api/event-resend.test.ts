@@ -1,12 +1,12 @@
 import { and, asc, eq, inArray } from "drizzle-orm";
 import { renderToStaticMarkup } from "react-dom/server";
-import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
+import { afterEach, beforeEach, describe, expect, it, vi } from "vitest";
 import { deliveries, deliveryAttempts, events } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/core/config";
 import { deliveryBody } from "@/lib/webhooks/delivery";
 import { call, newMerchant, newWebhook, randomIp, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
+import { envForTests } from "../support/env";
 
 // The dashboard's events: "Resend" sends one of the merchant's events to one of its webhooks through
 // the delivery engine (signed, retried, listed on the webhook's page), never another merchant's event
@@ -25,16 +25,7 @@ const renderEvents = async (query: Record<string, string> = {}) =>
   renderToStaticMarkup(await EventsPage({ searchParams: Promise.resolve(query) }));
 
 let receiver: Receiver;
-beforeAll(() => {
-  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
-  process.env.WEBHOOK_TIMEOUT = "2s";
-  resetConfigForTests();
-});
-afterAll(() => {
-  delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
-  delete process.env.WEBHOOK_TIMEOUT;
-  resetConfigForTests();
-});
+envForTests({ ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "2s" });
 beforeEach(async () => {
   receiver = await new Receiver().start();
   signedIn = await newMerchant();

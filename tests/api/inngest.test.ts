@@ -4,10 +4,10 @@ import type { InngestFunction } from "inngest";
 import { NextRequest } from "next/server";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { checkoutSessions, deliveries } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/core/config";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
+import { envForTests, setEnv } from "../support/env";
 
 // The Inngest functions, run in-process with @inngest/test: no Inngest server exists here
 // (stack-setup G7-G9). Sleeps are mocked by step id, or the run never finishes (G8), and
@@ -21,10 +21,8 @@ let fns: {
 };
 let receiver: Receiver | undefined;
 
+envForTests({ ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "2s" });
 beforeAll(async () => {
-  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
-  process.env.WEBHOOK_TIMEOUT = "2s";
-  resetConfigForTests();
   // inngest/client.ts reads the settings when it is first imported
   const [d, e, s] = await Promise.all([
     import("@/inngest/functions/deliver-webhook"),
@@ -32,11 +30,6 @@ beforeAll(async () => {
     import("@/inngest/functions/sweep"),
   ]);
   fns = { deliverWebhook: d.deliverWebhook, expireSession: e.expireSession, sweep: s.sweep };
-});
-afterAll(() => {
-  delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
-  delete process.env.WEBHOOK_TIMEOUT;
-  resetConfigForTests();
 });
 afterEach(async () => {
   vi.restoreAllMocks();
@@ -321,27 +314,18 @@ describe("sweep-overdue", () => {
 describe("the serve route", () => {
   // Next passes a NextRequest (a Request with extras); the handler only reads the Request part
   const request = () => new NextRequest("http://checkout.test/api/inngest");
-  const outer = { dev: process.env.INNGEST_DEV, signingKey: process.env.INNGEST_SIGNING_KEY };
+  let restoreEnv: (() => void) | undefined;
 
   afterAll(() => {
-    for (const [name, value] of [
-      ["INNGEST_DEV", outer.dev],
-      ["INNGEST_SIGNING_KEY", outer.signingKey],
-    ] as const) {
-      if (value === undefined) delete process.env[name];
-      else process.env[name] = value;
-    }
-    resetConfigForTests();
+    restoreEnv?.();
     vi.resetModules();
   });
 
   /** The route as a fresh import: the client reads INNGEST_* when it is imported. */
   async function importRoute(env: { INNGEST_DEV?: string }) {
-    delete process.env.INNGEST_SIGNING_KEY;
-    if (env.INNGEST_DEV === undefined) delete process.env.INNGEST_DEV;
-    else process.env.INNGEST_DEV = env.INNGEST_DEV;
+    const restore = setEnv({ INNGEST_SIGNING_KEY: undefined, INNGEST_DEV: env.INNGEST_DEV });
+    restoreEnv ??= restore; // the first change knows what was there before the file changed any
     vi.resetModules();
-    resetConfigForTests();
     return import("@/app/api/inngest/route");
   }
 

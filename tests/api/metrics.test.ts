@@ -3,12 +3,12 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/metrics/route";
 import { getDb } from "@/db/client";
 import { events } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/core/config";
 import { metrics, renderMetrics } from "@/lib/metrics";
 import { LocalDispatcher as Dispatcher, startMetrics } from "@/lib/start";
 import { eq } from "drizzle-orm";
 import { call, newMerchant, newSession, sessionBody } from "../support/api";
 import { Receiver } from "../support/receiver";
+import { setEnv, withEnv } from "../support/env";
 
 // The metrics a Prometheus scrapes, as the service's own code records them: every series there at
 // zero from the start, counters moved by real requests and deliveries, and label values that are
@@ -17,6 +17,7 @@ import { Receiver } from "../support/receiver";
 const TOKEN = "metrics-token-for-tests-0123456789";
 let stopMetrics: () => Promise<void>;
 let port: number;
+let restoreEnv: (() => void) | undefined;
 
 async function freePort(): Promise<number> {
   const server = net.createServer();
@@ -46,20 +47,13 @@ const valueOf = async (name: string, labels: Record<string, string>) =>
 
 beforeAll(async () => {
   port = await freePort();
-  Object.assign(process.env, {
-    METRICS_TOKEN: TOKEN,
-    METRICS_PORT: String(port),
-    ALLOW_PRIVATE_WEBHOOK_URLS: "true",
-    WEBHOOK_TIMEOUT: "2s",
-  });
-  resetConfigForTests();
+  restoreEnv = setEnv({ METRICS_TOKEN: TOKEN, METRICS_PORT: String(port), ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "2s" });
   await getDb();
   stopMetrics = await startMetrics();
 });
 afterAll(async () => {
   await stopMetrics?.();
-  for (const k of ["METRICS_TOKEN", "METRICS_PORT", "ALLOW_PRIVATE_WEBHOOK_URLS", "WEBHOOK_TIMEOUT"]) delete process.env[k];
-  resetConfigForTests();
+  restoreEnv?.();
 });
 
 describe("GET /metrics", () => {
@@ -75,14 +69,9 @@ describe("GET /metrics", () => {
   });
 
   it("is not served on the service's port without METRICS_TOKEN", async () => {
-    delete process.env.METRICS_TOKEN;
-    resetConfigForTests();
-    try {
+    await withEnv({ METRICS_TOKEN: undefined }, async () => {
       expect((await metricsRoute(new Request("http://checkout.test/metrics"))).status).toBe(404);
-    } finally {
-      process.env.METRICS_TOKEN = TOKEN;
-      resetConfigForTests();
-    }
+    });
   });
 
   it("is served on METRICS_PORT, bound to loopback, asking for the token too", async () => {

@@ -2,12 +2,12 @@ import { InngestTestEngine } from "@inngest/test";
 import { and, eq } from "drizzle-orm";
 import { describe, expect, it, vi } from "vitest";
 import { auditLog, checkoutSessions } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/core/config";
 import { resetMailForTests } from "@/lib/mail";
 import { call, newMerchant, randomIp, type TestMerchant, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 import { captureStderr } from "../support/stderr";
 import { mailboxForThisFile } from "../support/test-mailbox";
+import { setEnv } from "../support/env";
 
 // The payer's receipt (lib/receipts): a payment link that asked for the payer's email sends them one
 // receipt once the payment completes, in the language their browser asked for when they started,
@@ -187,17 +187,14 @@ describe("a payer's receipt", () => {
     const sessionId = await startLink(link.slug, { email: to });
     await pay(m, sessionId);
 
-    const saved = process.env.SMTP_URL;
-    process.env.SMTP_URL = "smtp://mailbox:mailbox@127.0.0.1:1";
-    resetConfigForTests();
+    const restore = setEnv({ SMTP_URL: "smtp://mailbox:mailbox@127.0.0.1:1" });
     resetMailForTests();
     const logged = captureStderr();
     try {
       expect(await runReceiptJob()).toEqual(["retry"]);
     } finally {
       vi.restoreAllMocks();
-      process.env.SMTP_URL = saved;
-      resetConfigForTests();
+      restore();
       resetMailForTests();
     }
     // the failure is logged, without the payer's address

@@ -4,13 +4,14 @@ import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { authThrottle, checkoutSessions, deliveries, deliveryAttempts, events, idempotencyRecords, rateLimitCounters } from "@/db/schema";
 import { purgeQuietThrottles } from "@/lib/limits/auth-throttle";
-import { getConfig, resetConfigForTests } from "@/lib/core/config";
+import { getConfig } from "@/lib/core/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { newId } from "@/lib/core/ids";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { purgeExpiredEvents, purgeStaleRows, TEST_EVENT_RETENTION_MS } from "@/lib/maintenance/purge";
 import { call, newMerchant, newSession, newWebhook, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
+import { setEnv } from "../support/env";
 
 // What grows with traffic is purged on a schedule: idempotency records past their 24 hours and
 // rate-limit counters of long-past windows. Through the local dispatcher, the Inngest sweep, and in
@@ -311,11 +312,7 @@ describe("retention of events and deliveries", () => {
   });
 
   it("EVENT_RETENTION takes a duration of a day or more, or off", () => {
-    const set = (v: string | undefined) => {
-      if (v === undefined) delete process.env.EVENT_RETENTION;
-      else process.env.EVENT_RETENTION = v;
-      resetConfigForTests();
-    };
+    const set = (v: string | undefined) => setEnv({ EVENT_RETENTION: v });
     try {
       set("30d");
       expect(getConfig().eventRetentionMs).toBe(30 * DAY);

@@ -5,12 +5,13 @@ import { sql } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { z } from "zod";
 import { getDb } from "@/db/client";
-import { getConfig, resetConfigForTests } from "@/lib/core/config";
+import { getConfig } from "@/lib/core/config";
 import { LocalDispatcher } from "@/lib/start";
 import { flushTracing, inSpan, isTracing, startTracing, stopTracing } from "@/lib/tracing";
 import { call, newMerchant, sessionBody } from "../support/api";
 import { Receiver } from "../support/receiver";
 import { captureStderr } from "../support/stderr";
+import { type Settings, setEnv } from "../support/env";
 
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": "203.0.113.7" }) }));
 const { action } = await import("@/lib/http/action");
@@ -105,33 +106,32 @@ class OtlpReceiver {
   }
 }
 
-const SETTINGS = [
-  "OTEL_EXPORTER_OTLP_ENDPOINT",
-  "OTEL_EXPORTER_OTLP_HEADERS",
-  "OTEL_SERVICE_NAME",
-  "ALLOW_PRIVATE_WEBHOOK_URLS",
-  "WEBHOOK_TIMEOUT",
-];
+// every setting this file changes, put back after it
+const SETTINGS: Settings = {
+  OTEL_EXPORTER_OTLP_ENDPOINT: undefined,
+  OTEL_EXPORTER_OTLP_HEADERS: undefined,
+  OTEL_SERVICE_NAME: undefined,
+  ALLOW_PRIVATE_WEBHOOK_URLS: "true",
+  WEBHOOK_TIMEOUT: "5s",
+};
+let restoreEnv: (() => void) | undefined;
 const collector = new OtlpReceiver();
 let endpoint: string;
 
 beforeAll(async () => {
   endpoint = await collector.start();
-  Object.assign(process.env, { ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "5s" });
-  resetConfigForTests();
+  restoreEnv = setEnv(SETTINGS);
   await getDb();
 });
 afterAll(async () => {
   await stopTracing();
-  for (const k of SETTINGS) delete process.env[k];
-  resetConfigForTests();
+  restoreEnv?.();
   await collector.stop();
 });
 
 describe("with OTEL_EXPORTER_OTLP_ENDPOINT unset", () => {
   it("starts nothing, sends nothing, and gives traced work no span", async () => {
-    delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-    resetConfigForTests();
+    setEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: undefined });
     expect(await startTracing()).toBe(false);
     expect(isTracing()).toBe(false);
     const m = await newMerchant();
@@ -149,12 +149,11 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT unset", () => {
 
 describe("with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
   beforeAll(async () => {
-    Object.assign(process.env, {
+    setEnv({
       OTEL_EXPORTER_OTLP_ENDPOINT: `${endpoint}/`,
       OTEL_EXPORTER_OTLP_HEADERS: "x-collector-token=test%20token",
       OTEL_SERVICE_NAME: "checkout-under-test",
     });
-    resetConfigForTests();
     expect(await startTracing()).toBe(true);
     expect(isTracing()).toBe(true);
   });
@@ -332,27 +331,23 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
 
 describe("the settings", () => {
   it("refuse an endpoint that is not an http(s) URL, and malformed headers without quoting their values", () => {
-    delete process.env.OTEL_SERVICE_NAME;
+    setEnv({ OTEL_SERVICE_NAME: undefined, OTEL_EXPORTER_OTLP_ENDPOINT: "collector:4318" });
     try {
-      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = "collector:4318";
-      resetConfigForTests();
       expect(() => getConfig()).toThrow(/OTEL_EXPORTER_OTLP_ENDPOINT: must be the collector's base URL/);
-      process.env.OTEL_EXPORTER_OTLP_ENDPOINT = "https://otlp.example.com";
-      process.env.OTEL_EXPORTER_OTLP_HEADERS = "authorization=Bearer%20ok,broken-secret-value";
-      resetConfigForTests();
+      setEnv({
+        OTEL_EXPORTER_OTLP_ENDPOINT: "https://otlp.example.com",
+        OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20ok,broken-secret-value",
+      });
       expect(() => getConfig()).toThrow(/OTEL_EXPORTER_OTLP_HEADERS: must be name=value pairs/);
       expect(() => getConfig()).not.toThrow(/broken-secret-value/);
-      process.env.OTEL_EXPORTER_OTLP_HEADERS = "authorization=Bearer%20ok, x-tenant = shop";
-      resetConfigForTests();
+      setEnv({ OTEL_EXPORTER_OTLP_HEADERS: "authorization=Bearer%20ok, x-tenant = shop" });
       expect(getConfig().tracing).toEqual({
         tracesUrl: "https://otlp.example.com/v1/traces",
         serviceName: "checkout-service",
         headers: { authorization: "Bearer ok", "x-tenant": "shop" },
       });
     } finally {
-      delete process.env.OTEL_EXPORTER_OTLP_ENDPOINT;
-      delete process.env.OTEL_EXPORTER_OTLP_HEADERS;
-      resetConfigForTests();
+      setEnv({ OTEL_EXPORTER_OTLP_ENDPOINT: undefined, OTEL_EXPORTER_OTLP_HEADERS: undefined });
     }
     expect(getConfig().tracing).toBeNull();
   });

@@ -1,8 +1,7 @@
 import { eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { webhooks } from "@/db/schema";
 import { SYSTEM } from "@/lib/core/actor";
-import { resetConfigForTests } from "@/lib/core/config";
 import { decrypt } from "@/lib/crypto";
 import { attemptDelivery } from "@/lib/webhooks/delivery";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
@@ -10,6 +9,7 @@ import { customHeadersToSend, sealPlainCustomHeaders } from "@/lib/webhooks/cust
 import { call, newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
+import { envForTests } from "../support/env";
 
 // The v1 webhook endpoints (/api/v1/webhooks, parity.md §4): the same operations as v0 over the same
 // service, on webhooks of their own generation; custom headers; the v1 events and test payload,
@@ -17,16 +17,7 @@ import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
 
 const receivers: Receiver[] = [];
 
-beforeAll(() => {
-  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
-  process.env.WEBHOOK_TIMEOUT = "2s";
-  resetConfigForTests();
-});
-afterAll(() => {
-  delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
-  delete process.env.WEBHOOK_TIMEOUT;
-  resetConfigForTests();
-});
+envForTests({ ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "2s" });
 afterEach(async () => {
   await Promise.all(receivers.splice(0).map((r) => r.stop()));
 });

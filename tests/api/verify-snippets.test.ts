@@ -6,11 +6,11 @@ import { Webhook as StandardWebhook } from "standardwebhooks";
 import { Webhook as SvixWebhook } from "svix";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { SYSTEM } from "@/lib/core/actor";
-import { resetConfigForTests } from "@/lib/core/config";
 import { attemptDelivery } from "@/lib/webhooks/delivery";
 import { call, newMerchant, newWebhook, startedSession } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, type Received } from "../support/receiver";
+import { envForTests } from "../support/env";
 
 // The verification snippets of docs/guides/verify-webhooks.md, extracted verbatim and run (node,
 // python3, bash + openssl) on deliveries this service really sent to an https endpoint: a plain
@@ -44,9 +44,8 @@ const headersOf = (r: Received) => ({
   "webhook-signature": String(r.headers["webhook-signature"]),
 });
 
+envForTests({ ALLOW_PRIVATE_WEBHOOK_URLS: "true" });
 beforeAll(async () => {
-  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
-  resetConfigForTests();
   dir = fs.mkdtempSync(path.join(os.tmpdir(), "verify-snippets-"));
   // the standardwebhooks snippet imports its package as a receiver's project would
   fs.symlinkSync(path.join(ROOT, "node_modules"), path.join(dir, "node_modules"), "dir");
@@ -149,8 +148,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await receiver?.stop();
   if (dir) fs.rmSync(dir, { recursive: true, force: true });
-  delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
-  resetConfigForTests();
 });
 
 const expected = () => cases.map((c) => [c.name, c.valid]);

@@ -1,10 +1,9 @@
 import dns from "node:dns";
 import type http from "node:http";
 import { and, eq, inArray, isNull, lte, or } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
+import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { checkoutSessions, deliveries, deliveryAttempts, orders, webhooks } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/core/config";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { logger } from "@/lib/core/logger";
 import { SYSTEM } from "@/lib/core/actor";
@@ -13,6 +12,7 @@ import { recordAttemptInBatch } from "@/lib/webhooks/record-attempts";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, type ReceiverOptions, verifyStandard, verifyZkp2p } from "../support/receiver";
+import { envForTests } from "../support/env";
 
 // Delivery of signed events to a real receiver on loopback, reached as merchants configure theirs:
 // https://localhost:<port> with the certificate verified.
@@ -20,16 +20,7 @@ import { Receiver, type ReceiverOptions, verifyStandard, verifyZkp2p } from "../
 const MINUTE = 60_000;
 let receiver: Receiver;
 
-beforeAll(() => {
-  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
-  process.env.WEBHOOK_TIMEOUT = "1s";
-  resetConfigForTests();
-});
-afterAll(() => {
-  delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
-  delete process.env.WEBHOOK_TIMEOUT;
-  resetConfigForTests();
-});
+envForTests({ ALLOW_PRIVATE_WEBHOOK_URLS: "true", WEBHOOK_TIMEOUT: "1s" });
 afterEach(async () => {
   vi.restoreAllMocks();
   await receiver?.stop();

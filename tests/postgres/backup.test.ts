@@ -6,13 +6,13 @@ import postgres from "postgres";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { openPostgres } from "@/db/client";
 import { apiMerchant } from "@/lib/core/actor";
-import { resetConfigForTests } from "@/lib/core/config";
 import { restore } from "@/lib/maintenance/backup";
 import { authenticateApiKey } from "@/lib/merchants/service";
 import { getSessionOrThrow } from "@/lib/sessions/read";
 import { type Run, runAdmin, stopWriters, writeContinuously } from "../support/admin-cli";
-import { call, newMerchant, sessionBody, type TestMerchant } from "../support/api";
+import { newMerchant } from "../support/api";
 import { withEmptyDatabase } from "../support/scratch-db";
+import { envForTests } from "../support/env";
 
 // `npm run admin -- backup` and `restore` on PostgreSQL, as the operator runs them: in processes of
 // their own (`node --import tsx scripts/admin.ts …`), while this process keeps writing through the
@@ -23,8 +23,7 @@ const ROOT = path.resolve(import.meta.dirname, "../..");
 const PASSWORD = "pw-never-printed";
 
 // the writer creates sessions as fast as the database takes them: far above the per-merchant limit
-process.env.RATE_LIMIT_MULTIPLIER = "1000";
-resetConfigForTests();
+envForTests({ RATE_LIMIT_MULTIPLIER: "1000" });
 
 /** DATABASE_URL with a password in it (the local server trusts the connection and ignores it). */
 function withPassword(url: string): string {

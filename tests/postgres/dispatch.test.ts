@@ -1,12 +1,12 @@
 import type { ChildProcess } from "node:child_process";
 import { and, eq } from "drizzle-orm";
-import { afterAll, afterEach, beforeAll, describe, expect, it } from "vitest";
+import { afterEach, describe, expect, it } from "vitest";
 import { deliveries } from "@/db/schema";
-import { resetConfigForTests } from "@/lib/core/config";
 import { newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyZkp2p } from "../support/receiver";
 import { spawnWorker, stopProcesses } from "../support/worker-process";
+import { envForTests } from "../support/env";
 
 // The local dispatcher as separate processes (`npm run worker`) on one PostgreSQL: what happens
 // when two run at once, and when one is killed in the middle of a burst.
@@ -38,14 +38,7 @@ async function burst(m: TestMerchant, sessions: number) {
   for (let i = 0; i < sessions; i++) await startedSession(m); // two events each
 }
 
-beforeAll(() => {
-  process.env.ALLOW_PRIVATE_WEBHOOK_URLS = "true";
-  resetConfigForTests();
-});
-afterAll(() => {
-  delete process.env.ALLOW_PRIVATE_WEBHOOK_URLS;
-  resetConfigForTests();
-});
+envForTests({ ALLOW_PRIVATE_WEBHOOK_URLS: "true" });
 afterEach(async () => {
   await stopWorkers();
   await receiver?.stop();

@@ -53,7 +53,7 @@ const isHttpUrl = (v: string) => {
   }
 };
 
-const envSchema = z.object({
+export const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DATABASE_URL: optionalString,
   DATA_DIR: optionalString,
