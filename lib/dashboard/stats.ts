@@ -27,10 +27,8 @@ export const MEDIAN_RELATIVE_ERROR = 0.02;
  * within MEDIAN_RELATIVE_ERROR (exact when the bucket it falls in holds one value).
  */
 export async function merchantOverview(db: Db, opts: { days: number; now?: Date }, { actor }: As<MerchantActor>) {
-  const now = opts.now ?? new Date();
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  const since = new Date(today - (opts.days - 1) * DAY_MS);
-  const sinceDay = since.toISOString().slice(0, 10);
+  const period = overviewPeriod(opts);
+  const sinceDay = period.since.toISOString().slice(0, 10);
   const d = merchantDailyStats;
   const total = (c: AnyColumn) => sql<string>`sum(${c})`;
   // each served by its table's primary key (merchant_id, day, …): the period's rows, every shard
@@ -77,56 +75,87 @@ export async function merchantOverview(db: Db, opts: { days: number; now?: Date 
   ]);
 
   const sumOf = (k: Exclude<keyof (typeof perDay)[number], "day">) => perDay.reduce((a, r) => a + Number(r[k] ?? 0), 0);
-  const byStatus: { status: SessionStatus; n: number }[] = [
-    { status: "CREATED", n: sumOf("created") },
-    { status: "ACTIVE", n: sumOf("active") },
-    { status: "COMPLETED", n: sumOf("completed") },
-    { status: "EXPIRED", n: sumOf("expired") },
-    { status: "CANCELLED", n: sumOf("cancelled") },
-  ];
-  const reached = { started: sumOf("started"), paid: sumOf("paymentSent") };
-  const volume = perDay.map((r) => ({ day: r.day, micro: r.completedMicro, n: r.completedOnDay }));
-  const timeToPay = { p50: medianOfBuckets(buckets.map((b) => ({ n: Number(b.n), micros: BigInt(b.micros) }))) };
-
-  // every status appears, in the machine's order, with 0 where the period has none
-  const counts = Object.fromEntries(SESSION.statuses.map((s) => [s, 0])) as Record<SessionStatus, number>;
-  for (const r of byStatus) counts[r.status] = r.n;
-  const created = Object.values(counts).reduce((a, b) => a + b, 0);
-  const days: OverviewDay[] = [];
-  const byDay = new Map(volume.map((v) => [v.day, v]));
-  for (let i = opts.days - 1; i >= 0; i--) {
-    const d = new Date(today - i * DAY_MS).toISOString().slice(0, 10);
-    const v = byDay.get(d);
-    const micro = BigInt(v?.micro ?? 0);
-    days.push({ day: d, micro, amountUsdc: usdcFromMicro(micro), completed: Number(v?.n ?? 0) });
-  }
-  const top = (dimension: "platform" | "currency"): OverviewTop[] =>
-    tops
-      .filter((r) => r.dimension === dimension)
-      .map((r) => ({
+  return overviewOf(
+    {
+      byStatus: [
+        { status: "CREATED", n: sumOf("created") },
+        { status: "ACTIVE", n: sumOf("active") },
+        { status: "COMPLETED", n: sumOf("completed") },
+        { status: "EXPIRED", n: sumOf("expired") },
+        { status: "CANCELLED", n: sumOf("cancelled") },
+      ],
+      started: sumOf("started"),
+      paid: sumOf("paymentSent"),
+      volume: perDay.map((r) => ({ day: r.day, micro: BigInt(r.completedMicro ?? 0), n: Number(r.completedOnDay ?? 0) })),
+      medianSecondsToPay: medianOfBuckets(buckets.map((b) => ({ n: Number(b.n), micros: BigInt(b.micros) }))),
+      tops: tops.map((r) => ({
+        dimension: r.dimension as OverviewFigures["tops"][number]["dimension"],
         key: r.key,
         orders: Number(r.orders),
         paid: Number(r.paid),
         micro: BigInt(r.micro),
-        amountUsdc: usdcFromMicro(BigInt(r.micro)),
-      }))
+      })),
+    },
+    { ...period, days: opts.days },
+  );
+}
+
+/** The period of `days` UTC days that ends today: midnight UTC today, and `days - 1` days before it. */
+export function overviewPeriod(opts: { days: number; now?: Date }): { today: number; since: Date } {
+  const now = opts.now ?? new Date();
+  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
+  return { today, since: new Date(today - (opts.days - 1) * DAY_MS) };
+}
+
+/** What the overview is made of, however it was counted (the rollup; a test counts the sessions and orders themselves). */
+export type OverviewFigures = {
+  /** the period's sessions by status */
+  byStatus: { status: SessionStatus; n: number }[];
+  /** sessions of the period with an order, and with a payment sent (or confirmed) */
+  started: number;
+  paid: number;
+  /** completed volume and count per day of completion ("YYYY-MM-DD"); days without any may be absent */
+  volume: { day: string; micro: bigint; n: number }[];
+  medianSecondsToPay: number | null;
+  /** the orders of the period's sessions by payment platform and by fiat currency */
+  tops: { dimension: "platform" | "currency"; key: string; orders: number; paid: number; micro: bigint }[];
+};
+
+/** The overview of a period from its figures: every status and day present (0 where there is none), the top five of each dimension. */
+export function overviewOf(figures: OverviewFigures, period: { today: number; since: Date; days: number }) {
+  // every status appears, in the machine's order, with 0 where the period has none
+  const counts = Object.fromEntries(SESSION.statuses.map((s) => [s, 0])) as Record<SessionStatus, number>;
+  for (const r of figures.byStatus) counts[r.status] = r.n;
+  const created = Object.values(counts).reduce((a, b) => a + b, 0);
+  const days: OverviewDay[] = [];
+  const byDay = new Map(figures.volume.map((v) => [v.day, v]));
+  for (let i = period.days - 1; i >= 0; i--) {
+    const d = new Date(period.today - i * DAY_MS).toISOString().slice(0, 10);
+    const v = byDay.get(d);
+    const micro = v?.micro ?? 0n;
+    days.push({ day: d, micro, amountUsdc: usdcFromMicro(micro), completed: v?.n ?? 0 });
+  }
+  const top = (dimension: "platform" | "currency"): OverviewTop[] =>
+    figures.tops
+      .filter((r) => r.dimension === dimension)
+      .map((r) => ({ key: r.key, orders: r.orders, paid: r.paid, micro: r.micro, amountUsdc: usdcFromMicro(r.micro) }))
       .sort((a, b) => b.orders - a.orders || (b.micro > a.micro ? 1 : b.micro < a.micro ? -1 : 0) || a.key.localeCompare(b.key))
       .slice(0, TOP);
   return {
-    since: since.toISOString(),
+    since: period.since.toISOString(),
     counts,
     funnel: [
       { step: "Created", n: created },
-      { step: "Started", n: reached.started },
-      { step: "Payment sent", n: reached.paid },
+      { step: "Started", n: figures.started },
+      { step: "Payment sent", n: figures.paid },
       { step: "Completed", n: counts.COMPLETED },
     ] satisfies OverviewStep[],
     days,
     totalUsdc: usdcFromMicro(days.reduce((a, d) => a + d.micro, 0n)),
     completedCount: days.reduce((a, d) => a + d.completed, 0),
     /** median seconds from creation to completion of the sessions completed in the period, within MEDIAN_RELATIVE_ERROR; null without any */
-    medianSecondsToPay: timeToPay.p50,
-    orders: tops.filter((r) => r.dimension === "platform").reduce((a, r) => a + Number(r.orders), 0),
+    medianSecondsToPay: figures.medianSecondsToPay,
+    orders: figures.tops.filter((r) => r.dimension === "platform").reduce((a, r) => a + r.orders, 0),
     platforms: top("platform"),
     currencies: top("currency"),
   };

@@ -4,11 +4,9 @@ import type { Db } from "@/db/client";
 import { checkoutSessions, merchantDailyOrderStats, merchantDailyStats, merchantDailyTimeToPay, orders } from "@/db/schema";
 import { type As, dashboardMerchant, type MerchantActor, payer } from "@/lib/core/actor";
 import { simulateBankConfirmation } from "@/lib/checkout/service";
-import { MEDIAN_RELATIVE_ERROR, merchantOverview, type OverviewDay, type OverviewStep, type OverviewTop } from "@/lib/dashboard/stats";
-import { usdcFromMicro } from "@/lib/core/money";
+import { MEDIAN_RELATIVE_ERROR, merchantOverview, overviewOf, overviewPeriod } from "@/lib/dashboard/stats";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { startSession } from "@/lib/sessions/transitions";
-import { SESSION, type SessionStatus } from "@/lib/state";
 import { call, newMerchant, newSession, type TestMerchant, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 import { rng } from "../support/rng";
@@ -19,15 +17,13 @@ import { rng } from "../support/rng";
 // the overview must say exactly what the sessions and orders themselves say.
 
 const DAY_MS = 86_400_000;
-const TOP = 5;
 const PLATFORMS = ["venmo", "revolut", "wise", "zelle", "paypal", "cashapp"];
 const CURRENCIES = ["USD", "EUR", "GBP"];
 
 /** The overview computed from checkout_sessions and orders directly: what merchantOverview did before the rollup. */
 async function baseTableOverview(db: Db, opts: { days: number; now?: Date }, { actor }: As<MerchantActor>) {
-  const now = opts.now ?? new Date();
-  const today = Math.floor(now.getTime() / DAY_MS) * DAY_MS;
-  const since = new Date(today - (opts.days - 1) * DAY_MS);
+  const period = overviewPeriod(opts);
+  const since = period.since;
   // served by checkout_sessions_merchant_created_idx (merchant_id, created_at)
   const mine = and(eq(checkoutSessions.merchantId, actor.merchantId), gte(checkoutSessions.createdAt, since));
   // served by checkout_sessions_merchant_completed_idx (merchant_id, completed_at) where COMPLETED, which
@@ -87,55 +83,26 @@ async function baseTableOverview(db: Db, opts: { days: number; now?: Date }, { a
     .where(ordersOfPeriod)
     .groupBy(sql`grouping sets ((${orders.paymentPlatform}), (${orders.fiatCurrency}))`);
 
-  // every status appears, in the machine's order, with 0 where the period has none
-  const counts = Object.fromEntries(SESSION.statuses.map((s) => [s, 0])) as Record<SessionStatus, number>;
-  for (const r of byStatus) counts[r.status] = Number(r.n);
-  const created = Object.values(counts).reduce((a, b) => a + b, 0);
-  const days: OverviewDay[] = [];
-  const byDay = new Map(volume.map((v) => [v.day, v]));
-  for (let i = opts.days - 1; i >= 0; i--) {
-    const d = new Date(today - i * DAY_MS).toISOString().slice(0, 10);
-    const v = byDay.get(d);
-    const micro = BigInt(v?.micro ?? 0);
-    days.push({ day: d, micro, amountUsdc: usdcFromMicro(micro), completed: Number(v?.n ?? 0) });
-  }
-  // grouping(payment_platform) is 0 in the rows grouped by platform
-  const top = (rows: typeof tops, key: (r: (typeof tops)[number]) => string | null): OverviewTop[] =>
-    rows
-      .map((r) => ({
-        key: key(r) ?? "",
+  // the same figures the rollup gives, counted from the sessions and orders themselves
+  const p50 = timeToPay?.p50;
+  return overviewOf(
+    {
+      byStatus: byStatus.map((r) => ({ status: r.status, n: Number(r.n) })),
+      started: Number(reached?.started ?? 0),
+      paid: Number(reached?.paid ?? 0),
+      volume: volume.map((v) => ({ day: v.day, micro: BigInt(v.micro ?? 0), n: Number(v.n) })),
+      medianSecondsToPay: p50 === null || p50 === undefined ? null : Number(p50),
+      // grouping(payment_platform) is 0 in the rows grouped by platform
+      tops: tops.map((r) => ({
+        dimension: r.byPlatform === 0 ? "platform" : "currency",
+        key: (r.byPlatform === 0 ? r.platform : r.currency) ?? "",
         orders: Number(r.orders),
         paid: r.paid,
         micro: BigInt(r.micro),
-        amountUsdc: usdcFromMicro(BigInt(r.micro)),
-      }))
-      .sort((a, b) => b.orders - a.orders || (b.micro > a.micro ? 1 : b.micro < a.micro ? -1 : 0) || a.key.localeCompare(b.key))
-      .slice(0, TOP);
-  const p50 = timeToPay?.p50;
-  return {
-    since: since.toISOString(),
-    counts,
-    funnel: [
-      { step: "Created", n: created },
-      { step: "Started", n: Number(reached?.started ?? 0) },
-      { step: "Payment sent", n: Number(reached?.paid ?? 0) },
-      { step: "Completed", n: counts.COMPLETED },
-    ] satisfies OverviewStep[],
-    days,
-    totalUsdc: usdcFromMicro(days.reduce((a, d) => a + d.micro, 0n)),
-    completedCount: days.reduce((a, d) => a + d.completed, 0),
-    /** median seconds from creation to completion of the sessions completed in the period; null without any */
-    medianSecondsToPay: p50 === null || p50 === undefined ? null : Number(p50),
-    orders: tops.filter((r) => r.byPlatform === 0).reduce((a, r) => a + Number(r.orders), 0),
-    platforms: top(
-      tops.filter((r) => r.byPlatform === 0),
-      (r) => r.platform,
-    ),
-    currencies: top(
-      tops.filter((r) => r.byPlatform === 1),
-      (r) => r.currency,
-    ),
-  };
+      })),
+    },
+    { ...period, days: opts.days },
+  );
 }
 
 type Actor = { m: TestMerchant; sessions: { id: string; token?: string; intentHash?: string }[] };
