@@ -17,8 +17,7 @@ export function SignUpForm() {
       <div className={ui.card}>
         <h1 className="text-xl font-semibold">Check your email</h1>
         <p role="status" className="mt-3">
-          We sent a link to <strong>{sentTo}</strong>. Open it to confirm your address; then you can create or join a merchant
-          account.
+          We sent a link to <strong>{sentTo}</strong>. Open it to confirm your address; then you can create or join a merchant account.
         </p>
         <p className={`mt-3 text-sm ${ui.muted}`}>
           Nothing arrived after a few minutes? Check your spam folder, or{" "}

@@ -1,4 +1,5 @@
 import type { FeeTerms } from "./fees";
+import type { StoredAttestation } from "./zkp2p/services";
 import type { PaymentPlatform } from "./platforms";
 
 export type Quote = {
@@ -44,7 +45,7 @@ export type ProofRejection = { ok: false; code: "PROOF_INVALID" | "PROOF_EXPIRED
  */
 export type ProofOutcome =
   | { ok: true; state: "released"; txHash: `0x${string}` }
-  | { ok: true; state: "verified"; attestation: Record<string, string>; releaseMicro: bigint }
+  | { ok: true; state: "verified"; attestation: StoredAttestation; releaseMicro: bigint }
   | ProofRejection;
 
 /** amountMicro: the part of the session's amount to pay; fees: who bears the rail's fees on it (none: the merchant) */

@@ -1,6 +1,7 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, it, vi } from "vitest";
 import { call, newMerchant, newWebhook, startedSession } from "../support/api";
+import type { Wire } from "../support/wire";
 
 // A deleted webhook stops receiving at once, but it and its delivery history stay readable through
 // the API, with `deletedAt` set; every change to it is refused with 409. The dashboard shows it
@@ -14,7 +15,8 @@ async function deletedWebhookWithHistory() {
   const m = await newMerchant();
   const hook = await newWebhook(m, { events: ["session.started", "order.created"] });
   const { session } = await startedSession(m);
-  const before = (await call("GET", `/api/webhooks/${hook.id}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries as any[];
+  const before = (await call("GET", `/api/webhooks/${hook.id}/deliveries`, { key: m.apiKey })).body.responseObject
+    .deliveries as Wire<"Delivery">[];
   expect(before).toHaveLength(2);
   const del = await call("DELETE", `/api/webhooks/${hook.id}`, { key: m.apiKey });
   expect(del.status).toBe(200);
@@ -33,7 +35,7 @@ describe("a deleted webhook", () => {
 
     const list = await call("GET", `/api/webhooks/${hook.id}/deliveries`, { key: m.apiKey });
     expect(list.status).toBe(200);
-    expect(list.body.responseObject.deliveries.map((d: any) => d.id)).toEqual(before.map((d) => d.id));
+    expect(list.body.responseObject.deliveries.map((d: Wire<"Delivery">) => d.id)).toEqual(before.map((d) => d.id));
     const one = await call("GET", `/api/webhooks/${hook.id}/deliveries/${before[0].id}`, { key: m.apiKey });
     expect(one.status).toBe(200);
     expect(one.body.responseObject).toMatchObject({ id: before[0].id, webhookId: hook.id, payload: { type: before[0].eventType } });

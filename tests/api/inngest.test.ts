@@ -8,6 +8,7 @@ import { call, newMerchant, newSession, newWebhook, startedSession, type TestMer
 import { testDb } from "../support/db";
 import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
 import { envForTests, setEnv } from "../support/env";
+import type { Wire } from "../support/wire";
 
 // The Inngest functions, run in-process with @inngest/test: no Inngest server exists here
 // (stack-setup G7-G9). Sleeps are mocked by step id, or the run never finishes (G8), and
@@ -58,7 +59,8 @@ async function pendingDelivery() {
 }
 
 async function deliveriesOf(m: TestMerchant, webhookId: string) {
-  return (await call("GET", `/api/webhooks/${webhookId}/deliveries?limit=100`, { key: m.apiKey })).body.responseObject.deliveries as any[];
+  return (await call("GET", `/api/webhooks/${webhookId}/deliveries?limit=100`, { key: m.apiKey })).body.responseObject
+    .deliveries as Wire<"Delivery">[];
 }
 
 async function deliveryOf(m: TestMerchant, webhookId: string, id: string) {
@@ -127,11 +129,11 @@ describe("deliver-webhook", () => {
 
     const row = await deliveryOf(m, hook.id, delivery.id);
     expect(row).toMatchObject({ status: "PENDING", attempts: 1, responseCode: 500, lastError: "HTTP 500" });
-    const delay = new Date(row.nextRetryAt).getTime() - new Date(row.lastAttemptAt).getTime();
+    const delay = new Date(row.nextRetryAt!).getTime() - new Date(row.lastAttemptAt!).getTime();
     expect(delay).toBeGreaterThanOrEqual(1 * MINUTE);
     expect(delay).toBeLessThan(1 * MINUTE + 5_000);
-    expect(ctx.step.sleepUntil).toHaveBeenNthCalledWith(1, "wait-0", new Date(row.nextRetryAt));
-    expect(ctx.step.sleepUntil).toHaveBeenNthCalledWith(2, "wait-1", new Date(row.nextRetryAt));
+    expect(ctx.step.sleepUntil).toHaveBeenNthCalledWith(1, "wait-0", new Date(row.nextRetryAt!));
+    expect(ctx.step.sleepUntil).toHaveBeenNthCalledWith(2, "wait-1", new Date(row.nextRetryAt!));
     expect(result).toEqual({ status: "GAVE_UP", nextAttemptAt: null });
     expect(receiver!.received).toHaveLength(1);
   });
@@ -211,7 +213,8 @@ describe("expire-session", () => {
     expect(ctx.step.sleepUntil).toHaveBeenCalledWith("until-expiry", at);
     // checked in the database first: GET would expire a due session by itself
     expect(await statusInDb(session.id)).toBe("EXPIRED");
-    const events = (await call("GET", `/api/events?sessionId=${session.id}`, { key: m.apiKey })).body.responseObject.events as any[];
+    const events = (await call("GET", `/api/events?sessionId=${session.id}`, { key: m.apiKey })).body.responseObject
+      .events as Wire<"Event">[];
     expect(events.map((e) => e.type)).toEqual(["session.abandoned"]);
     expect((await call("GET", `/api/checkout/sessions/${session.id}`, { key: m.apiKey })).body.responseObject.status).toBe("EXPIRED");
   });
@@ -292,7 +295,8 @@ describe("sweep-overdue", () => {
       .from(checkoutSessions)
       .where(eq(checkoutSessions.merchantId, m.id));
     expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toMatchObject({ [idle.id]: "EXPIRED", [fresh.id]: "CREATED" });
-    const abandoned = (await call("GET", `/api/events?type=session.abandoned`, { key: m.apiKey })).body.responseObject.events as any[];
+    const abandoned = (await call("GET", `/api/events?type=session.abandoned`, { key: m.apiKey })).body.responseObject
+      .events as Wire<"Event">[];
     expect(abandoned.map((e) => e.sessionId)).toEqual([idle.id]);
     // re-driving only hints: the delivery itself is untouched until deliver-webhook runs
     expect(await deliveryOf(m, hook.id, overdue.id)).toMatchObject({ status: "PENDING", attempts: 0 });

@@ -4,6 +4,7 @@ import { checkoutSessions, deliveries, orders, proofAttempts } from "@/db/schema
 import { serializeOrder, serializeSession } from "@/lib/wire/session";
 import { call, newMerchant, newSession, newWebhook, sessionBody, startedSession, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
+import type { Wire } from "../support/wire";
 
 const HEX32 = /^0x[0-9a-f]{64}$/;
 
@@ -317,7 +318,7 @@ describe("POST /api/orders/fulfill", () => {
       data: { txHash: r.txHash, session: { id: session.id, status: "COMPLETED" }, order: { status: "FULFILLED" } },
     });
     const dl = await call("GET", `/api/webhooks/${hook.id}/deliveries?limit=100`, { key: m.apiKey });
-    expect((dl.body.responseObject.deliveries as any[]).map((d) => d.eventType).sort()).toEqual([
+    expect((dl.body.responseObject.deliveries as Wire<"Delivery">[]).map((d) => d.eventType).sort()).toEqual([
       "order.created",
       "order.fulfilled",
       "order.payment_sent",
@@ -484,14 +485,14 @@ describe("GET /api/checkout/sessions", () => {
     const first = await call("GET", "/api/checkout/sessions?limit=2", { key: m.apiKey });
     expect(first.status).toBe(200);
     const p1 = first.body.responseObject;
-    expect(p1.sessions.map((s: any) => s.id)).toEqual([ids[4], ids[3]]);
+    expect(p1.sessions.map((s: Wire<"Session">) => s.id)).toEqual([ids[4], ids[3]]);
     const p2 = (await call("GET", `/api/checkout/sessions?limit=2&cursor=${p1.nextCursor}`, { key: m.apiKey })).body.responseObject;
-    expect(p2.sessions.map((s: any) => s.id)).toEqual([ids[2], ids[1]]);
+    expect(p2.sessions.map((s: Wire<"Session">) => s.id)).toEqual([ids[2], ids[1]]);
     const p3 = (await call("GET", `/api/checkout/sessions?limit=2&cursor=${p2.nextCursor}`, { key: m.apiKey })).body.responseObject;
-    expect(p3.sessions.map((s: any) => s.id)).toEqual([ids[0]]);
+    expect(p3.sessions.map((s: Wire<"Session">) => s.id)).toEqual([ids[0]]);
     expect(p3.nextCursor).toBeNull();
     const cancelled = (await call("GET", "/api/checkout/sessions?status=CANCELLED", { key: m.apiKey })).body.responseObject;
-    expect(cancelled.sessions.map((s: any) => s.id)).toEqual([ids[1]]);
+    expect(cancelled.sessions.map((s: Wire<"Session">) => s.id)).toEqual([ids[1]]);
     for (const q of ["limit=0", "limit=101", "limit=abc", "status=DONE", "cursor=garbage"]) {
       const bad = await call("GET", `/api/checkout/sessions?${q}`, { key: m.apiKey });
       expect(bad.status, q).toBe(400);

@@ -8,6 +8,7 @@ import { getCheckoutView, platformQuotes, simulateBankConfirmation } from "@/lib
 import { quotesByCurrency } from "@/lib/checkout/view";
 import { call, newMerchant, newSession, type TestMerchant, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
+import type { Wire } from "../support/wire";
 
 // The v1 API (parity.md §4): orders are sessions, payments are their orders, on the same services.
 
@@ -30,7 +31,7 @@ const order = (id: string, opts: { key?: string; token?: string; header?: string
 async function newOrder(m: TestMerchant, body: Record<string, unknown> = {}) {
   const res = await create(m, { requestedUsdcAmount: "50.00", destinationAddress: WALLET, ...body });
   expect(res.status, res.text).toBe(201);
-  return res.body.responseObject as { order: any; orderToken: string; checkoutUrl: string };
+  return res.body.responseObject as { order: Wire<"V1Order">; orderToken: string; checkoutUrl: string };
 }
 
 /** The payer pays (part of) an order through the same services as the hosted page. */
@@ -250,7 +251,7 @@ describe("payments, partial payments and the v1 events", () => {
     expect(read.body.responseObject.order).toMatchObject({ status: "FULFILLED", remainingUsdcAmount: "0.00" });
     const payments = await call("GET", `/api/v1/orders/${o.id}/payments?token=${orderToken}`);
     expect(payments.status).toBe(200);
-    expect(payments.body.responseObject.payments.map((p: any) => [p.status, p.netSettledUsdcAmount])).toEqual([
+    expect(payments.body.responseObject.payments.map((p: Wire<"V1Payment">) => [p.status, p.netSettledUsdcAmount])).toEqual([
       ["SETTLED", "12.50"],
       ["SETTLED", "17.50"],
     ]);
@@ -367,7 +368,7 @@ describe("payments, partial payments and the v1 events", () => {
     expect((await eventTypes(s.id, 1)).map((e) => e.type)).toEqual(["ORDER_CREATED"]);
     // and v0 lists stay v0
     const list = await call("GET", "/api/events", { key: m.apiKey });
-    expect(list.body.responseObject.events.every((e: any) => e.type === e.type.toLowerCase())).toBe(true);
+    expect(list.body.responseObject.events.every((e: Wire<"Event">) => e.type === e.type.toLowerCase())).toBe(true);
   });
 });
 

@@ -10,6 +10,7 @@ import { call, newMerchant, newWebhook, startedSession, type TestMerchant } from
 import { testDb } from "../support/db";
 import { Receiver, verifyStandard, verifyZkp2p } from "../support/receiver";
 import { envForTests } from "../support/env";
+import type { Wire } from "../support/wire";
 
 // The v1 webhook endpoints (/api/v1/webhooks, parity.md §4): the same operations as v0 over the same
 // service, on webhooks of their own generation; custom headers; the v1 events and test payload,
@@ -31,7 +32,7 @@ const receiver = async () => {
 async function newV1Webhook(m: TestMerchant, body: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/v1/webhooks", { key: m.apiKey, body: { url: "https://hooks.example.com/v1", ...body } });
   expect(res.status, res.text).toBe(201);
-  return res.body.responseObject as { id: string; secret: string; [k: string]: any };
+  return res.body.responseObject as Wire<"V1WebhookWithSecret">;
 }
 
 const storedRows = async (m: TestMerchant) => (await testDb()).select().from(webhooks).where(eq(webhooks.merchantId, m.id));
@@ -261,8 +262,12 @@ describe("a webhook belongs to one API generation", () => {
     const m = await newMerchant();
     const v0 = await newWebhook(m);
     const v1 = await newV1Webhook(m);
-    expect((await call("GET", "/api/webhooks", { key: m.apiKey })).body.responseObject.webhooks.map((w: any) => w.id)).toEqual([v0.id]);
-    expect((await call("GET", "/api/v1/webhooks", { key: m.apiKey })).body.responseObject.webhooks.map((w: any) => w.id)).toEqual([v1.id]);
+    expect((await call("GET", "/api/webhooks", { key: m.apiKey })).body.responseObject.webhooks.map((w: { id: string }) => w.id)).toEqual([
+      v0.id,
+    ]);
+    expect(
+      (await call("GET", "/api/v1/webhooks", { key: m.apiKey })).body.responseObject.webhooks.map((w: { id: string }) => w.id),
+    ).toEqual([v1.id]);
     // v0's shape is unchanged: no custom headers
     expect((await call("GET", `/api/webhooks/${v0.id}`, { key: m.apiKey })).body.responseObject).not.toHaveProperty("customHeaders");
 
@@ -448,9 +453,9 @@ describe("v1 deliveries", () => {
 
     const v0Deliveries = (await call("GET", `/api/webhooks/${v0.id}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries;
     const v1Deliveries = (await call("GET", `/api/v1/webhooks/${v1.id}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries;
-    expect(v0Deliveries.map((d: any) => d.eventType).sort()).toEqual(["order.created", "session.started"]);
+    expect(v0Deliveries.map((d: { eventType: string }) => d.eventType).sort()).toEqual(["order.created", "session.started"]);
     // the v1 names of what happened: the order (the session) was created, then its payment (the order)
-    expect(v1Deliveries.map((d: any) => d.eventType).sort()).toEqual(["ORDER_CREATED", "PAYMENT_CREATED"]);
+    expect(v1Deliveries.map((d: { eventType: string }) => d.eventType).sort()).toEqual(["ORDER_CREATED", "PAYMENT_CREATED"]);
 
     const db = await testDb();
     for (const d of [...v0Deliveries, ...v1Deliveries]) expect((await attemptDelivery(db, d.id, { actor: SYSTEM })).kind).toBe("attempted");
@@ -472,7 +477,7 @@ describe("v1 deliveries", () => {
         paymentBridge: null,
       },
     });
-    const delivery = v1Deliveries.find((d: any) => d.eventType === "PAYMENT_CREATED");
+    const delivery = v1Deliveries.find((d: { eventType: string }) => d.eventType === "PAYMENT_CREATED");
     const detail = await call("GET", `/api/v1/webhooks/${v1.id}/deliveries/${delivery.id}`, { key: m.apiKey });
     expect(detail.body.responseObject).toMatchObject({ status: "DELIVERED", payload: body });
   });

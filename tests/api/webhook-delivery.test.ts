@@ -13,6 +13,7 @@ import { call, newMerchant, newSession, newWebhook, startedSession, type TestMer
 import { testDb } from "../support/db";
 import { Receiver, type ReceiverOptions, verifyStandard, verifyZkp2p } from "../support/receiver";
 import { envForTests } from "../support/env";
+import type { Wire } from "../support/wire";
 
 // Delivery of signed events to a real receiver on loopback, reached as merchants configure theirs:
 // https://localhost:<port> with the certificate verified.
@@ -35,7 +36,7 @@ async function setup(events?: string[], options?: ReceiverOptions) {
 
 async function deliveriesOf(m: TestMerchant, webhookId: string, query = "") {
   return (await call("GET", `/api/webhooks/${webhookId}/deliveries?limit=100${query}`, { key: m.apiKey })).body.responseObject
-    .deliveries as any[];
+    .deliveries as Wire<"Delivery">[];
 }
 
 async function detail(m: TestMerchant, webhookId: string, deliveryId: string) {
@@ -97,12 +98,12 @@ describe("a delivery attempt", () => {
       const before = Date.now();
       const outcome = await attemptDelivery(db, d.id, { actor: SYSTEM });
       expect(outcome.kind).toBe("attempted");
-      const row = (await deliveriesOf(m, hook.id)).find((x) => x.id === d.id);
+      const row = (await deliveriesOf(m, hook.id)).find((x) => x.id === d.id)!;
       expect(row.attempts).toBe(n);
       expect(row.responseCode).toBe(500);
       if (n < MAX_ATTEMPTS) {
         expect(row.status).toBe("PENDING");
-        const delay = new Date(row.nextRetryAt).getTime() - before;
+        const delay = new Date(row.nextRetryAt!).getTime() - before;
         expect(delay).toBeGreaterThanOrEqual(schedule[n - 1]! - 50);
         expect(delay).toBeLessThan(schedule[n - 1]! + 5_000);
         expect((await attemptDelivery(db, d.id, { actor: SYSTEM })).kind).toBe("skipped"); // not due yet
@@ -137,7 +138,7 @@ describe("a delivery attempt", () => {
     await attemptDelivery(db, a.id, { actor: SYSTEM });
     await attemptDelivery(db, b.id, { actor: SYSTEM });
     const rows = await deliveriesOf(m, hook.id);
-    const delays = [a.id, b.id].map((id) => new Date(rows.find((r) => r.id === id).nextRetryAt).getTime() - before);
+    const delays = [a.id, b.id].map((id) => new Date(rows.find((r) => r.id === id)!.nextRetryAt!).getTime() - before);
     expect(delays[0]).toBeGreaterThanOrEqual(10 * MINUTE); // longer than the 1m planned: honoured
     expect(delays[0]).toBeLessThan(10 * MINUTE + 5_000);
     expect(delays[1]).toBeLessThanOrEqual(24 * 60 * MINUTE + 5_000); // capped at the schedule's longest delay
@@ -160,7 +161,7 @@ describe("a delivery attempt", () => {
     const rows = await deliveriesOf(m, hook.id);
     const timedOut = rows.find((r) => r.id === first.id);
     expect(timedOut).toMatchObject({ status: "PENDING", responseCode: null, attempts: 1 });
-    expect(timedOut.lastError).toContain("timed out");
+    expect(timedOut!.lastError).toContain("timed out");
     expect(rows.find((r) => r.id === second.id)).toMatchObject({ status: "PENDING", responseCode: 302, lastError: "HTTP 302" });
     expect(receiver.received).toHaveLength(2); // the redirect was not followed
 

@@ -4,6 +4,7 @@ import { webhooks } from "@/db/schema";
 import { decrypt } from "@/lib/crypto";
 import { call, newMerchant, newWebhook, startedSession } from "../support/api";
 import { testDb } from "../support/db";
+import type { Wire } from "../support/wire";
 
 describe("webhooks", () => {
   it("creates a webhook, shows its secret once and stores it encrypted", async () => {
@@ -97,7 +98,7 @@ describe("webhooks", () => {
 
     await startedSession(m); // session.started + order.created
     const types = async (id: string) =>
-      ((await call("GET", `/api/webhooks/${id}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries as any[])
+      ((await call("GET", `/api/webhooks/${id}/deliveries`, { key: m.apiKey })).body.responseObject.deliveries as Wire<"Delivery">[])
         .map((d) => d.eventType)
         .sort();
     expect(await types(all.id)).toEqual(["order.created", "session.started"]);
@@ -119,11 +120,13 @@ describe("webhooks", () => {
     const all = (await call("GET", url, { key: m.apiKey })).body.responseObject;
     expect(all.deliveries).toHaveLength(6);
     expect(all.nextCursor).toBeNull();
-    const created = all.deliveries.map((d: any) => d.createdAt);
+    const created = all.deliveries.map((d: Wire<"Delivery">) => d.createdAt);
     expect([...created].sort().reverse()).toEqual(created);
     const p1 = (await call("GET", `${url}?limit=4`, { key: m.apiKey })).body.responseObject;
     const p2 = (await call("GET", `${url}?limit=4&cursor=${p1.nextCursor}`, { key: m.apiKey })).body.responseObject;
-    expect([...p1.deliveries, ...p2.deliveries].map((d: any) => d.id)).toEqual(all.deliveries.map((d: any) => d.id));
+    expect([...p1.deliveries, ...p2.deliveries].map((d: Wire<"Delivery">) => d.id)).toEqual(
+      all.deliveries.map((d: Wire<"Delivery">) => d.id),
+    );
     const byType = (await call("GET", `${url}?eventType=order.created`, { key: m.apiKey })).body.responseObject.deliveries;
     expect(byType).toHaveLength(3);
     expect((await call("GET", `${url}?status=PENDING`, { key: m.apiKey })).body.responseObject.deliveries).toHaveLength(6);

@@ -4,6 +4,7 @@ import { type Address, createPublicClient, createWalletClient, encodeFunctionDat
 import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { base } from "viem/chains";
 import { encodeStoredAttestation, ORCHESTRATOR_ABI } from "@/lib/rail/zkp2p/protocol";
+import type { StoredAttestation } from "@/lib/rail/zkp2p/services";
 import type { Db } from "@/db/client";
 import { orders } from "@/db/schema";
 import { OPERATOR, payer } from "@/lib/core/actor";
@@ -142,7 +143,7 @@ export async function prove(sessionId: string, intentHash: string, material = "l
  */
 export async function releaseAsStranger(stack: RailStack, orderId: string) {
   const [o] = await (await testDb()).select().from(orders).where(eq(orders.id, orderId));
-  const { attestation } = o!.railState as { attestation: Record<string, string> };
+  const { attestation } = o!.railState as { attestation: StoredAttestation };
   const encoded = encodeStoredAttestation(attestation);
   const stranger = privateKeyToAccount(generatePrivateKey());
   await stack.rail.client.request({ method: "anvil_setBalance" as never, params: [stranger.address, toHex(10n ** 18n)] as never });

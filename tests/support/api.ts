@@ -1,3 +1,4 @@
+import type { Wire } from "./wire";
 import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -135,7 +136,7 @@ export function sessionBody(m: TestMerchant, overrides: Record<string, unknown> 
 export async function newSession(m: TestMerchant, overrides: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m, overrides) });
   if (res.status !== 201) throw new Error(`session creation failed: ${res.text}`);
-  return res.body.responseObject.session as { id: string; [k: string]: any };
+  return res.body.responseObject.session as Wire<"Session">;
 }
 
 export async function startedSession(m: TestMerchant, platform = "venmo", currency = "USD", overrides: Record<string, unknown> = {}) {
@@ -151,7 +152,7 @@ export async function startedSession(m: TestMerchant, platform = "venmo", curren
 export async function newWebhook(m: TestMerchant, body: Record<string, unknown> = {}) {
   const res = await call("POST", "/api/webhooks", { key: m.apiKey, body: { url: "https://hooks.example.com/checkout", ...body } });
   if (res.status !== 201) throw new Error(`webhook creation failed: ${res.text}`);
-  return res.body.responseObject as { id: string; secret: string; [k: string]: any };
+  return res.body.responseObject as Wire<"WebhookWithSecret">;
 }
 
 /**

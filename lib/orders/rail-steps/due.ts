@@ -1,6 +1,7 @@
 import { randomUUID } from "node:crypto";
 import { and, eq, isNotNull, lte } from "drizzle-orm";
 import type { Hex } from "viem";
+import type { StoredAttestation } from "@/lib/rail/zkp2p/services";
 import type { Db } from "@/db/client";
 import { type OrderRow, orders } from "@/db/schema";
 import type { QuotedIntent } from "@/lib/rail/zkp2p/quotes";
@@ -18,7 +19,7 @@ export type RailState = Partial<QuotedIntent> & {
   signalBlock?: string;
   /** the deposit manager's fee rate V3 snapshotted at signal (1e18 = 100%) */
   managerFeeRate?: string;
-  attestation?: Record<string, string>;
+  attestation?: StoredAttestation;
   signatureExpiration?: string;
 };
 

@@ -3,7 +3,7 @@ import { AppError } from "@/lib/core/errors";
 import { logger } from "@/lib/core/logger";
 import type { ProofContext, ProofOutcome } from "../rail";
 import type { QuotedIntent } from "./quotes";
-import { attestPayment, proofNeedsIndex, ServiceError } from "./services";
+import { attestPayment, proofNeedsIndex, ServiceError, storeAttestation } from "./services";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 /**
@@ -59,15 +59,7 @@ export async function verifyLiveProof(
       ok: true,
       state: "verified",
       releaseMicro: a.releaseAmount,
-      attestation: {
-        intentHash: a.intentHash,
-        releaseAmount: a.releaseAmount.toString(),
-        dataHash: a.dataHash,
-        signature: a.signature,
-        signer: a.signer,
-        encodedPaymentDetails: a.encodedPaymentDetails,
-        metadata: a.metadata,
-      },
+      attestation: storeAttestation(a),
     };
   } catch (err) {
     if (!(err instanceof ServiceError)) throw err;

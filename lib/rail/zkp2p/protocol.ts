@@ -16,7 +16,7 @@ import {
   toHex,
 } from "viem";
 import type { ReleaseFees } from "../fees";
-import type { Attestation } from "./services";
+import { type Attestation, restoreAttestation, type StoredAttestation } from "./services";
 
 // The protocol as the rail reads and writes it: the published ABIs of `@zkp2p/contracts-v2`, the
 // events that carry an intent's life, and the revert reasons, decoded by name.
@@ -179,14 +179,5 @@ export function encodeAttestation(a: Attestation): { paymentProof: Hex; verifica
   return { paymentProof, verificationData };
 }
 
-/** encodeAttestation of an attestation as an order keeps it (railState.attestation: strings, stored as JSON). */
-export const encodeStoredAttestation = (a: Record<string, string>) =>
-  encodeAttestation({
-    intentHash: a.intentHash as Hex,
-    releaseAmount: BigInt(a.releaseAmount!),
-    dataHash: a.dataHash as Hex,
-    signature: a.signature as Hex,
-    signer: a.signer as Address,
-    encodedPaymentDetails: a.encodedPaymentDetails as Hex,
-    metadata: (a.metadata ?? "0x") as Hex,
-  });
+/** encodeAttestation of an attestation as an order keeps it (railState.attestation). */
+export const encodeStoredAttestation = (a: StoredAttestation) => encodeAttestation(restoreAttestation(a));

@@ -266,6 +266,22 @@ export type Attestation = {
   metadata: Hex;
 };
 
+/** An attestation as an order keeps it until its release is sent (railState.attestation, JSON): each field a string. */
+export type StoredAttestation = { [K in keyof Attestation]: string };
+
+export const storeAttestation = (a: Attestation): StoredAttestation => ({ ...a, releaseAmount: a.releaseAmount.toString() });
+
+export const restoreAttestation = (a: StoredAttestation): Attestation => ({
+  intentHash: a.intentHash as Hex,
+  releaseAmount: BigInt(a.releaseAmount),
+  dataHash: a.dataHash as Hex,
+  signature: a.signature as Hex,
+  signer: a.signer as Address,
+  encodedPaymentDetails: a.encodedPaymentDetails as Hex,
+  // kept before the field existed: none
+  metadata: (a.metadata ?? "0x") as Hex,
+});
+
 /** Platforms whose proof names the payment's row index (the SDK's rule; docs/guides/real-rail.md). */
 const INDEXED_PLATFORMS = new Set(["venmo", "cashapp", "revolut", "zelle"]);
 export const proofNeedsIndex = (platform: string) => INDEXED_PLATFORMS.has(platform);
