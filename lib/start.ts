@@ -28,6 +28,8 @@ export const railStepJob: DueJob<"rail"> = {
   findDue: (db, limit) => findDueRailSteps(db, limit),
   run: (db, orderId) => advanceOrder(db, orderId),
   event: (orderId) => jobEvent("rail", { orderId }),
+  idField: "orderId",
+  inngest: { functionId: "rail-step", step: "advance" },
 };
 
 /** A payer's receipt of a completed session (lib/receipts). */
@@ -37,9 +39,15 @@ export const receiptJob: DueJob<"receipt"> = {
   findDue: (db, limit) => findDueReceipts(db, limit),
   run: (db, sessionId) => sendReceiptIfDue(db, sessionId),
   event: (sessionId) => jobEvent("receipt", { sessionId }),
+  idField: "sessionId",
+  inngest: { functionId: "send-receipt", step: "send" },
 };
 
-/** The jobs found due by id: the local dispatcher runs them, Inngest's sweep sends their events again. A new one goes here. */
+/**
+ * The jobs found due by id: the local dispatcher runs them, Inngest runs each with a function made
+ * from its definition (inngest/functions/due-jobs.ts), and Inngest's sweep sends their events again.
+ * A new one is its event in lib/jobs/events.ts and its definition here.
+ */
 export const DUE_JOBS: readonly DueJob[] = [railStepJob, receiptJob];
 
 /** What the local dispatcher runs: the same lib/ functions the Inngest functions call. */

@@ -1,7 +1,6 @@
 import { deliverWebhook } from "./deliver-webhook";
+import { dueJobFunctions } from "./due-jobs";
 import { expireSession } from "./expire-session";
-import { railStep } from "./rail-step";
-import { sendReceipt } from "./send-receipt";
 import { sweep } from "./sweep";
 
-export const functions = [deliverWebhook, expireSession, railStep, sendReceipt, sweep];
+export const functions = [deliverWebhook, expireSession, ...Object.values(dueJobFunctions), sweep];

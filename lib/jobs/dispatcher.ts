@@ -42,6 +42,10 @@ export type DueJob<J extends JobName = JobName> = {
   sweepName: string;
   /** its event for one id (what Inngest's function of the job is triggered by) */
   event(id: string): JobEvent<J>;
+  /** the field of its event's data that names the id: Inngest runs one function per id at a time */
+  idField: keyof JobEvent<J>["data"] & string;
+  /** its Inngest function's id and the id of its one step: kept across releases, since a run in flight finds its steps by them */
+  inngest: { functionId: string; step: string };
 };
 
 export type DispatcherOptions<Claim extends { id: string }> = {

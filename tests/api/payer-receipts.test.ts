@@ -26,7 +26,7 @@ vi.mock("next/navigation", async (original) => (await import("../support/page-mo
 const { startLinkAction } = await import("@/actions/payment-link");
 const { updatePayerReceipts } = await import("@/actions/dashboard/receipt");
 const { findDueReceipts, sendReceiptIfDue } = await import("@/lib/receipts");
-const { sendReceipt } = await import("@/inngest/functions/send-receipt");
+const sendReceipt = (await import("@/inngest/functions/due-jobs")).dueJobFunctions.receipt!;
 
 const mailbox = mailboxForThisFile();
 

@@ -16,8 +16,8 @@ let stack: RailUnderTest;
 let fns: { railStep: InngestFunction.Like; sweep: InngestFunction.Like };
 beforeAll(async () => {
   stack = await railUnderTest();
-  const [r, s] = await Promise.all([import("@/inngest/functions/rail-step"), import("@/inngest/functions/sweep")]);
-  fns = { railStep: r.railStep, sweep: s.sweep };
+  const [r, s] = await Promise.all([import("@/inngest/functions/due-jobs"), import("@/inngest/functions/sweep")]);
+  fns = { railStep: r.dueJobFunctions.rail!, sweep: s.sweep };
 });
 afterAll(async () => {
   await stack?.stop();
@@ -49,7 +49,7 @@ describe("the rail's Inngest functions", () => {
     // two runs at once (a redrive and a hint for the same order): one claims it, one signal is signed
     const [a, b] = await Promise.all([run(fns.railStep, railDue(id)), run(fns.railStep, railDue(id))]);
     expect([a.error, b.error]).toEqual([undefined, undefined]);
-    expect(a.result).toEqual({ orderId: id });
+    expect(a.result).toEqual({ orderId: id, outcome: null });
     for (let i = 0; i < 40; i++) {
       const [o] = await db.select().from(orders).where(eq(orders.id, id));
       if (o!.status === "SIGNAL_MINED") break;
