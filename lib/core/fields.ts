@@ -17,35 +17,25 @@ export const idParams = z.object({ id: z.string().min(1).max(100) });
 /** The bodyless actions (cancel, payment sent, test, rotate, retry): nothing, or {}. */
 export const emptyBody = z.strictObject({});
 
-export const httpsUrl = z
-  .string({ error: "must be a string" })
-  .max(2048, { error: "must be at most 2048 characters" })
-  .refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return u.protocol === "https:" && Boolean(u.hostname);
-      } catch {
-        return false;
-      }
-    },
-    { error: "must be an https URL" },
-  );
+/** A URL of one of these schemes with a host, at most 2048 characters; `what` is the error. */
+const webUrl = (schemes: string[], what: string) =>
+  z
+    .string({ error: "must be a string" })
+    .max(2048, { error: "must be at most 2048 characters" })
+    .refine(
+      (v) => {
+        try {
+          const u = new URL(v);
+          return schemes.includes(u.protocol) && Boolean(u.hostname);
+        } catch {
+          return false;
+        }
+      },
+      { error: what },
+    );
 
-export const httpUrl = z
-  .string({ error: "must be a string" })
-  .max(2048, { error: "must be at most 2048 characters" })
-  .refine(
-    (v) => {
-      try {
-        const u = new URL(v);
-        return (u.protocol === "https:" || u.protocol === "http:") && Boolean(u.hostname);
-      } catch {
-        return false;
-      }
-    },
-    { error: "must be an http or https URL" },
-  );
+export const httpsUrl = webUrl(["https:"], "must be an https URL");
+export const httpUrl = webUrl(["https:", "http:"], "must be an http or https URL");
 
 /** An EVM address; a mixed-case one must pass its EIP-55 checksum. Returned checksummed. */
 export const evmAddress = z

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { getOrder } from "@/lib/v1/orders";
-import { orderParams, orderQuery } from "@/lib/sessions/schemas";
+import { READ_ORDER, READ_ORDER_ERRORS } from "./read";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/v1/orders/:id – with the merchant's key, or the order's token (?token= or X-Order-Token)
@@ -16,13 +16,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
           "latest payment. Read with the token, order.notes and order.metadata are null: they are the " +
           "merchant's own.",
         data: "v1OrderAggregate",
-        errors: [401, 403, 404],
+        errors: READ_ORDER_ERRORS,
       },
-      generation: 1,
-      auth: "merchantOrPayer",
-      session: ({ params }) => String(params.id ?? ""),
-      params: orderParams,
-      query: orderQuery,
+      ...READ_ORDER,
     },
     async ({ db, actor, params }) => ({ message: "Order retrieved", data: await getOrder(db, params.id, { actor }) }),
   ),

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { listPayments } from "@/lib/v1/orders";
-import { orderParams, orderQuery } from "@/lib/sessions/schemas";
+import { READ_ORDER, READ_ORDER_ERRORS } from "../read";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
   // GET /api/v1/orders/:id/payments – the order's payments (its attempts), oldest first
@@ -12,13 +12,9 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         summary: "List an order's payments",
         description: "Every payment (attempt) of the order, oldest first: settled parts of a partly paid order, and ended attempts.",
         data: "v1PaymentList",
-        errors: [401, 403, 404],
+        errors: READ_ORDER_ERRORS,
       },
-      generation: 1,
-      auth: "merchantOrPayer",
-      session: ({ params }) => String(params.id ?? ""),
-      params: orderParams,
-      query: orderQuery,
+      ...READ_ORDER,
     },
     async ({ db, actor, params }) => ({ message: "Payments retrieved", data: await listPayments(db, params.id, { actor }) }),
   ),
