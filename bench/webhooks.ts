@@ -1,6 +1,6 @@
 // Webhook delivery benchmark: events produced through the lib services, delivered by the local
-// Dispatcher to a receiver in a child process; against a durable-queue peer (graphile-worker, on the
-// same PostgreSQL, doing the same work per delivery) and a plain loop posting the same signed bodies
+// Dispatcher to a receiver in a child process; against two queue peers (graphile-worker on the
+// same PostgreSQL, BullMQ on redis-server; each doing the same work per delivery) and a plain loop posting the same signed bodies
 // with the same HTTP client (the floor). See bench/README.md. `npm run bench:webhooks`
 import { Session } from "node:inspector/promises";
 import crypto from "node:crypto";
@@ -11,6 +11,8 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Sql } from "postgres";
 import { postgresClient } from "../db/postgres-url";
 import { type Rec, startDispatcherProcess as startDispatcherChild, startReceiver as startReceiverChild, withTimeout } from "./children";
+import { createBullmqPeer, startRedis } from "./bullmq-peer";
+import type { Peer } from "./peer-store";
 import { createGraphilePeer } from "./webhook-peer";
 
 const env = process.env;
@@ -32,9 +34,26 @@ const PACED = Math.floor(Number(env.BENCH_PACED_SESSIONS ?? 10)); // 0 skips the
 if (!Number.isFinite(PACED) || PACED < 0) throw new Error(`BENCH_PACED_SESSIONS must be 0 or more, got "${env.BENCH_PACED_SESSIONS}"`);
 const BACKLOG = env.BENCH_BACKLOG !== "0"; // the backlog phase: draining already-queued deliveries
 const PEER = env.BENCH_PEER !== "0"; // graphile-worker
-// the targets (issue 27): ours/peer deliveries/s under the burst and draining a backlog, and ours/the floor under the burst
-const TARGET_RATIO = 2.0;
-const TARGET_BACKLOG_RATIO = 1.3;
+const BULLMQ = env.BENCH_BULLMQ !== "0"; // BullMQ on redis-server
+/** The peers, what each promises when the machine dies, and the targets: ours/peer deliveries/s under the burst and draining a backlog (issues 27 and 45). */
+const PEERS = {
+  graphile: {
+    name: "graphile-worker",
+    promise: "a job is committed with its event, in one transaction",
+    loses: "nothing",
+    target: { burst: 2.0, backlog: 1.3 },
+  },
+  bullmq: {
+    name: "BullMQ",
+    promise:
+      "a job is written to Redis's append-only file, flushed to disk once a second (appendfsync everysec); it is added after its event commits",
+    loses: "≤ 1 s of jobs; jobs not yet added",
+    target: { burst: 1.0, backlog: 1.0 },
+  },
+} as const;
+type NamedPeer = (typeof PEERS)[keyof typeof PEERS] & { result: PeerResult };
+const OURS = { promise: "a delivery is committed with its event, in one transaction", loses: "nothing" };
+// the target of issue 27: ours/the floor under the burst
 const TARGET_FLOOR_RATIO = 0.3;
 const COMPETING = env.BENCH_COMPETING !== "0"; // one dispatcher process against three on the same table
 const SESSION_INPUT = {
@@ -83,7 +102,9 @@ function procCpuMs(pid: number): number {
     return 0; // gone, or not Linux
   }
 }
-type Snapshot = { at: number; self: NodeJS.CpuUsage; pg: Map<number, number>; receiver: number };
+type Snapshot = { at: number; self: NodeJS.CpuUsage; pg: Map<number, number>; receiver: number; redis: number };
+/** The queue stores' own processes besides PostgreSQL (redis-server while BullMQ runs): their CPU counts too. */
+const storePids: number[] = [];
 async function cpuSnapshot(admin: Sql, dbName: string, receiverPid: number): Promise<Snapshot> {
   const backends = await admin<{ pid: number }[]>`select pid from pg_stat_activity where datname = ${dbName}`;
   return {
@@ -91,13 +112,20 @@ async function cpuSnapshot(admin: Sql, dbName: string, receiverPid: number): Pro
     self: process.cpuUsage(),
     pg: new Map(backends.map((b) => [b.pid, procCpuMs(b.pid)])),
     receiver: procCpuMs(receiverPid),
+    redis: storePids.reduce((a, pid) => a + procCpuMs(pid), 0),
   };
 }
 function cpuDelta(before: Snapshot, after: Snapshot) {
   let pg = 0;
   for (const [pid, ms] of after.pg) pg += ms - (before.pg.get(pid) ?? 0); // new backends started at ~0
   const self = after.self.user + after.self.system - before.self.user - before.self.system;
-  return { bench: self / 1000, pg, receiver: after.receiver - before.receiver, wallMs: after.at - before.at };
+  return {
+    bench: self / 1000,
+    pg,
+    redis: after.redis - before.redis,
+    receiver: after.receiver - before.receiver,
+    wallMs: after.at - before.at,
+  };
 }
 
 // ---------------------------------------------------------------- statistics
@@ -249,6 +277,7 @@ async function main() {
   // ------------------------------------------------ paced: one session at a time, nothing queued
   // What an event costs to deliver when the dispatcher is idle (it also warms the code paths up).
   let paced = summary([]);
+  let pacedParts: { commit: Summary; claim: Summary; send: Summary } | undefined;
   const committedAt = new Map<string, number>(); // when each startSession returned, by session id
   if (PACED) {
     log(`paced: ${PACED} sessions started one at a time (${PACED * 2} events), each once the previous one's deliveries arrived`);
@@ -260,10 +289,31 @@ async function main() {
       }
       await sleep(50);
     }
-    paced = summary((await receiver.take()).map((r) => r[0] - (r[3] ?? NaN)).filter(Number.isFinite));
+    const pacedRecords = await receiver.take();
+    paced = summary(pacedRecords.map((r) => r[0] - (r[3] ?? NaN)).filter(Number.isFinite));
     for (const until = now() + 10_000; (await statusCounts()).some((c) => c.status !== "DELIVERED"); await sleep(20)) {
       if (now() > until) throw new Error("paced phase: deliveries not all DELIVERED within 10 s");
     }
+    // where one event's time goes: its transaction after it was stamped, the wait for a claim, the send
+    const pacedEventRows = await db
+      .select({ id: events.id, sessionId: events.sessionId, createdAt: events.createdAt })
+      .from(events)
+      .where(eq(events.apiVersion, 0));
+    const stampOf = new Map(pacedEventRows.map((e) => [e.id, { at: e.createdAt.getTime(), committed: committedAt.get(e.sessionId!)! }]));
+    const receiptAt = new Map(pacedRecords.map((r) => [`${r[1]}|${r[2]}`, r[0]]));
+    const rows = await db
+      .select({ eventId: deliveries.eventId, webhookId: deliveries.webhookId, lastAttemptAt: deliveries.lastAttemptAt })
+      .from(deliveries);
+    const parts = { commit: [] as number[], claim: [] as number[], send: [] as number[] };
+    for (const d of rows) {
+      const stamp = stampOf.get(d.eventId);
+      const receipt = receiptAt.get(`${pathOfHook.get(d.webhookId)}|${d.eventId}`);
+      if (!stamp || !d.lastAttemptAt || receipt === undefined) continue;
+      parts.commit.push(stamp.committed - stamp.at);
+      parts.claim.push(d.lastAttemptAt.getTime() - stamp.committed);
+      parts.send.push(receipt - d.lastAttemptAt.getTime());
+    }
+    pacedParts = { commit: summary(parts.commit), claim: summary(parts.claim), send: summary(parts.send) };
   }
   const pacedDeliveries = await deliveryCount();
   const pacedEvents = await eventCount();
@@ -557,49 +607,47 @@ async function main() {
     errors: baseErrors,
   };
 
-  // ------------------------------------------------ the peer: graphile-worker, the same events and work
-  let peer: PeerResult | undefined;
-  if (PEER) {
-    const poolSize = getConfig().dbPoolSize;
-    const gw = await createGraphilePeer({
-      dbUrl: dbUrl.href,
-      hooks: hooks.map((h) => ({ id: h.id, url: h.url, secret: h.secret })),
-      concurrency: CONCURRENCY,
-      poolSize,
-      timeoutMs: getConfig().webhookTimeoutMs,
-      postWebhook,
-      signatureHeaders,
-    });
-    cleanups.push(() => gw.close());
-    // the burst's payloads, per started session (the same bodies; fresh ids and timestamps)
-    const bySession = new Map<string, Record<string, unknown>[]>();
-    for (const e of eventRows) bySession.set(e.sessionId!, [...(bySession.get(e.sessionId!) ?? []), e.payload as Record<string, unknown>]);
-    const groups = [...bySession.values()];
+  // ------------------------------------------------ the peers: graphile-worker and BullMQ, the same events and work
+  // the burst's payloads, per started session (the same bodies; fresh ids and timestamps)
+  const bySession = new Map<string, Record<string, unknown>[]>();
+  for (const e of eventRows) bySession.set(e.sessionId!, [...(bySession.get(e.sessionId!) ?? []), e.payload as Record<string, unknown>]);
+  const groups = [...bySession.values()];
+  const peerOptions = {
+    dbUrl: dbUrl.href,
+    hooks: hooks.map((h) => ({ id: h.id, url: h.url, secret: h.secret })),
+    concurrency: CONCURRENCY,
+    poolSize: getConfig().dbPoolSize,
+    timeoutMs: getConfig().webhookTimeoutMs,
+    postWebhook,
+    signatureHeaders,
+  };
+
+  /** The paced, burst and backlog phases of one peer, as ours ran them. */
+  const measurePeer = async (name: string, q: Peer): Promise<PeerResult> => {
     const perGroup = groups[0]!.length * PATHS.length;
-    const settled = async () => (await gw.counts()).jobs === 0;
+    const settled = async () => (await q.counts()).jobs === 0;
     const keysOf = (ids: string[]) => new Set(ids.flatMap((id) => PATHS.map((p) => `${p}|${id}`)));
     const produce = async (all: Record<string, unknown>[][], ids: string[]) => {
       let k = 0;
       await Promise.all(
         Array.from({ length: PRODUCERS }, async () => {
-          while (k < all.length) ids.push(...(await gw.record(all[k++]!)));
+          while (k < all.length) ids.push(...(await q.record(all[k++]!)));
         }),
       );
     };
-    log(`peer: graphile-worker (concurrency ${CONCURRENCY}, pool ${poolSize}) in schema graphile_worker of the bench database`);
-    await gw.start();
+    await q.start();
     let peerPaced = summary([]);
     if (PACED) {
       for (let i = 0; i < PACED; i++) {
-        await gw.record(groups[i % groups.length]!);
-        await waitReceived((i + 1) * perGroup, async () => true, "peer, paced", 10_000);
+        await q.record(groups[i % groups.length]!);
+        await waitReceived((i + 1) * perGroup, async () => true, `${name}, paced`, 10_000);
         await sleep(50);
       }
       peerPaced = summary((await receiver.take()).map((r) => r[0] - (r[3] ?? NaN)).filter(Number.isFinite));
-      await waitReceived(0, settled, "peer, paced: jobs left", 10_000);
+      await waitReceived(0, settled, `${name}, paced: jobs left`, 10_000);
     }
-    log(`peer burst: ${groups.length} transactions (events + jobs) with ${PRODUCERS} producers; the worker delivers as they commit`);
-    const attemptsBefore = (await gw.counts()).attempts;
+    log(`${name} burst: ${groups.length} sessions' events and jobs with ${PRODUCERS} producers; the worker delivers as they are queued`);
+    const attemptsBefore = (await q.counts()).attempts;
     const p0 = await cpuSnapshot(admin, dbName, receiver.pid);
     const pStarted = now();
     const burstIdsPeer: string[] = [];
@@ -607,7 +655,7 @@ async function main() {
     const pEnded = now();
     const pMid = await cpuSnapshot(admin, dbName, receiver.pid);
     const pExpected = burstIdsPeer.length * PATHS.length;
-    await waitReceived(pExpected, settled, "peer burst");
+    await waitReceived(pExpected, settled, `${name} burst`);
     const p1 = await cpuSnapshot(admin, dbName, receiver.pid);
     const recs = await receiver.take();
     const pd = duplicates(recs);
@@ -617,9 +665,9 @@ async function main() {
     const pDrained = recs.filter((r) => r[0] > pEnded).length;
     const pProducing = cpuDelta(p0, pMid);
     const pDrainCpu = cpuDelta(pMid, p1);
-    const pPerEvent = (k2: "bench" | "pg") =>
+    const pPerEvent = (k2: "bench" | "pg" | "redis") =>
       (pProducing[k2] - ((recs.length - pDrained) * pDrainCpu[k2]) / pDrained) / burstIdsPeer.length;
-    peer = {
+    const result: PeerResult = {
       expected: pExpected,
       n: recs.length,
       rate: recs.length / ((pLast - pFirst) / 1000),
@@ -627,27 +675,27 @@ async function main() {
       latency: summary(recs.filter((r) => r[3] !== null).map((r) => r[0] - r[3]!)),
       dup: pd.dup,
       lost: [...pKeys].filter((key) => !pd.keys.has(key)).length,
-      attempts: (await gw.counts()).attempts - attemptsBefore,
+      attempts: (await q.counts()).attempts - attemptsBefore,
       cpu: cpuDelta(p0, p1),
       produceMs: pEnded - pStarted,
       paced: peerPaced,
-      perEvent: { bench: pPerEvent("bench"), pg: pPerEvent("pg") },
+      perEvent: { bench: pPerEvent("bench"), pg: pPerEvent("pg") + pPerEvent("redis") },
     };
     if (BACKLOG) {
-      await gw.stop();
-      log(`peer backlog: the same ${groups.length} transactions with no worker running, then one worker drains them`);
+      await q.stop();
+      log(`${name} backlog: the same ${groups.length} sessions' events and jobs with no worker running, then one worker drains them`);
       const backlogIdsPeer: string[] = [];
       await produce(groups, backlogIdsPeer);
       const b0 = await cpuSnapshot(admin, dbName, receiver.pid);
       const t0 = now();
-      await gw.start();
+      await q.start();
       const queued = backlogIdsPeer.length * PATHS.length;
-      await waitReceived(queued, settled, "peer backlog");
+      await waitReceived(queued, settled, `${name} backlog`);
       const b1 = await cpuSnapshot(admin, dbName, receiver.pid);
       const brecs = await receiver.take();
       const bd = duplicates(brecs);
       const bKeys = keysOf(backlogIdsPeer);
-      peer.backlog = {
+      result.backlog = {
         expected: queued,
         n: brecs.length,
         rate: brecs.length / ((Math.max(...brecs.map((r) => r[0])) - t0) / 1000),
@@ -656,17 +704,37 @@ async function main() {
         lost: [...bKeys].filter((key) => !bd.keys.has(key)).length,
       };
     }
-    await gw.close();
+    await q.close();
+    return result;
+  };
+
+  const peers: NamedPeer[] = [];
+  if (PEER) {
+    log(`peer: graphile-worker (concurrency ${CONCURRENCY}, pool ${peerOptions.poolSize}) in schema graphile_worker of the bench database`);
+    const gw = await createGraphilePeer(peerOptions);
+    cleanups.push(() => gw.close());
+    peers.push({ ...PEERS.graphile, result: await measurePeer("graphile-worker", gw) });
+  }
+  if (BULLMQ) {
+    const redis = await startRedis();
+    cleanups.push(() => redis.stop());
+    storePids.push(redis.pid);
+    log(`peer: BullMQ (concurrency ${CONCURRENCY}) on redis-server :${redis.port}, appendonly yes, appendfsync everysec`);
+    const bq = await createBullmqPeer({ ...peerOptions, redisPort: redis.port });
+    cleanups.push(() => bq.close());
+    peers.push({ ...PEERS.bullmq, result: await measurePeer("BullMQ", bq) });
+    storePids.length = 0;
   }
 
   report({
     ours,
     oursBacklog,
     competing,
-    peer,
+    peers,
     base,
     drain,
     paced,
+    pacedParts,
     deliveredWhileProducing,
     perEvent: { bench: perEvent("bench"), pg: perEvent("pg") },
     expected,
@@ -683,8 +751,8 @@ async function main() {
     ours.missing && `ours: ${ours.missing} deliveries never arrived`,
     oursBacklog?.lost && `ours, backlog: ${oursBacklog.lost} deliveries never arrived`,
     ...competing.map((c) => (c.lost || c.dup) && `competing (${c.processes}): ${c.lost} lost, ${c.dup} duplicates`),
-    peer?.lost && `peer: ${peer.lost} deliveries never arrived`,
-    peer?.backlog?.lost && `peer, backlog: ${peer.backlog.lost} deliveries never arrived`,
+    ...peers.map((p) => p.result.lost && `${p.name}: ${p.result.lost} deliveries never arrived`),
+    ...peers.map((p) => p.result.backlog?.lost && `${p.name}, backlog: ${p.result.backlog.lost} deliveries never arrived`),
     ours.unexpected && `ours: ${ours.unexpected} requests the run did not produce`,
     base.errors.size && `baseline errors: ${[...base.errors].map(([k, n]) => `${n}× ${k}`).join("; ")}`,
   ].filter(Boolean);
@@ -726,7 +794,7 @@ type PeerResult = {
 function report(r: {
   competing: Competing[];
   oursBacklog?: Backlog;
-  peer?: PeerResult;
+  peers: NamedPeer[];
   ours: {
     n: number;
     windowMs: number;
@@ -745,6 +813,7 @@ function report(r: {
   base: { n: number; windowMs: number; rate: number; latency: Summary; dup: number; cpu: Cpu; errors: Map<string, number> };
   drain: { n: number; rate: number; cpu: Cpu };
   paced: Summary;
+  pacedParts?: { commit: Summary; claim: Summary; send: Summary };
   deliveredWhileProducing: number;
   perEvent: { bench: number; pg: number };
   expected: number;
@@ -757,100 +826,118 @@ function report(r: {
   version: string;
   loadStart: number[];
 }) {
-  const { ours, base, peer, oursBacklog } = r;
+  const { ours, base, peers, oursBacklog } = r;
   const f = (n: number, d = 1) => (Number.isFinite(n) ? n.toFixed(d) : "n/a");
   const mark = (ok: boolean) => (ok ? "met" : "NOT MET");
-  const pb = peer?.backlog;
   const q = (a: number | undefined, b: number | undefined, d = 2) => (a === undefined || b === undefined ? "—" : f(a / b, d));
-  const rateRatio = peer ? ours.rate / peer.rate : NaN;
 
   console.log(
     `\nResults: ${r.producedEvents} events → ${r.expected} deliveries; ours produced them in ${f(r.produceMs / 1000, 2)} s (${f(r.producedEvents / (r.produceMs / 1000), 0)} events/s)` +
-      (peer ? `, the peer in ${f(peer.produceMs / 1000, 2)} s (${f(r.producedEvents / (peer.produceMs / 1000), 0)} events/s)` : "") +
+      peers
+        .map(
+          (p) => `, ${p.name} in ${f(p.result.produceMs / 1000, 2)} s (${f(r.producedEvents / (p.result.produceMs / 1000), 0)} events/s)`,
+        )
+        .join("") +
       "\n",
   );
-  const perDelivery = (cpu: Cpu | undefined, n: number | undefined) => (cpu && n ? `${f(cpu.bench / n, 3)} + ${f(cpu.pg / n, 3)}` : "—");
+  const perDelivery = (cpu: Cpu | undefined, n: number | undefined) =>
+    cpu && n ? `${f(cpu.bench / n, 3)} + ${f((cpu.pg + cpu.redis) / n, 3)}` : "—";
+  // one column per peer, then ours/each peer; the targets name the peer they are for
+  const row = (
+    label: string,
+    oursCell: string | number,
+    peerCell: (p: PeerResult) => string | number,
+    floorCell: string | number,
+    ratio?: (p: PeerResult) => string,
+    target?: (p: NamedPeer) => string,
+    targetAlone = "",
+  ) => [
+    label,
+    oursCell,
+    ...peers.map((p) => peerCell(p.result)),
+    floorCell,
+    ...peers.map((p) => (ratio ? ratio(p.result) : "")),
+    target ? peers.map(target).filter(Boolean).join("; ") : targetAlone,
+  ];
   table(
-    ["", "ours (dispatcher)", "peer (graphile-worker)", "floor (plain loop)", "ours/peer", "target"],
+    ["", "ours (dispatcher)", ...peers.map((p) => `${p.name}`), "floor (plain loop)", ...peers.map((p) => `ours/${p.name}`), "target"],
     [
-      [
-        "burst: deliveries received",
-        `${ours.n} of ${r.expected}`,
-        peer ? `${peer.n} of ${peer.expected}` : "—",
-        `${base.n} of ${r.expected}`,
-        "",
-        "",
-      ],
-      [
+      ["if the machine dies, it may lose", OURS.loses, ...peers.map((p) => p.loses), "—", ...peers.map(() => ""), ""],
+      row("burst: deliveries received", `${ours.n} of ${r.expected}`, (p) => `${p.n} of ${p.expected}`, `${base.n} of ${r.expected}`),
+      row(
         "burst: deliveries/s",
         f(ours.rate, 0),
-        peer ? f(peer.rate, 0) : "—",
+        (p) => f(p.rate, 0),
         f(base.rate, 0),
-        q(ours.rate, peer?.rate),
-        peer ? `>= ${TARGET_RATIO}: ${mark(rateRatio >= TARGET_RATIO)}` : "",
-      ],
-      [
+        (p) => q(ours.rate, p.rate),
+        (p) => `${p.name} >= ${p.target.burst}: ${mark(ours.rate / p.result.rate >= p.target.burst)}`,
+      ),
+      row(
         "burst: event → receipt p50 ms",
         f(ours.latency.p50, 1),
-        peer ? f(peer.latency.p50, 1) : "—",
+        (p) => f(p.latency.p50, 1),
         `(${f(base.latency.p50, 1)})`,
-        q(ours.latency.p50, peer?.latency.p50),
-        peer ? `ours <= peer: ${mark(ours.latency.p50 <= peer.latency.p50)}` : "",
-      ],
-      [
+        (p) => q(ours.latency.p50, p.latency.p50),
+      ),
+      row(
         "burst: event → receipt p99 ms",
         f(ours.latency.p99, 1),
-        peer ? f(peer.latency.p99, 1) : "—",
+        (p) => f(p.latency.p99, 1),
         `(${f(base.latency.p99, 1)})`,
-        q(ours.latency.p99, peer?.latency.p99),
-        "",
-      ],
-      [
-        "burst: CPU ms/delivery, bench + postgres",
+        (p) => q(ours.latency.p99, p.latency.p99),
+      ),
+      row(
+        "burst: CPU ms/delivery, bench + stores",
         perDelivery(ours.cpu, ours.n),
-        perDelivery(peer?.cpu, peer?.n),
+        (p) => perDelivery(p.cpu, p.n),
         perDelivery(base.cpu, base.n),
+      ),
+      row("burst: duplicates", ours.dup, (p) => p.dup, base.dup, undefined, undefined, "0"),
+      row("burst: lost deliveries", ours.missing + ours.unexpected, (p) => p.lost, sumValues(base.errors), undefined, undefined, "0"),
+      row("burst: attempts per delivery", f(ours.attemptsPerDelivery, 3), (p) => f(p.attempts / p.n, 3), "—", undefined, undefined, "1"),
+      row(
+        "paced: event → receipt p50 ms",
+        f(r.paced.p50, 1),
+        (p) => f(p.paced.p50, 1),
         "",
-        "",
-      ],
-      ["burst: duplicates", ours.dup, peer?.dup ?? "—", base.dup, "", "0"],
-      ["burst: lost deliveries", ours.missing + ours.unexpected, peer?.lost ?? "—", sumValues(base.errors), "", "0"],
-      ["burst: attempts per delivery", f(ours.attemptsPerDelivery, 3), peer ? f(peer.attempts / peer.n, 3) : "—", "—", "", "1"],
-      ["paced: event → receipt p50 ms", f(r.paced.p50, 1), peer ? f(peer.paced.p50, 1) : "—", "", q(r.paced.p50, peer?.paced.p50), ""],
-      [
-        "producing: CPU ms/event, bench + postgres",
+        (p) => q(r.paced.p50, p.paced.p50),
+        (p) => `<= ${p.name}: ${mark(r.paced.p50 <= p.result.paced.p50)}`,
+      ),
+      row(
+        "producing: CPU ms/event, bench + stores",
         `${f(r.perEvent.bench, 3)} + ${f(r.perEvent.pg, 3)}`,
-        peer ? `${f(peer.perEvent.bench, 3)} + ${f(peer.perEvent.pg, 3)}` : "—",
+        (p) => `${f(p.perEvent.bench, 3)} + ${f(p.perEvent.pg, 3)}`,
         "",
-        "",
-        "",
-      ],
-      [
+      ),
+      row(
         "backlog: deliveries/s",
         oursBacklog ? f(oursBacklog.rate, 0) : "—",
-        pb ? f(pb.rate, 0) : "—",
+        (p) => (p.backlog ? f(p.backlog.rate, 0) : "—"),
         "",
-        q(oursBacklog?.rate, pb?.rate),
-        oursBacklog && pb ? `>= ${TARGET_BACKLOG_RATIO}: ${mark(oursBacklog.rate / pb.rate >= TARGET_BACKLOG_RATIO)}` : "",
-      ],
-      [
-        "backlog: CPU ms/delivery, bench + postgres",
+        (p) => q(oursBacklog?.rate, p.backlog?.rate),
+        (p) =>
+          oursBacklog && p.result.backlog
+            ? `${p.name} >= ${p.target.backlog}: ${mark(oursBacklog.rate / p.result.backlog.rate >= p.target.backlog)}`
+            : "",
+      ),
+      row(
+        "backlog: CPU ms/delivery, bench + stores",
         perDelivery(oursBacklog?.cpu, oursBacklog?.n),
-        perDelivery(pb?.cpu, pb?.n),
+        (p) => perDelivery(p.backlog?.cpu, p.backlog?.n),
         "",
-        "",
-        "",
-      ],
-      [
+      ),
+      row(
         "backlog: duplicates / lost",
         oursBacklog ? `${oursBacklog.dup} / ${oursBacklog.lost}` : "—",
-        pb ? `${pb.dup} / ${pb.lost}` : "—",
+        (p) => (p.backlog ? `${p.backlog.dup} / ${p.backlog.lost}` : "—"),
         "",
-        "",
+        undefined,
+        undefined,
         "0 / 0",
-      ],
+      ),
     ],
   );
+  console.log(`\nwhat each promises: ours, ${OURS.promise}; ${peers.map((p) => `${p.name}, ${p.promise}`).join("; ")}`);
   console.log(
     `\nratio ours/floor, burst deliveries/s: ${f(ours.rate / base.rate, 2)} (target >= ${TARGET_FLOOR_RATIO}: ${mark(ours.rate / base.rate >= TARGET_FLOOR_RATIO)})`,
   );
@@ -910,6 +997,18 @@ floor:    every body exists up front; window = first send → last receipt; late
       ["burst: claim → receipt (claim, 2 reads, sign, POST)", f(r.ours.send.p50), f(r.ours.send.p99), f(r.ours.send.max)],
       ["burst: the POST alone (delivery durationMs)", f(r.ours.http.p50), f(r.ours.http.p99), f(r.ours.http.max)],
       [`paced: event → receipt, one session at a time (${r.paced.n} deliveries)`, f(r.paced.p50), f(r.paced.p99), f(r.paced.max)],
+      ...(r.pacedParts
+        ? [
+            [
+              "paced: event stamped → its transaction returned",
+              f(r.pacedParts.commit.p50),
+              f(r.pacedParts.commit.p99),
+              f(r.pacedParts.commit.max),
+            ],
+            ["paced: transaction returned → claim", f(r.pacedParts.claim.p50), f(r.pacedParts.claim.p99), f(r.pacedParts.claim.max)],
+            ["paced: claim → receipt", f(r.pacedParts.send.p50), f(r.pacedParts.send.p99), f(r.pacedParts.send.max)],
+          ]
+        : []),
     ],
   );
   console.log(
@@ -923,19 +1022,22 @@ floor:    every body exists up front; window = first send → last receipt; late
     name,
     f(cpu.bench / n, 3),
     f(cpu.pg / n, 3),
+    f(cpu.redis / n, 3),
     f(cpu.receiver / n, 3),
-    f((cpu.bench + cpu.pg + cpu.receiver) / n, 3),
+    f((cpu.bench + cpu.pg + cpu.redis + cpu.receiver) / n, 3),
     `${f((100 * cpu.bench) / cpu.wallMs, 0)}%`,
     `${f((100 * cpu.pg) / cpu.wallMs, 0)}%`,
   ];
   table(
-    ["", "bench", "postgres", "receiver", "total", "bench busy", "postgres busy"],
+    ["", "bench", "postgres", "redis", "receiver", "total", "bench busy", "postgres busy"],
     [
       cpuRow("ours, whole burst", ours.cpu, ours.n),
       cpuRow("ours, after production", r.drain.cpu, r.drain.n),
       ...(r.oursBacklog ? [cpuRow("ours, backlog", r.oursBacklog.cpu, r.oursBacklog.n)] : []),
-      ...(r.peer ? [cpuRow("peer, whole burst", r.peer.cpu, r.peer.n)] : []),
-      ...(r.peer?.backlog ? [cpuRow("peer, backlog", r.peer.backlog.cpu, r.peer.backlog.n)] : []),
+      ...r.peers.flatMap((p) => [
+        cpuRow(`${p.name}, whole burst`, p.result.cpu, p.result.n),
+        ...(p.result.backlog ? [cpuRow(`${p.name}, backlog`, p.result.backlog.cpu, p.result.backlog.n)] : []),
+      ]),
       cpuRow("floor", base.cpu, base.n),
     ],
   );
