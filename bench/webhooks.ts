@@ -274,6 +274,16 @@ async function main() {
   const eventCount = async () => (await db.select({ n: count() }).from(events).where(eq(events.apiVersion, 0)))[0]!.n;
   const statusCounts = () => db.select({ status: deliveries.status, n: count() }).from(deliveries).groupBy(deliveries.status);
 
+  // waits until the receiver has n requests and `settled` holds; every phase polls alike (ours and the peers')
+  const waitReceived = async (n: number, settled: () => Promise<boolean>, what: string, ms = WAIT_SECONDS * 1000) => {
+    for (const until = now() + ms; ;) {
+      const received = await receiver.count();
+      if (received >= n && (await settled())) return;
+      if (now() > until) throw new Error(`${what}: the receiver has ${received} of ${n} requests after ${ms / 1000} s`);
+      await sleep(received >= n ? 20 : 50);
+    }
+  };
+
   // ------------------------------------------------ paced: one session at a time, nothing queued
   // What an event costs to deliver when the dispatcher is idle (it also warms the code paths up).
   let paced = summary([]);
@@ -284,9 +294,7 @@ async function main() {
     for (let i = 0; i < PACED; i++) {
       await start(pacedIds[i]!);
       committedAt.set(pacedIds[i]!, Date.now());
-      for (const until = now() + 10_000; (await receiver.count()) < (i + 1) * 2 * PATHS.length; await sleep(2)) {
-        if (now() > until) throw new Error(`paced phase: session ${i + 1}'s deliveries did not all arrive within 10 s`);
-      }
+      await waitReceived((i + 1) * 2 * PATHS.length, async () => true, `paced, session ${i + 1}`, 10_000);
       await sleep(50);
     }
     const pacedRecords = await receiver.take();
@@ -468,14 +476,6 @@ async function main() {
   const drain = { n: drained, rate: drained / ((lastReceipt - produceEnded) / 1000), cpu: drainCpu };
 
   // Waits until the receiver holds `n` requests and `settled()` says the queue is done; fails after `ms`.
-  const waitReceived = async (n: number, settled: () => Promise<boolean>, what: string, ms = WAIT_SECONDS * 1000) => {
-    for (const until = now() + ms; ;) {
-      const received = await receiver.count();
-      if (received >= n && (await settled())) return;
-      if (now() > until) throw new Error(`${what}: the receiver has ${received} of ${n} requests after ${ms / 1000} s`);
-      await sleep(received >= n ? 20 : 50);
-    }
-  };
 
   // ------------------------------------------------ backlog (ours): the same work already queued
   // The queue machinery alone: events produced with no dispatcher running, then one drains them.
