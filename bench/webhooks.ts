@@ -30,7 +30,7 @@ const CPU_PROF = env.BENCH_CPU_PROF === "1";
 const ADMIN_URL = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const PATHS = ["/hooks/a", "/hooks/b", "/hooks/c"];
 const SESSIONS = Math.ceil(EVENTS / 2); // startSession emits session.started and order.created
-const PACED = Math.floor(Number(env.BENCH_PACED_SESSIONS ?? 10)); // 0 skips the paced phase
+const PACED = Math.floor(Number(env.BENCH_PACED_SESSIONS ?? 30)); // 0 skips the paced phase
 if (!Number.isFinite(PACED) || PACED < 0) throw new Error(`BENCH_PACED_SESSIONS must be 0 or more, got "${env.BENCH_PACED_SESSIONS}"`);
 const BACKLOG = env.BENCH_BACKLOG !== "0"; // the backlog phase: draining already-queued deliveries
 const PEER = env.BENCH_PEER !== "0"; // graphile-worker
@@ -221,12 +221,12 @@ async function main() {
   await receiver.take();
 
   // Sessions are created before anything is timed: the measured part is the starts (the events) and
-  // the deliveries. The first PACED sessions are for the one-at-a-time phase.
+  // the deliveries. The first 2 × PACED sessions are for the one-at-a-time phase (half of them its warm-up).
   const sessionIds: string[] = [];
   let asked = 0;
   await Promise.all(
     Array.from({ length: PRODUCERS }, async () => {
-      while (asked < PACED + SESSIONS * (1 + (BACKLOG ? 1 : 0) + (COMPETING ? 2 : 0))) {
+      while (asked < 2 * PACED + SESSIONS * (1 + (BACKLOG ? 1 : 0) + (COMPETING ? 2 : 0))) {
         asked++;
         const { session } = await createSession(
           db,
@@ -249,10 +249,10 @@ async function main() {
     log(`creating them stamped the newest ${clockLead} ms ahead of the clock; waiting that out`);
     await sleep(Math.min(clockLead + 5, 10_000));
   }
-  const pacedIds = sessionIds.slice(0, PACED);
-  const burstIds = sessionIds.slice(PACED, PACED + SESSIONS);
-  const backlogIds = BACKLOG ? sessionIds.slice(PACED + SESSIONS, PACED + 2 * SESSIONS) : [];
-  const competingIds = sessionIds.slice(PACED + SESSIONS + backlogIds.length);
+  const pacedIds = sessionIds.slice(0, 2 * PACED);
+  const burstIds = sessionIds.slice(2 * PACED, 2 * PACED + SESSIONS);
+  const backlogIds = BACKLOG ? sessionIds.slice(2 * PACED + SESSIONS, 2 * PACED + 2 * SESSIONS) : [];
+  const competingIds = sessionIds.slice(2 * PACED + SESSIONS + backlogIds.length);
 
   const dispatcher = new Dispatcher(workDb, { concurrency: CONCURRENCY });
   registerLocalDispatcher(dispatcher);
@@ -285,16 +285,20 @@ async function main() {
   };
 
   // ------------------------------------------------ paced: one session at a time, nothing queued
-  // What an event costs to deliver when the dispatcher is idle (it also warms the code paths up).
+  // What an event costs to deliver when the dispatcher is idle. The first PACED sessions warm the
+  // code paths up and are not measured; each peer gets the same warm-up before its own.
   let paced = summary([]);
   let pacedParts: { commit: Summary; claim: Summary; send: Summary } | undefined;
   const committedAt = new Map<string, number>(); // when each startSession returned, by session id
   if (PACED) {
-    log(`paced: ${PACED} sessions started one at a time (${PACED * 2} events), each once the previous one's deliveries arrived`);
-    for (let i = 0; i < PACED; i++) {
+    log(
+      `paced: ${PACED} sessions started one at a time (${PACED * 2} events), each once the previous one's deliveries arrived, after as many unmeasured`,
+    );
+    for (let i = 0; i < 2 * PACED; i++) {
+      if (i === PACED) await receiver.take(); // the warm-up's
       await start(pacedIds[i]!);
       committedAt.set(pacedIds[i]!, Date.now());
-      await waitReceived((i + 1) * 2 * PATHS.length, async () => true, `paced, session ${i + 1}`, 10_000);
+      await waitReceived(((i % PACED) + 1) * 2 * PATHS.length, async () => true, `paced, session ${i + 1}`, 10_000);
       await sleep(50);
     }
     const pacedRecords = await receiver.take();
@@ -638,9 +642,10 @@ async function main() {
     await q.start();
     let peerPaced = summary([]);
     if (PACED) {
-      for (let i = 0; i < PACED; i++) {
+      for (let i = 0; i < 2 * PACED; i++) {
+        if (i === PACED) await receiver.take(); // the warm-up's, as ours
         await q.record(groups[i % groups.length]!);
-        await waitReceived((i + 1) * perGroup, async () => true, `${name}, paced`, 10_000);
+        await waitReceived(((i % PACED) + 1) * perGroup, async () => true, `${name}, paced`, 10_000);
         await sleep(50);
       }
       peerPaced = summary((await receiver.take()).map((r) => r[0] - (r[3] ?? NaN)).filter(Number.isFinite));
