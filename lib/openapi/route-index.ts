@@ -8,6 +8,11 @@ import path from "node:path";
 
 const SKIPPED = new Set(["auth", "inngest"]);
 
+/** The OpenAPI path of an app/api route file's segments, e.g. [webhooks, [id]] → /api/webhooks/{id}. */
+export function templateOf(segments: string[]): string {
+  return "/api/" + segments.map((s) => (s.startsWith("[") && !s.startsWith("[...") ? `{${s.slice(1, -1)}}` : s)).join("/");
+}
+
 /** The route files under apiDir, as their OpenAPI path and their path from apiDir, sorted by path. */
 export function apiRouteFiles(apiDir: string): { path: string; file: string }[] {
   const out: { path: string; file: string }[] = [];
@@ -19,7 +24,7 @@ export function apiRouteFiles(apiDir: string): { path: string; file: string }[] 
         walk(path.join(dir, entry.name), [...segments, entry.name]);
       } else if (entry.name === "route.ts" && segments.length > 0) {
         out.push({
-          path: "/api/" + segments.map((s) => (s.startsWith("[") ? `{${s.slice(1, -1)}}` : s)).join("/"),
+          path: templateOf(segments),
           file: [...segments, "route"].join("/"),
         });
       }

@@ -6,29 +6,20 @@ import { ERROR_STATUS } from "@/lib/core/errors";
 import { EVENT_TYPES, TEST_EVENT_TYPE, V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { openApiDocument, ROUTE_MODULES } from "@/app/api/route-modules";
 import { operationsOf } from "@/lib/openapi/document";
-import { routeModulesSource } from "@/lib/openapi/route-index";
+import { apiRouteFiles, routeModulesSource } from "@/lib/openapi/route-index";
 import { call, newMerchant, sessionBody } from "../support/api";
-import { documentedResponse, responseProblems, templateOf } from "../support/conformance";
+import { documentedResponse, responseProblems } from "../support/conformance";
 
 const API_DIR = path.resolve(import.meta.dirname, "../../app/api");
 const doc = openApiDocument() as any;
 
 /** Every route file of the API with the methods it implements (the ones methods() does not answer 405 for). */
 function implementedRoutes(): { template: string; methods: string[] }[] {
-  const out: { template: string; methods: string[] }[] = [];
-  const walk = (dir: string, segments: string[]) => {
-    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-      if (entry.isDirectory()) walk(path.join(dir, entry.name), [...segments, entry.name]);
-      else if (entry.name === "route.ts") {
-        if (segments[0] === "auth" || segments[0] === "inngest" || segments.some((s) => s.startsWith("[..."))) continue;
-        const src = fs.readFileSync(path.join(dir, entry.name), "utf8");
-        const served = [...src.matchAll(/^\s*(GET|POST|PUT|PATCH|DELETE): route\(/gm)].map((m) => m[1]!.toLowerCase());
-        out.push({ template: templateOf(segments), methods: served.sort() });
-      }
-    }
-  };
-  walk(API_DIR, []);
-  return out.sort((a, b) => a.template.localeCompare(b.template));
+  return apiRouteFiles(API_DIR).map(({ path: template, file }) => {
+    const src = fs.readFileSync(path.join(API_DIR, `${file}.ts`), "utf8");
+    const served = [...src.matchAll(/^\s*(GET|POST|PUT|PATCH|DELETE): route\(/gm)].map((m) => m[1]!.toLowerCase());
+    return { template, methods: served.sort() };
+  });
 }
 
 describe("the OpenAPI document", () => {

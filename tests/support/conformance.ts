@@ -117,7 +117,4 @@ export function unknownRouteResponse(): Json {
   return resolve((openApiDocument() as Json).components.responses.UnknownRoute);
 }
 
-/** The document's path template of an app/api route file's segments, e.g. [webhooks, [id]] → /api/webhooks/{id}. */
-export function templateOf(segments: string[]): string {
-  return "/api/" + segments.map((s) => (s.startsWith("[") && !s.startsWith("[...") ? `{${s.slice(1, -1)}}` : s)).join("/");
-}
+export { templateOf } from "@/lib/openapi/route-index";
