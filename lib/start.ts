@@ -6,7 +6,6 @@ import { logger } from "@/lib/core/logger";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 import { registerLocalDispatcher } from "@/lib/jobs";
-import { jobEvent } from "@/lib/jobs/events";
 import { Dispatcher, type DispatcherOptions, type DispatcherWork, type DueJob } from "@/lib/jobs/dispatcher";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { advanceOrder, findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
@@ -27,7 +26,6 @@ export const railStepJob: DueJob<"rail"> = {
   sweepName: "rail-steps",
   findDue: (db, limit) => findDueRailSteps(db, limit),
   run: (db, orderId) => advanceOrder(db, orderId),
-  event: (orderId) => jobEvent("rail", { orderId }),
   idField: "orderId",
   inngest: { functionId: "rail-step", step: "advance" },
 };
@@ -38,7 +36,6 @@ export const receiptJob: DueJob<"receipt"> = {
   sweepName: "receipts",
   findDue: (db, limit) => findDueReceipts(db, limit),
   run: (db, sessionId) => sendReceiptIfDue(db, sessionId),
-  event: (sessionId) => jobEvent("receipt", { sessionId }),
   idField: "sessionId",
   inngest: { functionId: "send-receipt", step: "send" },
 };

@@ -3,6 +3,7 @@ import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { jobEvent } from "@/lib/jobs/events";
 import { reconcileOpenIntents } from "@/lib/orders/rail-steps";
 import { DUE_JOBS } from "@/lib/start";
+import { dueEvent } from "@/lib/jobs/dispatcher";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { findDueDeliveries } from "@/lib/webhooks/delivery";
 import { inngest } from "../client";
@@ -34,7 +35,7 @@ export const sweep = inngest.createFunction({ id: "sweep-overdue", triggers: [{ 
     if (ids.length)
       await step.sendEvent(
         `redrive-${job.sweepName}`,
-        ids.map((id) => job.event(id)),
+        ids.map((id) => dueEvent(job, id)),
       );
     redriven[job.job] = ids.length;
   }

@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import { errorFields, logger } from "@/lib/core/logger";
 import { metrics } from "@/lib/metrics";
 import { inSpan } from "@/lib/tracing";
-import type { JobEvent, JobName } from "./events";
+import { JOB_EVENTS, type JobEvent, type JobName } from "./events";
 
 /**
  * The work a dispatcher runs, handed to it by the start module (lib/start.ts): the engine
@@ -40,13 +40,15 @@ export type DueJob<J extends JobName = JobName> = {
   run(db: Db, id: string): Promise<unknown>;
   /** what the sweep's steps for it are called (find-due-…, redrive-…): an Inngest run in flight across an upgrade finds its steps by these */
   sweepName: string;
-  /** its event for one id (what Inngest's function of the job is triggered by) */
-  event(id: string): JobEvent<J>;
-  /** the field of its event's data that names the id: Inngest runs one function per id at a time */
+  /** the field of its event's data that names the id (dueEvent); Inngest runs one function per id at a time */
   idField: keyof JobEvent<J>["data"] & string;
   /** its Inngest function's id and the id of its one step: kept across releases, since a run in flight finds its steps by them */
   inngest: { functionId: string; step: string };
 };
+
+/** A due job's event for one id (what Inngest's function of the job is triggered by). */
+export const dueEvent = <J extends JobName>(job: DueJob<J>, id: string) =>
+  ({ name: JOB_EVENTS[job.job].name, data: { [job.idField]: id } }) as JobEvent<J>;
 
 export type DispatcherOptions<Claim extends { id: string }> = {
   work: DispatcherWork<Claim>;
