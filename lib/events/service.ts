@@ -1,11 +1,11 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, preparedStatement } from "@/db/client";
-import { events, type EventRow, type OrderRow, type SessionRow } from "@/db/schema";
+import { type DeliveryRow, events, type EventRow, type OrderRow, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { monotonicNow } from "@/lib/core/clock";
 import { newId } from "@/lib/core/ids";
 import { currentRequestId } from "@/lib/core/logger";
-import { jobs, withDeferredHints } from "@/lib/jobs";
+import { jobs, NO_DELIVERIES, type NewDeliveries, withDeferredHints } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
 import { serializeOrder, serializeSession } from "@/lib/wire/session";
 import { serializeV1Order, serializeV1Payment } from "@/lib/wire/v1";
@@ -90,8 +90,10 @@ function buildEvent(
  * subscribes to it, fanned out by PostgreSQL from the webhooks table (so a webhook created or
  * disabled concurrently is seen as of this statement, as any read of it would be). A webhook belongs
  * to one API generation and receives that generation's events only, those it subscribes to (an empty
- * list subscribes to all). `dl` returns the delivery ids, in the events' order; the deliveries' ids
- * are drawn there: 'dlv_' and 32 hex digits, as newId makes them. Placeholders: see `eventValues`.
+ * list subscribes to all). `dl` returns the deliveries' ids, webhooks and events, in the events'
+ * order; the deliveries' ids are drawn there: 'dlv_' and 32 hex digits, as newId makes them. They are
+ * written leased to this process's dispatcher when it can send them at once (jobs.handOffLease), else
+ * unleased. Placeholders: see `eventValues`.
  */
 const eventsAndDeliveries = (onlyIf: SQL) => sql`ev as (
     insert into events (id, merchant_id, type, api_version, session_id, order_id, payload, created_at, request_id)
@@ -99,18 +101,23 @@ const eventsAndDeliveries = (onlyIf: SQL) => sql`ev as (
     from jsonb_to_recordset(${sql.placeholder("events")}::jsonb)
       as e(id text, merchant_id text, type text, api_version int, session_id text, order_id text, payload jsonb, created_at timestamptz, request_id text)${onlyIf}
   ), dl as (
-    insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, created_at)
-    select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING', ${sql.placeholder("due")}::timestamptz, e.created_at
+    insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, lease_until, created_at)
+    select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING',
+      ${sql.placeholder("due")}::timestamptz, ${sql.placeholder("lease")}::timestamptz, e.created_at
     from jsonb_to_recordset(${sql.placeholder("fanOut")}::jsonb) as e(ord int, id text, merchant_id text, type text, api_version int, created_at timestamptz)
     join webhooks w on w.merchant_id = e.merchant_id and w.api_version = e.api_version and w.active and w.deleted_at is null
       and (w.events = '[]'::jsonb or w.events @> jsonb_build_array(e.type))${onlyIf}
     order by e.ord, w.id
-    returning id
+    returning id, webhook_id, event_id
   )`;
 const EVENTS_AND_DELIVERIES = eventsAndDeliveries(sql``);
 
 /** The values of EVENTS_AND_DELIVERIES's placeholders for these events. */
-function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due: string } {
+function eventValues(
+  built: BuiltEvent[],
+  due: Date,
+  lease: Date | undefined,
+): { events: string; fanOut: string; due: string; lease: string | null } {
   const requestId = currentRequestId() ?? null;
   return {
     events: JSON.stringify(
@@ -138,49 +145,91 @@ function eventValues(built: BuiltEvent[]): { events: string; fanOut: string; due
       })),
     ),
     // due by the real clock: the event's ordering time may run a little ahead of it during a burst
-    due: new Date().toISOString(),
+    due: due.toISOString(),
+    lease: lease?.toISOString() ?? null,
   };
+}
+
+/** A row `dl` returned: a delivery's id, webhook and event. */
+type DeliveryRef = { id: string; webhook_id: string; event_id: string };
+
+/** Writes `built` events and their deliveries with `run` (a statement with EVENTS_AND_DELIVERIES), and says what it wrote. */
+async function writeEvents<R extends { id: string | null }>(
+  built: BuiltEvent[],
+  run: (values: ReturnType<typeof eventValues>) => Promise<(R & Partial<DeliveryRef>)[]>,
+): Promise<{ rows: R[]; created: NewDeliveries }> {
+  const due = new Date();
+  const lease = jobs.handOffLease();
+  const rows = await run(eventValues(built, due, lease));
+  const refs = rows.filter((r): r is R & DeliveryRef => r.id !== null);
+  const ids = refs.map((r) => r.id);
+  if (!lease || !refs.length) return { rows, created: { ids, leased: [] } };
+  const eventById = new Map(built.map((e) => [e.id, e]));
+  // the rows as written: what the dispatcher needs to send them without reading them back
+  const leased = refs.map((r): DeliveryRow => {
+    const event = eventById.get(r.event_id)!;
+    return {
+      id: r.id,
+      webhookId: r.webhook_id,
+      merchantId: event.session.merchantId,
+      eventId: r.event_id,
+      eventType: event.type,
+      status: "PENDING",
+      attempts: 0,
+      nextAttemptAt: due,
+      leaseUntil: lease,
+      lastAttemptAt: null,
+      responseCode: null,
+      lastError: null,
+      durationMs: null,
+      createdAt: event.now,
+      updatedAt: event.now,
+    };
+  });
+  return { rows, created: { ids, leased } };
 }
 
 /**
  * One statement, built once, that writes `built` events and their deliveries, after `before` if
  * given: common table expressions of the caller's own (`name as (insert …)`, its placeholders filled
  * from `values`), which then commit or fail with the events in one round trip, atomic without a
- * transaction. Returns the delivery ids, in the events' order; telling the background work about
- * them is the caller's, once they are committed (jobs.deliveriesCreated).
+ * transaction. Returns the deliveries written, in the events' order; telling the background work
+ * about them is the caller's, once they are committed (jobs.deliveriesCreated).
  */
 export function statementWithEvents(name: string, before?: () => SQL) {
-  const statement = preparedStatement<{ id: string }>(name, () =>
-    before ? sql`with ${before()}, ${EVENTS_AND_DELIVERIES} select id from dl` : sql`with ${EVENTS_AND_DELIVERIES} select id from dl`,
+  const statement = preparedStatement<DeliveryRef>(name, () =>
+    before
+      ? sql`with ${before()}, ${EVENTS_AND_DELIVERIES} select id, webhook_id, event_id from dl`
+      : sql`with ${EVENTS_AND_DELIVERIES} select id, webhook_id, event_id from dl`,
   );
-  return async (db: Db, built: BuiltEvent[], values: Record<string, unknown> = {}): Promise<string[]> =>
-    (await statement(db, { ...values, ...eventValues(built) })).map((r) => r.id);
+  return async (db: Db, built: BuiltEvent[], values: Record<string, unknown> = {}): Promise<NewDeliveries> =>
+    (await writeEvents(built, (ev) => statement(db, { ...values, ...ev }))).created;
 }
 
 /**
  * As statementWithEvents, for a statement whose writes all hang on one of the caller's: `before`'s
  * common table expression named `onlyIf` (an UPDATE whose condition is the check, `returning id`).
  * The caller's other expressions select from it, and the events and deliveries are written only when
- * it returned a row. Returns the delivery ids, or null when it returned none and nothing was written.
+ * it returned a row. Returns the deliveries written, or null when it returned none and nothing was written.
  */
 export function statementWithEventsIf(name: string, onlyIf: string, before: () => SQL) {
-  const statement = preparedStatement<{ id: string | null }>(name, () => {
+  const statement = preparedStatement<{ id: string | null } & Partial<DeliveryRef>>(name, () => {
     const guard = sql.identifier(onlyIf);
     // a row per delivery while the guard holds, one with no id if no webhook gets the events; none otherwise
     return sql`with ${before()}, ${eventsAndDeliveries(sql` where exists (select 1 from ${guard})`)}
-      select dl.id from ${guard} left join dl on true`;
+      select dl.id, dl.webhook_id, dl.event_id from ${guard} left join dl on true`;
   });
-  return async (db: Db, built: BuiltEvent[], values: Record<string, unknown>): Promise<string[] | null> => {
-    const rows = await statement(db, { ...values, ...eventValues(built) });
-    return rows.length ? rows.flatMap((r) => (r.id === null ? [] : [r.id])) : null;
+  return async (db: Db, built: BuiltEvent[], values: Record<string, unknown>): Promise<NewDeliveries | null> => {
+    const { rows, created } = await writeEvents(built, (ev) => statement(db, { ...values, ...ev }));
+    return rows.length ? created : null;
   };
 }
 
 const insertEventsStatement = statementWithEvents("events_insert");
 
-/** Writes the events and their deliveries (one statement); returns the delivery ids, in the events' order. */
-async function insertEvents(tx: Db, built: BuiltEvent[]): Promise<string[]> {
-  return built.length ? insertEventsStatement(tx, built) : [];
+/** Writes the events and their deliveries (one statement); returns the deliveries, in the events' order. */
+async function insertEvents(tx: Db, built: BuiltEvent[]): Promise<NewDeliveries> {
+  return built.length ? insertEventsStatement(tx, built) : NO_DELIVERIES;
 }
 
 export type EventInput = {
@@ -210,16 +259,16 @@ export function buildEventsFor(input: EventInput | V1EventInput): BuiltEvent[] {
 export async function withEvents<T>(db: Db, fn: (tx: Db, emit: Emit) => Promise<T>): Promise<T> {
   // the hints `fn` raises (a receipt due, an expiry scheduled) are sent after the commit too
   return withDeferredHints(async () => {
-    const deliveryIds: string[] = [];
+    let created = NO_DELIVERIES;
     const result = await db.transaction(async (tx) => {
       const built: BuiltEvent[] = [];
       const out = await fn(tx as unknown as Db, async (input) => {
         built.push(...buildEventsFor(input));
       });
-      deliveryIds.push(...(await insertEvents(tx as unknown as Db, built)));
+      created = await insertEvents(tx as unknown as Db, built);
       return out;
     });
-    jobs.deliveriesCreated(deliveryIds);
+    jobs.deliveriesCreated(created);
     return result;
   });
 }

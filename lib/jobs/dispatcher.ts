@@ -14,6 +14,8 @@ export type DispatcherWork<Claim extends { id: string }> = {
   claimDeliveries(db: Db, limit: number): Promise<Claim[]>;
   /** Attempts the claimed deliveries and records the outcomes. */
   deliverClaimed(db: Db, claimed: Claim[]): Promise<unknown>;
+  /** Until when a claim made at `now` keeps every other worker off its delivery. */
+  leaseFrom(now: Date): Date;
   /** Ids of the sessions with an expiry due now. */
   findDueExpiries(db: Db): Promise<string[]>;
   /** Applies whatever expiry is due for one session. */
@@ -98,6 +100,36 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
     if (this.running) return;
     this.running = true;
     this.loop = this.run();
+  }
+
+  /**
+   * A lease for deliveries a commit in this process is about to write, if this dispatcher can send
+   * them at once: running, and with at least half its slots free (in a burst, claims in batches do
+   * better than one hand-off per commit). The statement writes them leased until then; `take` gets
+   * them once it has committed.
+   */
+  handOffLease(): Date | undefined {
+    if (!this.running || this.inFlight.size + this.taken.length >= this.concurrency / 2) return undefined;
+    return this.work.leaseFrom(new Date());
+  }
+
+  private taken: Claim[] = [];
+
+  /**
+   * Sends deliveries written leased to this dispatcher (handOffLease), without claiming them: their
+   * lease is this dispatcher's already. The commits that land in one turn of the event loop go out
+   * as one batch. After stop() it takes nothing: their leases lapse and a claim finds them.
+   */
+  take(leased: Claim[]) {
+    if (!this.running || !leased.length) return;
+    if (!this.taken.length) {
+      setImmediate(() => {
+        const batch = this.taken;
+        this.taken = [];
+        if (this.running) this.send(batch);
+      });
+    }
+    this.taken.push(...leased);
   }
 
   /** Something became due: look now rather than at the next poll. */
@@ -196,6 +228,12 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
     if (free <= 0) return 0;
     const claimed = await this.work.claimDeliveries(this.db, free);
     if (!claimed.length) return 0;
+    this.send(claimed);
+    return claimed.length;
+  }
+
+  /** Attempts deliveries this dispatcher holds the lease of, beside whatever else is in flight. */
+  private send(claimed: Claim[]) {
     for (const d of claimed) this.inFlight.add(d.id);
     this.work
       .deliverClaimed(this.db, claimed)
@@ -204,6 +242,5 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
         for (const d of claimed) this.inFlight.delete(d.id);
         this.poke();
       });
-    return claimed.length;
   }
 }

@@ -40,7 +40,7 @@ describe("hints to Inngest", () => {
     registerHintSender(async (hints) => {
       sent.push(hints);
     });
-    jobs.deliveriesCreated(["dlv_1", "dlv_2"]);
+    jobs.deliveriesCreated({ ids: ["dlv_1", "dlv_2"], leased: [] });
     jobs.expiryScheduled("sess_1", new Date("2030-01-01T00:00:00.000Z"));
     await settle();
     expect(sent).toEqual([
@@ -59,7 +59,7 @@ describe("hints to Inngest", () => {
       sent.push(hints);
     });
     await withDeferredHints(async () => {
-      jobs.deliveriesCreated(["dlv_1"]);
+      jobs.deliveriesCreated({ ids: ["dlv_1"], leased: [] });
       await settle();
       expect(sent).toEqual([]);
     });
@@ -70,7 +70,7 @@ describe("hints to Inngest", () => {
   it("without a registered sender are dropped with a warning, never an error (the sweep finds the rows)", async () => {
     useInngest(true);
     const stderr = vi.spyOn(process.stderr, "write").mockImplementation(() => true);
-    expect(() => jobs.deliveriesCreated(["dlv_1"])).not.toThrow();
+    expect(() => jobs.deliveriesCreated({ ids: ["dlv_1"], leased: [] })).not.toThrow();
     await settle();
     expect(stderr.mock.calls.map(([line]) => String(line)).join("")).toContain("could not hand work to Inngest");
   });
@@ -81,7 +81,7 @@ describe("hints to Inngest", () => {
     registerHintSender(sender);
     const poke = vi.fn();
     registerLocalDispatcher({ poke });
-    jobs.deliveriesCreated(["dlv_1"]);
+    jobs.deliveriesCreated({ ids: ["dlv_1"], leased: [] });
     jobs.expiryScheduled("sess_1", new Date());
     await settle();
     expect(sender).not.toHaveBeenCalled();

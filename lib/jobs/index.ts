@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import type { DeliveryRow } from "@/db/schema";
 import { getConfig } from "@/lib/core/config";
 import { errorFields, logger } from "@/lib/core/logger";
 import { jobEvent, type JobEvent } from "./events";
@@ -7,8 +8,22 @@ import { jobEvent, type JobEvent } from "./events";
 // rows are the truth, and the local dispatcher's poll or Inngest's cron sweep finds anything a lost
 // hint missed.
 
-/** What a hint needs of the local dispatcher: to look for due work now. */
-export type Wakeable = { poke(): void };
+/**
+ * What a hint needs of the local dispatcher: to look for due work now. A dispatcher that can also
+ * take new deliveries straight from the commit that made them says so with `handOffLease` (see
+ * `jobs.handOffLease`) and gets them through `take`.
+ */
+export type Wakeable = {
+  poke(): void;
+  /** a lease for deliveries about to be written, if this dispatcher would send them at once */
+  handOffLease?(): Date | undefined;
+  /** deliveries written leased to this dispatcher, once committed: sent without a claim */
+  take?(leased: DeliveryRow[]): void;
+};
+
+/** The deliveries a statement wrote: their ids, and the rows themselves when it leased them to this process's dispatcher. */
+export type NewDeliveries = { ids: string[]; leased: DeliveryRow[] };
+export const NO_DELIVERIES: NewDeliveries = { ids: [], leased: [] };
 
 /** A hint is a job's event (lib/jobs/events.ts). */
 export type Hint = JobEvent;
@@ -40,22 +55,32 @@ async function sendToInngest(hints: Hint[]) {
 }
 
 // Hints raised inside an enclosing transaction wait for it: sent before its commit, they would
-// point at rows nobody can see yet; if it rolls back, they point at nothing and are dropped.
-const deferred = new AsyncLocalStorage<Hint[]>();
+// point at rows nobody can see yet; if it rolls back, they point at nothing and are dropped. So do
+// hand-offs of leased deliveries: sent before the commit, a webhook could announce an event that
+// never was.
+type Deferred = { hints: Hint[]; handOffs: (() => void)[] };
+const deferred = new AsyncLocalStorage<Deferred>();
 
 /** Runs `fn` (which commits a transaction of its own) and only then sends the hints it raised. */
 export async function withDeferredHints<T>(fn: () => Promise<T>): Promise<T> {
-  const queue: Hint[] = [];
+  const queue: Deferred = { hints: [], handOffs: [] };
   const result = await deferred.run(queue, fn);
-  hint(queue);
+  hint(queue.hints);
+  for (const handOff of queue.handOffs) afterCommit(handOff);
   return result;
+}
+
+function afterCommit(fn: () => void) {
+  const queue = deferred.getStore();
+  if (queue) queue.handOffs.push(fn);
+  else fn();
 }
 
 function hint(hints: Hint[]) {
   if (!hints.length) return;
   const queue = deferred.getStore();
   if (queue) {
-    queue.push(...hints);
+    queue.hints.push(...hints);
     return;
   }
   if (getConfig().inngest.enabled) {
@@ -66,9 +91,29 @@ function hint(hints: Hint[]) {
 }
 
 export const jobs = {
-  /** New deliveries were committed. */
-  deliveriesCreated(deliveryIds: string[]) {
-    hint(deliveryIds.map((deliveryId) => jobEvent("delivery", { deliveryId })));
+  /**
+   * Until when deliveries about to be written may be leased to this process's local dispatcher, which
+   * then sends them as soon as their statement has committed: no wake-up, no claim, no wait for a
+   * poll (one payment at a time is what most merchants see). Undefined when there is no such
+   * dispatcher (Inngest does the work, or a process without one) or it is busy: the deliveries are
+   * then written unleased and found by a claim. A process that dies holding the lease loses nothing:
+   * the lease lapses and any dispatcher's claim takes them, as after a crash mid-attempt.
+   */
+  handOffLease(): Date | undefined {
+    return getConfig().inngest.enabled ? undefined : localDispatcher()?.handOffLease?.();
+  },
+  /** New deliveries were written (by a statement that has committed, or whose transaction will). */
+  deliveriesCreated({ ids, leased }: NewDeliveries) {
+    if (leased.length) {
+      afterCommit(() => {
+        const dispatcher = localDispatcher();
+        // their lease keeps everyone else off them; without a dispatcher to take them, they wait for it to lapse
+        if (dispatcher?.take) dispatcher.take(leased);
+        else dispatcher?.poke();
+      });
+      return;
+    }
+    hint(ids.map((deliveryId) => jobEvent("delivery", { deliveryId })));
   },
   /** A real-rail order has an on-chain step due now (lib/orders/rail-steps/). */
   railDue(orderId: string) {

@@ -147,9 +147,9 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   };
   // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same statement
   const values = columnValues("session", SESSION_COLUMNS, row);
-  const deliveryIds = await insertSessionWithEvents(db, buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }), values);
+  const created = await insertSessionWithEvents(db, buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }), values);
   metrics().transition("session", "create", row.status);
-  jobs.deliveriesCreated(deliveryIds);
+  jobs.deliveriesCreated(created);
   jobs.expiryScheduled(row.id, row.expiresAt);
   return row;
 }

@@ -218,11 +218,11 @@ export async function startSession(
       firstOrderAt: before.firstOrderAt ?? order.createdAt,
       updatedAt: order.createdAt,
     };
-    const deliveryIds = await startStatement(db, events(session, order).flatMap(buildEventsFor), startValues(before, session, order));
-    if (deliveryIds === null) return null;
+    const created = await startStatement(db, events(session, order).flatMap(buildEventsFor), startValues(before, session, order));
+    if (created === null) return null;
     metrics().transition("session", "start", session.status);
     metrics().transition("order", "create", order.status);
-    jobs.deliveriesCreated(deliveryIds);
+    jobs.deliveriesCreated(created);
     return answer(session, order);
   };
   const startLocked = () =>

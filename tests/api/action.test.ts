@@ -229,7 +229,7 @@ describe("action(): a dashboard change and its audit record commit together", ()
       await db.transaction(async (tx) => {
         await tx.update(merchants).set({ displayName: input.name }).where(eq(merchants.id, input.id));
       });
-      jobs.deliveriesCreated([`dlv_${input.name}`]);
+      jobs.deliveriesCreated({ ids: [`dlv_${input.name}`], leased: [] });
       seen.hintsInside = pokes.length;
       return { ok: true as const };
     };
