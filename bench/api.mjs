@@ -164,14 +164,20 @@ async function buildNextFloor() {
   const version = JSON.parse(fs.readFileSync(path.join(root, "node_modules/next/package.json"), "utf8")).version;
   const src = path.join(import.meta.dirname, "next-floor");
   const dir = path.join(os.tmpdir(), `bench-next-floor-${version}`);
-  const stamp = `${version}\n${fs.readFileSync(path.join(src, "app/api/floor/route.js"), "utf8")}`;
+  // the framework's settings that change what every answer costs are ours (next.config.ts): no
+  // compression (the proxy in front compresses), no X-Powered-By
+  const config = "export default { compress: false, poweredByHeader: false };\n";
+  const stamp = `${version}\n${config}${fs.readFileSync(path.join(src, "app/api/floor/route.js"), "utf8")}`;
   const stampFile = path.join(dir, ".bench-stamp");
-  if (fs.existsSync(path.join(dir, ".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp)
+  const copyServer = () => fs.copyFileSync(path.join(src, "serve.mjs"), path.join(dir, "serve.mjs"));
+  if (fs.existsSync(path.join(dir, ".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) {
+    copyServer();
     return dir;
+  }
   fs.rmSync(dir, { recursive: true, force: true });
   fs.mkdirSync(dir, { recursive: true });
   fs.cpSync(path.join(src, "app"), path.join(dir, "app"), { recursive: true });
-  fs.writeFileSync(path.join(dir, "next.config.mjs"), "export default {};\n");
+  fs.writeFileSync(path.join(dir, "next.config.mjs"), config);
   const linked = spawnSync("cp", ["-al", path.join(root, "node_modules"), path.join(dir, "node_modules")]).status === 0;
   if (!linked) {
     fs.rmSync(path.join(dir, "node_modules"), { recursive: true, force: true });
@@ -185,6 +191,7 @@ async function buildNextFloor() {
   });
   if (r.status !== 0) throw new Error(`the minimal app's next build failed (${r.status ?? r.signal})`);
   fs.writeFileSync(stampFile, stamp);
+  copyServer();
   return dir;
 }
 
@@ -401,16 +408,27 @@ async function main() {
     `http://127.0.0.1:${basePort}/health`,
   );
   const baseBase = `http://127.0.0.1:${basePort}`;
+  // the minimal app served as ours is (Node's HTTP server and Next's request handler: the floor), and
+  // through `next start` (for comparison: its own server does more per request)
   const floorDir = await buildNextFloor();
   const floorPort = await freePort();
   const nextFloor = await startServer(
     "next-floor",
     process.execPath,
-    [path.join(floorDir, "node_modules/next/dist/bin/next"), "start", floorDir, "-p", String(floorPort), "-H", "127.0.0.1"],
+    [path.join(floorDir, "serve.mjs"), String(floorPort)],
     { NEXT_TELEMETRY_DISABLED: "1" },
     `http://127.0.0.1:${floorPort}/api/floor`,
   );
   const floorBase = `http://127.0.0.1:${floorPort}`;
+  const startPort = await freePort();
+  const nextStart = await startServer(
+    "next-start",
+    process.execPath,
+    [path.join(floorDir, "node_modules/next/dist/bin/next"), "start", floorDir, "-p", String(startPort), "-H", "127.0.0.1"],
+    { NEXT_TELEMETRY_DISABLED: "1" },
+    `http://127.0.0.1:${startPort}/api/floor`,
+  );
+  const startBase = `http://127.0.0.1:${startPort}`;
 
   const merchant = expect(
     await api(oursBase, "POST", "/api/merchants", { body: { name: `bench-${crypto.randomBytes(6).toString("hex")}` } }),
@@ -449,11 +467,14 @@ async function main() {
     { name: "GET /api/health/live (no SQL)", kind: "live", only: ["ours"], load: { mix: "plain", url: "/api/health/live" } },
     // the framework alone: a minimal Next.js app of the same version answering the same envelope
     { name: "GET /api/floor (minimal Next.js app)", kind: "floor", only: ["next-floor"], load: { mix: "plain", url: "/api/floor" } },
+    // the same app through `next start`'s own server
+    { name: "GET /api/floor (the same, next start)", kind: "floor-start", only: ["next-start"], load: { mix: "plain", url: "/api/floor" } },
   ];
   const servers = [
     { name: "ours", base: oursBase, pid: ours.pid },
     { name: "baseline", base: baseBase, pid: baseline.pid },
     { name: "next-floor", base: floorBase, pid: nextFloor.pid },
+    { name: "next-start", base: startBase, pid: nextStart.pid },
   ];
 
   // Memory first, on the fresh server: RSS after MEMORY_FROM requests (counting the set-up's), then
@@ -636,6 +657,13 @@ function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
     "",
     "(information)",
   ]);
+  const floorStart = of("floor-start", "next-start");
+  rows.push([
+    "the minimal app through next start / through Node's server (the floor)",
+    `${f(floorStart.rps, 0)} / ${f(floor.rps, 0)}: ${spread(perRound(floorStart, floor))}`,
+    "",
+    "(information)",
+  ]);
   const first = memory[0];
   const last = memory.at(-1);
   if (first && last) {
@@ -648,7 +676,7 @@ function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
     ]);
   }
   console.log(
-    `\nTargets (at ${CONCURRENCY} concurrent requests; the framework's floor is a minimal Next.js app of the same version, bench/next-floor)\n`,
+    `\nTargets (at ${CONCURRENCY} concurrent requests; the framework's floor is a minimal Next.js app of the same version, bench/next-floor, served as ours is: Node's HTTP server and Next's request handler)\n`,
   );
   table(["", "measured", "target", ""], rows, 1);
 
@@ -659,6 +687,11 @@ function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
     ["", "GET session", "POST session"],
     [
       ["the framework (the minimal app's route, server CPU)", f(cpuOf(floor), 3), f(cpuOf(floor), 3)],
+      [
+        "(next start's own server instead: the minimal app through it − the framework)",
+        f(cpuOf(floorStart) - cpuOf(floor), 3),
+        f(cpuOf(floorStart) - cpuOf(floor), 3),
+      ],
       [
         "our proxy, access log and metrics (our liveness route − the framework)",
         f(cpuOf(live) - cpuOf(floor), 3),

@@ -327,6 +327,37 @@ describe("the faces' arrows", () => {
   });
 });
 
+describe("the API routes and the proxy", () => {
+  // proxy.ts does not run for /api paths but sign-in's and Inngest's: every other API route must be
+  // made with lib/http/route.ts, which sets the security headers the proxy would have set
+  const PROXIED = ["app/api/auth/[...nextauth]/route.ts", "app/api/inngest/route.ts"];
+
+  it("every API route but sign-in's and Inngest's is made with lib/http/route.ts", () => {
+    const routes = sourcesUnder(path.join(ROOT, "app/api")).filter((f) => /\/route\.ts$/.test(f));
+    expect(routes.length).toBeGreaterThan(40);
+    const without = routes
+      .filter((file) => !PROXIED.includes(rel(file)))
+      .filter(
+        (file) =>
+          !importSpecifiers(fs.readFileSync(file, "utf8")).some((spec) => resolve(file, spec) === path.join(ROOT, "lib/http/route.ts")),
+      )
+      .map(rel);
+    expect(without).toEqual([]);
+  });
+
+  it("the proxy's matcher leaves out exactly the API paths route.ts serves", async () => {
+    const { config } = await import("@/proxy");
+    const [pattern] = config.matcher;
+    const runs = (pathname: string) => new RegExp(`^${pattern}$`).test(pathname);
+    for (const page of ["/", "/checkout", "/dashboard/sign-in", "/c/abc", "/api"]) expect(runs(page), page).toBe(true);
+    for (const proxied of ["/api/auth/session", "/api/auth/callback/credentials", "/api/inngest"])
+      expect(runs(proxied), proxied).toBe(true);
+    for (const api of ["/api/health", "/api/checkout/sessions/sess_1", "/api/v1/orders", "/api/no-such-route", "/api/authx"])
+      expect(runs(api), api).toBe(false);
+    for (const asset of ["/_next/static/chunks/a.js", "/_next/image"]) expect(runs(asset), asset).toBe(false);
+  });
+});
+
 describe("lib/core", () => {
   it("imports no other folder of the repository: every folder may use it", () => {
     const core = sourcesUnder(path.join(ROOT, "lib/core"));

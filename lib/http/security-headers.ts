@@ -88,6 +88,21 @@ export function securityHeaders(ctx: SecurityContext): Record<string, string> {
   return headers;
 }
 
+const API_HEADERS = {
+  http: Object.entries(securityHeaders({ pathname: "/api", https: false, dev: false })),
+  https: Object.entries(securityHeaders({ pathname: "/api", https: true, dev: false })),
+};
+
+/**
+ * The security headers of an API answer: the same for every one (its path, nonce and embedding play
+ * no part), so they are made once. The route wrapper sets them (lib/http/route.ts), since the proxy
+ * does not run for the API routes it serves (proxy.ts).
+ */
+export function setApiSecurityHeaders(res: Response, https: boolean): Response {
+  for (const [name, value] of https ? API_HEADERS.https : API_HEADERS.http) res.headers.set(name, value);
+  return res;
+}
+
 /** 128 random bits, base64: a CSP nonce. */
 export function newNonce(): string {
   return btoa(String.fromCharCode(...crypto.getRandomValues(new Uint8Array(16))));
