@@ -24,7 +24,11 @@ const CONCURRENCY = Math.floor(knob("BENCH_CONCURRENCY", 32));
 // drift in the machine (steal, a neighbour) falls on all of them alike; the ratios are the rounds' median
 const SECONDS = knob("BENCH_SECONDS", 10);
 const ROUNDS = Math.floor(knob("BENCH_ROUNDS", 5));
-const WARMUP_SECONDS = knob("BENCH_WARMUP_SECONDS", 2);
+// every scenario on every server first serves this many requests unmeasured: a Node.js server is not
+// warm (its JIT done) after a couple of seconds, and one measured colder than another loses (the
+// minimal app cost 0.58 ms a request cold, 0.44 after 2 s of load and 0.33 after 3 s more on the
+// machine of 2026-11-29)
+const WARMUP_REQUESTS = Math.floor(knob("BENCH_WARMUP_REQUESTS", 20_000));
 const GET_IDS = 300;
 const ADMIN_URL = env.BENCH_DATABASE_URL || "postgres://postgres@127.0.0.1:5432/postgres";
 const MEMORY_FROM = Math.floor(knob("BENCH_MEMORY_FROM", 10_000));
@@ -167,7 +171,8 @@ async function buildNextFloor() {
   // the framework's settings that change what every answer costs are ours (next.config.ts): no
   // compression (the proxy in front compresses), no X-Powered-By
   const config = "export default { compress: false, poweredByHeader: false };\n";
-  const stamp = `${version}\n${config}${fs.readFileSync(path.join(src, "app/api/floor/route.js"), "utf8")}`;
+  const routes = ["app/api/floor/route.js", "app/api/floor/[id]/route.js"].map((f) => fs.readFileSync(path.join(src, f), "utf8"));
+  const stamp = `${version}\n${config}${routes.join("\n")}`;
   const stampFile = path.join(dir, ".bench-stamp");
   const copyServer = () => fs.copyFileSync(path.join(src, "serve.mjs"), path.join(dir, "serve.mjs"));
   if (fs.existsSync(path.join(dir, ".next", "BUILD_ID")) && fs.existsSync(stampFile) && fs.readFileSync(stampFile, "utf8") === stamp) {
@@ -354,7 +359,7 @@ async function main() {
     `API benchmark — ${cores.length} cores (${cores[0]?.model.trim() ?? "?"}), node ${process.version}, ${os.platform()} ${os.release()}`,
   );
   console.log(
-    `concurrency ${CONCURRENCY}, ${WARMUP_SECONDS} s warm-up + ${SECONDS} s measured per scenario, load average at start ${os
+    `concurrency ${CONCURRENCY}, ${WARMUP_REQUESTS} requests of warm-up + ${SECONDS} s measured per scenario, load average at start ${os
       .loadavg()
       .map((l) => l.toFixed(2))
       .join(" ")}`,
@@ -467,6 +472,13 @@ async function main() {
     { name: "GET /api/health/live (no SQL)", kind: "live", only: ["ours"], load: { mix: "plain", url: "/api/health/live" } },
     // the framework alone: a minimal Next.js app of the same version answering the same envelope
     { name: "GET /api/floor (minimal Next.js app)", kind: "floor", only: ["next-floor"], load: { mix: "plain", url: "/api/floor" } },
+    // the same app's route with a parameter, as GET session has
+    {
+      name: "GET /api/floor/:id (the same, a dynamic route)",
+      kind: "floor-dynamic",
+      only: ["next-floor"],
+      load: { mix: "get", paths: getPaths.map((p) => p.replace("/api/checkout/sessions/", "/api/floor/")) },
+    },
     // the same app through `next start`'s own server
     { name: "GET /api/floor (the same, next start)", kind: "floor-start", only: ["next-start"], load: { mix: "plain", url: "/api/floor" } },
   ];
@@ -526,14 +538,16 @@ async function main() {
   for (const scenario of scenarios)
     for (const server of servers) {
       if (!scenario.only.includes(server.name)) continue;
-      log(`${scenario.name} → ${server.name}: warm-up ${WARMUP_SECONDS} s`);
-      await load(server.base, { ...scenario.load, seconds: WARMUP_SECONDS });
+      log(`${scenario.name} → ${server.name}: warm-up, ${WARMUP_REQUESTS} requests`);
+      await load(server.base, { ...scenario.load, stopAfter: WARMUP_REQUESTS });
     }
   const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS)); // wrk takes whole seconds
-  log(`${ROUNDS} rounds of ${roundSeconds} s per scenario and server, the servers' order alternating`);
+  log(`${ROUNDS} rounds of ${roundSeconds} s per scenario and server, the scenarios' order turning and the servers' alternating`);
   const runs = [];
   for (let round = 0; round < ROUNDS; round++) {
-    for (const scenario of scenarios) {
+    // the scenarios' order turns each round too, so that none always runs right after the POSTs and
+    // what they leave the database to do (autovacuum, a checkpoint)
+    for (const scenario of scenarios.map((_, i) => scenarios[(i + round) % scenarios.length])) {
       const order = round % 2 ? [...servers].reverse() : servers;
       for (const server of order) {
         if (!scenario.only.includes(server.name)) continue;
@@ -657,6 +671,13 @@ function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
     "",
     "(information)",
   ]);
+  const floorDynamic = of("floor-dynamic", "next-floor");
+  rows.push([
+    "GET /api/checkout/sessions/:id: req/s ours / the minimal app's dynamic route",
+    `${f(of("get").rps, 0)} / ${f(floorDynamic.rps, 0)}: ${spread(perRound(of("get"), floorDynamic))}`,
+    "",
+    "(information)",
+  ]);
   const floorStart = of("floor-start", "next-start");
   rows.push([
     "the minimal app through next start / through Node's server (the floor)",
@@ -687,6 +708,11 @@ function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
     ["", "GET session", "POST session"],
     [
       ["the framework (the minimal app's route, server CPU)", f(cpuOf(floor), 3), f(cpuOf(floor), 3)],
+      [
+        "(of which a route with a parameter: the minimal app's dynamic route − its static one)",
+        f(cpuOf(of("floor-dynamic", "next-floor")) - cpuOf(floor), 3),
+        "",
+      ],
       [
         "(next start's own server instead: the minimal app through it − the framework)",
         f(cpuOf(floorStart) - cpuOf(floor), 3),

@@ -46,3 +46,37 @@ describe("query parameters never reach a printed error", () => {
     }
   });
 });
+
+describe("under the service's own server", () => {
+  it("writes stdout's lines once per turn of the event loop, a warning after what waits, and the rest at exit", async () => {
+    const { execFile } = await import("node:child_process");
+    // a process as scripts/server.mjs makes it: the flag set before the logger loads; every write counted
+    const script = `
+      process.env.CHECKOUT_OWN_SERVER = "1";
+      const writes = { out: 0, err: 0 };
+      const out = process.stdout.write.bind(process.stdout);
+      const err = process.stderr.write.bind(process.stderr);
+      const order = [];
+      process.stdout.write = (s) => { writes.out++; order.push(...String(s).trim().split("\\n").map((l) => JSON.parse(l).msg)); return out(s); };
+      process.stderr.write = (s) => { writes.err++; order.push(JSON.parse(s).msg); return err(s); };
+      const { logger } = await import("@/lib/core/logger");
+      for (let i = 0; i < 50; i++) logger.info("line " + i);
+      await new Promise((r) => setImmediate(r));
+      const afterTurn = writes.out;
+      logger.info("before the warning");
+      logger.warn("a warning");
+      logger.info("at exit");
+      process.on("exit", () => err(JSON.stringify({ msg: "counts", afterTurn, ...writes, order }) + "\\n"));
+    `;
+    const stderr = await new Promise<string>((resolve, reject) =>
+      execFile(process.execPath, ["--import", "tsx", "--input-type=module", "-e", script], { cwd: process.cwd() }, (e, _out, errText) =>
+        e ? reject(e) : resolve(errText),
+      ),
+    );
+    const counts = JSON.parse(stderr.trim().split("\n").at(-1)!);
+    expect(counts.afterTurn).toBe(1); // fifty lines, one write
+    expect(counts.out).toBe(3); // then what waited before the warning, and the last line at exit
+    expect(counts.err).toBe(1);
+    expect(counts.order.slice(48)).toEqual(["line 48", "line 49", "before the warning", "a warning", "at exit"]);
+  });
+});

@@ -81,9 +81,34 @@ export function redactFields(value: unknown, depth = 0): unknown {
 }
 
 // one line per event: warnings and errors on stderr, the rest on stdout (a process supervisor keeps
-// both); each write looks the stream up when it happens, so a test can capture it
-const toStdout = { write: (line: string) => process.stdout.write(line) };
-const toStderr = { write: (line: string) => process.stderr.write(line) };
+// both); each write looks the stream up when it happens, so a test can capture it.
+// Under the service's own server (scripts/server.mjs, which says so before the app loads) the lines
+// for stdout, one per request at least, are written once per turn of the event loop instead of one
+// system call each. Warnings and errors are written at once, after whatever is waiting (so the order
+// holds), and what is waiting is written when the process exits.
+const batched = process.env.CHECKOUT_OWN_SERVER === "1";
+let waiting = "";
+function flushStdout() {
+  if (!waiting) return;
+  const lines = waiting;
+  waiting = "";
+  process.stdout.write(lines);
+}
+if (batched) process.once("exit", flushStdout);
+const toStdout = {
+  write: (line: string) => {
+    if (!batched) return process.stdout.write(line);
+    if (!waiting) setImmediate(flushStdout);
+    waiting += line;
+    if (waiting.length >= 64 * 1024) flushStdout();
+  },
+};
+const toStderr = {
+  write: (line: string) => {
+    flushStdout();
+    process.stderr.write(line);
+  },
+};
 
 const base = pino(
   {

@@ -1,6 +1,6 @@
 import { type Column, eq, getTableColumns, sql } from "drizzle-orm";
 import { columnValues, type Db } from "@/db/client";
-import { checkoutSessions, type Environment, merchants, type SessionRow } from "@/db/schema";
+import { checkoutSessions, type Environment, merchants, payoutAddresses, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { monotonicNow } from "@/lib/core/clock";
 import { getConfig } from "@/lib/core/config";
@@ -11,9 +11,9 @@ import { usdcFromMicro, parseScaled, parseUsdc, percentToBps } from "@/lib/core/
 import { CURRENCIES, getPaymentRail } from "@/lib/rail";
 import { type FeePayer, type FeeTerms, feeTermsOf } from "@/lib/rail/fees";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/sessions/schemas";
-import { buildEventsFor, statementWithEvents } from "@/lib/events/service";
+import { buildEventsFor, statementWithEventsIf } from "@/lib/events/service";
 import { metrics } from "@/lib/metrics";
-import { assertPayoutAddress } from "@/lib/merchants/payout-addresses";
+import { assertPayoutAddress, listedForm, notAllowedPayoutAddress } from "@/lib/merchants/payout-addresses";
 import { checkFiatBounds } from "./fiat";
 import { serializeSession } from "@/lib/wire/session";
 
@@ -51,18 +51,28 @@ export type CreateSessionInput = {
 // atomic without a transaction, and one round trip to PostgreSQL instead of four (BEGIN, the insert,
 // the events, COMMIT). Every column is written from the row built here, so the event is serialized
 // from exactly the row that is stored; a column added to the table is a type error below until it is
-// given a value.
+// given a value. The session is written only if its recipient is on the account's list of allowed
+// payout addresses (the check is the insert's condition, so the common case is that one round trip);
+// when it is not, nothing is written and createSessionRow asks the list why (assertPayoutAddress).
 const SESSION_COLUMNS = Object.entries(getTableColumns(checkoutSessions)) as [keyof SessionRow, Column][];
-const insertSessionWithEvents = statementWithEvents(
+// the values are selected, not VALUES, so each placeholder says its column's type
+const typed = (name: string, column: Column) => sql`${sql.placeholder(name)}::${sql.raw(column.getSQLType())}`;
+const insertSessionWithEvents = statementWithEventsIf(
   "session_create",
+  "s",
   () => sql`s as (
     insert into ${checkoutSessions} (${sql.join(
       SESSION_COLUMNS.map(([, c]) => sql.identifier(c.name)),
       sql`, `,
-    )}) values (${sql.join(
-      SESSION_COLUMNS.map(([key]) => sql.placeholder(`session.${key}`)),
+    )}) select ${sql.join(
+      SESSION_COLUMNS.map(([key, c]) => typed(`session.${key}`, c)),
       sql`, `,
-    )})
+    )}
+    where exists (
+      select 1 from ${payoutAddresses}
+      where ${payoutAddresses.merchantId} = ${sql.placeholder("listed.merchantId")} and ${payoutAddresses.address} = ${sql.placeholder("listed.address")}
+    )
+    returning ${checkoutSessions.id}
   )`,
 );
 
@@ -103,8 +113,6 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   if (!config.supportedChainIds.includes(input.destinationChainId)) {
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
-  // the one place every session, v1 order and link start passes: the money goes only where owners allow
-  await assertPayoutAddress(db, input.recipientAddress, { actor, field: "recipientAddress" });
   const now = monotonicNow();
   const row: SessionRow = {
     id: newId("sess"),
@@ -146,8 +154,21 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     updatedAt: now,
   };
   // a v1 client learns of every order (ORDER_CREATED), whichever API made it, in the same statement
-  const values = columnValues("session", SESSION_COLUMNS, row);
-  const created = await insertSessionWithEvents(db, buildEventsFor({ type: "ORDER_CREATED", session: row, order: null }), values);
+  const values = {
+    ...columnValues("session", SESSION_COLUMNS, row),
+    "listed.merchantId": row.merchantId,
+    "listed.address": listedForm(row.recipientAddress),
+  };
+  const built = buildEventsFor({ type: "ORDER_CREATED", session: row, order: null });
+  let created = await insertSessionWithEvents(db, built, values);
+  if (created === null) {
+    // The one place every session, v1 order and link start passes: the money goes only where owners
+    // allow. Not on the list: refused with the reason (or, for an account nobody has claimed, listed
+    // now), then written; an address taken off the list in between is refused all the same.
+    await assertPayoutAddress(db, input.recipientAddress, { actor, field: "recipientAddress" });
+    created = await insertSessionWithEvents(db, built, values);
+    if (created === null) throw notAllowedPayoutAddress("recipientAddress");
+  }
   metrics().transition("session", "create", row.status);
   jobs.deliveriesCreated(created);
   jobs.expiryScheduled(row.id, row.expiresAt);
