@@ -1,7 +1,7 @@
 // The minimal app served the way our service is (scripts/server.mjs): Node's own HTTP server handing
 // each request to Next.js's request handler, and nothing else (no request ids, no access log, no
-// metrics, no drain). `next start` serves it too, beside it, for comparison. Copied by bench/api.mjs
-// next to the minimal app it builds; run there as `node serve.mjs <port>`.
+// metrics, no drain), for comparison with the floor, which is the same app through `next start`. Copied
+// by bench/api.mjs next to the minimal app it builds; run there as `node serve.mjs <port>`.
 import http from "node:http";
 
 const port = Number(process.argv[2]);
