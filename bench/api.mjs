@@ -738,7 +738,7 @@ function report(results, memory, { memoryCpuMs, memoryErrors, mixedServed }) {
         f(cpuOf(floorCustom) - cpuOf(floor), 3),
       ],
       [
-        "our proxy, access log and metrics (our liveness route − the framework)",
+        "our log, metrics and a many-route app (our liveness route − the framework)",
         f(cpuOf(live) - cpuOf(floor), 3),
         f(cpuOf(live) - cpuOf(floor), 3),
       ],
