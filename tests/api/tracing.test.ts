@@ -210,11 +210,12 @@ describe("with OTEL_EXPORTER_OTLP_ENDPOINT set", () => {
     expect(notFound.status?.code ?? 0).not.toBe(2);
 
     // the database spans are the request's descendants, in its trace, with the SQL and its placeholders
+    // (a session is created by one statement: the session, its payout address's check and its event)
     const queries = collector.descendantsOf(create).filter((s) => s.attributes["db.system.name"] === "postgresql");
-    expect(queries.length).toBeGreaterThan(1);
+    expect(queries.length).toBeGreaterThan(0);
     const insert = queries.find((s) => String(s.attributes["db.query.text"]).includes('insert into "checkout_sessions"'));
     expect(insert, JSON.stringify(queries.map((q) => q.name))).toBeDefined();
-    expect(insert!.attributes["db.query.text"]).toMatch(/values \(\$1, \$2/);
+    expect(insert!.attributes["db.query.text"]).toMatch(/\) select \$1::\w+, \$2::/);
     const reads = collector.descendantsOf(readSpan).filter((s) => s.attributes["db.system.name"] === "postgresql");
     expect(reads.map((s) => s.name)).toContain("SELECT checkout_sessions");
     for (const q of queries) expect(q.traceId).toBe(create.traceId);
