@@ -420,33 +420,20 @@ async function main() {
   // both the static and the dynamic route cost twice as much per request in long runs as one
   // serving either (the framework's code sees several kinds of route; ours always does).
   const floorDir = await buildNextFloor();
-  const floorPort = await freePort();
-  const nextFloor = await startServer(
-    "next-floor",
-    process.execPath,
-    [path.join(floorDir, "node_modules/next/dist/bin/next"), "start", floorDir, "-p", String(floorPort), "-H", "127.0.0.1"],
-    { NEXT_TELEMETRY_DISABLED: "1" },
-    `http://127.0.0.1:${floorPort}/api/floor`,
-  );
-  const floorBase = `http://127.0.0.1:${floorPort}`;
-  const dynamicPort = await freePort();
-  const nextDynamic = await startServer(
-    "next-dynamic",
-    process.execPath,
-    [path.join(floorDir, "node_modules/next/dist/bin/next"), "start", floorDir, "-p", String(dynamicPort), "-H", "127.0.0.1"],
-    { NEXT_TELEMETRY_DISABLED: "1" },
-    `http://127.0.0.1:${dynamicPort}/api/floor`,
-  );
-  const dynamicBase = `http://127.0.0.1:${dynamicPort}`;
-  const customPort = await freePort();
-  const nextCustom = await startServer(
-    "next-custom",
-    process.execPath,
-    [path.join(floorDir, "serve.mjs"), String(customPort)],
-    { NEXT_TELEMETRY_DISABLED: "1" },
-    `http://127.0.0.1:${customPort}/api/floor`,
-  );
-  const customBase = `http://127.0.0.1:${customPort}`;
+  /** A process of the minimal app: `next start`, or a server like ours (serve.mjs); its pid and address. */
+  const startMinimalApp = async (name, how) => {
+    const port = await freePort();
+    const args =
+      how === "next start"
+        ? [path.join(floorDir, "node_modules/next/dist/bin/next"), "start", floorDir, "-p", String(port), "-H", "127.0.0.1"]
+        : [path.join(floorDir, "serve.mjs"), String(port)];
+    const base = `http://127.0.0.1:${port}`;
+    const child = await startServer(name, process.execPath, args, { NEXT_TELEMETRY_DISABLED: "1" }, `${base}/api/floor`);
+    return { pid: child.pid, base };
+  };
+  const nextFloor = await startMinimalApp("next-floor", "next start");
+  const nextDynamic = await startMinimalApp("next-dynamic", "next start");
+  const nextCustom = await startMinimalApp("next-custom", "a server like ours");
 
   const merchant = expect(
     await api(oursBase, "POST", "/api/merchants", { body: { name: `bench-${crypto.randomBytes(6).toString("hex")}` } }),
@@ -503,9 +490,9 @@ async function main() {
   const servers = [
     { name: "ours", base: oursBase, pid: ours.pid },
     { name: "baseline", base: baseBase, pid: baseline.pid },
-    { name: "next-floor", base: floorBase, pid: nextFloor.pid },
-    { name: "next-dynamic", base: dynamicBase, pid: nextDynamic.pid },
-    { name: "next-custom", base: customBase, pid: nextCustom.pid },
+    { name: "next-floor", ...nextFloor },
+    { name: "next-dynamic", ...nextDynamic },
+    { name: "next-custom", ...nextCustom },
   ];
 
   // Memory first, on the fresh server: RSS after MEMORY_FROM requests (counting the set-up's), then

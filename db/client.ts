@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import path from "node:path";
-import type { Column, SQL } from "drizzle-orm";
+import { type Column, type SQL, sql } from "drizzle-orm";
 import type { MigrationMeta } from "drizzle-orm/migrator";
 import type { PgDatabase, PgDialect, PgQueryResultHKT, PgSession } from "drizzle-orm/pg-core";
 import type { Sql } from "postgres";
@@ -33,6 +33,12 @@ export function preparedStatement<T>(name: string, build: () => SQL) {
     return rowsOf<T>(await handle.session.prepareQuery(query, undefined, name, false).execute(values));
   };
 }
+
+/**
+ * A placeholder that says its column's type (`$1::timestamp with time zone`): a value selected rather
+ * than inserted with VALUES has no column to take its type from.
+ */
+export const typedPlaceholder = (name: string, column: Column) => sql`${sql.placeholder(name)}::${sql.raw(column.getSQLType())}`;
 
 /**
  * A row's values for a prepared statement's placeholders named `${prefix}.${key}`, one per column

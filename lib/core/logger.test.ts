@@ -50,16 +50,16 @@ describe("query parameters never reach a printed error", () => {
 describe("under the service's own server", () => {
   it("writes stdout's lines once per turn of the event loop, a warning after what waits, and the rest at exit", async () => {
     const { execFile } = await import("node:child_process");
-    // a process as scripts/server.mjs makes it: the flag set before the logger loads; every write counted
+    // a process as the service's own server runs it (its settings switch the batching on); every write counted
     const script = `
-      process.env.CHECKOUT_OWN_SERVER = "1";
       const writes = { out: 0, err: 0 };
       const out = process.stdout.write.bind(process.stdout);
       const err = process.stderr.write.bind(process.stderr);
       const order = [];
       process.stdout.write = (s) => { writes.out++; order.push(...String(s).trim().split("\\n").map((l) => JSON.parse(l).msg)); return out(s); };
       process.stderr.write = (s) => { writes.err++; order.push(JSON.parse(s).msg); return err(s); };
-      const { logger } = await import("@/lib/core/logger");
+      const { batchStdout, logger } = await import("@/lib/core/logger");
+      batchStdout(true); // as the settings do under the service's own server
       for (let i = 0; i < 50; i++) logger.info("line " + i);
       await new Promise((r) => setImmediate(r));
       const afterTurn = writes.out;

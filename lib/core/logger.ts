@@ -82,11 +82,11 @@ export function redactFields(value: unknown, depth = 0): unknown {
 
 // one line per event: warnings and errors on stderr, the rest on stdout (a process supervisor keeps
 // both); each write looks the stream up when it happens, so a test can capture it.
-// Under the service's own server (scripts/server.mjs, which says so before the app loads) the lines
-// for stdout, one per request at least, are written once per turn of the event loop instead of one
-// system call each. Warnings and errors are written at once, after whatever is waiting (so the order
-// holds), and what is waiting is written when the process exits.
-const batched = process.env.CHECKOUT_OWN_SERVER === "1";
+// Under the service's own server (the settings say so: batchStdout) the lines for stdout, one per
+// request at least, are written once per turn of the event loop instead of one system call each.
+// Warnings and errors are written at once, after whatever is waiting (so the order holds), and what
+// is waiting is written when the process exits.
+let batched = false;
 let waiting = "";
 function flushStdout() {
   if (!waiting) return;
@@ -94,7 +94,13 @@ function flushStdout() {
   waiting = "";
   process.stdout.write(lines);
 }
-if (batched) process.once("exit", flushStdout);
+
+/** Writes stdout's lines once per turn of the event loop (on), or each at once (off, the default). */
+export function batchStdout(on: boolean) {
+  if (on && !batched) process.once("exit", flushStdout);
+  if (!on) flushStdout();
+  batched = on;
+}
 const toStdout = {
   write: (line: string) => {
     if (!batched) return process.stdout.write(line);

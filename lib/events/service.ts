@@ -150,18 +150,22 @@ function eventValues(
   };
 }
 
-/** A row `dl` returned: a delivery's id, webhook and event. */
+/**
+ * A row the statements return from `dl`: a delivery's id, webhook and event. statementWithEventsIf
+ * also returns one of nulls when its guard held but no webhook gets the events.
+ */
 type DeliveryRef = { id: string; webhook_id: string; event_id: string };
+type WrittenRow = DeliveryRef | { id: null; webhook_id: null; event_id: null };
 
 /** Writes `built` events and their deliveries with `run` (a statement with EVENTS_AND_DELIVERIES), and says what it wrote. */
-async function writeEvents<R extends { id: string | null }>(
+async function writeEvents(
   built: BuiltEvent[],
-  run: (values: ReturnType<typeof eventValues>) => Promise<(R & Partial<DeliveryRef>)[]>,
-): Promise<{ rows: R[]; created: NewDeliveries }> {
+  run: (values: ReturnType<typeof eventValues>) => Promise<WrittenRow[]>,
+): Promise<{ rows: WrittenRow[]; created: NewDeliveries }> {
   const due = new Date();
   const lease = jobs.handOffLease();
   const rows = await run(eventValues(built, due, lease));
-  const refs = rows.filter((r): r is R & DeliveryRef => r.id !== null);
+  const refs = rows.filter((r): r is DeliveryRef => r.id !== null);
   const ids = refs.map((r) => r.id);
   if (!lease || !refs.length) return { rows, created: { ids, leased: [] } };
   const eventById = new Map(built.map((e) => [e.id, e]));
@@ -213,7 +217,7 @@ export function statementWithEvents(name: string, before?: () => SQL) {
  * it returned a row. Returns the deliveries written, or null when it returned none and nothing was written.
  */
 export function statementWithEventsIf(name: string, onlyIf: string, before: () => SQL) {
-  const statement = preparedStatement<{ id: string | null } & Partial<DeliveryRef>>(name, () => {
+  const statement = preparedStatement<WrittenRow>(name, () => {
     const guard = sql.identifier(onlyIf);
     // a row per delivery while the guard holds, one with no id if no webhook gets the events; none otherwise
     return sql`with ${before()}, ${eventsAndDeliveries(sql` where exists (select 1 from ${guard})`)}

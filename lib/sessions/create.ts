@@ -1,5 +1,5 @@
 import { type Column, eq, getTableColumns, sql } from "drizzle-orm";
-import { columnValues, type Db } from "@/db/client";
+import { columnValues, type Db, typedPlaceholder as typed } from "@/db/client";
 import { checkoutSessions, type Environment, merchants, payoutAddresses, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { monotonicNow } from "@/lib/core/clock";
@@ -55,8 +55,7 @@ export type CreateSessionInput = {
 // payout addresses (the check is the insert's condition, so the common case is that one round trip);
 // when it is not, nothing is written and createSessionRow asks the list why (assertPayoutAddress).
 const SESSION_COLUMNS = Object.entries(getTableColumns(checkoutSessions)) as [keyof SessionRow, Column][];
-// the values are selected, not VALUES, so each placeholder says its column's type
-const typed = (name: string, column: Column) => sql`${sql.placeholder(name)}::${sql.raw(column.getSQLType())}`;
+// the values are selected, not VALUES, so each placeholder says its column's type (typed)
 const insertSessionWithEvents = statementWithEventsIf(
   "session_create",
   "s",

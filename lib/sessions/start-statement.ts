@@ -1,5 +1,5 @@
 import { type Column, getTableColumns, sql } from "drizzle-orm";
-import { columnValues } from "@/db/client";
+import { columnValues, typedPlaceholder as typed } from "@/db/client";
 import { checkoutSessions, orders, type OrderRow, type SessionRow } from "@/db/schema";
 import { statementWithEventsIf } from "@/lib/events/service";
 import { fromSql } from "@/lib/state";
@@ -20,8 +20,7 @@ const MOVED = (["status", "activeOrderId", "selectedPaymentPlatform", "selectedF
 /** What the move's condition compares with the session as read. */
 const READ = (["id", "merchantId", "updatedAt"] as const).map((key) => [key, SESSION_COLUMNS[key]] as const);
 
-// the order's values are selected, not VALUES, so each placeholder says its column's type
-const typed = (name: string, column: Column) => sql`${sql.placeholder(name)}::${sql.raw(column.getSQLType())}`;
+// the order's values are selected, not VALUES, so each placeholder says its column's type (typed)
 
 export const startStatement = statementWithEventsIf(
   "session_start",

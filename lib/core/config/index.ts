@@ -3,7 +3,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { z } from "zod";
 import { parseDuration } from "@/lib/core/duration";
-import { logger, setLogLevel } from "@/lib/core/logger";
+import { batchStdout, logger, setLogLevel } from "@/lib/core/logger";
 import { parseUsdc } from "@/lib/core/money";
 import { parseLiveRailSettings } from "./live-rail";
 
@@ -358,6 +358,8 @@ export function getConfig(): Config {
   if (!cached) {
     cached = buildConfig(process.env);
     setLogLevel(cached.logLevel);
+    // the service's own server writes a line per request: batched (lib/core/logger.ts)
+    batchStdout(cached.ownServer);
   }
   return cached;
 }
