@@ -197,6 +197,12 @@ export const checkoutSessions = pgTable(
     // APP_SECRET (the short link opens the page the payer's own link opens, token included)
     handoffCode: text("handoff_code"),
     handoffToken: text("handoff_token"),
+    // the session's latest exception (lib/exceptions) as both API generations show it, written with
+    // the exception's row in its transaction; null: none ever opened
+    exception: jsonb("exception").$type<ExceptionSummary>(),
+    // an owner marked the session paid in full to resolve an exception: who (their email) and when
+    markedPaidBy: text("marked_paid_by"),
+    markedPaidAt: ts("marked_paid_at"),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -244,6 +250,80 @@ export const checkoutSessions = pgTable(
       .where(sql`handoff_code is not null`),
   ],
 );
+
+/** The kinds of exception a session may need a person for (lib/exceptions/kinds.ts says what each means). */
+export const EXCEPTION_KINDS = ["PAID_UNPROVEN", "RELEASE_BLOCKED", "PAID_LATE", "PARTLY_PAID", "PAID_ON_CANCELLED"] as const;
+export type ExceptionKind = (typeof EXCEPTION_KINDS)[number];
+/** How an exception ended: the money came after all (RELEASED), an owner marked it paid or dismissed it. */
+export const EXCEPTION_RESOLUTIONS = ["RELEASED", "MARKED_PAID", "DISMISSED"] as const;
+export type ExceptionResolution = (typeof EXCEPTION_RESOLUTIONS)[number];
+/** What is known of an exception's payment, for the merchant and for a maker or ZKP2P's support. */
+export type ExceptionDetails = {
+  reason: string;
+  orderId?: string | null;
+  intentHash?: string | null;
+  depositId?: string | null;
+  payeeHandle?: string | null;
+  paymentPlatform?: string | null;
+  fiatAmount?: string | null;
+  fiatCurrency?: string | null;
+  amountUsdc?: string | null;
+  takerWallet?: string | null;
+  signalTx?: string | null;
+  txHash?: string | null;
+  signalledAt?: string | null;
+  paymentSentAt?: string | null;
+  intentExpiresAt?: string | null;
+  attestedAt?: string | null;
+};
+export type ExceptionSummary = {
+  id: string;
+  kind: ExceptionKind;
+  status: "OPEN" | "RESOLVED";
+  openedAt: string;
+  resolvedAt: string | null;
+  resolution: ExceptionResolution | null;
+  resolvedBy: string | null;
+  note: string | null;
+  details: ExceptionDetails;
+};
+
+/**
+ * A session or order that needs a person (lib/exceptions): a payment that may have been made but is
+ * not proven, a release the chain refuses for now, money that came after the session ended or fell
+ * short. One open exception per session and kind; the session row carries the latest as `exception`.
+ */
+export const sessionExceptions = pgTable(
+  "session_exceptions",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    orderId: text("order_id"),
+    kind: text("kind", { enum: EXCEPTION_KINDS }).notNull(),
+    status: text("status", { enum: ["OPEN", "RESOLVED"] })
+      .notNull()
+      .default("OPEN"),
+    details: jsonb("details").$type<ExceptionDetails>().notNull(),
+    resolution: text("resolution", { enum: EXCEPTION_RESOLUTIONS }),
+    resolvedBy: text("resolved_by"),
+    note: text("note"),
+    openedAt: ts("opened_at").notNull().defaultNow(),
+    resolvedAt: ts("resolved_at"),
+  },
+  (t) => [
+    foreignKey({ name: "session_exceptions_session_fk", columns: [t.sessionId], foreignColumns: [checkoutSessions.id] }).onDelete(
+      "cascade",
+    ),
+    // one open exception per session and kind: opening one again is a no-op
+    uniqueIndex("session_exceptions_open_key")
+      .on(t.sessionId, t.kind)
+      .where(sql`status = 'OPEN'`),
+    // the exceptions page and the navigation's count: a merchant's, open first, newest first
+    index("session_exceptions_merchant_idx").on(t.merchantId, t.status, t.openedAt.desc().nullsFirst()),
+  ],
+);
+export type SessionExceptionRow = typeof sessionExceptions.$inferSelect;
 
 /** A field a payment link asks its payer for; the answers become the session's metadata under the same key. */
 export type PaymentLinkField = { key: "name" | "email" | "reference"; required: boolean };

@@ -14,6 +14,18 @@ import { FaultSwitch, serveJson } from "./faults";
 export type AttestationRoute = "verify";
 
 export type PaymentDetails = { method: Hex; currency: Hex; amount: bigint; timestamp: bigint; paymentId: Hex; payeeId: Hex };
+/** The intent as the attestation saw it: the deployed verifier checks each field against the intent the orchestrator holds. */
+export type IntentSnapshot = {
+  intentHash: Hex;
+  amount: bigint;
+  paymentMethod: Hex;
+  fiatCurrency: Hex;
+  payeeDetails: Hex;
+  conversionRate: bigint;
+  /** seconds, as the orchestrator stamps the intent */
+  signalTimestamp: bigint;
+  timestampBuffer: bigint;
+};
 
 export type SignedAttestation = {
   signature: Hex;
@@ -26,7 +38,12 @@ export type SignedAttestation = {
 
 export type AttestationOptions = {
   /** signs an attestation with the witness key: the chain harness's signer */
-  attest: (input: { intentHash: Hex; releaseAmount: bigint; payment: PaymentDetails }) => Promise<SignedAttestation>;
+  attest: (input: {
+    intentHash: Hex;
+    releaseAmount: bigint;
+    payment: PaymentDetails;
+    snapshot: IntentSnapshot;
+  }) => Promise<SignedAttestation>;
 };
 
 const PRECISE = 10n ** 18n;
@@ -46,7 +63,14 @@ export async function startAttestation(opts: AttestationOptions, port = 0) {
       return { status: 404, body: { success: false, message: `No attestation route ${platform}/${actionType}`, statusCode: 404 } };
     const b = body as { encryptedSessionMaterial?: unknown; params?: Record<string, unknown>; intent?: Record<string, string> } | undefined;
     const intent = b?.intent;
-    if (!b || typeof b.encryptedSessionMaterial !== "string" || !intent?.intentHash || !intent.amount || !intent.conversionRate) {
+    if (
+      !b ||
+      typeof b.encryptedSessionMaterial !== "string" ||
+      !intent?.intentHash ||
+      !intent.amount ||
+      !intent.conversionRate ||
+      !intent.timestampMs
+    ) {
       return { status: 400, body: { success: false, message: "encryptedSessionMaterial and intent are required", statusCode: 400 } };
     }
     if (faults.get("verify") === "refuse" || b.encryptedSessionMaterial === "local-invalid") {
@@ -92,6 +116,17 @@ export async function startAttestation(opts: AttestationOptions, port = 0) {
         timestamp: BigInt(Date.now()),
         paymentId,
         payeeId: intent.payeeDetails as Hex,
+      },
+      // the intent as the request described it: the verifier holds it against the chain's
+      snapshot: {
+        intentHash: intent.intentHash as Hex,
+        amount,
+        paymentMethod: intent.paymentMethod as Hex,
+        fiatCurrency: intent.fiatCurrency as Hex,
+        payeeDetails: intent.payeeDetails as Hex,
+        conversionRate: rate,
+        signalTimestamp: BigInt(intent.timestampMs) / 1000n,
+        timestampBuffer: 0n,
       },
     });
     return {

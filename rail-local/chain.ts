@@ -18,7 +18,7 @@ import {
 import { privateKeyToAccount } from "viem/accounts";
 import { base } from "viem/chains";
 import { type GatedIntent, nameHash } from "./curator";
-import type { PaymentDetails, SignedAttestation } from "./attestation";
+import type { IntentSnapshot, PaymentDetails, SignedAttestation } from "./attestation";
 import { compileStandIns } from "./compile";
 
 // The local chain of the real rail: anvil with chain id 8453, our stand-in contracts (rail-local/
@@ -41,6 +41,7 @@ export const ADDRESSES = {
   orchestrator: baseAddresses.contracts.OrchestratorV3 as Address,
   verifier: baseAddresses.contracts.UnifiedPaymentVerifierV3 as Address,
   groups: baseAddresses.contracts.AddressGroupRegistry as Address,
+  lifecycleHook: baseAddresses.contracts.IntentLifecycleHookV1 as Address,
 };
 
 /** The maker's payee handle on each platform the deposit takes (keccak256 of it is payeeDetails). */
@@ -168,11 +169,12 @@ export async function installStandIns(
   const feedCurrencies = Object.keys(MID_RATES).filter((c) => FEEDS[c]);
   for (const c of feedCurrencies) await rpc("anvil_setCode", [FEEDS[c]!.feed, compiled.StandInPriceFeed.deployedBytecode]);
   await rpc("anvil_setCode", [ADDRESSES.groups, compiled.StandInAddressGroupRegistry.deployedBytecode]);
+  await rpc("anvil_setCode", [ADDRESSES.lifecycleHook, compiled.StandInLifecycleHook.deployedBytecode]);
 
   const wallet = createWalletClient({ account: maker, transport: http(rpcUrl), chain: base });
   const send = async (
     address: Address,
-    name: (typeof placed)[number][1] | "StandInPriceFeed" | "StandInAddressGroupRegistry",
+    name: (typeof placed)[number][1] | "StandInPriceFeed" | "StandInAddressGroupRegistry" | "StandInLifecycleHook",
     functionName: string,
     args: unknown[],
   ) => {
@@ -189,6 +191,8 @@ export async function installStandIns(
     opts.allowMultipleIntents ?? false,
   ]);
   await send(ADDRESSES.verifier, "StandInVerifier", "init", [witness.address, ADDRESSES.orchestrator]);
+  // as on Base, every intent is signalled with the global lifecycle hook snapshotted
+  await send(ADDRESSES.orchestrator, "StandInOrchestrator", "setLifecycleHook", [ADDRESSES.lifecycleHook]);
 
   const liquidity = opts.liquidityUsdc ?? 10_000_000_000n; // 10,000 USDC
   const intentRange = { min: 1_000_000n, max: 5_000_000_000n };
@@ -268,6 +272,23 @@ export async function installStandIns(
         args: [1n],
       })) as bigint,
     chainTime: async () => (await client.getBlock()).timestamp,
+    /** The orchestrator's owner pauses it (an incident): signals and releases revert until unpaused; cancels do not. */
+    pause: () => send(ADDRESSES.orchestrator, "StandInOrchestrator", "pauseOrchestrator", []),
+    unpause: () => send(ADDRESSES.orchestrator, "StandInOrchestrator", "unpauseOrchestrator", []),
+    /** The lifecycle hook refuses to settle releases (a policy's revert) until told otherwise. */
+    refuseSettlements: (refuse: boolean) => send(ADDRESSES.lifecycleHook, "StandInLifecycleHook", "setRefusing", [refuse]),
+    /** The verifier trusts another witness key: attestations signed before it fail ("UPV: Invalid attestation"). */
+    rotateWitness: (to: Address) => send(ADDRESSES.verifier, "StandInVerifier", "rotateWitness", [to]),
+    /** The maker's manual release of an intent (releaseFundsToPayer), when the payer paid and no proof works. */
+    releaseByMaker: async (intentHash: Hex) => {
+      const hash = await wallet.writeContract({
+        address: ADDRESSES.orchestrator,
+        abi: compiled.StandInOrchestrator.abi,
+        functionName: "releaseFundsToPayer",
+        args: [intentHash],
+      } as never);
+      return client.waitForTransactionReceipt({ hash, pollingInterval: 50 });
+    },
     mine: (blocks = 1) => rpc("anvil_mine", [toHex(blocks)]),
     setAutomine: (on: boolean) => rpc("evm_setAutomine", [on]),
     increaseTime: (seconds: number) => rpc("evm_increaseTime", [toHex(seconds)]),
@@ -337,12 +358,42 @@ const ATTESTATION_TYPES = {
 /** The witness's EIP-712 attestation of a payment, as the stand-in verifier checks it. */
 export async function signPaymentAttestation(
   rail: Pick<LocalRail, "witnessKey" | "chainId" | "addresses">,
-  input: { intentHash: Hex; releaseAmount: bigint; payment: PaymentDetails },
+  input: { intentHash: Hex; releaseAmount: bigint; payment: PaymentDetails; snapshot: IntentSnapshot },
 ): Promise<SignedAttestation> {
   const p = input.payment;
+  const s = input.snapshot;
+  // abi.encode(PaymentDetails, IntentSnapshot), as the deployed UnifiedPaymentVerifierV3 decodes an attestation's data
   const encodedPaymentDetails = encodeAbiParameters(
-    [{ type: "bytes32" }, { type: "bytes32" }, { type: "uint256" }, { type: "uint256" }, { type: "bytes32" }, { type: "bytes32" }],
-    [p.method, p.currency, p.amount, p.timestamp, p.paymentId, p.payeeId],
+    [
+      {
+        type: "tuple",
+        components: [
+          { type: "bytes32" },
+          { type: "bytes32" },
+          { type: "uint256" },
+          { type: "bytes32" },
+          { type: "uint256" },
+          { type: "bytes32" },
+        ],
+      },
+      {
+        type: "tuple",
+        components: [
+          { type: "bytes32" },
+          { type: "uint256" },
+          { type: "bytes32" },
+          { type: "bytes32" },
+          { type: "bytes32" },
+          { type: "uint256" },
+          { type: "uint256" },
+          { type: "uint256" },
+        ],
+      },
+    ],
+    [
+      [p.method, p.payeeId, p.amount, p.currency, p.timestamp, p.paymentId],
+      [s.intentHash, s.amount, s.paymentMethod, s.fiatCurrency, s.payeeDetails, s.conversionRate, s.signalTimestamp, s.timestampBuffer],
+    ],
   );
   const dataHash = keccak256(encodedPaymentDetails);
   const witness = privateKeyToAccount(rail.witnessKey);

@@ -16,6 +16,7 @@ export const STAND_INS = [
   "StandInVerifier",
   "StandInPriceFeed",
   "StandInAddressGroupRegistry",
+  "StandInLifecycleHook",
 ] as const;
 export type StandIn = (typeof STAND_INS)[number];
 export type Compiled = Record<StandIn, { abi: Abi; deployedBytecode: Hex }>;

@@ -16,6 +16,7 @@ export const ID_PREFIXES = {
   challenge: "chl",
   paymentLink: "plink",
   smokeTest: "smk",
+  exception: "exc",
 } as const;
 
 type Prefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

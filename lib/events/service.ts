@@ -1,6 +1,6 @@
 import { and, desc, eq, type SQL, sql } from "drizzle-orm";
 import { type Db, preparedStatement } from "@/db/client";
-import { type DeliveryRow, events, type EventRow, type OrderRow, type SessionRow } from "@/db/schema";
+import { type DeliveryRow, events, type EventRow, type ExceptionSummary, type OrderRow, type SessionRow } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { monotonicNow } from "@/lib/core/clock";
 import { newId } from "@/lib/core/ids";
@@ -34,6 +34,10 @@ export function v1EventsFor(type: EventType, order: OrderRow | null): V1EventTyp
       return ["PAYMENT_EXPIRED"];
     case "session.completed":
       return ["ORDER_FULFILLED"];
+    case "session.exception_opened":
+      return ["ORDER_EXCEPTION_OPENED"];
+    case "session.exception_resolved":
+      return ["ORDER_EXCEPTION_RESOLVED"];
     case "session.abandoned":
       // cancelled with its payment, or expired (its payment's expiry is an order.expired of its own)
       return order?.status === "CANCELLED" ? ["PAYMENT_CANCELLED", "ORDER_CANCELLED"] : ["ORDER_CANCELLED"];
@@ -61,6 +65,7 @@ function buildEvents(input: EventInput): BuiltEvent[] {
     order: input.order ? serializeOrder(input.order) : null,
     ...(input.txHash ? { txHash: input.txHash } : {}),
     ...(input.error ? { error: input.error } : {}),
+    ...(input.exception ? { exception: input.exception } : {}),
   }));
   return [v0, ...v1EventsFor(input.type, input.order).map((type) => buildV1Event({ type, session: input.session, order: input.order }))];
 }
@@ -242,6 +247,8 @@ export type EventInput = {
   order: OrderRow | null;
   txHash?: string;
   error?: { code: string; message: string };
+  /** session.exception_opened and session.exception_resolved: the exception */
+  exception?: ExceptionSummary;
 };
 export type V1EventInput = { type: V1EventType; session: SessionRow; order: OrderRow | null };
 /** Records an event in the transaction: a v0 one (with the v1 events it stands for), or a v1-only one. */

@@ -7,6 +7,8 @@ export const EVENT_TYPES = [
   "session.started",
   "session.completed",
   "session.abandoned",
+  "session.exception_opened",
+  "session.exception_resolved",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -22,6 +24,8 @@ export const V1_EVENT_TYPES = [
   "PAYMENT_CANCELLED",
   "PAYMENT_EXPIRED",
   "PAYMENT_FAILED",
+  "ORDER_EXCEPTION_OPENED",
+  "ORDER_EXCEPTION_RESOLVED",
 ] as const;
 
 export type V1EventType = (typeof V1_EVENT_TYPES)[number];

@@ -21,6 +21,8 @@ type Snapshot = {
   busyWallets: number;
   waitingForWallet: number;
   oldestUnconfirmedSeconds: number;
+  releasesBlocked: number;
+  exceptionsOpen: number;
 };
 
 /** What a scrape reports when the database does not answer in time (and where a read starts from). */
@@ -34,6 +36,8 @@ const DOWN: Snapshot = {
   busyWallets: 0,
   waitingForWallet: 0,
   oldestUnconfirmedSeconds: 0,
+  releasesBlocked: 0,
+  exceptionsOpen: 0,
 };
 
 async function read(db: Db, rail: boolean): Promise<Snapshot> {
@@ -42,15 +46,24 @@ async function read(db: Db, rail: boolean): Promise<Snapshot> {
       select (select count(*)::int from (select 1 from deliveries where status = 'PENDING' and next_attempt_at <= now() limit ${DUE_COUNT_CAP}) d) as due,
              (select extract(epoch from now() - min(next_attempt_at))::float8 from deliveries where status = 'PENDING' and next_attempt_at <= now()) as oldest`),
   );
-  const snapshot: Snapshot = { ...DOWN, up: true, due: due?.due ?? 0, oldestDueSeconds: Math.max(0, Number(due?.oldest ?? 0)) };
+  const [open] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from session_exceptions where status = 'OPEN'`));
+  const snapshot: Snapshot = {
+    ...DOWN,
+    up: true,
+    due: due?.due ?? 0,
+    oldestDueSeconds: Math.max(0, Number(due?.oldest ?? 0)),
+    exceptionsOpen: open?.n ?? 0,
+  };
   if (rail) {
-    const [txs, wallets, waiting] = await Promise.all([
+    const [txs, wallets, waiting, blocked] = await Promise.all([
       db.execute(sql`select kind, status, count(*)::int as n from chain_txs group by kind, status`),
       db.execute(sql`select count(*)::int as wallets, count(order_id)::int as busy from taker_wallets`),
       db.execute(sql`
         select (select count(*)::int from orders where status = 'SIGNAL_SUBMITTED' and taker_wallet is null and rail_due_at is not null) as waiting,
                (select extract(epoch from now() - min(coalesce(sent_at, created_at)))::float8 from chain_txs where status in ('signed', 'sent') and created_at > now() - interval '1 day') as oldest`),
+      db.execute(sql`select count(*)::int as n from orders where status = 'PROOF_VERIFIED' and rail_state ? 'blocked'`),
     ]);
+    snapshot.releasesBlocked = rowsOf<{ n: number }>(blocked)[0]?.n ?? 0;
     const [q] = rowsOf<{ waiting: number; oldest: number | null }>(waiting);
     snapshot.waitingForWallet = q?.waiting ?? 0;
     snapshot.oldestUnconfirmedSeconds = Math.max(0, Number(q?.oldest ?? 0));
@@ -104,7 +117,17 @@ export function registerDatabaseGauges(openDb: () => Promise<Db>, opts: { rail: 
     "How long the oldest due delivery has been waiting (0: none)",
     (s) => s.oldestDueSeconds,
   );
+  gauge(
+    "checkout_exceptions_open",
+    "Sessions' exceptions that wait for a person (paid but unproven, release blocked, paid late, partly paid, paid on an ended order)",
+    (s) => s.exceptionsOpen,
+  );
   if (!opts.rail) return;
+  gauge(
+    "checkout_rail_releases_blocked",
+    "Live orders whose payment is proven and whose release the chain refuses for now (a paused orchestrator, a lifecycle hook): kept and retried",
+    (s) => s.releasesBlocked,
+  );
   new client.Gauge({
     name: "checkout_rail_chain_txs",
     help: "The real rail's transactions by kind (signal, fulfill, cancel, noop) and state (signed, sent, mined, confirmed, reverted, replaced, dropped)",

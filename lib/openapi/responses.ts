@@ -5,6 +5,7 @@ import { type Generation, v1ErrorCode } from "@/lib/http/envelope";
 import { CHECKOUT_MODES, FIAT_CURRENCIES } from "@/lib/sessions/schemas";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { DELIVERY, ORDER, SESSION } from "@/lib/state";
+import { EXCEPTION_KINDS, EXCEPTION_RESOLUTIONS } from "@/db/schema";
 
 // Response schemas of the merchant API: what the serializers return (lib/wire/session.ts,
 // lib/merchants/service.ts, lib/webhooks/service.ts, lib/events/service.ts), wrapped in the envelope
@@ -48,6 +49,45 @@ export const merchant = z
 export const createdMerchant = merchant
   .extend({ apiKey: z.string().meta({ description: "The API key: in this response and nowhere else, ever", examples: ["ck_…"] }) })
   .meta({ description: "The new merchant, with its API key" });
+
+export const exception = z
+  .strictObject({
+    id: z.string().meta({ examples: ["exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+    kind: z.enum(EXCEPTION_KINDS).meta({
+      description:
+        "PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended",
+    }),
+    status: z.enum(["OPEN", "RESOLVED"]),
+    openedAt: iso("When it opened"),
+    resolvedAt: isoOrNull("When it was resolved"),
+    resolution: z.enum(EXCEPTION_RESOLUTIONS).nullable().meta({
+      description:
+        "RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note",
+    }),
+    resolvedBy: z.string().nullable().meta({ description: "Who resolved it: a person's email, or system when the USDC came" }),
+    note: z.string().nullable().meta({ description: "The owner's note" }),
+    details: z
+      .strictObject({
+        reason: z.string().meta({ description: "What happened, in words a person can act on" }),
+        orderId: z.string().nullable().optional(),
+        intentHash: z.string().nullable().optional(),
+        depositId: z.string().nullable().optional(),
+        payeeHandle: z.string().nullable().optional().meta({ description: "The payee the payer was shown" }),
+        paymentPlatform: z.string().nullable().optional(),
+        fiatAmount: z.string().nullable().optional(),
+        fiatCurrency: z.string().nullable().optional(),
+        amountUsdc: z.string().nullable().optional(),
+        takerWallet: z.string().nullable().optional(),
+        signalTx: z.string().nullable().optional(),
+        txHash: z.string().nullable().optional().meta({ description: "PAID_LATE: the release that came" }),
+        signalledAt: z.string().nullable().optional(),
+        paymentSentAt: z.string().nullable().optional(),
+        intentExpiresAt: z.string().nullable().optional(),
+        attestedAt: z.string().nullable().optional(),
+      })
+      .meta({ description: "What is known: what a maker or ZKP2P's support needs to find the payment" }),
+  })
+  .meta({ description: "A session that needs a person: what happened, and how it was resolved" });
 
 export const session = z
   .strictObject({
@@ -108,6 +148,11 @@ export const session = z
     paymentLinkId: z.string().nullable().meta({ description: "The payment link whose payer started this session, if any" }),
     expiresAt: iso("When an unpaid session expires"),
     completedAt: isoOrNull("When the USDC was released"),
+    exception: exception.nullable().meta({ description: "The session's latest exception (open or resolved); null: none" }),
+    markedBy: z
+      .string()
+      .nullable()
+      .meta({ description: "COMPLETED because an owner marked it paid in full (resolving an exception): who; null otherwise" }),
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
   })
@@ -236,6 +281,7 @@ const eventData = z.strictObject({
     .strictObject({ code: z.string(), message: z.string() })
     .optional()
     .meta({ description: "order.failed: why the proof was refused" }),
+  exception: exception.optional().meta({ description: "session.exception_opened and session.exception_resolved: the exception" }),
 });
 
 /** The body POSTed to a webhook for one event type. */

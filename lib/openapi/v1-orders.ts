@@ -2,6 +2,7 @@ import { z } from "zod";
 import { PRESET_NAMES, THEME_COLORS } from "@/lib/theme";
 import { FEE_PAYERS } from "@/lib/rail/fees";
 import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
+import { exception } from "./responses";
 
 // The v1 orders, payments and merchant profile (/api/v1/orders/…, /api/v1/merchants/me;
 // docs/api-v1.md), for the OpenAPI document: the answers of their routes (by name, in a route's doc). The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: CheckoutOrder, CheckoutPayment,
@@ -46,6 +47,11 @@ export const v1OrderSchema = z
       .meta({ description: "The payment link whose payer started it (extension). null when read with the order's token" }),
     cancelledAt: isoOrNull("When it was cancelled, or expired"),
     completedAt: isoOrNull("When payments had paid all of it"),
+    exception: exception.nullable().meta({
+      description:
+        "The order's latest exception (extension): a payment that needs a person. null when none, or when read with the order's token",
+    }),
+    markedBy: z.string().nullable().meta({ description: "FULFILLED because an owner marked it paid in full: who (extension)" }),
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
   })

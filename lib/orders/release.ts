@@ -5,6 +5,10 @@ import { jobs } from "@/lib/jobs";
 import { owesReceipt } from "@/lib/receipts/owed";
 import { creditOf, type ReleaseFees } from "@/lib/rail/fees";
 import { transition } from "@/lib/state";
+import { resolveExceptions } from "@/lib/exceptions/service";
+
+/** The exceptions a release of the order's intent answers: the payment was proven, or released by hand. */
+const RELEASE_RESOLVES = ["PAID_UNPROVEN", "RELEASE_BLOCKED", "PAID_ON_CANCELLED"] as const;
 
 /** What the chain says a release moved: the gross it released, the net that reached the recipient, and each fee. */
 export type ChainRelease = { grossMicro: bigint; netMicro: bigint; fees: ReleaseFees };
@@ -60,5 +64,8 @@ export async function recordRelease(
     session = await transition(tx, "session", rows.session, "partlyPaid", { set: { paidAmountMicro } });
     await emit({ type: "order.fulfilled", session, order, txHash: release.txHash });
   }
+  // the money came after all: an exception that waited on it is resolved
+  if (session.exception?.status === "OPEN")
+    ({ session } = await resolveExceptions(tx, emit, { session, order, resolution: "RELEASED", by: "system", kinds: RELEASE_RESOLVES }));
   return { session, order };
 }

@@ -149,6 +149,9 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
     receiptSentAt: null,
     handoffCode: null,
     handoffToken: null,
+    exception: null,
+    markedPaidBy: null,
+    markedPaidAt: null,
     createdAt: now,
     updatedAt: now,
   };

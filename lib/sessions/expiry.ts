@@ -1,7 +1,8 @@
 import { and, eq, inArray, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type As, SYSTEM } from "@/lib/core/actor";
-import { checkoutSessions, type OrderRow, orders, type SessionRow } from "@/db/schema";
+import { checkoutSessions, type OrderRow, orders, sessionExceptions, type SessionRow } from "@/db/schema";
+import { detailsOf, openException } from "@/lib/exceptions/service";
 import { withEvents } from "@/lib/events/service";
 import { notFound } from "@/lib/core/errors";
 import { assertCheckoutAvailable } from "@/lib/merchants/service";
@@ -24,13 +25,26 @@ const LIVE_MONEY_MOVING: OrderRow["status"][] = ["PAYMENT_SENT", "PROOF_VERIFIED
 /** An order of the real rail that ends may hold an intent and a wallet: its unwind step is due. */
 export const unwindFields = (session: Pick<SessionRow, "environment">) => (session.environment === "live" ? { railDueAt: new Date() } : {});
 
-/** The trigger that ends an order at its own expiresAt: unpaid, or (live) paid with no proof in time; null if none may. */
-function orderExpiry(session: Pick<SessionRow, "environment">, order: OrderRow | null, now: Date): "expire" | "proofOverdue" | null {
+/**
+ * What is due at an order's own expiresAt: an unpaid order expires; a live order whose payer said they
+ * paid is never ended by the clock (the maker can still release its intent by hand, and a late proof
+ * can still fulfil it), so once its intent's on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE passes
+ * without a proof, an exception opens (PAID_UNPROVEN, once) and a person decides. null if nothing is due.
+ */
+function orderExpiry(
+  session: Pick<SessionRow, "environment" | "exception">,
+  order: OrderRow | null,
+  now: Date,
+): "expire" | "unproven" | null {
   if (!order || order.expiresAt > now) return null;
   if (canFire("order", "expire", order.status)) return "expire";
-  if (session.environment === "live" && canFire("order", "proofOverdue", order.status)) return "proofOverdue";
+  if (session.environment === "live" && order.status === "PAYMENT_SENT" && !unprovenNoted(session, order)) return "unproven";
   return null;
 }
+
+/** Whether the session's latest exception already says this order is paid but unproven (the sweep's query asks the table). */
+const unprovenNoted = (session: Pick<SessionRow, "exception">, order: OrderRow) =>
+  session.exception?.kind === "PAID_UNPROVEN" && session.exception.details.orderId === order.id;
 
 /** Whether the session, or its order, is past an expiry that its machine still allows. */
 export function isDue(session: SessionRow, order: OrderRow | null, now: Date): boolean {
@@ -55,14 +69,14 @@ export async function expireIfDue(db: Db, sessionId: string, now = new Date()): 
         session = await transition(tx, "session", session, "expire", { set: { cancelledAt: now } });
       }
       await emit({ type: "session.abandoned", session, order });
-    } else if (order && orderExpiry(session, order, now)) {
-      const trigger = orderExpiry(session, order, now)!;
-      const reason = "no proof of the payment arrived before the reservation ended";
-      order = await transition(tx, "order", order, trigger, {
-        set: { ...unwindFields(session), ...(trigger === "proofOverdue" ? { failureReason: reason } : {}) },
-      });
+    } else if (order && orderExpiry(session, order, now) === "expire") {
+      order = await transition(tx, "order", order, "expire", { set: unwindFields(session) });
       session = await transition(tx, "session", session, "orderChanged");
       await emit({ type: "order.expired", session, order });
+    } else if (order && orderExpiry(session, order, now) === "unproven") {
+      const reason =
+        "the payer said they paid, and no proof of the payment arrived by the intent's expiry: the intent is kept open for the maker's manual release";
+      await openException(tx, emit, { session, order, kind: "PAID_UNPROVEN", details: detailsOf(order, reason) });
     }
   });
 }
@@ -86,13 +100,19 @@ export async function findDueExpiries(db: Db, now = new Date(), limit = 100): Pr
     .from(orders)
     .where(and(inArray(orders.status, ORDER.triggers.expire.from), lte(orders.expiresAt, now)))
     .limit(limit);
-  // live orders whose payer said they paid and whose proof is overdue (sandbox ones wait for their session)
+  // live orders whose payer said they paid and whose proof is overdue, not yet noted as an exception
+  // (sandbox ones wait for their session)
   const overdue = await db
     .select({ id: orders.sessionId })
     .from(orders)
     .innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.sessionId))
     .where(
-      and(inArray(orders.status, ORDER.triggers.proofOverdue.from), lte(orders.expiresAt, now), eq(checkoutSessions.environment, "live")),
+      and(
+        eq(orders.status, "PAYMENT_SENT"),
+        lte(orders.expiresAt, now),
+        eq(checkoutSessions.environment, "live"),
+        sql`not exists (select 1 from ${sessionExceptions} e where e.session_id = ${orders.sessionId} and e.order_id = ${orders.id} and e.kind = 'PAID_UNPROVEN')`,
+      ),
     )
     .limit(limit);
   return [...new Set([...sessions, ...unpaid, ...overdue].map((r) => r.id))];

@@ -8,7 +8,11 @@ export type SessionStatus = (typeof sessionStatus.enumValues)[number];
 export type OrderStatus = (typeof orderStatus.enumValues)[number];
 export type DeliveryStatus = (typeof deliveryStatus.enumValues)[number];
 
-export type Rule<S extends string> = { readonly from: readonly S[]; readonly to: S; readonly when: string };
+/**
+ * `afterEnd`: a person's resolution that may move a row its machine had ended (an owner marks an
+ * expired session paid in full): it does not make the statuses it leaves open again (isTerminal).
+ */
+export type Rule<S extends string> = { readonly from: readonly S[]; readonly to: S; readonly when: string; readonly afterEnd?: true };
 
 export type Machine<S extends string, T extends string> = {
   /** how the machine is named in conflicts and in the docs */
@@ -21,31 +25,38 @@ export type Machine<S extends string, T extends string> = {
 
 const define = <S extends string, const T extends string>(m: Machine<S, T>) => m;
 
-export const SESSION = define<SessionStatus, "selectPlatform" | "start" | "orderChanged" | "partlyPaid" | "complete" | "expire" | "cancel">(
-  {
-    name: "session",
-    statuses: sessionStatus.enumValues,
-    initial: "CREATED",
-    triggers: {
-      selectPlatform: { from: ["CREATED"], to: "CREATED", when: "the payer saves a platform and currency before checkout starts" },
-      start: {
-        from: ["CREATED", "ACTIVE"],
-        to: "ACTIVE",
-        when: "an order is created (again, once the previous order has ended or paid part of the amount)",
-      },
-      // a session has an order only once started, and start makes it ACTIVE in the same transaction
-      orderChanged: { from: ["ACTIVE"], to: "ACTIVE", when: "its order moved on (payment sent, order expired, fulfilment reverted)" },
-      partlyPaid: {
-        from: ["ACTIVE"],
-        to: "ACTIVE",
-        when: "its order is fulfilled for part of the amount (a v1 partial payment); another order pays the rest",
-      },
-      complete: { from: ["ACTIVE"], to: "COMPLETED", when: "its orders have paid the whole amount" },
-      expire: { from: ["CREATED", "ACTIVE"], to: "EXPIRED", when: "expiresAt has passed" },
-      cancel: { from: ["CREATED", "ACTIVE"], to: "CANCELLED", when: "the payer or the merchant cancels, unless the order is paid" },
+export const SESSION = define<
+  SessionStatus,
+  "selectPlatform" | "start" | "orderChanged" | "partlyPaid" | "complete" | "markPaid" | "expire" | "cancel"
+>({
+  name: "session",
+  statuses: sessionStatus.enumValues,
+  initial: "CREATED",
+  triggers: {
+    selectPlatform: { from: ["CREATED"], to: "CREATED", when: "the payer saves a platform and currency before checkout starts" },
+    start: {
+      from: ["CREATED", "ACTIVE"],
+      to: "ACTIVE",
+      when: "an order is created (again, once the previous order has ended or paid part of the amount)",
     },
+    // a session has an order only once started, and start makes it ACTIVE in the same transaction
+    orderChanged: { from: ["ACTIVE"], to: "ACTIVE", when: "its order moved on (payment sent, order expired, fulfilment reverted)" },
+    partlyPaid: {
+      from: ["ACTIVE"],
+      to: "ACTIVE",
+      when: "its order is fulfilled for part of the amount (a v1 partial payment); another order pays the rest",
+    },
+    complete: { from: ["ACTIVE"], to: "COMPLETED", when: "its orders have paid the whole amount" },
+    markPaid: {
+      from: ["CREATED", "ACTIVE", "EXPIRED", "CANCELLED"],
+      to: "COMPLETED",
+      when: "an owner resolves its exception by marking it paid in full (audited; markedBy says who)",
+      afterEnd: true,
+    },
+    expire: { from: ["CREATED", "ACTIVE"], to: "EXPIRED", when: "expiresAt has passed" },
+    cancel: { from: ["CREATED", "ACTIVE"], to: "CANCELLED", when: "the payer or the merchant cancels, unless the order is paid" },
   },
-);
+});
 
 export const ORDER = define<
   OrderStatus,
@@ -57,8 +68,9 @@ export const ORDER = define<
   | "fulfilSubmitted"
   | "fulfil"
   | "fulfilReverted"
+  | "releaseBlocked"
+  | "reprove"
   | "expire"
-  | "proofOverdue"
   | "sessionExpired"
   | "cancel"
 >({
@@ -91,19 +103,26 @@ export const ORDER = define<
       to: "FULFILLED",
       when: "the funds are released: at once on the sandbox, once the release is confirmed on the real rail (whoever sent it)",
     },
+    // only a release that proves the payment is not this intent's (used before, another method), or
+    // an intent gone from the chain without a release, ends a paid order: anything else keeps it
     fulfilReverted: {
       from: ["SIGNAL_MINED", "PAYMENT_SENT", "PROOF_VERIFIED", "FULFILL_SUBMITTED"],
       to: "FAILED",
-      when: "the proof holds but the release reverts",
+      when: "the release proves the payment is not this intent's, or the intent is gone on-chain without a release",
     },
+    releaseBlocked: {
+      from: ["PROOF_VERIFIED", "FULFILL_SUBMITTED"],
+      to: "PROOF_VERIFIED",
+      when: "the chain refuses the proven release for now (a paused orchestrator, a lifecycle hook, the verifier): kept and retried",
+    },
+    reprove: {
+      from: ["PROOF_VERIFIED", "FULFILL_SUBMITTED"],
+      to: "PAYMENT_SENT",
+      when: "the chain refuses the attestation as made for another snapshot of the intent, or by a witness it no longer trusts: proven anew",
+    },
+    // the payer who said they paid is never ended by the clock (a live order): at the intent's
+    // on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE an exception opens instead (lib/sessions/expiry.ts)
     expire: { from: ["SIGNAL_MINED"], to: "EXPIRED", when: "its own expiresAt passes before the payment was sent" },
-    // "I have sent the payment" is not a hold forever: a live order waits for its proof until the
-    // intent's on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE (its expiresAt), then its wallet is freed
-    proofOverdue: {
-      from: ["PAYMENT_SENT"],
-      to: "EXPIRED",
-      when: "a live order's payer said they paid, and no proof came by the intent's expiry plus a grace",
-    },
     // expiry of the session ends a paid order too, where cancel may not: money may be on its way,
     // but the time to pay is over
     sessionExpired: {
@@ -182,7 +201,7 @@ export function canFire<M extends MachineName>(machine: M, trigger: TriggerOf<M>
 
 /** A status no trigger leaves: the row's story is over. */
 export function isTerminal<M extends MachineName>(machine: M, status: StatusOf<M>): boolean {
-  return !Object.values<Rule<string>>(MACHINES[machine].triggers).some((r) => r.from.includes(status));
+  return !Object.values<Rule<string>>(MACHINES[machine].triggers).some((r) => !r.afterEnd && r.from.includes(status));
 }
 
 // ---------------------------------------------------------------- predicates

@@ -31,6 +31,8 @@ export function serializeSession(s: SessionRow) {
     paymentLinkId: s.paymentLinkId,
     expiresAt: s.expiresAt.toISOString(),
     completedAt: s.completedAt?.toISOString() ?? null,
+    exception: s.exception ?? null,
+    markedBy: s.markedPaidBy ?? null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

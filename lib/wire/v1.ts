@@ -82,6 +82,9 @@ export function serializeV1Order(s: SessionRow, audience: V1OrderAudience) {
     paymentLinkId: merchant ? s.paymentLinkId : null,
     cancelledAt: ended ? (s.cancelledAt ?? s.updatedAt).toISOString() : null,
     completedAt: s.completedAt?.toISOString() ?? null,
+    // a payment that needs a person is the merchant's to read; the payer's page says what happens next
+    exception: merchant ? (s.exception ?? null) : null,
+    markedBy: merchant ? (s.markedPaidBy ?? null) : null,
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -22,6 +22,13 @@ interface IERC20Transfer {
 struct VerifyPaymentData { bytes32 intentHash; bytes paymentProof; bytes data; }
 struct PaymentVerificationResult { bool success; bytes32 intentHash; uint256 releaseAmount; }
 
+interface ILifecycleHookLike {
+    struct SettlementContext { bytes32 intentHash; address token; address recipient; uint256 releaseAmount; uint256 netAmount; bool isManualRelease; }
+    function onIntentSignaled(bytes32 intentHash) external;
+    function onIntentCancelled(bytes32 intentHash) external;
+    function settleIntent(SettlementContext calldata context) external;
+}
+
 interface IVerifierLike {
     function verifyPayment(VerifyPaymentData calldata data) external returns (PaymentVerificationResult memory);
 }
@@ -37,7 +44,15 @@ interface IVerifierLike {
 /// - fees as V3 takes them at release, each on the gross release and rounded down: the protocol fee
 ///   (protocolFee(), 1e18 = 100%, at most 5%), the deposit's manager fee snapshotted at signal
 ///   (IntentManagerFeeSnapshotted, at most 5%) and each referral fee (IntentReferralFeeDistributed);
-///   IntentFulfilled carries the net that reaches the payer's recipient.
+///   IntentFulfilled carries the net that reaches the payer's recipient;
+/// - as the deployed V3 (OpenZeppelin 4's Pausable): the owner pauses and unpauses
+///   (pauseOrchestrator, unpauseOrchestrator, paused(), Paused/Unpaused), and while paused
+///   signalIntent and fulfillIntent revert "Pausable: paused" where cancelIntent and
+///   releaseFundsToPayer do not;
+/// - as the deployed V3: a global lifecycle hook (setLifecycleHook) is snapshotted per intent at
+///   signal (onIntentSignaled, fail-closed), told of a cancel or prune (onIntentCancelled) and asked
+///   to settle every release, the maker's manual one too (settleIntent): a hook that reverts blocks
+///   the release.
 contract StandInOrchestrator {
     struct ReferralFee { address recipient; uint256 fee; }
     struct SignalIntentParams {
@@ -89,6 +104,10 @@ contract StandInOrchestrator {
     event IntentManagerFeeSnapshotted(bytes32 indexed intentHash, address indexed feeRecipient, uint256 fee);
     event IntentReferralFeeDistributed(bytes32 indexed intentHash, address indexed feeRecipient, uint256 feeAmount);
     event ProtocolFeeUpdated(uint256 protocolFee);
+    event Paused(address account);
+    event Unpaused(address account);
+    event LifecycleHookUpdated(address indexed previousHook, address indexed newHook);
+    event IntentLifecycleHookSnapshotted(bytes32 indexed intentHash, address indexed lifecycleHook);
     event ProtocolFeeRecipientUpdated(address indexed protocolFeeRecipient);
 
     error AccountHasActiveIntent(address account, bytes32 existingIntent);
@@ -127,6 +146,40 @@ contract StandInOrchestrator {
     mapping(bytes32 => uint256) public intentManagerFee;
     mapping(bytes32 => address) private intentManagerFeeRecipient;
     mapping(bytes32 => bool) private usedGatingSignatureDigests;
+    bool public paused;
+    address public lifecycleHook;
+    mapping(bytes32 => address) private intentLifecycleHooks;
+
+    modifier whenNotPaused() {
+        require(!paused, "Pausable: paused");
+        _;
+    }
+
+    modifier onlyOwner() {
+        require(msg.sender == owner, "Ownable: caller is not the owner");
+        _;
+    }
+
+    function pauseOrchestrator() external onlyOwner {
+        require(!paused, "Pausable: paused");
+        paused = true;
+        emit Paused(msg.sender);
+    }
+
+    function unpauseOrchestrator() external onlyOwner {
+        require(paused, "Pausable: not paused");
+        paused = false;
+        emit Unpaused(msg.sender);
+    }
+
+    function setLifecycleHook(address hook) external onlyOwner {
+        emit LifecycleHookUpdated(lifecycleHook, hook);
+        lifecycleHook = hook;
+    }
+
+    function getIntentLifecycleHook(bytes32 intentHash) external view returns (address) {
+        return intentLifecycleHooks[intentHash];
+    }
 
     function init(address escrow_, address verifier_, address token_, bool allowMultiple) external {
         require(!initialized, "initialized");
@@ -155,7 +208,7 @@ contract StandInOrchestrator {
         allowMultipleIntents = allow;
     }
 
-    function signalIntent(SignalIntentParams calldata p) external {
+    function signalIntent(SignalIntentParams calldata p) external whenNotPaused {
         if (p.escrow != escrow) revert EscrowNotWhitelisted(p.escrow);
         bytes32[] storage mine = accountIntents[msg.sender];
         if (!allowMultipleIntents && mine.length > 0) revert AccountHasActiveIntent(msg.sender, mine[0]);
@@ -200,6 +253,9 @@ contract StandInOrchestrator {
             intentHash, p.escrow, p.depositId, p.paymentMethod, msg.sender, p.to, p.amount, p.fiatCurrency, p.conversionRate, block.timestamp
         );
         emit IntentManagerFeeSnapshotted(intentHash, managerRecipient, managerFee);
+        intentLifecycleHooks[intentHash] = lifecycleHook;
+        if (lifecycleHook != address(0)) ILifecycleHookLike(lifecycleHook).onIntentSignaled(intentHash);
+        emit IntentLifecycleHookSnapshotted(intentHash, lifecycleHook);
     }
 
     function cancelIntent(bytes32 intentHash) external {
@@ -208,11 +264,12 @@ contract StandInOrchestrator {
         if (it.owner != msg.sender) revert UnauthorizedCaller(msg.sender, it.owner);
         uint256 depositId = it.depositId;
         _prune(intentHash);
+        _notifyCancelled(intentHash);
         IEscrowLike(escrow).unlockFunds(depositId, intentHash);
     }
 
     /// Anyone may fulfil an intent with a verified payment.
-    function fulfillIntent(FulfillIntentParams calldata p) external {
+    function fulfillIntent(FulfillIntentParams calldata p) external whenNotPaused {
         Intent storage it = intents[p.intentHash];
         if (it.owner == address(0)) revert IntentNotFound(p.intentHash);
         PaymentVerificationResult memory r = IVerifierLike(verifier).verifyPayment(VerifyPaymentData(p.intentHash, p.paymentProof, p.verificationData));
@@ -235,7 +292,11 @@ contract StandInOrchestrator {
 
     function pruneIntents(bytes32[] calldata intentHashes) external {
         if (msg.sender != escrow) revert UnauthorizedEscrowCaller(msg.sender);
-        for (uint256 i = 0; i < intentHashes.length; i++) if (intents[intentHashes[i]].owner != address(0)) _prune(intentHashes[i]);
+        for (uint256 i = 0; i < intentHashes.length; i++) {
+            if (intents[intentHashes[i]].owner == address(0)) continue;
+            _prune(intentHashes[i]);
+            _notifyCancelled(intentHashes[i]);
+        }
     }
 
     function getIntent(bytes32 intentHash) external view returns (Intent memory) {
@@ -276,8 +337,18 @@ contract StandInOrchestrator {
             _pay(managerRecipient, managerAmount);
         }
         uint256 net = release - fees;
+        address hook = intentLifecycleHooks[intentHash];
+        delete intentLifecycleHooks[intentHash];
+        if (hook != address(0))
+            ILifecycleHookLike(hook).settleIntent(ILifecycleHookLike.SettlementContext(intentHash, token, to, release, net, manual));
         _pay(to, net);
         emit IntentFulfilled(intentHash, to, net, manual);
+    }
+
+    function _notifyCancelled(bytes32 intentHash) private {
+        address hook = intentLifecycleHooks[intentHash];
+        delete intentLifecycleHooks[intentHash];
+        if (hook != address(0)) ILifecycleHookLike(hook).onIntentCancelled(intentHash);
     }
 
     function _pay(address to, uint256 amount) private {

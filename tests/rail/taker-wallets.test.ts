@@ -268,48 +268,6 @@ describe("a proof of work before a live start from the payer's page", () => {
   });
 });
 
-describe('"I have sent the payment" is not a hold forever', () => {
-  it("ends at the intent's expiry plus the grace: the intent is cancelled, the wallet freed, the merchant told, the payer shown why", async () => {
-    const db = await testDb();
-    const { session } = await liveSession(stack, "3.00");
-    const started = await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: payer(session.id) });
-    const mined = await driveUntil(db, started.order.id, ["SIGNAL_MINED", "FAILED"]);
-    expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
-    const liquidity = await stack.rail.depositLiquidity();
-    await markPaymentSent(db, session.id, { actor: payer(session.id) });
-    const sent = await orderRow(mined.id);
-    // waits for a proof until the intent's on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE (30 min)
-    const expiryTime = Number((sent.railState as { expiryTime: string }).expiryTime) * 1000;
-    expect(sent.expiresAt.getTime()).toBe(expiryTime + 30 * 60_000);
-    expect(await findDueExpiries(db)).not.toContain(session.id);
-
-    // that time passes with no proof
-    await db
-      .update(orders)
-      .set({ expiresAt: new Date(Date.now() - 1000) })
-      .where(eq(orders.id, mined.id));
-    expect(await findDueExpiries(db)).toContain(session.id);
-    await expireIfDue(db, session.id);
-    const ended = await orderRow(mined.id);
-    expect(ended.status).toBe("EXPIRED");
-    expect(ended.failureReason).toBe("no proof of the payment arrived before the reservation ended");
-    const types = (await db.select({ type: events.type }).from(events).where(eq(events.sessionId, session.id))).map((e) => e.type);
-    expect(types).toContain("order.expired");
-    // its intent is cancelled on-chain and the wallet freed
-    await vi.waitFor(
-      async () => {
-        await stepNow(mined.id);
-        expect(await stack.rail.depositLiquidity()).toBe(liquidity + 3_000_000n);
-        expect(await db.select().from(takerWallets).where(eq(takerWallets.orderId, mined.id))).toHaveLength(0);
-      },
-      { timeout: 20_000, interval: 300 },
-    );
-    const view = await getCheckoutView(db, session.id);
-    expect(view.step).toBe("order-expired");
-    expect(view.proofOverdue).toBe(true);
-  });
-});
-
 describe("no step runs twice", () => {
   it('"nonce too low" is not taken as sent: the receipts decide, and a transaction whose nonce another took is signed anew', async () => {
     const { db, session, id } = await liveOrder("2.00");

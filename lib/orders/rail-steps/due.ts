@@ -21,6 +21,10 @@ export type RailState = Partial<QuotedIntent> & {
   managerFeeRate?: string;
   attestation?: StoredAttestation;
   signatureExpiration?: string;
+  /** a proven release the chain refuses for now (lib/orders/rail-steps/fulfil.ts): why, since when, and whether the orchestrator is paused */
+  blocked?: { reason: string; since: string; paused: boolean };
+  /** the chain refused the proven payment as not this intent's: the only case in which the unwind step cancels a paid order's intent */
+  notThisIntent?: boolean;
 };
 
 /**

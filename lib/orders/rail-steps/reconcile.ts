@@ -13,6 +13,7 @@ import { latestTx, recordOnChain, stillConfirmed, type TxRow } from "@/lib/rail/
 import { releaseWallet, warnLowWallets } from "@/lib/rail/zkp2p/wallets";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
+import { detailsOf, openException } from "@/lib/exceptions/service";
 import type { RailState } from "./due";
 import { settledOnChain } from "./fulfil";
 
@@ -71,6 +72,8 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
             o = await transition(t, "order", o, "fulfilReverted", { set: { failureReason: reason } });
             session = await transition(t, "session", session, "orderChanged");
             await emit({ type: "order.failed", session, order: o, error: { code: "INTENT_GONE", message: reason } });
+            const why = "the payer said they paid, and the intent is gone on-chain without a release: only the maker can make it right now";
+            await openException(t, emit, { session, order: o, kind: "PAID_UNPROVEN", details: detailsOf(o, why) });
           }
         });
         await releaseWallet(db, order.id);

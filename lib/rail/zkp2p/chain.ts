@@ -14,7 +14,7 @@ import {
   TransactionReceiptNotFoundError,
   TransactionNotFoundError,
 } from "viem";
-import { ORCHESTRATOR_ABI } from "./protocol";
+import { ESCROW_ABI, ORCHESTRATOR_ABI } from "./protocol";
 import { checkSigned, signerFor, type TxSigner, type UnsignedTx } from "./signer";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
@@ -23,6 +23,30 @@ import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 // written down before they are sent.
 
 export type SignedTx = { raw: Hex; hash: Hex; nonce: number; maxFeePerGas: bigint };
+
+/** OrchestratorV3's Intent (getIntent), as the verifier checks an attestation's snapshot against it. */
+export type OnChainIntent = {
+  owner: Address;
+  to: Address;
+  escrow: Address;
+  depositId: bigint;
+  amount: bigint;
+  /** seconds */
+  timestamp: bigint;
+  paymentMethod: Hex;
+  fiatCurrency: Hex;
+  conversionRate: bigint;
+  payeeId: Hex;
+  referralFees: readonly { recipient: Address; fee: bigint }[];
+};
+
+/** EscrowV2's Deposit (getDeposit), the fields the rail reads. */
+export type OnChainDeposit = {
+  depositor: Address;
+  intentAmountRange: { min: bigint; max: bigint };
+  acceptingIntents: boolean;
+  remainingDeposits: bigint;
+};
 
 export type TxState =
   | { state: "unknown" } // the node does not know it: never sent, or dropped
@@ -126,14 +150,19 @@ export class RailChain {
   }
 
   /** The orchestrator's record of an intent; null once it is gone (fulfilled, cancelled or pruned). */
-  async intentOf(intentHash: Hex): Promise<{ owner: Address; to: Address; amount: bigint; timestamp: bigint } | null> {
+  async intentOf(intentHash: Hex): Promise<OnChainIntent | null> {
     const intent = (await this.client.readContract({
       address: this.settings.network.addresses.OrchestratorV3,
       abi: ORCHESTRATOR_ABI,
       functionName: "getIntent",
       args: [intentHash],
-    })) as { owner: Address; to: Address; amount: bigint; timestamp: bigint };
+    })) as OnChainIntent;
     return intent.owner === "0x0000000000000000000000000000000000000000" ? null : intent;
+  }
+
+  /** A maker's deposit as the escrow holds it now (EscrowV2 getDeposit): the range of intents it takes, its liquidity. */
+  async depositOf(escrow: Address, depositId: bigint): Promise<OnChainDeposit> {
+    return (await this.client.readContract({ address: escrow, abi: ESCROW_ABI, functionName: "getDeposit", args: [depositId] })) as OnChainDeposit;
   }
 
   /** The orchestrator's IntentFulfilled logs of one intent (its hash is an indexed topic). */
@@ -161,5 +190,14 @@ export class RailChain {
       abi: ORCHESTRATOR_ABI,
       functionName: "protocolFee",
     })) as bigint;
+  }
+
+  /** Whether the orchestrator's owner has paused it (an incident): signals and releases revert until it is unpaused. */
+  async paused(): Promise<boolean> {
+    return (await this.client.readContract({
+      address: this.settings.network.addresses.OrchestratorV3,
+      abi: ORCHESTRATOR_ABI,
+      functionName: "paused",
+    })) as boolean;
   }
 }

@@ -1,6 +1,9 @@
 import escrowAbiJson from "@zkp2p/contracts-v2/abis/base/EscrowV2.json" with { type: "json" };
 import orchestratorAbiJson from "@zkp2p/contracts-v2/abis/base/OrchestratorV3.json" with { type: "json" };
 import verifierAbiJson from "@zkp2p/contracts-v2/abis/base/UnifiedPaymentVerifierV3.json" with { type: "json" };
+import lifecycleHookAbiJson from "@zkp2p/contracts-v2/abis/base/IntentLifecycleHookV1.json" with { type: "json" };
+import disputePolicyAbiJson from "@zkp2p/contracts-v2/abis/base/DisputeProtectionPolicy.json" with { type: "json" };
+import nullifierRegistryAbiJson from "@zkp2p/contracts-v2/abis/base/NullifierRegistryV2.json" with { type: "json" };
 import {
   type Abi,
   type Address,
@@ -26,7 +29,21 @@ export const ESCROW_ABI = escrowAbiJson as Abi;
 export const VERIFIER_ABI = verifierAbiJson as Abi;
 /** Errors of OrchestratorV3's newer source that the published ABI does not carry yet: named all the same. */
 const NEWER_ERRORS = parseAbi(["error GatingSignatureAlreadyUsed(bytes32 digest)"]);
-const ALL_ERRORS = [...ORCHESTRATOR_ABI, ...ESCROW_ABI, ...VERIFIER_ABI, ...NEWER_ERRORS].filter((x) => x.type === "error") as Abi;
+/** What a release may revert with beyond the orchestrator: the lifecycle hook and its policy, the nullifier registry. */
+const RELEASE_PATH_ABIS = [lifecycleHookAbiJson, disputePolicyAbiJson, nullifierRegistryAbiJson] as Abi[];
+const ALL_ERRORS = dedupeErrors([...ORCHESTRATOR_ABI, ...ESCROW_ABI, ...VERIFIER_ABI, ...RELEASE_PATH_ABIS.flat(), ...NEWER_ERRORS]);
+
+/** The errors of several ABIs, each signature once (ABIs share ZeroAddress, IntentNotFound…). */
+function dedupeErrors(items: Abi): Abi {
+  const seen = new Set<string>();
+  return items.filter((x) => {
+    if (x.type !== "error") return false;
+    const sig = `${x.name}(${x.inputs.map((i) => i.type).join(",")})`;
+    if (seen.has(sig)) return false;
+    seen.add(sig);
+    return true;
+  }) as Abi;
+}
 
 /** keccak256 of a platform name or an ISO currency code, as the catalog and the contracts hash them. */
 export const nameHash = (s: string): Hex => keccak256(toHex(s));
