@@ -1,4 +1,5 @@
-import type { OrderRow, SessionRow } from "@/db/schema";
+import { eq } from "drizzle-orm";
+import { checkoutSessions, type OrderRow, type SessionRow } from "@/db/schema";
 import type { Emit } from "@/lib/events/service";
 import { type Db } from "@/db/client";
 import { jobs } from "@/lib/jobs";
@@ -50,7 +51,11 @@ export async function recordRelease(
   // the part of the amount paid; the session completes once its orders have paid the whole amount
   const paidAmountMicro = rows.session.paidAmountMicro + received;
   let session: SessionRow;
-  if (paidAmountMicro >= rows.session.amountMicro) {
+  if (rows.session.status === "COMPLETED") {
+    // an owner marked the session paid in full before this release came: it is counted, the session stays as it is
+    session = (await tx.update(checkoutSessions).set({ paidAmountMicro }).where(eq(checkoutSessions.id, rows.session.id)).returning())[0]!;
+    await emit({ type: "order.fulfilled", session, order, txHash: release.txHash });
+  } else if (paidAmountMicro >= rows.session.amountMicro) {
     // a payment link's payer who gave their email is owed a receipt: marked due in this transaction,
     // so it is never lost to a crash after the commit (lib/receipts sends it)
     const receipt = owesReceipt(rows.session);

@@ -28,10 +28,14 @@ export type SessionView = Awaited<ReturnType<typeof getSessionOrThrow>>;
 /** GET /api/checkout/sessions: newest first, by status and by session id or metadata value. */
 export async function listSessions(
   db: Db,
-  opts: { status?: SessionRow["status"]; q?: string; limit: number; cursor?: string },
+  opts: { status?: SessionRow["status"]; q?: string; exception?: "open" | "any"; limit: number; cursor?: string },
   as: As<MerchantActor>,
 ) {
-  const { rows, nextCursor } = await searchSessions(db, { status: opts.status, q: opts.q, limit: opts.limit, cursor: opts.cursor }, as);
+  const { rows, nextCursor } = await searchSessions(
+    db,
+    { status: opts.status, q: opts.q, exception: opts.exception, limit: opts.limit, cursor: opts.cursor },
+    as,
+  );
   return { sessions: rows.map(serializeSession), nextCursor };
 }
 

@@ -99,6 +99,10 @@ export const sessionListQuery = z.object({
   ...listQuery,
   q: z.string().max(500).optional(),
   status: z.enum(SESSION.statuses, { error: "must be a session status" }).optional(),
+  exception: z
+    .enum(["open", "any"], { error: "must be open or any" })
+    .optional()
+    .meta({ description: "open: only sessions with an exception waiting for a person; any: sessions that ever had one" }),
 });
 
 // ——— v1 orders ———

@@ -1,7 +1,7 @@
 import { type SQL, and, asc, desc, eq, gte, inArray, lt, lte, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import type { As, MerchantActor } from "@/lib/core/actor";
-import { checkoutSessions, orders, type SessionRow } from "@/db/schema";
+import { checkoutSessions, orders, sessionExceptions, type SessionRow } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
 import { decodeCursor, encodeCursor } from "@/lib/pagination";
 
@@ -26,6 +26,8 @@ export type SessionFilters = {
   amountMax?: bigint;
   /** one of the session's orders used this payment platform */
   platform?: string;
+  /** "open": sessions with an exception waiting for a person; "any": sessions that ever had one */
+  exception?: "open" | "any";
 };
 
 type Key = { column: typeof checkoutSessions.createdAt | typeof checkoutSessions.amountMicro; descending: boolean };
@@ -102,6 +104,12 @@ function filterConditions(f: SessionFilters): (SQL | undefined)[] {
     f.platform
       ? sql`exists (select 1 from ${orders} where ${orders.sessionId} = ${checkoutSessions.id} and ${orders.paymentPlatform} = ${f.platform})`
       : undefined,
+    // the session row carries its latest exception; session_exceptions_open_key answers "open" per session
+    f.exception === "open"
+      ? sql`exists (select 1 from ${sessionExceptions} e where e.session_id = ${checkoutSessions.id} and e.status = 'OPEN')`
+      : f.exception === "any"
+        ? sql`${checkoutSessions.exception} is not null`
+        : undefined,
   ];
 }
 

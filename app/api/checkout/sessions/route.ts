@@ -49,7 +49,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         operationId: "listCheckoutSessions",
         tag: "Checkout sessions",
         summary: "List sessions",
-        description: "The merchant's sessions, newest first, keyset-paginated. q matches a session id or any metadata value exactly.",
+        description:
+          "The merchant's sessions, newest first, keyset-paginated. q matches a session id or any metadata value exactly; exception=open lists the sessions whose exception waits for a person.",
         data: "sessionList",
       },
       query: sessionListQuery,
