@@ -29,7 +29,7 @@ const run = promisify(execFile);
 function PEER_STAND_IN(paid: {
   amount: string;
   recipient: string;
-  /** the extension's version (0.6.2 unless a test says otherwise) */
+  /** the extension's version (0.6.3 unless a test says otherwise) */
   version?: string;
   /** the payment history it reads instead of the default (another payment, then the order's) */
   rows?: { amount: string; recipient: string; id: string }[];
@@ -45,7 +45,7 @@ function PEER_STAND_IN(paid: {
       sessionStorage.setItem("peer-connected", "1");
       return true;
     },
-    getVersion: async () => paid.version ?? "0.6.2",
+    getVersion: async () => paid.version ?? "0.6.3",
     onMetadataMessage: (cb: (m: unknown) => void) => {
       listeners.push(cb);
       return () => listeners.splice(listeners.indexOf(cb), 1);
@@ -313,11 +313,11 @@ test.describe("the payer's proof, the way the Peer extension takes it", () => {
         return { context, page, checkout: new CheckoutPage(page) };
       };
 
-      // an extension older than 0.6.0: nothing can be reserved until it is updated
+      // an extension older than 0.6.3: nothing can be reserved until it is updated
       const old = await payerWith({ amount: "10.20", recipient: zellePayee, version: "0.5.4" });
       await old.checkout.open(await m.session("10.00"));
       await expect(old.page.getByText("Update the Peer extension to pay")).toBeVisible();
-      await expect(old.page.getByText("Your Peer extension is version 0.5.4; paying here needs 0.6.0 or later")).toBeVisible();
+      await expect(old.page.getByText("Your Peer extension is version 0.5.4; paying here needs 0.6.3 or later")).toBeVisible();
       await old.page.getByLabel("Currency").selectOption("USD");
       await old.page.getByRole("radio", { name: /Zelle/ }).check();
       await expect(old.page.getByRole("button", { name: "Continue with Zelle" })).toBeDisabled();

@@ -12,8 +12,12 @@ export const PEER_EXTENSION_INSTALL_URL =
 /** unsupported: no extension can run here (a phone, a browser other than desktop Chrome); needs_update: older than MIN_PEER_VERSION. */
 export type ProofReadiness = "checking" | "unsupported" | "needs_install" | "needs_update" | "needs_connection" | "ready";
 
-/** The oldest Peer extension that captures buyer-TEE proofs as this page asks (ZKP2P's integration docs). */
-export const MIN_PEER_VERSION = "0.6.0";
+/**
+ * The oldest Peer extension that captures buyer-TEE proofs as this page asks: `@zkp2p/sdk` 0.14.1's
+ * platform configs require 0.6.3 (minExtensionVersion) for every platform offered here; ZKP2P's
+ * integration docs still say 0.6.0.
+ */
+export const MIN_PEER_VERSION = "0.6.3";
 
 /** Whether a dotted version is at least another ("0.10.1" ≥ "0.6.0"); an unreadable one is not. */
 export function versionAtLeast(version: string, min: string): boolean {

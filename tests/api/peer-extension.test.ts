@@ -1,6 +1,6 @@
 import type { PeerMetadataRow } from "@zkp2p/sdk";
 import { describe, expect, it } from "vitest";
-import { actionTypeFor, paymentCandidates, versionAtLeast } from "@/components/checkout/peer-extension";
+import { actionTypeFor, MIN_PEER_VERSION, paymentCandidates, versionAtLeast } from "@/components/checkout/peer-extension";
 import { attestationRoute } from "@/lib/rail/zkp2p/proof";
 
 // The payer's page and the proof's route, as the Peer extension and the attestation service need them:
@@ -25,6 +25,12 @@ describe("the Peer extension's version", () => {
     ["", false],
     ["unknown", false],
   ])("%s is at least 0.6.0: %s", (version, ok) => expect(versionAtLeast(version, "0.6.0")).toBe(ok));
+
+  it("the page asks for 0.6.3, as @zkp2p/sdk 0.14.1's platform configs do (minExtensionVersion)", () => {
+    expect(MIN_PEER_VERSION).toBe("0.6.3");
+    expect(versionAtLeast("0.6.2", MIN_PEER_VERSION)).toBe(false);
+    expect(versionAtLeast("0.6.3", MIN_PEER_VERSION)).toBe(true);
+  });
 });
 
 describe("the attestation route of a proof", () => {
@@ -42,6 +48,17 @@ describe("the attestation route of a proof", () => {
     expect(attestationRoute("venmo", undefined)).toEqual({ ok: true, actionType: "transfer_venmo" });
     expect(attestationRoute("venmo", "transfer_venmo")).toEqual({ ok: true, actionType: "transfer_venmo" });
     expect(attestationRoute("venmo", "transfer_revolut")).toMatchObject({ ok: false });
+    expect(attestationRoute("venmo", "transfer_business_paypal")).toMatchObject({ ok: false });
+  });
+
+  it("PayPal is proven from a personal or a business account, each on its own route", () => {
+    expect(attestationRoute("paypal", undefined)).toEqual({ ok: true, actionType: "transfer_paypal" });
+    expect(attestationRoute("paypal", "transfer_paypal")).toEqual({ ok: true, actionType: "transfer_paypal" });
+    expect(attestationRoute("paypal", "transfer_business_paypal")).toEqual({ ok: true, actionType: "transfer_business_paypal" });
+    expect(attestationRoute("paypal", "transfer_venmo")).toMatchObject({
+      ok: false,
+      message: expect.stringContaining("transfer_paypal or transfer_business_paypal"),
+    });
   });
 });
 

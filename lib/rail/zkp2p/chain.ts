@@ -162,7 +162,12 @@ export class RailChain {
 
   /** A maker's deposit as the escrow holds it now (EscrowV2 getDeposit): the range of intents it takes, its liquidity. */
   async depositOf(escrow: Address, depositId: bigint): Promise<OnChainDeposit> {
-    return (await this.client.readContract({ address: escrow, abi: ESCROW_ABI, functionName: "getDeposit", args: [depositId] })) as OnChainDeposit;
+    return (await this.client.readContract({
+      address: escrow,
+      abi: ESCROW_ABI,
+      functionName: "getDeposit",
+      args: [depositId],
+    })) as OnChainDeposit;
   }
 
   /** The orchestrator's IntentFulfilled logs of one intent (its hash is an indexed topic). */

@@ -2,8 +2,8 @@ import type { Hex } from "viem";
 import { AppError } from "@/lib/core/errors";
 import { logger } from "@/lib/core/logger";
 import type { ProofContext, ProofOutcome } from "../rail";
-import type { QuotedIntent } from "./quotes";
-import { attestPayment, proofNeedsIndex, ServiceError, storeAttestation } from "./services";
+import { type OnChainIntent, RailChain } from "./chain";
+import { attestPayment, isTransient, proofNeedsIndex, ServiceError, storeAttestation } from "./services";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
 /**
@@ -25,9 +25,23 @@ export async function verifyLiveProof(
   }
   const route = attestationRoute(order.paymentPlatform, p.actionType);
   if (!route.ok) return { ok: false, code: "PROOF_INVALID", message: route.message };
-  const state = (order.railState ?? {}) as Partial<QuotedIntent> & { intentHash?: Hex; intentTimestamp?: string };
+  const state = (order.railState ?? {}) as { intentHash?: Hex; intentTimestamp?: string };
   if (!state.intentHash || !state.intentTimestamp)
     return { ok: false, code: "PROOF_INVALID", message: "The order's intent is not on-chain yet" };
+  // the attestation is of the intent as the orchestrator holds it (the verifier checks its snapshot
+  // against that), never of the quote the order was started from
+  let intent: OnChainIntent | null;
+  try {
+    intent = await new RailChain(settings).intentOf(state.intentHash);
+  } catch (err) {
+    if (!isTransient(err)) throw err;
+    logger.warn("the chain did not answer for a proof's intent", { intentHash: state.intentHash });
+    throw new AppError(
+      "UNAVAILABLE",
+      "The payment could not be checked now: the chain is not answering. Send the proof again in a minute.",
+    );
+  }
+  if (!intent) return { ok: false, code: "PROOF_INVALID", message: "The order's intent is no longer open on-chain" };
   if (proofNeedsIndex(order.paymentPlatform) && (p.params as { index?: unknown }).index === undefined) {
     logger.info("proof without a row index for a platform that usually needs one", { platform: order.paymentPlatform });
   }
@@ -42,12 +56,12 @@ export async function verifyLiveProof(
         chainId: settings.network.chainId,
         intent: {
           intentHash: state.intentHash,
-          amount: BigInt(state.amount ?? order.tokenAmountMicro),
-          timestampMs: BigInt(state.intentTimestamp) * 1000n,
-          paymentMethod: state.paymentMethod!,
-          fiatCurrency: state.fiatCurrency!,
-          conversionRate: BigInt(state.conversionRate!),
-          payeeDetails: state.payeeDetails!,
+          amount: intent.amount,
+          timestampMs: intent.timestamp * 1000n,
+          paymentMethod: intent.paymentMethod,
+          fiatCurrency: intent.fiatCurrency,
+          conversionRate: intent.conversionRate,
+          payeeDetails: intent.payeeId,
         },
       },
       settings.serviceTimeoutMs,
@@ -83,9 +97,18 @@ export async function verifyLiveProof(
 export const ZELLE_ACTION_TYPES = ["transfer_zelle_bofa", "transfer_zelle_chase", "transfer_zelle_citi"] as const;
 
 /**
- * The attestation route of a proof: its platform's transfer_<platform>, or for Zelle the bank the
- * payer paid from, which the proof must name. Any other action type is refused: the payer does not
- * choose what the attestation service is asked.
+ * Platforms with more than one kind of account, each read by its own extension action: PayPal's
+ * personal and business accounts (the SDK's paypal config: transfer_paypal, transfer_business_paypal,
+ * both on the paypal platform). The payer's proof names the one it was read with.
+ */
+export const ACCOUNT_ACTION_TYPES: Record<string, readonly string[]> = { paypal: ["transfer_paypal", "transfer_business_paypal"] };
+
+/**
+ * The attestation route of a proof: its platform's transfer_<platform>, for Zelle the bank the payer
+ * paid from (which the proof must name), for PayPal the account kind it names (personal unless it
+ * says business). As the SDK routes a buyer-TEE proof, the route is the proof's own action type when
+ * it is one of its platform's. Any other action type is refused: the payer does not choose what the
+ * attestation service is asked.
  */
 export function attestationRoute(platform: string, actionType: unknown): { ok: true; actionType: string } | { ok: false; message: string } {
   if (platform === "zelle") {
@@ -93,6 +116,8 @@ export function attestationRoute(platform: string, actionType: unknown): { ok: t
     return { ok: false, message: `A Zelle proof names the bank it was read from: actionType ${ZELLE_ACTION_TYPES.join(", ")}` };
   }
   const own = `transfer_${platform}`;
-  if (actionType === undefined || actionType === own) return { ok: true, actionType: own };
-  return { ok: false, message: `A ${platform} proof's actionType is ${own}` };
+  const allowed = ACCOUNT_ACTION_TYPES[platform] ?? [own];
+  if (actionType === undefined) return { ok: true, actionType: own };
+  if (typeof actionType === "string" && allowed.includes(actionType)) return { ok: true, actionType };
+  return { ok: false, message: `A ${platform} proof's actionType is ${allowed.join(" or ")}` };
 }
