@@ -210,13 +210,14 @@ describe("a live payment on the local chain", () => {
       destinationToken: stack.rail.addresses.usdc,
       recipientAddress: m.recipient,
     });
-    const day = 25n * 3600n;
-    await stack.rail.setMidRate("EUR", MID_RATES.EUR!, (await stack.rail.chainTime()) - day);
+    // past the 25 h the rail allows by default (Chainlink's daily heartbeat, and an hour's grace)
+    const stale = 26n * 3600n;
+    await stack.rail.setMidRate("EUR", MID_RATES.EUR!, (await stack.rail.chainTime()) - stale);
     try {
       const refused = await call("POST", "/api/checkout/sessions", { key: m.m.apiKey, body: body("EUR") });
       expect(refused.status).toBe(409);
       expect(refused.body.message).toMatch(
-        /Live payments priced in EUR are not available right now: the EUR price feed has not updated for 25 hours/,
+        /Live payments priced in EUR are not available right now: the EUR price feed has not updated for 26 hours/,
       );
     } finally {
       await stack.rail.setMidRate("EUR", MID_RATES.EUR!);

@@ -60,6 +60,14 @@ describe("the real rail's settings", () => {
     );
   });
 
+  it("give a price feed 25 h before it is stale: past Chainlink's daily heartbeat, never on it", () => {
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.feedMaxAgeMs).toBe(25 * 3_600_000);
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_FEED_MAX_AGE: "26h" })!.feedMaxAgeMs).toBe(26 * 3_600_000);
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_FEED_MAX_AGE: "a day" })).toContain(
+      "ZKP2P_FEED_MAX_AGE: must be a duration",
+    );
+  });
+
   it("never print a key, however they are printed", () => {
     const s = parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!;
     for (const text of [

@@ -268,12 +268,13 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     }
   }
 
-  let feedMaxAgeMs = 24 * 3_600_000;
+  // Chainlink's fiat feeds on Base beat once a day: a limit of exactly 24 h refuses a feed that is merely on time
+  let feedMaxAgeMs = 25 * 3_600_000;
   if (set(env.ZKP2P_FEED_MAX_AGE)) {
     try {
       feedMaxAgeMs = parseDuration(env.ZKP2P_FEED_MAX_AGE);
     } catch {
-      problems.push("ZKP2P_FEED_MAX_AGE: must be a duration such as 24h");
+      problems.push("ZKP2P_FEED_MAX_AGE: must be a duration such as 25h");
     }
   }
 
