@@ -404,6 +404,11 @@ export const orders = pgTable(
     fulfillTx: text("fulfill_tx"),
     expiresAt: ts("expires_at").notNull(),
     paymentSentAt: ts("payment_sent_at"),
+    // the real rail's lock timeout asks first (lib/sessions/expiry.ts): when the payer's page last
+    // showed the payee (its polls note it, every 10 s at most), and when the timeout came with the page
+    // open and the order's end was put off for its question, "did you already send the money?" (once)
+    payerSeenAt: ts("payer_seen_at"),
+    lockExtendedAt: ts("lock_extended_at"),
     fulfilledAt: ts("fulfilled_at"),
     // the real rail (lib/orders/rail-steps/): when the order's next on-chain step is due (null: none),
     // how many times a step has been tried, and what the rail needs to act (the quote it signals with,
@@ -453,6 +458,10 @@ export const orders = pgTable(
     index("orders_open_reservations_idx")
       .on(t.merchantId, t.clientGroup)
       .where(sql`status in ('SIGNAL_SUBMITTED', 'SIGNAL_MINED', 'PAYMENT_SENT')`),
+    // the live starts of a client address over the last hour and day (lib/sessions/reservations.ts); built concurrently
+    index("orders_client_group_created_idx")
+      .on(t.clientGroup, t.createdAt)
+      .where(sql`client_group is not null`),
   ],
 );
 

@@ -25,6 +25,10 @@ import { runSmokeTest, SMOKE_TIME_LIMIT_MS, type SmokeReport } from "@/lib/rail/
 import { isUsdcString, parseUsdc } from "@/lib/core/money";
 import { MAX_PROOF_ATTEMPTS, resetProofAttempts } from "@/lib/orders/service";
 import { printable } from "@/lib/core/text";
+import { eq } from "drizzle-orm";
+import { sessionExceptions } from "@/db/schema";
+import { summaryOf } from "@/lib/exceptions/service";
+import { blockedReleases, releaseWalletByHand, retryBlockedRelease } from "@/lib/orders/rail-steps/operator";
 
 // stdout is the operator's answer (and --json a machine's): start-up info lines must not mix in
 process.env.LOG_LEVEL ||= "warn";
@@ -57,6 +61,12 @@ Commands:
   remove-address <merchant> <address>
                                  removes one (mailed to the owners); its payment links stop taking payments
   reset-proofs <order-id>        sets the order's proof attempts aside, so its payer may send proofs again
+  exceptions [--json]            the sessions' open exceptions (payments that need a person), oldest first
+  blocked-releases [--json]      proven live payments whose release the chain refuses for now (a paused orchestrator, a hook)
+  retry-release <order-id>       tries a blocked release again now
+  release-wallet <address> --reason=text
+                                 frees a taker wallet by hand: the order it holds fails and its intent is cancelled on-chain,
+                                 even if the payer said they paid (never a proven one); the reason goes in the audit trail
   backup <file> [--json]         a consistent copy of the database, taken while the service runs
                                  (embedded database: with DATA_DIR/secrets.json; PostgreSQL: pg_dump, without secrets)
   restore <file> [--adopt-secrets] [--json]
@@ -80,6 +90,9 @@ type Parsed =
   | { command: "roll-key"; merchant: string; keyId: string; graceMs: number; json: boolean }
   | { command: "revoke-key"; merchant: string; keyId: string; json: boolean }
   | { command: "reset-proofs"; orderId: string; json: boolean }
+  | { command: "exceptions" | "blocked-releases"; json: boolean }
+  | { command: "retry-release"; orderId: string; json: boolean }
+  | { command: "release-wallet"; address: string; reason: string; json: boolean }
   | { command: "backup"; file: string; json: boolean }
   | { command: "restore"; file: string; adoptSecrets: boolean; json: boolean };
 
@@ -167,6 +180,21 @@ function parse(argv: string[]): Parsed | "help" {
     // npm runs scripts from the project's folder; INIT_CWD is the folder the operator ran npm in
     const file = path.resolve(process.env.INIT_CWD ?? process.cwd(), rest[0]!);
     return command === "restore" ? { command, file, adoptSecrets, json } : { command, file, json };
+  }
+  if (command === "exceptions" || command === "blocked-releases") {
+    if (rest.length) throw new UsageError(`${command} takes no arguments (got: ${rest.join(" ")})`);
+    return { command, json };
+  }
+  if (command === "retry-release") {
+    if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError("retry-release takes exactly one order id (ord_…)");
+    return { command, orderId: rest[0]!.trim(), json };
+  }
+  if (command === "release-wallet") {
+    const o = options(flags, ["reason"]);
+    if (rest.length !== 1 || !/^0x[0-9a-fA-F]{40}$/.test(rest[0]!.trim()))
+      throw new UsageError("release-wallet takes a taker wallet's address (0x followed by 40 hex characters)");
+    if (!o.reason?.trim()) throw new UsageError('release-wallet needs --reason="why" (it goes in the audit trail)');
+    return { command, address: rest[0]!.trim(), reason: o.reason.trim(), json };
   }
   if (command === "reset-proofs") {
     if (rest.length !== 1 || !rest[0]!.trim()) throw new UsageError("reset-proofs takes exactly one order id (ord_…)");
@@ -452,6 +480,67 @@ async function run(p: Parsed): Promise<number> {
         (changed ? " Its new sessions take this environment within 10 s; sessions made before keep theirs." : "") +
         (changed && env === "live" && !smokeTest ? " Without a passed smoke test: the reason is in its audit trail." : "") +
         "\n",
+    );
+  } else if (p.command === "exceptions") {
+    const rows = await db
+      .select()
+      .from(sessionExceptions)
+      .where(eq(sessionExceptions.status, "OPEN"))
+      .orderBy(sessionExceptions.openedAt)
+      .limit(1000);
+    if (p.json)
+      process.stdout.write(
+        JSON.stringify(
+          rows.map((r) => ({ ...summaryOf(r), sessionId: r.sessionId, merchantId: r.merchantId })),
+          null,
+          2,
+        ) + "\n",
+      );
+    else
+      process.stdout.write(
+        (rows.length
+          ? render(
+              ["OPENED", "KIND", "MERCHANT", "SESSION", "INTENT", "WHAT HAPPENED"],
+              rows.map((r) => [
+                r.openedAt.toISOString(),
+                r.kind,
+                r.merchantId,
+                r.sessionId,
+                r.details.intentHash ?? "—",
+                printable(r.details.reason),
+              ]),
+            )
+          : "No open exceptions.") + "\n",
+      );
+  } else if (p.command === "blocked-releases") {
+    const rows = await blockedReleases(db);
+    if (p.json) process.stdout.write(JSON.stringify(rows, null, 2) + "\n");
+    else
+      process.stdout.write(
+        (rows.length
+          ? render(
+              ["ORDER", "SINCE", "NEXT TRY", "TRIES", "WHY"],
+              rows.map((r) => [
+                r.orderId,
+                r.since,
+                r.nextTry ?? "—",
+                String(r.tries),
+                r.paused ? "the orchestrator is paused" : printable(r.reason),
+              ]),
+            )
+          : "No blocked releases.") + "\n",
+      );
+  } else if (p.command === "retry-release") {
+    await retryBlockedRelease(db, p.orderId);
+    process.stdout.write(`${p.orderId}: its release is tried again now.\n`);
+  } else if (p.command === "release-wallet") {
+    const r = await releaseWalletByHand(db, p.address, p.reason);
+    process.stdout.write(
+      !r.freed
+        ? `${r.address} was already free.\n`
+        : r.orderId
+          ? `${r.address} is being freed: order ${r.orderId} failed, and its intent is cancelled on-chain by its next step.\n`
+          : `${r.address} is free again.\n`,
     );
   } else if (p.command === "reset-proofs") {
     const r = await resetProofAttempts(db, p.orderId, { actor: OPERATOR });

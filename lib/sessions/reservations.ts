@@ -1,6 +1,7 @@
-import { and, count, eq, inArray, min, sql } from "drizzle-orm";
+import { and, count, eq, gte, inArray, isNotNull, min, ne, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { checkoutSessions, orders } from "@/db/schema";
+import { checkoutSessions, orders, proofAttempts, takerWallets } from "@/db/schema";
+import { getConfig } from "@/lib/core/config";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 import { AppError } from "@/lib/core/errors";
 import { metrics } from "@/lib/metrics";
@@ -18,6 +19,10 @@ export const RESERVATION_LIMITS = {
   merchant: "rail.open.merchant",
   address: "rail.open.address",
   link: "rail.open.link",
+  startsMerchant: "rail.starts.merchant",
+  startsAddress: "rail.starts.address",
+  startsLink: "rail.starts.link",
+  unprovenAddress: "rail.unproven.address",
 } as const;
 
 export type Reserver = { merchantId: string; clientGroup: string | null; paymentLinkId: string | null };
@@ -34,8 +39,13 @@ const RETRY_MAX_S = 15 * 60;
 export async function assertReservationRoom(tx: Db, who: Reserver, caps: LiveRailSettings["maxOpen"]): Promise<void> {
   await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rail.open:merchant:${who.merchantId}`}))`);
   if (who.clientGroup) await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`rail.open:address:${who.clientGroup}`}))`);
-  const open = inArray(orders.status, [...RESERVING]);
-  const checks: { limit: keyof typeof RESERVATION_LIMITS; cap: number; where: ReturnType<typeof and>; link?: boolean }[] = [
+  // an order holds its place until its wallet is free: one that ended (cancelled, expired) while its
+  // intent unwinds still holds a wallet, so it still counts (taker_wallets has a row per wallet: few)
+  const open = or(
+    inArray(orders.status, [...RESERVING]),
+    inArray(orders.id, tx.select({ id: takerWallets.orderId }).from(takerWallets).where(isNotNull(takerWallets.orderId))),
+  );
+  const checks: { limit: "merchant" | "address" | "link"; cap: number; where: ReturnType<typeof and>; link?: boolean }[] = [
     { limit: "merchant", cap: caps.perMerchant, where: and(open, eq(orders.merchantId, who.merchantId)) },
   ];
   if (who.clientGroup) checks.push({ limit: "address", cap: caps.perAddress, where: and(open, eq(orders.clientGroup, who.clientGroup)) });
@@ -57,4 +67,72 @@ export async function assertReservationRoom(tx: Db, who: Reserver, caps: LiveRai
       { limit: RESERVATION_LIMITS[check.limit], cap: check.cap, retryAfterSeconds },
     );
   }
+  await assertStartRate(tx, who, caps);
+}
+
+const MINUTE_MS = 60_000;
+const HOUR_MS = 60 * MINUTE_MS;
+const DAY_MS = 24 * HOUR_MS;
+
+/**
+ * Live starts are counted over time as well as at once: per merchant, client address and payment
+ * link, per minute and per hour (the orders themselves are the count, so every instance sees the same
+ * figure under the start's advisory locks); and an address that said "I have sent" and never proved it
+ * more than ZKP2P_MAX_UNPROVEN_PER_ADDRESS times in a day gets no more live starts that day. A start
+ * and a cancel cost the operator two transactions, and "I have sent" holds a wallet for hours: these
+ * bound what one address can take (docs/guides/going-live.md, the threat model).
+ */
+async function assertStartRate(tx: Db, who: Reserver, caps: LiveRailSettings["maxOpen"]): Promise<void> {
+  const scale = getConfig().rateLimitMultiplier;
+  const since = (ms: number) => gte(orders.createdAt, new Date(Date.now() - ms));
+  const subjects: { limit: keyof typeof RESERVATION_LIMITS; key: "merchant" | "address" | "link"; where: SQL; link?: boolean }[] = [
+    { limit: "startsMerchant", key: "merchant", where: eq(orders.merchantId, who.merchantId) },
+  ];
+  if (who.clientGroup) subjects.push({ limit: "startsAddress", key: "address", where: eq(orders.clientGroup, who.clientGroup) });
+  if (who.paymentLinkId)
+    subjects.push({ limit: "startsLink", key: "link", where: eq(checkoutSessions.paymentLinkId, who.paymentLinkId), link: true });
+  for (const s of subjects) {
+    const rule = caps.starts[s.key];
+    for (const [windowMs, cap] of [
+      [MINUTE_MS, rule.perMinute],
+      [HOUR_MS, rule.perHour],
+    ] as const) {
+      const allowed = Math.max(1, Math.ceil(cap * scale));
+      const base = tx.select({ n: count(), oldest: min(orders.createdAt) }).from(orders);
+      const [row] = await (s.link ? base.innerJoin(checkoutSessions, eq(checkoutSessions.id, orders.sessionId)) : base).where(
+        and(s.where, since(windowMs)),
+      );
+      if ((row?.n ?? 0) < allowed) continue;
+      metrics().rateLimited(RESERVATION_LIMITS[s.limit]);
+      const frees = row?.oldest ? new Date(row.oldest).getTime() + windowMs - Date.now() : windowMs;
+      const whose = { merchant: "this shop", address: "your network", link: "this payment link" }[s.key];
+      throw new AppError("TOO_MANY_OPEN_PAYMENTS", `Too many payments were started for ${whose} recently. Please try again later.`, {
+        limit: RESERVATION_LIMITS[s.limit],
+        cap: allowed,
+        windowSeconds: windowMs / 1000,
+        retryAfterSeconds: Math.max(1, Math.ceil(frees / 1000)),
+      });
+    }
+  }
+  if (!who.clientGroup) return;
+  // said "I have sent" in the last day, and never proven: held a wallet for hours each
+  const [unproven] = await tx
+    .select({ n: count(), oldest: min(orders.paymentSentAt) })
+    .from(orders)
+    .where(
+      and(
+        eq(orders.clientGroup, who.clientGroup),
+        gte(orders.paymentSentAt, new Date(Date.now() - DAY_MS)),
+        ne(orders.status, "FULFILLED"),
+        sql`not exists (select 1 from ${proofAttempts} p where p.order_id = ${orders.id} and p.outcome = 'success')`,
+      ),
+    );
+  if ((unproven?.n ?? 0) < caps.unprovenPerAddress) return;
+  metrics().rateLimited(RESERVATION_LIMITS.unprovenAddress);
+  const frees = unproven?.oldest ? new Date(unproven.oldest).getTime() + DAY_MS - Date.now() : DAY_MS;
+  throw new AppError(
+    "TOO_MANY_OPEN_PAYMENTS",
+    "Payments from your network were reported as sent and never confirmed. Please contact the shop to pay.",
+    { limit: RESERVATION_LIMITS.unprovenAddress, cap: caps.unprovenPerAddress, retryAfterSeconds: Math.max(1, Math.ceil(frees / 1000)) },
+  );
 }

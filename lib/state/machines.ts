@@ -70,6 +70,7 @@ export const ORDER = define<
   | "fulfilReverted"
   | "releaseBlocked"
   | "reprove"
+  | "operatorRelease"
   | "expire"
   | "sessionExpired"
   | "cancel"
@@ -119,6 +120,11 @@ export const ORDER = define<
       from: ["PROOF_VERIFIED", "FULFILL_SUBMITTED"],
       to: "PAYMENT_SENT",
       when: "the chain refuses the attestation as made for another snapshot of the intent, or by a witness it no longer trusts: proven anew",
+    },
+    operatorRelease: {
+      from: ["SIGNAL_SUBMITTED", "SIGNAL_MINED", "PAYMENT_SENT"],
+      to: "FAILED",
+      when: "the operator frees its taker wallet by hand (npm run admin -- release-wallet, audited): its intent is cancelled",
     },
     // the payer who said they paid is never ended by the clock (a live order): at the intent's
     // on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE an exception opens instead (lib/sessions/expiry.ts)

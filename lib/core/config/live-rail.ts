@@ -104,6 +104,8 @@ export type LiveRailSettings = {
   stepLeaseMs: number;
   /** how long a payer has, once the payee is shown, to say they paid before the intent is cancelled */
   lockTimeoutMs: number;
+  /** how long the lock timeout waits, once, for the answer of a payer whose page is open (ZKP2P_LOCK_CONFIRM_WINDOW) */
+  lockConfirmWindowMs: number;
   /** how long a call to a ZKP2P service (quote, gating signature, attestation) may take */
   serviceTimeoutMs: number;
   /** each ZKP2P service's process-wide limit: calls in flight, calls started a second, how long a call waits its turn */
@@ -115,18 +117,28 @@ export type LiveRailSettings = {
   /** how many times a stuck transaction is replaced with a higher fee before the rail stops and alerts */
   maxReplacements: number;
   /** the open live reservations (orders holding or waiting for a taker wallet) one merchant, client address or payment link may have */
-  maxOpen: { perMerchant: number; perAddress: number; perLink: number };
+  maxOpen: {
+    perMerchant: number;
+    perAddress: number;
+    perLink: number;
+    /** live starts per merchant, client address and payment link, per minute and per hour (ZKP2P_MAX_STARTS) */
+    starts: Record<"merchant" | "address" | "link", { perMinute: number; perHour: number }>;
+    /** payments one client address said it sent and never proved, in 24 hours, before its starts are refused (ZKP2P_MAX_UNPROVEN_PER_ADDRESS) */
+    unprovenPerAddress: number;
+  };
   /** after the intent's on-chain expiry, how long an order the payer said they paid still waits for a late proof */
   paymentSentGraceMs: number;
   /** whether the payer's page must solve a proof of work before a live start (ZKP2P_PROOF_OF_WORK) */
   proofOfWork: boolean;
-  /** a taker wallet's limits when curator's tier cannot be read: the lowest tier's, as published (they change) */
-  tierFallback: {
-    tier: string;
-    perIntentCapBaseUnits: string;
-    platformLimits: { paymentMethod: string; perIntentCapBaseUnits: string; locked: boolean }[];
-  };
+  /** a taker wallet's limits when curator's tier cannot be read (ZKP2P_TIER_FALLBACK): the lowest tier's, as published (they change) */
+  tierFallback: TierFallback;
 };
+
+/**
+ * A taker wallet's per-order limit on each platform (micro-USDC; locked: none at all) and the
+ * cooldown its reversible methods carry. A platform not listed is taken as locked.
+ */
+export type TierFallback = { platform: string; capMicro: bigint; locked: boolean; cooldownHours: number }[];
 
 export type LiveRailEnv = ServiceLimitsEnv & {
   ZKP2P_NETWORK?: string;
@@ -148,12 +160,15 @@ export type LiveRailEnv = ServiceLimitsEnv & {
   ZKP2P_STEP_LEASE?: string;
   ZKP2P_SERVICE_TIMEOUT?: string;
   ZKP2P_LOCK_TIMEOUT?: string;
+  ZKP2P_LOCK_CONFIRM_WINDOW?: string;
   ZKP2P_FEED_MAX_AGE?: string;
   ZKP2P_MAX_FEE_GWEI?: string;
   ZKP2P_MAX_REPLACEMENTS?: string;
   ZKP2P_MAX_OPEN_PER_MERCHANT?: string;
   ZKP2P_MAX_OPEN_PER_ADDRESS?: string;
   ZKP2P_MAX_OPEN_PER_LINK?: string;
+  ZKP2P_MAX_STARTS?: string;
+  ZKP2P_MAX_UNPROVEN_PER_ADDRESS?: string;
   ZKP2P_PAYMENT_SENT_GRACE?: string;
   ZKP2P_PROOF_OF_WORK?: string;
   ZKP2P_TIER_FALLBACK?: string;
@@ -171,6 +186,38 @@ const set = (v: string | undefined): v is string => v !== undefined && v.trim() 
  * only). Some given and others missing or malformed is an error that names every problem, and never
  * repeats a key.
  */
+/**
+ * Live starts allowed per minute and per hour, for each of merchant, address and link: a start/cancel
+ * cycle costs the operator two transactions, and holds a wallet while it unwinds. The defaults let a
+ * busy shop's payers through and keep one address from cycling the wallets.
+ */
+export const DEFAULT_STARTS = {
+  merchant: { perMinute: 30, perHour: 300 },
+  address: { perMinute: 3, perHour: 12 },
+  link: { perMinute: 10, perHour: 100 },
+} as const;
+
+/** ZKP2P_MAX_STARTS: "merchant=30/300,address=3/12,link=10/100" (per minute / per hour); a subject left out keeps its default. */
+function parseStarts(raw: string | undefined, problems: string[]): LiveRailSettings["maxOpen"]["starts"] {
+  const starts: LiveRailSettings["maxOpen"]["starts"] = {
+    merchant: { ...DEFAULT_STARTS.merchant },
+    address: { ...DEFAULT_STARTS.address },
+    link: { ...DEFAULT_STARTS.link },
+  };
+  if (!raw?.trim()) return starts;
+  for (const part of raw.split(",")) {
+    const m = /^\s*(merchant|address|link)\s*=\s*(\d{1,6})\s*\/\s*(\d{1,7})\s*$/.exec(part);
+    if (!m || Number(m[2]) < 1 || Number(m[3]) < Number(m[2])) {
+      problems.push(
+        "ZKP2P_MAX_STARTS: must be like merchant=30/300,address=3/12,link=10/100 (per minute / per hour, the hour's at least the minute's)",
+      );
+      return starts;
+    }
+    starts[m[1] as keyof typeof starts] = { perMinute: Number(m[2]), perHour: Number(m[3]) };
+  }
+  return starts;
+}
+
 export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null {
   const given = [...REQUIRED, "ZKP2P_TAKER_KEYS", "ZKP2P_TAKER_KEYS_FILE", "ZKP2P_SIGNER_URL", "ZKP2P_TAKER_ADDRESSES"].some((k) =>
     set(env[k as keyof LiveRailEnv]),
@@ -267,6 +314,17 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
       problems.push("ZKP2P_LOCK_TIMEOUT: must be a duration such as 10m");
     }
   }
+  // the payer's page asks "did you already send the money?" meanwhile: with the lock timeout it stays
+  // below the 15 minutes after which Peer counts the lock as abandoned
+  let lockConfirmWindowMs = 2 * 60_000;
+  if (set(env.ZKP2P_LOCK_CONFIRM_WINDOW)) {
+    try {
+      lockConfirmWindowMs = parseDuration(env.ZKP2P_LOCK_CONFIRM_WINDOW);
+      if (lockConfirmWindowMs < 5_000 || lockConfirmWindowMs > 5 * 60_000) problems.push("ZKP2P_LOCK_CONFIRM_WINDOW: must be between 5s and 5m");
+    } catch {
+      problems.push("ZKP2P_LOCK_CONFIRM_WINDOW: must be a duration such as 2m");
+    }
+  }
 
   // Chainlink's fiat feeds on Base beat once a day: a limit of exactly 24 h refuses a feed that is merely on time
   let feedMaxAgeMs = 25 * 3_600_000;
@@ -303,6 +361,8 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     perMerchant: count("ZKP2P_MAX_OPEN_PER_MERCHANT", Math.ceil(wallets / 2), 1, 10_000),
     perAddress: count("ZKP2P_MAX_OPEN_PER_ADDRESS", 2, 1, 10_000),
     perLink: count("ZKP2P_MAX_OPEN_PER_LINK", Math.ceil(wallets / 4), 1, 10_000),
+    starts: parseStarts(env.ZKP2P_MAX_STARTS, problems),
+    unprovenPerAddress: count("ZKP2P_MAX_UNPROVEN_PER_ADDRESS", 2, 1, 1_000),
   };
   let paymentSentGraceMs = 30 * 60_000;
   if (set(env.ZKP2P_PAYMENT_SENT_GRACE)) {
@@ -335,6 +395,7 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
     serviceTimeoutMs,
     serviceLimits,
     lockTimeoutMs,
+    lockConfirmWindowMs,
     feedMaxAgeMs,
     maxFeePerGasWei,
     maxReplacements,
@@ -449,24 +510,46 @@ function takerKeysFrom(env: LiveRailEnv, problems: string[]): Hex[] {
   return keys;
 }
 
-/** Peer's lowest tier ("Peasant") per order, in US dollars, from ZKP2P's taker-tiers cookbook at the time of writing: check it. */
-export const DEFAULT_TIER_FALLBACK = "revolut=500,wise=500,monzo=500,n26=500,zelle=150,cashapp=100,chime=100,venmo=5,paypal=0";
+/**
+ * Peer's lowest tier ("Peer Peasant") per order, in US dollars, from ZKP2P's tier guide
+ * (zkp2p/docs guides/for-buyers/tiers.md, July 2026): the figures change, check them. Venmo and
+ * PayPal are locked below Peer Plus; the reversible methods carry the tier's 12-hour cooldown.
+ */
+export const DEFAULT_TIER_FALLBACK =
+  "revolut=500,wise=500,monzo=500,mercadopago=500,luxon=500,n26=500,alipay=50," +
+  "zelle=150/12h,cashapp=100/12h,chime=100/12h,venmo=locked/12h,paypal=locked/12h";
 
-/** `platform=dollars,…` (0: locked) as a tier answer; the overall cap is the largest. */
-function parseTierFallback(text: string, problems: string[]): LiveRailSettings["tierFallback"] {
-  const platformLimits: LiveRailSettings["tierFallback"]["platformLimits"] = [];
+/** `platform=dollars[/cooldown],…`: dollars `locked` (or 0) for a locked platform, a cooldown such as `12h` for a reversible one. */
+function parseTierFallback(text: string, problems: string[]): TierFallback {
+  const table: TierFallback = [];
   for (const part of text
     .split(",")
     .map((x) => x.trim())
     .filter(Boolean)) {
-    const m = /^([a-z0-9]+)=(\d{1,9})$/.exec(part);
-    if (!m) {
-      problems.push(`ZKP2P_TIER_FALLBACK: "${part}" is not platform=dollars (such as venmo=5)`);
+    const m = /^([a-z0-9]+)=(locked|\d{1,9}(?:\.\d{1,2})?)(?:\/(\S+))?$/i.exec(part);
+    let cooldownHours = 0;
+    if (m?.[3]) {
+      try {
+        cooldownHours = parseDuration(m[3]) / 3_600_000;
+      } catch {
+        cooldownHours = Number.NaN;
+      }
+    }
+    if (!m || Number.isNaN(cooldownHours)) {
+      problems.push(
+        `ZKP2P_TIER_FALLBACK: "${part}" is not platform=dollars, platform=locked or either with /cooldown (such as zelle=150/12h)`,
+      );
       continue;
     }
-    const micro = BigInt(m[2]!) * 1_000_000n;
-    platformLimits.push({ paymentMethod: m[1]!, perIntentCapBaseUnits: micro.toString(), locked: micro === 0n });
+    const platform = m[1]!.toLowerCase();
+    if (table.some((t) => t.platform === platform)) {
+      problems.push(`ZKP2P_TIER_FALLBACK: ${platform} is listed twice`);
+      continue;
+    }
+    const locked = m[2]!.toLowerCase() === "locked";
+    const [whole, cents = ""] = locked ? ["0"] : m[2]!.split(".");
+    const capMicro = BigInt(whole!) * 1_000_000n + BigInt(cents.padEnd(2, "0") || "0") * 10_000n;
+    table.push({ platform, capMicro, locked: locked || capMicro === 0n, cooldownHours });
   }
-  const top = platformLimits.reduce((max, l) => (BigInt(l.perIntentCapBaseUnits) > max ? BigInt(l.perIntentCapBaseUnits) : max), 0n);
-  return { tier: "FALLBACK", perIntentCapBaseUnits: top.toString(), platformLimits };
+  return table;
 }

@@ -25,6 +25,8 @@ export type RailState = Partial<QuotedIntent> & {
   blocked?: { reason: string; since: string; paused: boolean };
   /** the chain refused the proven payment as not this intent's: the only case in which the unwind step cancels a paid order's intent */
   notThisIntent?: boolean;
+  /** the operator freed the order's wallet by hand (npm run admin -- release-wallet): its intent is cancelled whatever the payer said */
+  operatorReleased?: boolean;
 };
 
 /**

@@ -50,7 +50,8 @@ export async function unwindStep(db: Db, chain: RailChain, settings: LiveRailSet
   // a payer who said they paid may have: their intent is never cancelled by us (the maker can still
   // release it by hand, a late proof can still fulfil it) unless the chain refused the payment as not
   // this intent's. It is watched until it is released or gone; the wallet stays with it.
-  if (order.paymentSentAt && !(order.railState as RailState | null)?.notThisIntent) return watchKept(db, chain, settings, order);
+  const state = (order.railState ?? {}) as RailState;
+  if (order.paymentSentAt && !state.notThisIntent && !state.operatorReleased) return watchKept(db, chain, settings, order);
   let cancel = await latestTx(db, order.id, "cancel");
   if (!cancel) {
     const call = await cancelCalldata(settings, wallet, intentHash!);
