@@ -72,3 +72,20 @@ export function feeTermsProblem(b: { feePayer?: string | null; buyerFeeShareBps?
     return ["buyerFeeShareBps", 'is only accepted with feePayer "SPLIT"'];
   return null;
 }
+
+const PRECISE_UNIT = 10n ** 18n;
+
+/** What referral fees (rates, 1e18 = 100%, as a gating signature carries them) take of a gross release: each rounded down, as V3 takes it. */
+export const referralFeesOn = (gross: bigint, fees: readonly { fee: bigint }[]) =>
+  fees.reduce((sum, f) => sum + (gross * f.fee) / PRECISE_UNIT, 0n);
+
+/**
+ * By how much the referral fees a gating signature carries exceed those the quote priced in, on the
+ * intent's gross (0: they do not). The quote's are taken in proportion (`referral` on `quoted`); one
+ * micro-USDC a fee is allowed for rounding.
+ */
+export function referralShortfall(gross: bigint, signed: readonly { fee: bigint }[], quote: { quoted: bigint; referral: bigint }): bigint {
+  const assumed = quote.quoted > 0n && quote.referral > 0n ? (gross * quote.referral) / quote.quoted : 0n;
+  const over = referralFeesOn(gross, signed) - assumed - BigInt(signed.length);
+  return over > 0n ? over : 0n;
+}

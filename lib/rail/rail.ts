@@ -48,6 +48,13 @@ export type ProofOutcome =
   | { ok: true; state: "verified"; attestation: StoredAttestation; releaseMicro: bigint }
   | ProofRejection;
 
+/**
+ * Makers a quote must not come from: those an order already failed to signal with (the real rail's
+ * re-quote). `payees` are their handles (curator's excludedPayToValues), `deposits` their deposits
+ * ("escrow:depositId", lower case), which the rail also leaves out itself if curator does not.
+ */
+export type QuoteExclusion = { payees: readonly string[]; deposits: readonly string[] };
+
 /** amountMicro: the part of the session's amount to pay; fees: who bears the rail's fees on it (none: the merchant) */
 export type QuoteInput = {
   platform: PaymentPlatform;
@@ -55,8 +62,15 @@ export type QuoteInput = {
   amountMicro: bigint;
   recipientAddress?: string;
   fees?: FeeTerms;
+  exclude?: QuoteExclusion;
 };
-export type FiatQuoteInput = { platform: PaymentPlatform; fiatCurrency: string; fiatAmountMinor: bigint; recipientAddress?: string };
+export type FiatQuoteInput = {
+  platform: PaymentPlatform;
+  fiatCurrency: string;
+  fiatAmountMinor: bigint;
+  recipientAddress?: string;
+  exclude?: QuoteExclusion;
+};
 
 /**
  * A payment rail: how a fiat payment on a platform becomes USDC on-chain. Both rails go through the

@@ -189,6 +189,16 @@ contract StandInEscrow {
         return (r.min, r.max);
     }
 
+    /// EscrowV2's getDeposit, in its published shape (a stand-in has no delegate, guardian or retain-on-empty).
+    struct DepositView {
+        address depositor; address delegate; address token; Range intentAmountRange; bool acceptingIntents;
+        uint256 remainingDeposits; uint256 outstandingIntentAmount; address intentGuardian; bool retainOnEmpty;
+    }
+    function getDeposit(uint256 depositId) external view returns (DepositView memory) {
+        Deposit storage d = deposits[depositId];
+        return DepositView(d.depositor, address(0), token, d.intentAmountRange, d.acceptingIntents, d.remainingDeposits, d.outstandingIntentAmount, address(0), false);
+    }
+
     function depositor(uint256 depositId) external view returns (address) {
         return deposits[depositId].depositor;
     }

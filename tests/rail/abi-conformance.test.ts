@@ -55,6 +55,7 @@ const USED = {
       "getDepositCurrencyListed",
       "setAcceptingIntents",
       "getManagerFee",
+      "getDeposit",
     ],
     event: ["FundsLocked", "FundsUnlocked", "FundsUnlockedAndTransferred"],
   },

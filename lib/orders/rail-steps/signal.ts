@@ -5,23 +5,53 @@ import { checkoutSessions, type OrderRow, orders } from "@/db/schema";
 import { SYSTEM } from "@/lib/core/actor";
 import { withEvents } from "@/lib/events/service";
 import { logger } from "@/lib/core/logger";
+import { bpsToPercent, usdcFromMicro } from "@/lib/core/money";
+import { buyerShareBps, referralShortfall } from "@/lib/rail/fees";
 import { signalCalldata } from "@/lib/rail/zkp2p/calldata";
 import type { RailChain } from "@/lib/rail/zkp2p/chain";
 import { describeRevert, managerFeeIn, revertReason, signaledIn } from "@/lib/rail/zkp2p/protocol";
-import { fetchGatingSignature, isTransient, ServiceError } from "@/lib/rail/zkp2p/services";
+import { fetchGatingSignature, type GatingSignature, isTransient, ServiceError } from "@/lib/rail/zkp2p/services";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet, setWalletAside, takeWallet, walletFits } from "@/lib/rail/zkp2p/wallets";
 import { liveRail } from "@/lib/rail";
+import { expireIfDue } from "@/lib/sessions/expiry";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
-import { backoffMs, MAX_TRIES, POLL_MS, type RailState, setDue } from "./due";
+import { backoffMs, MAX_TRIES, POLL_MS, setDue } from "./due";
+import { requoteOrFail, type SignalState } from "./requote";
+
+/**
+ * Reverts of the deposit's own (EscrowV2's lock, or V3's checks of the deposit's terms): another
+ * maker may take the order, so it is re-quoted (requote.ts) rather than failed.
+ */
+const DEPOSIT_REVERTS = new Set([
+  "DepositNotAcceptingIntents",
+  "DepositNotFound",
+  "InsufficientDepositLiquidity",
+  "MaxIntentsExceeded",
+  "AmountAboveMax",
+  "AmountBelowMin",
+  "AmountExceedsAvailable",
+  "RateBelowMinimum",
+  "CurrencyNotSupported",
+  "CurrencyNotFound",
+  "PaymentMethodNotSupported",
+  "PaymentMethodNotActive",
+  "PaymentMethodNotListed",
+  "EscrowLockFailed",
+]);
 
 /** SIGNAL_SUBMITTED: takes a wallet, asks the gating signature, sends the signal and follows it until it is confirmed. */
 export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow) {
-  const state = (order.railState ?? {}) as RailState;
+  const state = (order.railState ?? {}) as SignalState;
   let tx = await latestTx(db, order.id, "signal");
   if (!tx) {
+    // an order whose time is over is never signalled: its payer could no longer pay it
+    if (await endedBeforeSignal(db, order)) return;
+    // the deposit's own terms, read before anything is asked: an amount it does not take goes to another maker
+    const refusal = await depositRefusal(chain, state);
+    if (refusal) return requoteOrFail(db, order, state, refusal, failSignal);
     // a wallet whose tier takes this order now, the one it was quoted as first
     const rail = liveRail();
     const groups = (state.allowedGroupIds ?? "").split(",").filter(Boolean) as Hex[];
@@ -32,7 +62,12 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
     if (!wallet) return setDue(db, order, 3_000); // every wallet holds an intent: the order waits its turn
     if (order.takerWallet !== wallet) await db.update(orders).set({ takerWallet: wallet }).where(eq(orders.id, order.id));
     const [session] = await db
-      .select({ to: checkoutSessions.recipientAddress })
+      .select({
+        to: checkoutSessions.recipientAddress,
+        checkoutMode: checkoutSessions.checkoutMode,
+        feePayer: checkoutSessions.feePayer,
+        buyerFeeShareBps: checkoutSessions.buyerFeeShareBps,
+      })
       .from(checkoutSessions)
       .where(eq(checkoutSessions.id, order.sessionId));
     let gating;
@@ -57,11 +92,19 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       );
     } catch (err) {
       if (err instanceof ServiceError && err.kind === "refused")
-        return failSignal(db, order, `refused by the gating service: ${err.message}`);
+        return requoteOrFail(db, order, state, `refused by the gating service: ${err.message}`, failSignal);
       const tries = order.railTries + 1;
       if (tries >= MAX_TRIES) return failSignal(db, order, "the gating service did not answer");
       return setDue(db, order, backoffMs(tries), { railTries: tries });
     }
+    // the price carries the fees the quote named (the payer's share under PAYEE and SPLIT, the
+    // merchant's cost bounded by maxFeePercentage on an exact-fiat session): curator's signature may
+    // impose more referral fees than it quoted, and that intent's release would leave the merchant short
+    const priced =
+      session!.checkoutMode === "exact-fiat" ||
+      buyerShareBps({ feePayer: session!.feePayer ?? "MERCHANT", buyerFeeShareBps: session!.buyerFeeShareBps }) > 0n;
+    const extra = priced ? referralExcess(state, gating) : null;
+    if (extra) return failSignal(db, order, extra);
     let call: { to: Address; data: Hex };
     try {
       call = await signalCalldata(settings, wallet, {
@@ -93,6 +136,9 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       // same second (a payer starting again at once) is given the same one, which is spent; ask anew
       if (reason.name === "GatingSignatureAlreadyUsed" && order.railTries + 1 < MAX_TRIES)
         return setDue(db, order, 1_500, { railTries: order.railTries + 1 });
+      // the deposit's refusal: another maker may take it
+      if (DEPOSIT_REVERTS.has(reason.name))
+        return requoteOrFail(db, order, state, `the maker's deposit refused the intent: ${describeRevert(reason)}`, failSignal);
       if (reason.name === "AccountHasActiveIntent") {
         // the chain says this wallet has an intent we do not know of: leave it aside, take another
         logger.warn("taker wallet has an open intent unknown to the service; setting it aside", { wallet });
@@ -101,6 +147,8 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       }
       return failSignal(db, order, describeRevert(reason));
     }
+    // the service calls above may have taken the order past its time
+    if (await endedBeforeSignal(db, order)) return;
     await db
       .update(orders)
       .set({ railState: { ...state, signatureExpiration: gating.expiration.toString() } })
@@ -147,6 +195,58 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
     });
     session = await transition(t, "session", session, "orderChanged");
   });
+}
+
+/**
+ * Whether the order's own time (expiresAt) is over before its signal is sent; if so it is ended and
+ * its wallet freed. The session's expiry, if due, expires it (expireIfDue); an order that may not
+ * expire while it is being signalled (the order machine expires SIGNAL_MINED orders) fails instead,
+ * saying so, and the payer may start again.
+ */
+async function endedBeforeSignal(db: Db, order: OrderRow): Promise<boolean> {
+  if (order.expiresAt > new Date()) return false;
+  await expireIfDue(db, order.sessionId);
+  const [now] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, order.id));
+  if (now?.status === "SIGNAL_SUBMITTED") await failSignal(db, order, "the order's time ran out before its signal could be sent");
+  else await releaseWallet(db, order.id);
+  return true;
+}
+
+/**
+ * Why the quoted deposit cannot take the intent, as the escrow holds it now (EscrowV2 getDeposit):
+ * not accepting intents, or an amount outside its intent range. Null: it may (its liquidity is the
+ * lock's to check: the escrow frees expired intents' funds first).
+ */
+async function depositRefusal(chain: RailChain, state: SignalState): Promise<string | null> {
+  if (!state.escrow || !state.depositId || !state.amount) return null;
+  const d = await chain.depositOf(state.escrow, BigInt(state.depositId));
+  if (d.depositor === "0x0000000000000000000000000000000000000000") return "the maker's deposit is gone";
+  if (!d.acceptingIntents) return "the maker's deposit is not accepting intents";
+  const amount = BigInt(state.amount);
+  const { min, max } = d.intentAmountRange;
+  if (amount < min || amount > max)
+    return `the maker's deposit takes intents of ${usdcFromMicro(min)} to ${usdcFromMicro(max)} USDC, not ${usdcFromMicro(amount)}`;
+  return null;
+}
+
+/**
+ * Why the gating signature's referral fees cannot be signalled with: they take more of the intent
+ * than the quote the payer's price was made from (null: they do not). A quote kept before its fees
+ * were recorded is not checked.
+ */
+function referralExcess(state: SignalState, gating: GatingSignature): string | null {
+  if (state.quotedAmount === undefined || !state.amount) return null;
+  const gross = BigInt(state.amount);
+  const quote = { quoted: BigInt(state.quotedAmount), referral: BigInt(state.quotedReferralFee ?? "0") };
+  const short = referralShortfall(gross, gating.referralFees, quote);
+  if (short === 0n) return null;
+  // as percentages of the intent: the signature's rates (1e18 = 100 %), the quote's share of its amount
+  const signedBps = gating.referralFees.reduce((sum, f) => sum + f.fee, 0n) / 10n ** 14n;
+  const quotedBps = quote.quoted > 0n ? (quote.referral * 10_000n + quote.quoted / 2n) / quote.quoted : 0n;
+  return (
+    `the gating signature carries ${bpsToPercent(Number(signedBps))}% in referral fees where the quote priced in ` +
+    `${bpsToPercent(Number(quotedBps))}%: the release would leave the merchant ${usdcFromMicro(short)} USDC short; start again for a new price`
+  );
 }
 
 export async function failSignal(db: Db, order: OrderRow, reason: string) {

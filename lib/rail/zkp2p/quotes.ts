@@ -4,7 +4,7 @@ import { formatScaled } from "@/lib/core/money";
 import { logger } from "@/lib/core/logger";
 import { CURRENCIES, PLATFORM_LABELS, type PaymentPlatform, platformAccepts } from "../platforms";
 import { buyerShareBps, expectedFee, grossFor } from "../fees";
-import type { FiatQuote, FiatQuoteInput, Quote, QuoteInput } from "../rail";
+import type { FiatQuote, FiatQuoteInput, Quote, QuoteExclusion, QuoteInput } from "../rail";
 import { getDb } from "@/db/client";
 import { MidRates } from "./oracle";
 import type { GroupMembership } from "./groups";
@@ -40,7 +40,27 @@ export type QuotedIntent = {
   quotedAs?: string;
   /** a gated deposit's address groups, comma-separated: the signal must come from a wallet in one */
   allowedGroupIds?: string;
+  /**
+   * the fees the quote expected (quotedFee on quotedAmount, of which quotedReferralFee referral
+   * fees): the signal step holds the gating signature's referral fees to them
+   */
+  quotedAmount?: string;
+  quotedFee?: string;
+  quotedReferralFee?: string;
 };
+
+/** A deposit as an exclusion names it: "escrow:depositId", lower case. */
+export const depositKey = (escrow: string, depositId: bigint | string) => `${escrow.toLowerCase()}:${depositId.toString()}`;
+
+/**
+ * The USDC an exact-fiat intent may lock: curator's figure, but never more than the payer's fiat
+ * releases at the intent's rate (the verifier releases fiat × 1e18 / rate, rounded down): an intent
+ * above it could never be released whole by the payment it was priced for.
+ */
+export function fiatIntentAmount(signalAmount: bigint, fiatMinor: bigint, rate: bigint, decimals: number): bigint {
+  const buys = (fiatMinor * PRECISE * 10n ** BigInt(6 - decimals)) / rate;
+  return signalAmount < buys ? signalAmount : buys;
+}
 
 /** fiat per USDC with 18 decimals, as a decimal string for people ("1.02") */
 export function formatRate18(rate: bigint): string {
@@ -102,6 +122,9 @@ export class QuoteBook {
       processorName: input.platform,
       amount: gross.toString(),
       quotedAs: wallet,
+      quotedAmount: q.signalAmount.toString(),
+      quotedFee: q.totalFee.toString(),
+      quotedReferralFee: q.referralFee.toString(),
       ...(q.allowedGroupIds.length ? { allowedGroupIds: q.allowedGroupIds.join(",") } : {}),
       ...(q.takerConversionRate !== null ? { takerConversionRate: q.takerConversionRate.toString() } : {}),
     };
@@ -112,8 +135,17 @@ export class QuoteBook {
    * with that wallet: any quote through the wallet chosen already, a gated one only through a wallet
    * in one of its groups.
    */
-  private async takeable(quotes: CuratorQuote[], platform: PaymentPlatform, amountMicro: bigint, chosen: { wallet: Address; cap: bigint }) {
-    for (const quote of quotes.filter((x) => x.platform === platform)) {
+  private async takeable(
+    quotes: CuratorQuote[],
+    platform: PaymentPlatform,
+    amountMicro: bigint,
+    chosen: { wallet: Address; cap: bigint },
+    exclude?: QuoteExclusion,
+  ) {
+    // the makers already tried are left out here too, in case curator does not honour excludedPayToValues
+    const excluded = (q: CuratorQuote) =>
+      !!exclude && (exclude.payees.includes(q.payeeHandle) || exclude.deposits.includes(depositKey(q.escrow, q.depositId)));
+    for (const quote of quotes.filter((x) => x.platform === platform && !excluded(x))) {
       if (!quote.allowedGroupIds.length) return { quote, wallet: chosen };
       const member = await this.tryChoose(platform, amountMicro, quote.allowedGroupIds);
       if (member.wallet) return { quote, wallet: member };
@@ -135,11 +167,12 @@ export class QuoteBook {
    * set by the signal step, so every session of one amount shares one call. Calls asked at once share
    * one call as well (the cache holds the promise).
    */
-  private quotesFor(currency: string, amount: bigint | { fiatMinor: bigint; decimals: number }, user: Address) {
+  private quotesFor(currency: string, amount: bigint | { fiatMinor: bigint; decimals: number }, user: Address, exclude?: QuoteExclusion) {
     const exactFiat = typeof amount !== "bigint";
     // exact fiat: a decimal of the currency (curator's exactFiatAmount); exact token: USDC base units
     const asked = exactFiat ? formatScaled(amount.fiatMinor, amount.decimals, amount.decimals) : amount.toString();
-    const key = `${exactFiat ? "fiat" : "token"}:${currency}:${asked}:${user.toLowerCase()}`;
+    const payees = [...(exclude?.payees ?? [])].sort();
+    const key = `${exactFiat ? "fiat" : "token"}:${currency}:${asked}:${user.toLowerCase()}:${payees.join("\u0000")}`;
     const now = Date.now();
     const hit = this.cache.get(key);
     if (hit && hit.until > now) {
@@ -164,6 +197,8 @@ export class QuoteBook {
         chainId: this.settings.network.chainId,
         usdc: this.settings.network.usdc,
         escrows: [this.settings.network.addresses.EscrowV2],
+        // the makers an order already failed to signal with (a re-quote): curator is asked to leave them out
+        ...(payees.length ? { exclude: payees } : {}),
       },
       this.settings.serviceTimeoutMs,
     ).catch((err: unknown) => {
@@ -184,10 +219,10 @@ export class QuoteBook {
       throw new AppError("VALIDATION_FAILED", `${input.platform} does not take ${input.fiatCurrency} on the real rail`);
     }
     const choice = await this.choose(input.platform, input.amountMicro);
-    const quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, choice.wallet);
+    const quotes = await this.quotesFor(input.fiatCurrency, input.amountMicro, choice.wallet, input.exclude);
     // the best quote on the platform that one of our wallets may take: its rate and deposit price this
     // payment, whatever amount it grossed the ask up to (its fees are read, not required to be zero)
-    const found = await this.takeable(quotes, input.platform, input.amountMicro, choice);
+    const found = await this.takeable(quotes, input.platform, input.amountMicro, choice, input.exclude);
     if (!found) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
     const { quote: q } = found;
     // what to lock: the amount, grossed up by the payer's share of the fees the quote expects
@@ -221,13 +256,15 @@ export class QuoteBook {
     const decimals = CURRENCIES[input.fiatCurrency]?.decimals ?? 2;
     const mid = await this.mids.mid(input.fiatCurrency);
     const choice = await this.choose(input.platform, 0n);
-    const quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, choice.wallet);
-    const found = await this.takeable(quotes, input.platform, 0n, choice);
+    const quotes = await this.quotesFor(input.fiatCurrency, { fiatMinor: input.fiatAmountMinor, decimals }, choice.wallet, input.exclude);
+    const found = await this.takeable(quotes, input.platform, 0n, choice, input.exclude);
     if (!found) throw new AppError("CONFLICT", `No liquidity on ${input.platform} for ${input.fiatCurrency} at this amount right now`);
     const { quote: q } = found;
-    const gross = q.signalAmount;
+    // curator's intent, capped at what the payer's fiat releases at its rate; its fees in proportion
+    const gross = fiatIntentAmount(q.signalAmount, input.fiatAmountMinor, q.conversionRate, decimals);
     const signer = gross > found.wallet.cap ? await this.choose(input.platform, gross, q.allowedGroupIds) : found.wallet;
-    const fee = q.totalFee > 0n && q.totalFee < gross ? q.totalFee : 0n;
+    const quotedFee = gross === q.signalAmount ? q.totalFee : expectedFee(gross, { quoted: q.signalAmount, fee: q.totalFee });
+    const fee = quotedFee > 0n && quotedFee < gross ? quotedFee : 0n;
     const net = gross - fee;
     const unit = PRECISE * 10n ** BigInt(6 - decimals);
     // the fiat's worth at the mid rate, rounded down; the merchant's cost is what it does not receive of it

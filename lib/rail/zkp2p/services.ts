@@ -105,6 +105,12 @@ export type CuratorQuote = {
   netAmount: bigint;
   /** the fees the quote expects on signalAmount (totalFeeAmount; 0 when the quote names none) */
   totalFee: bigint;
+  /**
+   * the part of totalFee the quote takes to be referral fees (takerReferralFeeAmount; without it,
+   * whatever totalFee leaves after the protocol's and the manager's): what the gating signature's
+   * referral fees are held to (lib/orders/rail-steps/signal.ts)
+   */
+  referralFee: bigint;
   /** the all-in rate the taker sees, 18 decimals, when the quote gives it */
   takerConversionRate: bigint | null;
   /** fiat per USDC, 18 decimals: the intent's conversionRate */
@@ -172,6 +178,7 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
         signalAmount: BigInt(q.signalIntentAmount ?? q.intent.amount),
         netAmount: BigInt(q.tokenAmount ?? q.intent.amount),
         totalFee: BigInt(q.totalFeeAmount ?? 0),
+        referralFee: referralPart(q),
         takerConversionRate: q.takerConversionRate ? BigInt(q.takerConversionRate) : null,
         conversionRate: BigInt(q.conversionRate),
         payeeHandle: q.maker.offchainId,
@@ -182,6 +189,13 @@ export async function fetchQuotes(apiUrl: string, ask: QuoteAsk, timeoutMs = 10_
         allowedGroupIds: q.whitelistEnabled ? ((q.allowedGroupIds ?? []) as Hex[]) : [],
       }))
   );
+}
+
+/** The referral fees a quote expects: named, or what its total leaves after the fees it names (none named: 0). */
+function referralPart(q: { totalFeeAmount?: string; zkp2pFeeAmount?: string; managerFeeAmount?: string; takerReferralFeeAmount?: string }) {
+  if (q.takerReferralFeeAmount !== undefined) return BigInt(q.takerReferralFeeAmount);
+  const rest = BigInt(q.totalFeeAmount ?? 0) - BigInt(q.zkp2pFeeAmount ?? 0) - BigInt(q.managerFeeAmount ?? 0);
+  return rest > 0n ? rest : 0n;
 }
 
 export type GatingSignature = {
