@@ -1,46 +1,83 @@
 import { type Address, type Hex, isAddress, keccak256, toHex } from "viem";
 import { FaultSwitch, serveJson } from "./faults";
 
-// A local stand-in for ZKP2P's curator API (https://api.zkp2p.xyz): the two calls the real rail
-// makes, in the shapes `@zkp2p/sdk` 0.14.1 sends and reads (QuoteRequest / QuoteResponse,
-// SignIntentV3Request / SignIntentV3ResponseObject). It quotes one maker deposit on the local chain
-// and signs intents with the deposit's gating key. It is written from the SDK's types, not from
-// curator's code, and it proves nothing about curator's own rules (tiers, eligibility). Its fees are
-// the chain's: a quote carries signalIntentAmount (gross), tokenAmount (net of the fees), the fees
-// and takerConversionRate, and every signature carries the curator's referral fee.
+// A local stand-in for ZKP2P's curator API (https://api.zkp2p.xyz): the calls the real rail makes,
+// in the shapes `@zkp2p/sdk` 0.14.1 sends and reads (QuoteRequest / QuoteResponse,
+// SignIntentV3Request / SignIntentV3ResponseObject) and the taker tier in the older client SDK's
+// TakerTier / PlatformLimit. It quotes one maker deposit on the local chain and signs intents with the
+// deposit's gating key. It is written from the SDK's types and ZKP2P's tier guide, not from curator's
+// code: its tiers are the guide's table (caps per platform, Venmo and PayPal locked below Peer Plus,
+// a per-wallet cooldown on the reversible methods), which it also enforces when it signs; it proves
+// nothing about curator's other rules (eligibility, demotion by lock score). Its fees are the chain's:
+// a quote carries signalIntentAmount (gross), tokenAmount (net of the fees), the fees and
+// takerConversionRate, and every signature carries the curator's referral fee.
 
 export type CuratorRoute = "quote" | "sign" | "tier";
 
-/**
- * A taker wallet's standing, as curator's `GET /v2/taker/tier` answers it (our reading of ZKP2P's
- * "taker tiers" cookbook and the older client SDK: the field names are theirs, the platform list's
- * shape is a guess). A cap of "0" is a locked platform; a platform with cooldownHours starts a
- * cooldown for the wallet once it signals on it.
- */
-export type TakerTier = {
-  tier: string;
-  perIntentCapBaseUnits: bigint;
-  platformLimits: { paymentMethod: string; perIntentCapBaseUnits: bigint; cooldownHours: number }[];
-};
+/** Peer's taker tiers, lowest first (the client SDK's TakerTierLevel; the docs no longer list PEER_PRESIDENT). */
+export type TakerTierLevel = "PEASANT" | "PEER" | "PLUS" | "PRO" | "PLATINUM" | "PEER_PRESIDENT";
+type RiskLevel = "LOW" | "MEDIUM_HIGH" | "HIGH" | "HIGHEST";
 
-/** Peer's lowest tier, as the cookbook puts it at the time of writing (these figures change). */
-export const PEASANT: TakerTier = {
-  tier: "PEASANT",
-  perIntentCapBaseUnits: 500_000_000n,
-  platformLimits: [
-    { paymentMethod: "revolut", perIntentCapBaseUnits: 500_000_000n, cooldownHours: 0 },
-    { paymentMethod: "wise", perIntentCapBaseUnits: 500_000_000n, cooldownHours: 0 },
-    { paymentMethod: "monzo", perIntentCapBaseUnits: 500_000_000n, cooldownHours: 0 },
-    { paymentMethod: "zelle", perIntentCapBaseUnits: 150_000_000n, cooldownHours: 12 },
-    { paymentMethod: "cashapp", perIntentCapBaseUnits: 100_000_000n, cooldownHours: 12 },
-    { paymentMethod: "chime", perIntentCapBaseUnits: 100_000_000n, cooldownHours: 12 },
-    { paymentMethod: "venmo", perIntentCapBaseUnits: 5_000_000n, cooldownHours: 12 },
-    { paymentMethod: "paypal", perIntentCapBaseUnits: 0n, cooldownHours: 12 },
-  ],
-};
+/**
+ * A taker wallet's tier, as a test sets it: its level, whose limits are the tier guide's (TIER_GUIDE),
+ * and any platform's cap put otherwise (US dollars, or "locked").
+ */
+export type TakerTier = { tier: TakerTierLevel; caps?: Partial<Record<string, number | "locked">> };
+
+/** Peer's lowest tier, with the tier guide's limits. */
+export const PEASANT: TakerTier = { tier: "PEASANT" };
 
 /** The local chain's wallets by default: a tier high enough that tests pay on any platform; a test sets PEASANT to see the limits. */
-export const LOCAL_DEFAULT_TIER: TakerTier = { tier: "PRO", perIntentCapBaseUnits: 5_000_000_000n, platformLimits: [] };
+export const LOCAL_DEFAULT_TIER: TakerTier = { tier: "PRO" };
+
+const LEVELS = ["PEASANT", "PEER", "PLUS", "PRO", "PLATINUM"] as const;
+const column = (t: TakerTierLevel) => (t === "PEER_PRESIDENT" ? LEVELS.length - 1 : LEVELS.indexOf(t));
+/** each tier's base per-order limit (the guide's previous page; each platform's cap is this × its multiplier) and cooldown */
+const BASE_DOLLARS = [100, 250, 1_000, 2_500, 5_000];
+const COOLDOWN_HOURS = [12, 6, 0, 0, 0];
+
+/**
+ * ZKP2P's tier guide (zkp2p/docs guides/for-buyers/tiers.md, 2026-07-01): each platform's per-order
+ * limit per tier, in US dollars (null: locked), its risk level and the multiplier of the tier's base.
+ * The names are curator's platform names as we guess them (our ids, cased); the hash is the catalog's.
+ */
+export const TIER_GUIDE: { platform: string; name: string; risk: RiskLevel; multiplier: number; dollars: (number | null)[] }[] = [
+  { platform: "revolut", name: "Revolut", risk: "LOW", multiplier: 5, dollars: [500, 1_250, 5_000, 12_500, 25_000] },
+  { platform: "wise", name: "Wise", risk: "LOW", multiplier: 5, dollars: [500, 1_250, 5_000, 12_500, 25_000] },
+  { platform: "monzo", name: "Monzo", risk: "LOW", multiplier: 5, dollars: [500, 1_250, 5_000, 12_500, 25_000] },
+  { platform: "mercadopago", name: "MercadoPago", risk: "LOW", multiplier: 5, dollars: [500, 1_250, 5_000, 12_500, 25_000] },
+  { platform: "luxon", name: "Luxon", risk: "LOW", multiplier: 5, dollars: [500, 1_250, 5_000, 12_500, 25_000] },
+  { platform: "n26", name: "N26", risk: "LOW", multiplier: 5, dollars: [500, 1_250, 5_000, 10_000, 10_000] },
+  { platform: "alipay", name: "Alipay", risk: "LOW", multiplier: 5, dollars: [50, 50, 50, 50, 50] },
+  { platform: "zelle", name: "Zelle", risk: "MEDIUM_HIGH", multiplier: 1.5, dollars: [150, 375, 1_500, 3_750, 7_500] },
+  { platform: "venmo", name: "Venmo", risk: "HIGH", multiplier: 1, dollars: [null, null, 1_000, 2_500, 5_000] },
+  { platform: "cashapp", name: "CashApp", risk: "HIGH", multiplier: 1, dollars: [100, 250, 1_000, 2_500, 5_000] },
+  { platform: "chime", name: "Chime", risk: "HIGH", multiplier: 1, dollars: [100, 250, 1_000, 2_500, 5_000] },
+  { platform: "paypal", name: "PayPal", risk: "HIGHEST", multiplier: 0.75, dollars: [null, null, 750, 1_875, 3_750] },
+];
+
+const dollarsText = (d: number) => `$${d.toLocaleString("en-US")}`;
+
+/** One platform's limit for a tier, in the published PlatformLimit's shape (caps in base units, the display in dollars). */
+function platformLimit(t: TakerTier, g: (typeof TIER_GUIDE)[number]) {
+  const col = column(t.tier);
+  const set = t.caps?.[g.platform];
+  const dollars = set === undefined ? g.dollars[col]! : set === "locked" ? null : set;
+  const reversible = g.risk !== "LOW";
+  const unlocks = g.dollars.findIndex((d) => d !== null);
+  return {
+    paymentMethodHash: nameHash(g.platform),
+    platformName: g.name,
+    riskLevel: g.risk,
+    capMultiplier: g.multiplier,
+    effectiveCap: (BigInt(Math.round((dollars ?? 0) * 100)) * 10_000n).toString(),
+    effectiveCapDisplay: dollarsText(dollars ?? 0),
+    hasCooldown: reversible,
+    cooldownHours: reversible ? COOLDOWN_HOURS[col]! : 0,
+    isLocked: dollars === null,
+    minTierRequired: dollars === null && unlocks > col ? LEVELS[unlocks]! : null,
+  };
+}
 
 export type CuratorOptions = {
   chainId: number;
@@ -117,18 +154,7 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
   /** platforms whose liquidity is gated to address groups: their quotes say so, and only members are signed for */
   const gated = new Map<string, Hex[]>();
   const tierOf = (owner: string) => tiers.get(owner.toLowerCase()) ?? LOCAL_DEFAULT_TIER;
-  const limitOf = (owner: string, platform: string) => {
-    const t = tierOf(owner);
-    const p = t.platformLimits.find((l) => l.paymentMethod === platform);
-    return {
-      cap: p
-        ? p.perIntentCapBaseUnits < t.perIntentCapBaseUnits
-          ? p.perIntentCapBaseUnits
-          : t.perIntentCapBaseUnits
-        : t.perIntentCapBaseUnits,
-      cooldownHours: p?.cooldownHours ?? 0,
-    };
-  };
+  const limitsOf = (owner: string) => TIER_GUIDE.map((g) => platformLimit(tierOf(owner), g));
   const ttl = BigInt(opts.signatureTtlSeconds ?? 300);
   const now = opts.now ?? (async () => BigInt(Math.floor(Date.now() / 1000)));
   const fiatDecimals = (code: string) => (code === "JPY" ? 0 : 2);
@@ -250,14 +276,19 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
       for (const g of groups) if (await opts.isMember?.(g, caller as Address)) member = true;
       if (!member) return fail(409, "this deposit takes intents only from takers in its address groups");
     }
-    // the taker's tier: a per-order cap per platform, and a cooldown on reversible ones once used
-    const limit = limitOf(caller, String(r.processorName));
-    if (BigInt(r.amount ?? 0) > limit.cap)
-      return fail(409, `the amount exceeds this taker's ${tierOf(caller).tier} limit on ${r.processorName}`);
+    // the taker's tier: a per-order cap per platform (some locked), and the wallet's cooldown on the
+    // reversible ones, started here once it is signed for on one (stricter than curator, which may
+    // start it only once the intent is signalled or fulfilled)
+    const limit = limitsOf(caller).find((l) => l.paymentMethodHash === nameHash(String(r.processorName)));
+    const level = tierOf(caller).tier;
+    // (a platform the guide does not list is not the stand-in's to limit: the SDK refuses it, not curator)
+    if (limit?.isLocked) return fail(409, `${r.processorName} is locked for this taker's tier (${level})`);
+    if (limit && BigInt(r.amount ?? 0) > BigInt(limit.effectiveCap))
+      return fail(409, `the amount exceeds this taker's ${level} limit on ${r.processorName}`);
     const chainNow = await now();
     const until = cooldownUntil.get(caller) ?? 0n;
-    if (limit.cooldownHours > 0 && until > chainNow) return fail(409, `this taker is in its cooldown on ${r.processorName}`);
-    if (limit.cooldownHours > 0) cooldownUntil.set(caller, chainNow + BigInt(limit.cooldownHours) * 3600n);
+    if (limit?.hasCooldown && until > chainNow) return fail(409, `this taker is in its cooldown on ${r.processorName}`);
+    if (limit?.hasCooldown && limit.cooldownHours > 0) cooldownUntil.set(caller, chainNow + BigInt(limit.cooldownHours) * 3600n);
     const signatureExpiration = chainNow + ttl;
     // curator decides the referral fees of what it signs: ours adds its own to whatever was asked
     const asked = (Array.isArray(r.referralFees) ? r.referralFees : []) as unknown as { recipient: Address; fee: string }[];
@@ -287,30 +318,32 @@ export async function startCurator(opts: CuratorOptions, port = 0) {
     });
   };
 
+  // the wallet's standing in the client SDK's TakerTier shape, a PlatformLimit for every platform of
+  // the tier guide; the cooldown is the wallet's, on chain time (a test that moves the clock ends it)
   const tier = async (_body: unknown, url: URL) => {
     const owner = url.searchParams.get("owner") ?? "";
     if (!isAddress(owner)) return fail(400, "owner must be an address");
     const t = tierOf(owner);
+    const col = column(t.tier);
     const chainNow = await now();
     const until = cooldownUntil.get(owner.toLowerCase()) ?? 0n;
     const active = until > chainNow;
+    const base = BigInt(BASE_DOLLARS[col]!) * 1_000_000n;
     return ok({
-      owner,
+      owner: owner.toLowerCase(),
       chainId: Number(url.searchParams.get("chainId") ?? opts.chainId),
       tier: t.tier,
-      perIntentCapBaseUnits: t.perIntentCapBaseUnits.toString(),
-      perIntentCapDisplay: `$${formatUnits(t.perIntentCapBaseUnits, 6)}`,
+      perIntentCapBaseUnits: base.toString(),
+      perIntentCapDisplay: dollarsText(BASE_DOLLARS[col]!),
+      lastUpdated: new Date(Number(chainNow) * 1000).toISOString(),
       source: "computed",
-      cooldownHours: Math.max(0, ...t.platformLimits.map((l) => l.cooldownHours)),
+      stats: null,
+      cooldownHours: COOLDOWN_HOURS[col]!,
+      cooldownSeconds: COOLDOWN_HOURS[col]! * 3600,
       cooldownActive: active,
       cooldownRemainingSeconds: active ? Number(until - chainNow) : 0,
       nextIntentAvailableAt: active ? new Date(Number(until) * 1000).toISOString() : null,
-      platformLimits: t.platformLimits.map((l) => ({
-        paymentMethod: l.paymentMethod,
-        perIntentCapBaseUnits: l.perIntentCapBaseUnits.toString(),
-        cooldownHours: l.cooldownHours,
-        locked: l.perIntentCapBaseUnits === 0n,
-      })),
+      platformLimits: limitsOf(owner),
     });
   };
 

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, like } from "drizzle-orm";
+import { and, eq, inArray, like } from "drizzle-orm";
 import { type Address, createWalletClient, encodeFunctionData, type Hex, http, keccak256, toFunctionSelector, toHex } from "viem";
 import { generatePrivateKey, privateKeyToAccount } from "viem/accounts";
 import { base } from "viem/chains";
@@ -8,14 +8,13 @@ import { payer } from "@/lib/core/actor";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { getConfig } from "@/lib/core/config";
 import { logger } from "@/lib/core/logger";
-import { advanceOrder, findDueRailSteps, reconcileOpenIntents, warnLowWallets } from "@/lib/orders/rail-steps";
+import { advanceOrder, reconcileOpenIntents, warnLowWallets } from "@/lib/orders/rail-steps";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { cancelSession, markPaymentSent } from "@/lib/sessions/transitions";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
 import { describeRevert, encodeStoredAttestation, ORCHESTRATOR_ABI, revertReason } from "@/lib/rail/zkp2p/protocol";
 import { liveRail } from "@/lib/rail";
 import { signGatingSignature } from "@/rail-local/chain";
-import { PEASANT, type TakerTier } from "@/rail-local/curator";
 import { testDb } from "../support/db";
 import {
   driveUntil,
@@ -446,108 +445,6 @@ describe("the real rail under faults", () => {
     });
     await stack.rail.client.waitForTransactionReceipt({ hash: cancelled, pollingInterval: 50 });
     await db.update(takerWallets).set({ orderId: null }).where(like(takerWallets.orderId, "held:%"));
-  });
-});
-
-describe("taker tiers: each wallet's limits, as curator serves them", () => {
-  const wallets = () => stack.rail.takerKeys.map((k) => privateKeyToAccount(k).address);
-  const setAll = (tier: TakerTier | null) => {
-    for (const w of wallets()) stack.curator.setTier(w, tier);
-    liveRail()!.tiers.clear();
-  };
-
-  it("a platform no wallet may take for the amount is not offered, and the payer is told why; one they may take is", async () => {
-    setAll(PEASANT);
-    try {
-      const { session } = await liveSession(stack, "25.00");
-      const view = await getCheckoutView(await testDb(), session.id);
-      const usd = view.options.find((c) => c.currency === "USD")!.quotes.map((q) => q.platform);
-      expect(usd).toContain("revolut");
-      expect(usd).not.toContain("venmo");
-      expect(view.unavailable).toEqual(
-        expect.arrayContaining([
-          { platform: "venmo", label: "Venmo", reason: "up to $5.00 per payment here" },
-          { platform: "paypal", label: "PayPal", reason: "not available for payments here yet" },
-        ]),
-      );
-      await expect(startLive(session.id, "venmo")).rejects.toMatchObject({
-        code: "CONFLICT",
-        message: "Venmo is up to $5.00 per payment here",
-      });
-      const started = await startLive(session.id, "revolut");
-      expect((await driveUntil(await testDb(), started.order.id, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
-      await cancelSession(await testDb(), session.id, { actor: payer(session.id) });
-    } finally {
-      setAll(null);
-      stack.curator.clearCooldowns();
-    }
-  });
-
-  /** Runs the due steps until no wallet is held: what earlier tests left unwinding is done. */
-  const allWalletsFree = () =>
-    vi.waitFor(
-      async () => {
-        const db = await testDb();
-        for (const id of await findDueRailSteps(db)) await advanceOrder(db, id);
-        const held = await db.select().from(takerWallets).where(isNotNull(takerWallets.orderId));
-        expect(held).toHaveLength(0);
-      },
-      { timeout: 30_000, interval: 300 },
-    );
-
-  it("the quote is asked as the wallet that will signal; a wallet cooling down after a reversible payment is passed over", async () => {
-    await allWalletsFree();
-    setAll(PEASANT);
-    try {
-      const first = await liveSession(stack, "20.00");
-      const a = await startLive(first.session.id, "zelle");
-      const minedA = await driveUntil(await testDb(), a.order.id, ["SIGNAL_MINED", "FAILED"]);
-      expect(minedA.status, minedA.failureReason ?? "").toBe("SIGNAL_MINED");
-      // the quote was asked as the wallet that signalled
-      expect((minedA.railState as { quotedAs?: string }).quotedAs).toBe(minedA.takerWallet);
-      await cancelSession(await testDb(), first.session.id, { actor: payer(first.session.id) });
-      await vi.waitFor(
-        async () => {
-          await stepNow(a.order.id);
-          expect(await (await testDb()).select().from(takerWallets).where(eq(takerWallets.orderId, a.order.id))).toHaveLength(0);
-        },
-        { timeout: 15_000, interval: 300 },
-      );
-
-      // wallet A is free again, and first in line (the longest free), but it cools down on Zelle for
-      // 12 hours: the next Zelle order goes to another wallet instead of being refused at signing
-      await (
-        await testDb()
-      )
-        .update(takerWallets)
-        .set({ updatedAt: new Date("2000-01-01T00:00:00Z") })
-        .where(eq(takerWallets.address, minedA.takerWallet!));
-      const second = await liveSession(stack, "20.00");
-      const b = await startLive(second.session.id, "zelle");
-      const minedB = await driveUntil(await testDb(), b.order.id, ["SIGNAL_MINED", "FAILED"]);
-      expect(minedB.status, minedB.failureReason ?? "").toBe("SIGNAL_MINED");
-      expect(minedB.takerWallet).not.toBe(minedA.takerWallet);
-      expect((minedB.railState as { quotedAs?: string }).quotedAs).toBe(minedB.takerWallet);
-      expect(stack.curator.quotedAs).toContain(minedB.takerWallet);
-      await cancelSession(await testDb(), second.session.id, { actor: payer(second.session.id) });
-
-      // every wallet cooling: Zelle is not offered, with when it will be
-      for (const w of wallets()) stack.curator.setTier(w, PEASANT);
-      const others = wallets().filter((w) => ![minedA.takerWallet, minedB.takerWallet].includes(w.toLowerCase()));
-      for (const w of others) {
-        const s = await liveSession(stack, "20.00");
-        const o = await startLive(s.session.id, "zelle");
-        expect((await driveUntil(await testDb(), o.order.id, ["SIGNAL_MINED", "FAILED"])).status).toBe("SIGNAL_MINED");
-        await cancelSession(await testDb(), s.session.id, { actor: payer(s.session.id) });
-      }
-      liveRail()!.tiers.clear();
-      const last = await liveSession(stack, "20.00");
-      const view = await getCheckoutView(await testDb(), last.session.id);
-      expect(view.unavailable.find((u) => u.platform === "zelle")?.reason).toMatch(/^available again after \d\d:\d\d UTC$/);
-    } finally {
-      setAll(null);
-      stack.curator.clearCooldowns();
-    }
   });
 });
 

@@ -9,6 +9,7 @@ import { setMerchantEnvironment } from "@/lib/merchants/admin";
 import { createMerchant } from "@/lib/merchants/service";
 import { RailChain } from "@/lib/rail/zkp2p/chain";
 import { runSmokeTest, type SmokeReport, walletsKey } from "@/lib/rail/zkp2p/smoke-test";
+import { TIER_GUIDE } from "@/rail-local/curator";
 import { uniqueName } from "../support/api";
 import { runAdmin } from "../support/admin-cli";
 import { testDb } from "../support/db";
@@ -123,15 +124,16 @@ describe("the rail's smoke test", () => {
     const [broke, locked] = wallets();
     const kept = await balance(broke!);
     await setBalance(broke!, 0n);
-    stack.curator.setTier(locked!, { tier: "LOCKED", perIntentCapBaseUnits: 0n, platformLimits: [] });
+    // every platform locked for it (curator's answer says so platform by platform)
+    stack.curator.setTier(locked!, { tier: "PEASANT", caps: Object.fromEntries(TIER_GUIDE.map((g) => [g.platform, "locked"])) });
     try {
       const report = await runSmokeTest(db, settings());
       expect(report.passed).toBe(false);
       const [a, b, c] = report.results;
       expect(a).toMatchObject({ passed: false, signal: null, balanceWei: "0", low: true });
       expect(a!.refusals).toEqual(["it holds no ETH to pay for gas", expect.stringContaining("below ZKP2P_MIN_WALLET_ETH")]);
-      expect(b).toMatchObject({ passed: false, tier: "LOCKED", signal: null });
-      expect(b!.refusals).toEqual([expect.stringContaining("its tier (LOCKED) takes 1.00 USDC on no platform")]);
+      expect(b).toMatchObject({ passed: false, tier: "PEASANT", signal: null });
+      expect(b!.refusals).toEqual([expect.stringContaining("its tier (PEASANT) takes 1.00 USDC on no platform")]);
       expect(c).toMatchObject({ passed: true, refusals: [] });
       expect(c!.cancel).not.toBeNull();
     } finally {
