@@ -275,6 +275,8 @@ export async function installStandIns(
     /** The orchestrator's owner pauses it (an incident): signals and releases revert until unpaused; cancels do not. */
     pause: () => send(ADDRESSES.orchestrator, "StandInOrchestrator", "pauseOrchestrator", []),
     unpause: () => send(ADDRESSES.orchestrator, "StandInOrchestrator", "unpauseOrchestrator", []),
+    /** The orchestrator's owner lets every account hold several intents at once (allowMultipleIntents), or not. */
+    setAllowMultipleIntents: (allow: boolean) => send(ADDRESSES.orchestrator, "StandInOrchestrator", "setAllowMultipleIntents", [allow]),
     /** The lifecycle hook refuses to settle releases (a policy's revert) until told otherwise. */
     refuseSettlements: (refuse: boolean) => send(ADDRESSES.lifecycleHook, "StandInLifecycleHook", "setRefusing", [refuse]),
     /** The verifier trusts another witness key: attestations signed before it fail ("UPV: Invalid attestation"). */

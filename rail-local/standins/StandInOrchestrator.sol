@@ -204,7 +204,7 @@ contract StandInOrchestrator {
         emit ProtocolFeeRecipientUpdated(recipient);
     }
 
-    function setAllowMultipleIntents(bool allow) external {
+    function setAllowMultipleIntents(bool allow) external onlyOwner {
         allowMultipleIntents = allow;
     }
 

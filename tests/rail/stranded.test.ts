@@ -238,3 +238,48 @@ describe('a payer who said "I have sent" is never cancelled by the clock', () =>
     expect(await (await testDb()).select().from(takerWallets).where(eq(takerWallets.orderId, mined.id))).toHaveLength(0);
   });
 });
+
+describe("a wallet whose intent waits on its payer, where the orchestrator allows several intents", () => {
+  it("does not stop the next payer: it signals from a wallet already holding a paid-but-unproven intent", async () => {
+    const db = await testDb();
+    const waiting: string[] = [];
+    try {
+      // every wallet holds an intent whose payer said they paid (Revolut: no cooldown)
+      for (let i = 0; i < stack.rail.takerKeys.length; i++) {
+        const { session } = await liveSession(stack, "2.00");
+        const o = await driveUntil(db, (await startLive(session.id, "revolut", "EUR")).order.id, ["SIGNAL_MINED", "FAILED"]);
+        expect(o.status, o.failureReason ?? "").toBe("SIGNAL_MINED");
+        await markPaymentSent(db, session.id, { actor: payer(session.id) });
+        waiting.push(o.id);
+      }
+      const next = await liveSession(stack, "2.00");
+      const queued = await startLive(next.session.id, "revolut", "EUR");
+      // one intent per account: the next payer waits for a wallet
+      await reconcileOpenIntents(db);
+      await stepNow(queued.order.id);
+      expect((await orderRow(queued.order.id)).status).toBe("SIGNAL_SUBMITTED");
+      expect((await orderRow(queued.order.id)).takerWallet).toBeNull();
+
+      await stack.rail.setAllowMultipleIntents(true);
+      await reconcileOpenIntents(db);
+      const mined = await driveUntil(db, queued.order.id, ["SIGNAL_MINED", "FAILED"]);
+      expect(mined.status, mined.failureReason ?? "").toBe("SIGNAL_MINED");
+      const holders = await Promise.all(waiting.map(async (id) => (await orderRow(id)).takerWallet));
+      expect(holders).toContain(mined.takerWallet);
+      // the waiting orders still own their intents, untouched
+      for (const id of waiting) {
+        const o = await orderRow(id);
+        expect(o.status).toBe("PAYMENT_SENT");
+        expect(await accountIntents(o.takerWallet!)).toContain(o.intentHash);
+      }
+    } finally {
+      await stack.rail.setAllowMultipleIntents(false);
+      // the intents are the maker's to release: these payers "paid"
+      for (const id of waiting) {
+        const o = await orderRow(id);
+        if (o.intentHash) await stack.rail.releaseByMaker(o.intentHash as `0x${string}`).catch(() => {});
+      }
+      await reconcileOpenIntents(db);
+    }
+  });
+});

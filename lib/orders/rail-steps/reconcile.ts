@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNotNull, isNull, lt, or, sql } from "drizzle-orm";
 import type { Hex, TransactionReceipt } from "viem";
 import type { Db } from "@/db/client";
-import { chainTxs, type OrderRow, orders } from "@/db/schema";
+import { chainTxs, type OrderRow, orders, takerWallets } from "@/db/schema";
 import { SYSTEM } from "@/lib/core/actor";
 import { withEvents } from "@/lib/events/service";
 import { errorFields, logger } from "@/lib/core/logger";
@@ -40,6 +40,7 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
     )
     .limit(200);
   const chain = new RailChain(rail.settings);
+  await shareWaitingWallets(db, chain).catch((err) => logger.warn("reading allowMultipleIntents failed", errorFields(err)));
   let healed = 0;
   for (const order of open) {
     try {
@@ -84,6 +85,21 @@ export async function reconcileOpenIntents(db: Db): Promise<number> {
     }
   }
   return healed + (await watchReleases(db, chain, rail.settings));
+}
+
+/**
+ * Where the orchestrator lets one account hold several intents (allowMultipleIntents()), a wallet
+ * whose intent waits on its payer (PAYMENT_SENT: hours, until a proof or the maker's release) need not
+ * stop the next payer: it is handed back to the pool while the order keeps it as its intent's owner
+ * (orders.taker_wallet, which cancels or fulfils as before). Its next order is still held to the
+ * wallet's tier (cap and cooldown) when it signals. Where it does not, the wallet stays with the order.
+ */
+async function shareWaitingWallets(db: Db, chain: RailChain) {
+  if (!(await chain.allowMultipleIntents())) return;
+  await db
+    .update(takerWallets)
+    .set({ orderId: null, updatedAt: new Date() })
+    .where(inArray(takerWallets.orderId, db.select({ id: orders.id }).from(orders).where(eq(orders.status, "PAYMENT_SENT"))));
 }
 
 /**

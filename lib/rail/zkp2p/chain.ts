@@ -40,6 +40,25 @@ export type OnChainIntent = {
   referralFees: readonly { recipient: Address; fee: bigint }[];
 };
 
+/** The fields of an intent an attestation is asked about, as an order keeps them (railState.onChainIntent): strings. */
+export type StoredIntent = {
+  amount: string;
+  timestamp: string;
+  paymentMethod: Hex;
+  fiatCurrency: Hex;
+  conversionRate: string;
+  payeeId: Hex;
+};
+
+export const storeIntent = (i: OnChainIntent): StoredIntent => ({
+  amount: i.amount.toString(),
+  timestamp: i.timestamp.toString(),
+  paymentMethod: i.paymentMethod,
+  fiatCurrency: i.fiatCurrency,
+  conversionRate: i.conversionRate.toString(),
+  payeeId: i.payeeId,
+});
+
 /** EscrowV2's Deposit (getDeposit), the fields the rail reads. */
 export type OnChainDeposit = {
   depositor: Address;
@@ -203,6 +222,15 @@ export class RailChain {
       address: this.settings.network.addresses.OrchestratorV3,
       abi: ORCHESTRATOR_ABI,
       functionName: "paused",
+    })) as boolean;
+  }
+
+  /** Whether the orchestrator lets one account hold several open intents (else a second signal reverts AccountHasActiveIntent). */
+  async allowMultipleIntents(): Promise<boolean> {
+    return (await this.client.readContract({
+      address: this.settings.network.addresses.OrchestratorV3,
+      abi: ORCHESTRATOR_ABI,
+      functionName: "allowMultipleIntents",
     })) as boolean;
   }
 }
