@@ -405,10 +405,11 @@ export const orders = pgTable(
     expiresAt: ts("expires_at").notNull(),
     paymentSentAt: ts("payment_sent_at"),
     // the real rail's lock timeout asks first (lib/sessions/expiry.ts): when the payer's page last
-    // showed the payee (its polls note it, every 10 s at most), and when the timeout came with the page
-    // open and the order's end was put off for its question, "did you already send the money?" (once)
+    // showed the payee (its polls note it, every 10 s at most); ASKED: the timeout came with the page
+    // open, and the order's end was put off (once) for its question "did you already send the money?";
+    // NOT_SENT: the payer answered no
     payerSeenAt: ts("payer_seen_at"),
-    lockExtendedAt: ts("lock_extended_at"),
+    lockQuestion: text("lock_question", { enum: ["ASKED", "NOT_SENT"] }),
     fulfilledAt: ts("fulfilled_at"),
     // the real rail (lib/orders/rail-steps/): when the order's next on-chain step is due (null: none),
     // how many times a step has been tried, and what the rail needs to act (the quote it signals with,

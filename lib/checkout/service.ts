@@ -1,7 +1,7 @@
 import type { FeeTerms } from "@/lib/rail/fees";
 import { desc, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { checkoutSessions, type Environment, proofAttempts } from "@/db/schema";
+import { checkoutSessions, type Environment, orders, proofAttempts } from "@/db/schema";
 import { payer } from "@/lib/core/actor";
 import { getConfig } from "@/lib/core/config";
 import { AppError } from "@/lib/core/errors";
@@ -14,7 +14,9 @@ import type { CheckoutTheme } from "@/lib/theme";
 import { CURRENCIES, getPaymentRail, PAYMENT_PLATFORMS, PLATFORM_CURRENCIES, PLATFORM_LABELS, type PaymentPlatform } from "@/lib/rail";
 import { type FiatOffer, fiatOffers } from "@/lib/sessions/fiat";
 import { fiatDecimal, fiatFormatted } from "@/lib/wire/session";
+import { endedUnreported } from "@/lib/sessions/expiry";
 import { getSessionOrThrow, type SessionView } from "@/lib/sessions/read";
+import { reportedAfterEnd } from "@/lib/sessions/transitions";
 import { canFire, isSessionOpen } from "@/lib/state";
 import { isChoosing, offeredStep } from "./steps";
 import { newChallenge, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
@@ -110,6 +112,16 @@ export type CheckoutView = {
   proofOfWork: string | null;
   /** the last order ended after the payer said they paid, with no proof in time: the page says so, and how to get help */
   proofOverdue: boolean;
+  /**
+   * A live order's lock timeout asks the payer "did you already send the money?" (lib/sessions/expiry.ts):
+   * "before-end", it came while this page was open, and the order ends at its (new) expiresAt unless
+   * they say yes (payment sent) or ends now if they say no; "after-end", the order ended so after the
+   * page showed its payee, without a word from the payer, who is asked when they come back (yes:
+   * reportPaidAfterEnd). null: nothing is asked.
+   */
+  paidQuestion: "before-end" | "after-end" | null;
+  /** the payer said they paid the last order after it ended (PAID_ON_CANCELLED): the page says the shop is told, and its reference */
+  paidReported: boolean;
   /**
    * A live session: the payer proves the payment with the Peer browser extension, which seals what it
    * reads for this attestation service (null on the sandbox).
@@ -388,8 +400,29 @@ export async function getCheckoutView(
       : { options: null }),
     sandbox: s.environment === "sandbox",
     proofOverdue: o?.status === "EXPIRED" && o.paymentSentAt !== null,
+    ...(await lockTimeoutQuestion(db, s)),
     liveProof: s.environment === "live" ? { attestationServiceUrl: getConfig().liveRail?.attestationUrl ?? "" } : null,
   };
+}
+
+/** What the page asks a live payer about their order's lock timeout, and what they answered after it ended. */
+async function lockTimeoutQuestion(db: Db, s: SessionView): Promise<Pick<CheckoutView, "paidQuestion" | "paidReported">> {
+  const o = s.activeOrder;
+  const none = { paidQuestion: null, paidReported: false };
+  if (s.environment !== "live" || !o || o.paymentSentAt !== null || !["SIGNAL_MINED", "EXPIRED"].includes(o.status)) return none;
+  const [row] = await db
+    .select({
+      status: orders.status,
+      paymentSentAt: orders.paymentSentAt,
+      payerSeenAt: orders.payerSeenAt,
+      lockQuestion: orders.lockQuestion,
+    })
+    .from(orders)
+    .where(eq(orders.id, o.id));
+  if (row?.status === "SIGNAL_MINED") return { paidQuestion: row.lockQuestion === "ASKED" ? "before-end" : null, paidReported: false };
+  if (!row || !endedUnreported(s, row)) return none;
+  const reported = await reportedAfterEnd(db, s, o.id);
+  return { paidQuestion: reported ? null : "after-end", paidReported: reported };
 }
 
 /**

@@ -1,6 +1,8 @@
-import { and, eq, inArray, lte, sql } from "drizzle-orm";
+import { and, eq, inArray, isNull, lt, lte, or, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import { type As, SYSTEM } from "@/lib/core/actor";
+import { getConfig } from "@/lib/core/config";
+import { jobs } from "@/lib/jobs";
 import { checkoutSessions, type OrderRow, orders, sessionExceptions, type SessionRow } from "@/db/schema";
 import { detailsOf, openException } from "@/lib/exceptions/service";
 import { withEvents } from "@/lib/events/service";
@@ -26,7 +28,9 @@ const LIVE_MONEY_MOVING: OrderRow["status"][] = ["PAYMENT_SENT", "PROOF_VERIFIED
 export const unwindFields = (session: Pick<SessionRow, "environment">) => (session.environment === "live" ? { railDueAt: new Date() } : {});
 
 /**
- * What is due at an order's own expiresAt: an unpaid order expires; a live order whose payer said they
+ * What is due at an order's own expiresAt: an unpaid order expires, unless it is a live order's lock
+ * timeout with the payer's page open (askUntil: the end waits while the page asks "did you already
+ * send the money?"); a live order whose payer said they
  * paid is never ended by the clock (the maker can still release its intent by hand, and a late proof
  * can still fulfil it), so once its intent's on-chain expiry plus ZKP2P_PAYMENT_SENT_GRACE passes
  * without a proof, an exception opens (PAID_UNPROVEN, once) and a person decides. null if nothing is due.
@@ -35,12 +39,70 @@ function orderExpiry(
   session: Pick<SessionRow, "environment" | "exception">,
   order: OrderRow | null,
   now: Date,
-): "expire" | "unproven" | null {
+): "expire" | "ask" | "unproven" | null {
   if (!order || order.expiresAt > now) return null;
-  if (canFire("order", "expire", order.status)) return "expire";
+  if (canFire("order", "expire", order.status)) return askUntil(session, order, now) ? "ask" : "expire";
   if (session.environment === "live" && order.status === "PAYMENT_SENT" && !unprovenNoted(session, order)) return "unproven";
   return null;
 }
+
+/**
+ * The payer's page polls every 2 s while it shows the payee, in a hidden tab too (which Chrome may
+ * throttle to about once a minute): seen within this of the lock timeout, it is open.
+ */
+export const PAGE_SEEN_WITHIN_MS = 90_000;
+/** How often an open page's polls write that it was seen. */
+const NOTE_SEEN_EVERY_MS = 10_000;
+
+/**
+ * When a live order at its lock timeout ends instead, if the payer's page was seen then: expiresAt
+ * plus ZKP2P_LOCK_CONFIRM_WINDOW (never past the intent's on-chain expiry), once. null: it ends now.
+ */
+function askUntil(session: Pick<SessionRow, "environment">, order: OrderRow, now: Date): Date | null {
+  const windowMs = getConfig().liveRail?.lockConfirmWindowMs;
+  if (session.environment !== "live" || !windowMs || order.lockQuestion || !order.payerSeenAt) return null;
+  if (order.payerSeenAt.getTime() < order.expiresAt.getTime() - PAGE_SEEN_WITHIN_MS) return null;
+  const intentEnds = Number((order.railState as { expiryTime?: string } | null)?.expiryTime ?? Infinity) * 1000;
+  const until = new Date(Math.min(order.expiresAt.getTime() + windowMs, intentEnds));
+  return until > now ? until : null;
+}
+
+/**
+ * The payer's page asked for a live order whose payee it shows: noted (every NOTE_SEEN_EVERY_MS at
+ * most), so that its lock timeout asks first. Returns the order as it now is.
+ */
+export async function notePayerSeen(db: Db, session: Pick<SessionRow, "environment">, order: OrderRow | null): Promise<OrderRow | null> {
+  const now = new Date();
+  if (session.environment !== "live" || order?.status !== "SIGNAL_MINED") return order;
+  if (order.payerSeenAt && order.payerSeenAt.getTime() > now.getTime() - NOTE_SEEN_EVERY_MS) return order;
+  const [noted] = await db
+    .update(orders)
+    .set({ payerSeenAt: now })
+    .where(
+      and(
+        eq(orders.id, order.id),
+        eq(orders.status, "SIGNAL_MINED"),
+        or(isNull(orders.payerSeenAt), lt(orders.payerSeenAt, new Date(now.getTime() - NOTE_SEEN_EVERY_MS))),
+      ),
+    )
+    .returning();
+  return noted ?? order;
+}
+
+/**
+ * A live order that ended by the clock after the payer's page showed its payee, the payer having said
+ * neither that they paid nor that they had not: one who paid anyway and comes back is asked
+ * (lib/sessions/transitions.ts reportPaidAfterEnd).
+ */
+export const endedUnreported = (
+  session: Pick<SessionRow, "environment">,
+  order: Pick<OrderRow, "status" | "payerSeenAt" | "paymentSentAt" | "lockQuestion">,
+) =>
+  session.environment === "live" &&
+  order.status === "EXPIRED" &&
+  order.payerSeenAt !== null &&
+  order.paymentSentAt === null &&
+  order.lockQuestion !== "NOT_SENT";
 
 /** Whether the session's latest exception already says this order is paid but unproven (the sweep's query asks the table). */
 const unprovenNoted = (session: Pick<SessionRow, "exception">, order: OrderRow) =>
@@ -69,6 +131,11 @@ export async function expireIfDue(db: Db, sessionId: string, now = new Date()): 
         session = await transition(tx, "session", session, "expire", { set: { cancelledAt: now } });
       }
       await emit({ type: "session.abandoned", session, order });
+    } else if (order && orderExpiry(session, order, now) === "ask") {
+      // the payer's page is open: it asks whether the money was sent, and the order ends after
+      const until = askUntil(session, order, now)!;
+      await tx.update(orders).set({ expiresAt: until, lockQuestion: "ASKED" }).where(eq(orders.id, order.id));
+      jobs.expiryScheduled(session.id, until);
     } else if (order && orderExpiry(session, order, now) === "expire") {
       order = await transition(tx, "order", order, "expire", { set: unwindFields(session) });
       session = await transition(tx, "session", session, "orderChanged");

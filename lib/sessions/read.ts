@@ -2,7 +2,7 @@ import type { Db } from "@/db/client";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import type { SessionRow } from "@/db/schema";
 import { notFound } from "@/lib/core/errors";
-import { expireIfDue, isDue } from "./expiry";
+import { expireIfDue, isDue, notePayerSeen } from "./expiry";
 import { assertSessionAccess, readSessionView } from "./rows";
 import { searchSessions } from "./search";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
@@ -12,6 +12,8 @@ export async function getSessionOrThrow(db: Db, id: string, { actor }: As) {
   let view = await readSessionView(db, id);
   if (!view) throw notFound("Session");
   assertSessionAccess(view.session, actor);
+  // the payer's page is open: a lock timeout now asks first (lib/sessions/expiry.ts)
+  if (actor.kind === "payer") view = { ...view, order: await notePayerSeen(db, view.session, view.order) };
   if (isDue(view.session, view.order, new Date())) {
     await expireIfDue(db, id);
     view = (await readSessionView(db, id))!;

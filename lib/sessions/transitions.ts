@@ -1,6 +1,8 @@
+import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import type { As } from "@/lib/core/actor";
-import { orders, type OrderRow, type SessionRow } from "@/db/schema";
+import { type ExceptionSummary, orders, type OrderRow, sessionExceptions, type SessionRow } from "@/db/schema";
+import { detailsOf, openException } from "@/lib/exceptions/service";
 import { getConfig } from "@/lib/core/config";
 import { buildEventsFor, type EventInput, withEvents } from "@/lib/events/service";
 import { conflict, invalid, isUniqueViolation } from "@/lib/core/errors";
@@ -11,7 +13,7 @@ import { getPaymentRail, isPlatform, PAYMENT_PLATFORMS, type PaymentPlatform, pl
 import { canFire, isOrderLive, isOrderPaid, isSessionOpen, ORDER, SESSION, type SessionStatus, transition } from "@/lib/state";
 import { usdcFromMicro, isUsdcString, parseUsdc } from "@/lib/core/money";
 import { remainingMicro } from "@/lib/wire/v1";
-import { ensureFresh, unwindFields } from "./expiry";
+import { endedUnreported, ensureFresh, unwindFields } from "./expiry";
 import { fiatTermsOf, merchantMicro, quoteForStart } from "./fiat";
 import { lockOrder, lockSession, readSession } from "./rows";
 import { startStatement, startValues } from "./start-statement";
@@ -169,6 +171,8 @@ export async function startSession(
       fulfillTx: null,
       expiresAt: new Date(Math.min(now.getTime() + getConfig().orderTtlMs, session.expiresAt.getTime())),
       paymentSentAt: null,
+      payerSeenAt: null,
+      lockQuestion: null,
       fulfilledAt: null,
       // the real rail: what its signal step needs, and that the step is due now
       railDueAt: mined ? null : now,
@@ -294,6 +298,68 @@ export async function markPaymentSent(db: Db, id: string, as: As) {
     if (session.environment === "live") jobs.expiryScheduled(id, order.expiresAt);
     return { order: serializeOrder(order) };
   });
+}
+
+/**
+ * The lock timeout's question (lib/sessions/expiry.ts askUntil), "did you already send the money?",
+ * answered no: the order ends now, so that nothing is sent into an intent about to be cancelled, and
+ * the payer may start again (and is not asked again). Asked at no other time: then it changes nothing.
+ */
+export async function declinePaymentSent(db: Db, id: string, as: As) {
+  await ensureFresh(db, id, as);
+  return withEvents(db, async (tx, emit) => {
+    let session = await lockSession(tx, id, as.actor);
+    let order = await lockOrder(tx, session.activeOrderId, session);
+    if (order?.lockQuestion !== "ASKED" || !canFire("order", "expire", order.status)) return { order: order && serializeOrder(order) };
+    order = await transition(tx, "order", order, "expire", {
+      set: { expiresAt: new Date(), lockQuestion: "NOT_SENT", ...unwindFields(session) },
+    });
+    session = await transition(tx, "session", session, "orderChanged");
+    await emit({ type: "order.expired", session, order });
+    return { order: serializeOrder(order) };
+  });
+}
+
+/**
+ * The payer of a live order that ended by the clock after its payee was shown, who had not said they
+ * paid (endedUnreported), says they paid it after all: the merchant is told with a PAID_ON_CANCELLED
+ * exception (once), which names the order, its intent and payee for the maker. The page then gives
+ * the payer the order's reference.
+ */
+export async function reportPaidAfterEnd(db: Db, id: string, as: As) {
+  await ensureFresh(db, id, as);
+  return withEvents(db, async (tx, emit) => {
+    const session = await lockSession(tx, id, as.actor);
+    const order = await lockOrder(tx, session.activeOrderId, session);
+    if (!order || !endedUnreported(session, order)) throw conflict("The session has no order that ended before the payer said they paid");
+    if (!(await reportedAfterEnd(tx, session, order.id))) {
+      const reason =
+        "the payer says they sent the payment, after the order ended at its lock timeout and its intent was cancelled: look for it with the maker (the payee, the amount, the order's id in the note)";
+      await openException(tx, emit, { session, order, kind: "PAID_ON_CANCELLED", details: detailsOf(order, reason) });
+    }
+    return { order: serializeOrder(order) };
+  });
+}
+
+/** Whether the payer already said they paid this ended order: the session's latest exception says so, or an open one does. */
+export async function reportedAfterEnd(
+  db: Db,
+  session: { id: string; exception: ExceptionSummary | null },
+  orderId: string,
+): Promise<boolean> {
+  if (session.exception?.kind === "PAID_ON_CANCELLED" && session.exception.details.orderId === orderId) return true;
+  // session_exceptions_open_key
+  const [open] = await db
+    .select({ orderId: sessionExceptions.orderId })
+    .from(sessionExceptions)
+    .where(
+      and(
+        eq(sessionExceptions.sessionId, session.id),
+        eq(sessionExceptions.kind, "PAID_ON_CANCELLED"),
+        eq(sessionExceptions.status, "OPEN"),
+      ),
+    );
+  return open?.orderId === orderId;
 }
 
 // POST cancel: the payer (or merchant) gives up, unless money may already be on its way

@@ -54,6 +54,11 @@ describe("the real rail's settings", () => {
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.serviceTimeoutMs).toBe(10_000);
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.lockTimeoutMs).toBe(600_000);
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_LOCK_TIMEOUT: "1s" })).toContain("ZKP2P_LOCK_TIMEOUT: must be at least 5s");
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A })!.lockConfirmWindowMs).toBe(120_000);
+    expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_LOCK_CONFIRM_WINDOW: "30s" })!.lockConfirmWindowMs).toBe(30_000);
+    expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_LOCK_CONFIRM_WINDOW: "10m" })).toContain(
+      "ZKP2P_LOCK_CONFIRM_WINDOW: must be between 5s and 5m",
+    );
     expect(parseLiveRailSettings({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "3s" })!.serviceTimeoutMs).toBe(3_000);
     expect(problemsOf({ ...urls, ZKP2P_TAKER_KEYS: KEY_A, ZKP2P_SERVICE_TIMEOUT: "30s" })).toContain(
       "ZKP2P_SERVICE_TIMEOUT: must be between 1s and 15s",

@@ -320,7 +320,8 @@ export function parseLiveRailSettings(env: LiveRailEnv): LiveRailSettings | null
   if (set(env.ZKP2P_LOCK_CONFIRM_WINDOW)) {
     try {
       lockConfirmWindowMs = parseDuration(env.ZKP2P_LOCK_CONFIRM_WINDOW);
-      if (lockConfirmWindowMs < 5_000 || lockConfirmWindowMs > 5 * 60_000) problems.push("ZKP2P_LOCK_CONFIRM_WINDOW: must be between 5s and 5m");
+      if (lockConfirmWindowMs < 5_000 || lockConfirmWindowMs > 5 * 60_000)
+        problems.push("ZKP2P_LOCK_CONFIRM_WINDOW: must be between 5s and 5m");
     } catch {
       problems.push("ZKP2P_LOCK_CONFIRM_WINDOW: must be a duration such as 2m");
     }
