@@ -8,7 +8,7 @@ import { logger } from "@/lib/core/logger";
 import { bpsToPercent, usdcFromMicro } from "@/lib/core/money";
 import { buyerShareBps, referralShortfall } from "@/lib/rail/fees";
 import { signalCalldata } from "@/lib/rail/zkp2p/calldata";
-import type { RailChain } from "@/lib/rail/zkp2p/chain";
+import { type RailChain, storeIntent } from "@/lib/rail/zkp2p/chain";
 import { describeRevert, managerFeeIn, revertReason, signaledIn } from "@/lib/rail/zkp2p/protocol";
 import { fetchGatingSignature, type GatingSignature, isTransient, ServiceError } from "@/lib/rail/zkp2p/services";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
@@ -164,6 +164,9 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
     return failSignal(db, order, sent.why === "SignatureExpired" ? "the gating signature expired before the signal was mined" : sent.why);
   const signaled = signaledIn(sent.receipt, settings.network.addresses.OrchestratorV3, settings.network.addresses.EscrowV2);
   if (!signaled) return failSignal(db, order, "the signal was mined without an IntentSignaled event");
+  // the intent as the orchestrator holds it (its payee is the deposit's, whatever the quote said):
+  // what the attestation is asked about (proof.ts), read now so that a proof needs no node
+  const held = await chain.intentOf(signaled.intentHash);
   await withEvents(db, async (t) => {
     let { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     // cancelled (or expired) while the signal was on its way: the unwind step cancels the intent
@@ -190,6 +193,7 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
           expiryTime: signaled.expiryTime?.toString(),
           signalBlock: sent.receipt.blockNumber.toString(),
           managerFeeRate: managerFeeIn(sent.receipt.logs, settings.network.addresses.OrchestratorV3, signaled.intentHash).toString(),
+          onChainIntent: held ? storeIntent(held) : undefined,
         },
       },
     });

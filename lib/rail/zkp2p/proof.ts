@@ -2,7 +2,7 @@ import type { Hex } from "viem";
 import { AppError } from "@/lib/core/errors";
 import { logger } from "@/lib/core/logger";
 import type { ProofContext, ProofOutcome } from "../rail";
-import { type OnChainIntent, RailChain } from "./chain";
+import { RailChain, type StoredIntent, storeIntent } from "./chain";
 import { attestPayment, isTransient, proofNeedsIndex, ServiceError, storeAttestation } from "./services";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
@@ -25,23 +25,27 @@ export async function verifyLiveProof(
   }
   const route = attestationRoute(order.paymentPlatform, p.actionType);
   if (!route.ok) return { ok: false, code: "PROOF_INVALID", message: route.message };
-  const state = (order.railState ?? {}) as { intentHash?: Hex; intentTimestamp?: string };
+  const state = (order.railState ?? {}) as { intentHash?: Hex; intentTimestamp?: string; onChainIntent?: StoredIntent };
   if (!state.intentHash || !state.intentTimestamp)
     return { ok: false, code: "PROOF_INVALID", message: "The order's intent is not on-chain yet" };
   // the attestation is of the intent as the orchestrator holds it (the verifier checks its snapshot
-  // against that), never of the quote the order was started from
-  let intent: OnChainIntent | null;
-  try {
-    intent = await new RailChain(settings).intentOf(state.intentHash);
-  } catch (err) {
-    if (!isTransient(err)) throw err;
-    logger.warn("the chain did not answer for a proof's intent", { intentHash: state.intentHash });
-    throw new AppError(
-      "UNAVAILABLE",
-      "The payment could not be checked now: the chain is not answering. Send the proof again in a minute.",
-    );
+  // against that; its payee is the deposit's), never of the quote the order was started from: as the
+  // signal step read it once mined (an intent's fields never change), else from the chain now
+  let intent: StoredIntent | null = state.onChainIntent ?? null;
+  if (!intent) {
+    try {
+      const held = await new RailChain(settings).intentOf(state.intentHash);
+      intent = held ? storeIntent(held) : null;
+    } catch (err) {
+      if (!isTransient(err)) throw err;
+      logger.warn("the chain did not answer for a proof's intent", { intentHash: state.intentHash });
+      throw new AppError(
+        "UNAVAILABLE",
+        "The payment could not be checked now: the chain is not answering. Send the proof again in a minute.",
+      );
+    }
+    if (!intent) return { ok: false, code: "PROOF_INVALID", message: "The order's intent is no longer open on-chain" };
   }
-  if (!intent) return { ok: false, code: "PROOF_INVALID", message: "The order's intent is no longer open on-chain" };
   if (proofNeedsIndex(order.paymentPlatform) && (p.params as { index?: unknown }).index === undefined) {
     logger.info("proof without a row index for a platform that usually needs one", { platform: order.paymentPlatform });
   }
@@ -56,11 +60,11 @@ export async function verifyLiveProof(
         chainId: settings.network.chainId,
         intent: {
           intentHash: state.intentHash,
-          amount: intent.amount,
-          timestampMs: intent.timestamp * 1000n,
+          amount: BigInt(intent.amount),
+          timestampMs: BigInt(intent.timestamp) * 1000n,
           paymentMethod: intent.paymentMethod,
           fiatCurrency: intent.fiatCurrency,
-          conversionRate: intent.conversionRate,
+          conversionRate: BigInt(intent.conversionRate),
           payeeDetails: intent.payeeId,
         },
       },
