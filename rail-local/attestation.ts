@@ -58,7 +58,11 @@ export async function startAttestation(opts: AttestationOptions, port = 0) {
     const [, , , platform = "", actionType = ""] = url.pathname.split("/");
     // the service's routes: one per platform, and Zelle's per bank (the SDK's buyer-TEE routes)
     received.push({ platform, actionType, params: (body as { params?: Record<string, unknown> } | undefined)?.params ?? {} });
-    const known = platform === "zelle" ? /^transfer_zelle_(bofa|chase|citi)$/.test(actionType) : actionType === `transfer_${platform}`;
+    // Zelle's per bank; PayPal's business accounts have a route of their own (transfer_business_paypal)
+    const known =
+      platform === "zelle"
+        ? /^transfer_zelle_(bofa|chase|citi)$/.test(actionType)
+        : actionType === `transfer_${platform}` || (platform === "paypal" && actionType === "transfer_business_paypal");
     if (!known)
       return { status: 404, body: { success: false, message: `No attestation route ${platform}/${actionType}`, statusCode: 404 } };
     const b = body as { encryptedSessionMaterial?: unknown; params?: Record<string, unknown>; intent?: Record<string, string> } | undefined;
