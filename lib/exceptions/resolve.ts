@@ -1,10 +1,10 @@
 import { and, eq } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { orders, sessionExceptions, type SessionExceptionRow } from "@/db/schema";
+import { orders, sessionExceptions, type SessionRow } from "@/db/schema";
 import { auditMerchant, auditWho, recordAudit } from "@/lib/audit";
 import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
 import { AppError, conflict, notFound } from "@/lib/core/errors";
-import { withEvents } from "@/lib/events/service";
+import { type Emit, withEvents } from "@/lib/events/service";
 import { jobs } from "@/lib/jobs";
 import { owesReceipt } from "@/lib/receipts/owed";
 import { lockOrder, lockSession } from "@/lib/sessions/rows";
@@ -94,23 +94,33 @@ export async function dismissException(db: Db, actor: Who, input: { sessionId: s
   });
 }
 
+/** Releases a sandbox session's blocked order now, in the transaction (lib/orders/sandbox-exceptions.ts hands it in). */
+export type SandboxRelease = (tx: Db, emit: Emit, session: SessionRow, orderId: string) => Promise<void>;
+
 /**
  * A blocked release is tried again now (its next try was minutes away): the exception stays open until
- * the release goes through, which resolves it (RELEASED).
+ * the release goes through, which resolves it (RELEASED). A sandbox session's block was simulated: it
+ * is released at once by `sandboxRelease` (refused without one).
  */
-export async function retryRelease(db: Db, actor: Who, input: { sessionId: string; exceptionId: string }) {
-  const row = await db.transaction(async (tx) => {
+export async function retryRelease(db: Db, actor: Who, input: { sessionId: string; exceptionId: string }, sandboxRelease?: SandboxRelease) {
+  const done = await withEvents(db, async (tx, emit) => {
     const { session, row } = await openOne(tx, actor, input.sessionId, input.exceptionId);
     if (row.kind !== "RELEASE_BLOCKED" || !row.orderId) throw conflict("Only a blocked release can be tried again");
+    await audit(tx, actor, session.merchantId, "session.release_retried", session.id, { exception: row.id, order: row.orderId });
+    if (session.environment === "sandbox") {
+      if (!sandboxRelease) throw conflict("A sandbox release is tried again from the dashboard");
+      await sandboxRelease(tx, emit, session, row.orderId);
+      const [now] = await tx.select().from(sessionExceptions).where(eq(sessionExceptions.id, row.id));
+      return { exception: summaryOf(now!), due: null };
+    }
     const [order] = await tx
       .update(orders)
       .set({ railDueAt: new Date(), railTries: 0 })
       .where(and(eq(orders.id, row.orderId), eq(orders.sessionId, session.id), eq(orders.status, "PROOF_VERIFIED")))
       .returning({ id: orders.id });
     if (!order) throw conflict("The release is not waiting to be tried again");
-    await audit(tx, actor, session.merchantId, "session.release_retried", session.id, { exception: row.id, order: row.orderId });
-    return row as SessionExceptionRow;
+    return { exception: summaryOf(row), due: row.orderId };
   });
-  jobs.railDue(row.orderId!);
-  return { exception: summaryOf(row) };
+  if (done.due) jobs.railDue(done.due);
+  return { exception: done.exception };
 }

@@ -402,7 +402,13 @@ export const data = {
   fulfilled: z.strictObject({
     order,
     proofAttemptId: z.string(),
-    txHash: z.string().meta({ description: "The release transaction" }),
+    txHash: z.string().nullable().meta({
+      description:
+        "The release transaction; null while a proven release is under way (the real rail), or when a sandbox exception outcome released nothing",
+    }),
+    exception: exception.optional().meta({
+      description: 'A sandbox exception outcome ({ "sandbox": true, "outcome": "unproven" | "blocked" | …}): the exception it opened',
+    }),
   }),
   eventList: z.strictObject({ events: z.array(event), nextCursor: cursor }),
   eventFeed: z.strictObject({

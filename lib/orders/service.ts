@@ -12,6 +12,7 @@ import { ensureFresh } from "@/lib/sessions/expiry";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { serializeOrder } from "@/lib/wire/session";
 import { canFire, transition } from "@/lib/state";
+import { makeSandboxException, type SandboxExceptionOutcome, sandboxExceptionOutcome } from "./sandbox-exceptions";
 import { recordRelease } from "./release";
 
 /** Proofs an order may be given, from the payer's page and the API together; then it takes no more. */
@@ -50,6 +51,8 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
   await ensureFresh(db, found.sessionId, as);
   assertCanTakeProof(found);
   if ((await attemptsOf(db, found)) >= MAX_PROOF_ATTEMPTS) throw tooManyAttempts();
+  const simulated = sandboxExceptionOutcome(input.proof);
+  if (simulated) return simulateException(db, found, simulated, input.proof as object, as);
 
   const rail = getPaymentRail(found.environment);
   const verdict = await rail.verifyProof({
@@ -98,6 +101,37 @@ export async function fulfillOrder(db: Db, input: { intentHash: string; proof: u
   if (!outcome.ok) throw outcome.error;
   if ("due" in outcome && outcome.due) jobs.railDue(outcome.due);
   return outcome.result;
+}
+
+/**
+ * A sandbox proof that asks for an exception (./sandbox-exceptions.ts): kept as a proof attempt
+ * named by its outcome, and answered with the exception it opened. A live session refuses it.
+ */
+async function simulateException(
+  db: Db,
+  found: { id: string; sessionId: string; environment: string },
+  outcome: SandboxExceptionOutcome,
+  proof: object,
+  as: As,
+) {
+  if (found.environment !== "sandbox") throw conflict(`The sandbox outcome "${outcome}" is for sandbox sessions only`);
+  return withEvents(db, async (tx, emit) => {
+    const rows = await lockSessionAndOrder(tx, { sessionId: found.sessionId, orderId: found.id }, as.actor);
+    assertCanTakeProof(rows.order);
+    if ((await attemptsOf(tx, rows.order)) >= MAX_PROOF_ATTEMPTS) throw tooManyAttempts();
+    const made = await makeSandboxException(tx, emit, rows, outcome);
+    const proofAttemptId = newId("proof");
+    await tx.insert(proofAttempts).values({
+      id: proofAttemptId,
+      orderId: made.order.id,
+      merchantId: made.order.merchantId,
+      outcome,
+      errorCode: null,
+      proof,
+      txHash: made.txHash,
+    });
+    return { order: serializeOrder(made.order), proofAttemptId, txHash: made.txHash, exception: made.exception };
+  });
 }
 
 function assertCanTakeProof(order: { status: OrderRow["status"]; fulfillTx: string | null }) {

@@ -128,7 +128,12 @@ export class SandboxRail implements PaymentRail {
       case "reverted":
         return { ok: false, code: "FULFILL_REVERTED", message: "The fulfilment transaction reverted; the order has failed" };
       default:
-        return { ok: false, code: "PROOF_INVALID", message: 'outcome must be one of "success", "invalid", "expired", "reverted"' };
+        return {
+          ok: false,
+          code: "PROOF_INVALID",
+          message:
+            'outcome must be one of "success", "invalid", "expired", "reverted", or an exception\'s: "unproven", "blocked", "late", "partial", "cancelled-paid"',
+        };
     }
   }
 }

@@ -10,7 +10,7 @@ export interface paths {
     };
     /**
      * List sessions
-     * @description The merchant's sessions, newest first, keyset-paginated. q matches a session id or any metadata value exactly.
+     * @description The merchant's sessions, newest first, keyset-paginated. q matches a session id or any metadata value exactly; exception=open lists the sessions whose exception waits for a person.
      */
     get: operations["listCheckoutSessions"];
     put?: never;
@@ -364,7 +364,7 @@ export interface paths {
     put?: never;
     /**
      * Fulfil an order with a payment proof
-     * @description Verifies the payment proof and releases the USDC. A refused proof answers 400 (PROOF_INVALID, PROOF_EXPIRED, FULFILL_REVERTED) and is kept as an attempt; after 5 attempts the order answers 409. Rate limit: 50 per minute per merchant.
+     * @description Verifies the payment proof and releases the USDC. A refused proof answers 400 (PROOF_INVALID, PROOF_EXPIRED, FULFILL_REVERTED) and is kept as an attempt; after 5 attempts the order answers 409. On the sandbox, outcome "unproven", "blocked", "late", "partial" or "cancelled-paid" opens that exception (a live session answers 409). Rate limit: 50 per minute per merchant.
      */
     post: operations["fulfillOrder"];
     delete?: never;
@@ -1307,6 +1307,114 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "session.exception_opened": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * session.exception_opened
+     * @description Sent to every active webhook subscribed to session.exception_opened (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SessionExceptionOpenedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "session.exception_resolved": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * session.exception_resolved
+     * @description Sent to every active webhook subscribed to session.exception_resolved (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["SessionExceptionResolvedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "webhook.test": {
     parameters: {
       query?: never;
@@ -1793,6 +1901,114 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  ORDER_EXCEPTION_OPENED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ORDER_EXCEPTION_OPENED
+     * @description Sent to every active v1 webhook subscribed to ORDER_EXCEPTION_OPENED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1OrderExceptionOpenedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  ORDER_EXCEPTION_RESOLVED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * ORDER_EXCEPTION_RESOLVED
+     * @description Sent to every active v1 webhook subscribed to ORDER_EXCEPTION_RESOLVED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1OrderExceptionResolvedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   WEBHOOK_TEST: {
     parameters: {
       query?: never;
@@ -2007,6 +2223,56 @@ export interface components {
       expiresAt: string;
       /** @description When the USDC was released */
       completedAt: string | null;
+      /** @description The session's latest exception (open or resolved); null: none */
+      exception: {
+        /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+        id: string;
+        /**
+         * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+         * @enum {string}
+         */
+        kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+        /** @enum {string} */
+        status: "OPEN" | "RESOLVED";
+        /**
+         * Format: date-time
+         * @description When it opened
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        openedAt: string;
+        /** @description When it was resolved */
+        resolvedAt: string | null;
+        /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+        resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+        /** @description Who resolved it: a person's email, or system when the USDC came */
+        resolvedBy: string | null;
+        /** @description The owner's note */
+        note: string | null;
+        /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+        details: {
+          /** @description What happened, in words a person can act on */
+          reason: string;
+          orderId?: string | null;
+          intentHash?: string | null;
+          depositId?: string | null;
+          /** @description The payee the payer was shown */
+          payeeHandle?: string | null;
+          paymentPlatform?: string | null;
+          fiatAmount?: string | null;
+          fiatCurrency?: string | null;
+          amountUsdc?: string | null;
+          takerWallet?: string | null;
+          signalTx?: string | null;
+          /** @description PAID_LATE: the release that came */
+          txHash?: string | null;
+          signalledAt?: string | null;
+          paymentSentAt?: string | null;
+          intentExpiresAt?: string | null;
+          attestedAt?: string | null;
+        };
+      } | null;
+      /** @description COMPLETED because an owner marked it paid in full (resolving an exception): who; null otherwise */
+      markedBy: string | null;
       /**
        * Format: date-time
        * @description Creation time
@@ -2202,6 +2468,56 @@ export interface components {
       expiresAt: string;
       /** @description When the USDC was released */
       completedAt: string | null;
+      /** @description The session's latest exception (open or resolved); null: none */
+      exception: {
+        /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+        id: string;
+        /**
+         * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+         * @enum {string}
+         */
+        kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+        /** @enum {string} */
+        status: "OPEN" | "RESOLVED";
+        /**
+         * Format: date-time
+         * @description When it opened
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        openedAt: string;
+        /** @description When it was resolved */
+        resolvedAt: string | null;
+        /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+        resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+        /** @description Who resolved it: a person's email, or system when the USDC came */
+        resolvedBy: string | null;
+        /** @description The owner's note */
+        note: string | null;
+        /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+        details: {
+          /** @description What happened, in words a person can act on */
+          reason: string;
+          orderId?: string | null;
+          intentHash?: string | null;
+          depositId?: string | null;
+          /** @description The payee the payer was shown */
+          payeeHandle?: string | null;
+          paymentPlatform?: string | null;
+          fiatAmount?: string | null;
+          fiatCurrency?: string | null;
+          amountUsdc?: string | null;
+          takerWallet?: string | null;
+          signalTx?: string | null;
+          /** @description PAID_LATE: the release that came */
+          txHash?: string | null;
+          signalledAt?: string | null;
+          paymentSentAt?: string | null;
+          intentExpiresAt?: string | null;
+          attestedAt?: string | null;
+        };
+      } | null;
+      /** @description COMPLETED because an owner marked it paid in full (resolving an exception): who; null otherwise */
+      markedBy: string | null;
       /**
        * Format: date-time
        * @description Creation time
@@ -2331,6 +2647,8 @@ export interface components {
         | "session.started"
         | "session.completed"
         | "session.abandoned"
+        | "session.exception_opened"
+        | "session.exception_resolved"
       )[];
       active: boolean;
       /**
@@ -2363,6 +2681,8 @@ export interface components {
         | "session.started"
         | "session.completed"
         | "session.abandoned"
+        | "session.exception_opened"
+        | "session.exception_resolved"
       )[];
       active: boolean;
       /**
@@ -2400,6 +2720,8 @@ export interface components {
         | "session.started"
         | "session.completed"
         | "session.abandoned"
+        | "session.exception_opened"
+        | "session.exception_resolved"
       )[];
       active: boolean;
       /**
@@ -2513,6 +2835,8 @@ export interface components {
         | "session.started"
         | "session.completed"
         | "session.abandoned"
+        | "session.exception_opened"
+        | "session.exception_resolved"
         | "webhook.test";
       data: {
         [key: string]: unknown;
@@ -2549,6 +2873,8 @@ export interface components {
         | "session.started"
         | "session.completed"
         | "session.abandoned"
+        | "session.exception_opened"
+        | "session.exception_resolved"
         | "webhook.test";
       data: {
         [key: string]: unknown;
@@ -2595,6 +2921,8 @@ export interface components {
         | "PAYMENT_CANCELLED"
         | "PAYMENT_EXPIRED"
         | "PAYMENT_FAILED"
+        | "ORDER_EXCEPTION_OPENED"
+        | "ORDER_EXCEPTION_RESOLVED"
       )[];
       active: boolean;
       /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
@@ -2640,6 +2968,8 @@ export interface components {
         | "PAYMENT_CANCELLED"
         | "PAYMENT_EXPIRED"
         | "PAYMENT_FAILED"
+        | "ORDER_EXCEPTION_OPENED"
+        | "ORDER_EXCEPTION_RESOLVED"
       )[];
       active: boolean;
       /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
@@ -2690,6 +3020,8 @@ export interface components {
         | "PAYMENT_CANCELLED"
         | "PAYMENT_EXPIRED"
         | "PAYMENT_FAILED"
+        | "ORDER_EXCEPTION_OPENED"
+        | "ORDER_EXCEPTION_RESOLVED"
       )[];
       active: boolean;
       /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
@@ -2792,6 +3124,8 @@ export interface components {
         | "PAYMENT_CANCELLED"
         | "PAYMENT_EXPIRED"
         | "PAYMENT_FAILED"
+        | "ORDER_EXCEPTION_OPENED"
+        | "ORDER_EXCEPTION_RESOLVED"
         | "WEBHOOK_TEST";
       data: {
         order: components["schemas"]["V1Order"] | null;
@@ -2870,6 +3204,56 @@ export interface components {
       cancelledAt: string | null;
       /** @description When payments had paid all of it */
       completedAt: string | null;
+      /** @description The order's latest exception (extension): a payment that needs a person. null when none, or when read with the order's token */
+      exception: {
+        /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+        id: string;
+        /**
+         * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+         * @enum {string}
+         */
+        kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+        /** @enum {string} */
+        status: "OPEN" | "RESOLVED";
+        /**
+         * Format: date-time
+         * @description When it opened
+         * @example 2026-01-15T12:00:00.000Z
+         */
+        openedAt: string;
+        /** @description When it was resolved */
+        resolvedAt: string | null;
+        /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+        resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+        /** @description Who resolved it: a person's email, or system when the USDC came */
+        resolvedBy: string | null;
+        /** @description The owner's note */
+        note: string | null;
+        /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+        details: {
+          /** @description What happened, in words a person can act on */
+          reason: string;
+          orderId?: string | null;
+          intentHash?: string | null;
+          depositId?: string | null;
+          /** @description The payee the payer was shown */
+          payeeHandle?: string | null;
+          paymentPlatform?: string | null;
+          fiatAmount?: string | null;
+          fiatCurrency?: string | null;
+          amountUsdc?: string | null;
+          takerWallet?: string | null;
+          signalTx?: string | null;
+          /** @description PAID_LATE: the release that came */
+          txHash?: string | null;
+          signalledAt?: string | null;
+          paymentSentAt?: string | null;
+          intentExpiresAt?: string | null;
+          attestedAt?: string | null;
+        };
+      } | null;
+      /** @description FULFILLED because an owner marked it paid in full: who (extension) */
+      markedBy: string | null;
       /**
        * Format: date-time
        * @description Creation time
@@ -3169,7 +3553,9 @@ export interface components {
             | "order.expired"
             | "session.started"
             | "session.completed"
-            | "session.abandoned";
+            | "session.abandoned"
+            | "session.exception_opened"
+            | "session.exception_resolved";
           /**
            * Format: date-time
            * @description When it was recorded
@@ -3276,8 +3662,56 @@ export interface components {
       responseObject: {
         order: components["schemas"]["Order"];
         proofAttemptId: string;
-        /** @description The release transaction */
-        txHash: string;
+        /** @description The release transaction; null while a proven release is under way (the real rail), or when a sandbox exception outcome released nothing */
+        txHash: string | null;
+        /** @description A sandbox exception outcome ({ "sandbox": true, "outcome": "unproven" | "blocked" | …}): the exception it opened */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
       };
       /** @constant */
       statusCode: 200;
@@ -4803,6 +5237,48 @@ export interface components {
         paymentBridge: null;
       };
     };
+    /** @description The v1 ORDER_EXCEPTION_OPENED event, as POSTed to v1 webhooks */
+    V1OrderExceptionOpenedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "ORDER_EXCEPTION_OPENED";
+      data: {
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
+        paymentBridge: null;
+      };
+    };
+    /** @description The v1 ORDER_EXCEPTION_RESOLVED event, as POSTed to v1 webhooks */
+    V1OrderExceptionResolvedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "ORDER_EXCEPTION_RESOLVED";
+      data: {
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
+        paymentBridge: null;
+      };
+    };
     /** @description The order.created event, as POSTed to webhooks */
     OrderCreatedEvent: {
       /**
@@ -4827,6 +5303,54 @@ export interface components {
         error?: {
           code: string;
           message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
         };
       };
     };
@@ -4855,6 +5379,54 @@ export interface components {
           code: string;
           message: string;
         };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
       };
     };
     /** @description The order.fulfilled event, as POSTed to webhooks */
@@ -4881,6 +5453,54 @@ export interface components {
         error?: {
           code: string;
           message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
         };
       };
     };
@@ -4909,6 +5529,54 @@ export interface components {
           code: string;
           message: string;
         };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
       };
     };
     /** @description The order.expired event, as POSTed to webhooks */
@@ -4935,6 +5603,54 @@ export interface components {
         error?: {
           code: string;
           message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
         };
       };
     };
@@ -4963,6 +5679,54 @@ export interface components {
           code: string;
           message: string;
         };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
       };
     };
     /** @description The session.completed event, as POSTed to webhooks */
@@ -4990,6 +5754,54 @@ export interface components {
           code: string;
           message: string;
         };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
       };
     };
     /** @description The session.abandoned event, as POSTed to webhooks */
@@ -5016,6 +5828,204 @@ export interface components {
         error?: {
           code: string;
           message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
+      };
+    };
+    /** @description The session.exception_opened event, as POSTed to webhooks */
+    SessionExceptionOpenedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "session.exception_opened";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
+      };
+    };
+    /** @description The session.exception_resolved event, as POSTed to webhooks */
+    SessionExceptionResolvedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "session.exception_resolved";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
         };
       };
     };
@@ -5091,6 +6101,7 @@ export interface operations {
         cursor?: string;
         q?: string;
         status?: "CREATED" | "ACTIVE" | "COMPLETED" | "EXPIRED" | "CANCELLED";
+        exception?: "open" | "any";
       };
       header?: never;
       path?: never;
@@ -6284,7 +7295,9 @@ export interface operations {
           | "order.expired"
           | "session.started"
           | "session.completed"
-          | "session.abandoned";
+          | "session.abandoned"
+          | "session.exception_opened"
+          | "session.exception_resolved";
         sessionId?: string;
       };
       header?: never;
@@ -9470,6 +10483,8 @@ export interface operations {
             | "PAYMENT_CANCELLED"
             | "PAYMENT_EXPIRED"
             | "PAYMENT_FAILED"
+            | "ORDER_EXCEPTION_OPENED"
+            | "ORDER_EXCEPTION_RESOLVED"
           )[];
           customHeaders?: {
             key: string;
@@ -9890,6 +10905,8 @@ export interface operations {
             | "PAYMENT_CANCELLED"
             | "PAYMENT_EXPIRED"
             | "PAYMENT_FAILED"
+            | "ORDER_EXCEPTION_OPENED"
+            | "ORDER_EXCEPTION_RESOLVED"
           )[];
           active?: boolean;
           customHeaders?: {
@@ -10895,6 +11912,8 @@ export interface operations {
             | "session.started"
             | "session.completed"
             | "session.abandoned"
+            | "session.exception_opened"
+            | "session.exception_resolved"
           )[];
         };
       };
@@ -11306,6 +12325,8 @@ export interface operations {
             | "session.started"
             | "session.completed"
             | "session.abandoned"
+            | "session.exception_opened"
+            | "session.exception_resolved"
           )[];
           active?: boolean;
         };

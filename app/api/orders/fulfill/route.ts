@@ -13,7 +13,8 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
         summary: "Fulfil an order with a payment proof",
         description:
           "Verifies the payment proof and releases the USDC. A refused proof answers 400 (PROOF_INVALID, " +
-          "PROOF_EXPIRED, FULFILL_REVERTED) and is kept as an attempt; after 5 attempts the order answers 409.",
+          "PROOF_EXPIRED, FULFILL_REVERTED) and is kept as an attempt; after 5 attempts the order answers 409. On the sandbox, " +
+          'outcome "unproven", "blocked", "late", "partial" or "cancelled-paid" opens that exception (a live session answers 409).',
         data: "fulfilled",
         errors: [404, 413],
         example: {
