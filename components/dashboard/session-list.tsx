@@ -5,6 +5,7 @@ import { Table } from "@/components/ui/table";
 import { HexValue } from "@/components/dashboard/hex-value";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { OpenExceptionBadge } from "@/components/dashboard/exceptions";
 import { chainName, tokenName } from "@/lib/dashboard/format";
 import { isFiatPriced, sessionPrice } from "@/lib/dashboard/price";
 import type { SessionDto } from "@/lib/wire/session";
@@ -21,6 +22,15 @@ function Amount({ s }: { s: SessionDto }) {
       {sessionPrice(s)}
       {isFiatPriced(s) && s.activeOrderId && <span className={`block ${ui.muted}`}>receives {s.amountUsdc} USDC net</span>}
     </>
+  );
+}
+
+function Status({ s }: { s: SessionDto }) {
+  return (
+    <span className="flex flex-wrap gap-1">
+      <StatusBadge status={s.status} />
+      {s.exception?.status === "OPEN" && <OpenExceptionBadge />}
+    </span>
   );
 }
 
@@ -62,7 +72,7 @@ export function SessionList({ sessions, caption }: { sessions: SessionDto[]; cap
                 </span>
               </Field>
               <Field term="Status">
-                <StatusBadge status={s.status} />
+                <Status s={s} />
               </Field>
               <Field term="Pays out" wide>
                 <PaysOut s={s} />
@@ -87,7 +97,7 @@ export function SessionList({ sessions, caption }: { sessions: SessionDto[]; cap
                 <Amount s={s} />
               </td>
               <td className="py-2 pr-3">
-                <StatusBadge status={s.status} />
+                <Status s={s} />
               </td>
               <td className="py-2 pr-3">
                 <PaysOut s={s} />

@@ -1,8 +1,9 @@
-import { and, asc, eq, inArray } from "drizzle-orm";
+import { and, asc, desc, eq, inArray } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { checkoutSessions, deliveries, deliveryAttempts, events, orders, proofAttempts, webhooks } from "@/db/schema";
+import { checkoutSessions, deliveries, deliveryAttempts, events, orders, proofAttempts, sessionExceptions, webhooks } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { usdcFromMicro } from "@/lib/core/money";
+import { summaryOf } from "@/lib/exceptions/service";
 import { serializeOrder } from "@/lib/wire/session";
 import { checkoutUrlFor } from "@/lib/sessions/create";
 import { getSessionOrThrow } from "@/lib/sessions/read";
@@ -15,7 +16,7 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
   // Four round trips, whatever the session: the queries of each stage need only the stage before,
   // so each stage's are sent together. An ended session's moment: expiry and cancelling set
   // cancelledAt, completion completedAt.
-  const [[times], orderRows, eventRows] = await Promise.all([
+  const [[times], orderRows, eventRows, exceptionRows] = await Promise.all([
     db
       .select({
         cancelledAt: checkoutSessions.cancelledAt,
@@ -36,6 +37,11 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
       .from(events)
       .where(and(eq(events.sessionId, sessionId), eq(events.merchantId, merchantId), eq(events.apiVersion, 0)))
       .orderBy(asc(events.createdAt), asc(events.id)),
+    db
+      .select()
+      .from(sessionExceptions)
+      .where(and(eq(sessionExceptions.sessionId, sessionId), eq(sessionExceptions.merchantId, merchantId)))
+      .orderBy(asc(sessionExceptions.status), desc(sessionExceptions.openedAt)),
   ]);
   const [proofs, deliveryRows] = await Promise.all([
     orderRows.length
@@ -119,6 +125,8 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
             unpaidUsdc: usdcFromMicro(times.amountMicro > times.paidAmountMicro ? times.amountMicro - times.paidAmountMicro : 0n),
           }
         : null,
+    /** Its exceptions (lib/exceptions): the open ones first, each newest first. */
+    exceptions: exceptionRows.map(summaryOf),
     orders: orderRows.map((o) => ({
       ...serializeOrder(o),
       // expired, cancelled and failed orders record no time of their own: their last change is it

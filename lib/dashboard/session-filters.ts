@@ -20,6 +20,7 @@ export const SORT_LABELS: Record<SessionSort, string> = {
 export const FILTER_LABELS = {
   status: "Status",
   platform: "Payment platform",
+  exception: "Exceptions",
   from: "Created from (UTC)",
   to: "Created to (UTC)",
   min: "Minimum amount (USDC)",
@@ -64,6 +65,7 @@ export const dashboardSessionQuery = z
     q: sessionListQuery.shape.q,
     cursor: sessionListQuery.shape.cursor,
     platform: z.enum(PAYMENT_PLATFORMS, { error: "must be one of the listed payment platforms" }).optional(),
+    exception: z.enum(["open", "any"], { error: "must be one of the listed choices" }).optional(),
     from: day.optional(),
     to: day.optional(),
     min: usdc.optional(),
@@ -111,6 +113,7 @@ export function parseSessionQuery(params: Partial<Record<FilterParam, string>>):
       status: v.status,
       q: v.q,
       platform: v.platform,
+      exception: v.exception,
       createdFrom: v.from,
       // the to date is inclusive; past 9999-12-31 there is no day after (and nothing to leave out)
       createdBefore: dayAfter && dayAfter.getUTCFullYear() <= 9999 ? dayAfter : undefined,
@@ -122,5 +125,5 @@ export function parseSessionQuery(params: Partial<Record<FilterParam, string>>):
 
 /** Whether any filter (not the sort, not the page) narrows the list. */
 export function isFiltered(params: Partial<Record<FilterParam, string>>): boolean {
-  return (["status", "platform", "from", "to", "min", "max", "q"] as const).some((name) => Boolean(params[name]));
+  return (["status", "platform", "exception", "from", "to", "min", "max", "q"] as const).some((name) => Boolean(params[name]));
 }

@@ -1,4 +1,4 @@
-import { and, desc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
 import {
   checkoutSessions,
@@ -11,6 +11,8 @@ import {
   sessionExceptions,
   type SessionRow,
 } from "@/db/schema";
+import type { As, MerchantActor } from "@/lib/core/actor";
+import { AppError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { usdcFromMicro } from "@/lib/core/money";
 import type { Emit } from "@/lib/events/service";
@@ -169,4 +171,50 @@ export async function openExceptionCount(db: Db, merchantId: string): Promise<nu
     .from(sessionExceptions)
     .where(and(eq(sessionExceptions.merchantId, merchantId), eq(sessionExceptions.status, "OPEN")));
   return row?.n ?? 0;
+}
+
+/** A row of the exceptions page: the exception, and the session (and order) it is about. */
+export type ListedException = ExceptionSummary & { sessionId: string; orderId: string | null };
+
+type ListCursor = { status: SessionExceptionRow["status"]; openedAt: string; id: string };
+
+const encodeListCursor = (row: SessionExceptionRow) =>
+  Buffer.from(JSON.stringify([row.status, row.openedAt.toISOString(), row.id])).toString("base64url");
+
+function decodeListCursor(text: string): ListCursor {
+  try {
+    const [status, openedAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
+    if ((status !== "OPEN" && status !== "RESOLVED") || typeof id !== "string" || Number.isNaN(new Date(openedAt).getTime()))
+      throw new Error();
+    return { status, openedAt, id };
+  } catch {
+    throw new AppError("VALIDATION_FAILED", "cursor: is not a cursor this page returned", { fields: { cursor: "invalid" } });
+  }
+}
+
+/**
+ * The merchant's exceptions for the dashboard: the open ones first, then the resolved, each newest
+ * first, keyset-paged (session_exceptions_merchant_idx serves both parts).
+ */
+export async function listExceptions(
+  db: Db,
+  opts: { limit: number; cursor?: string },
+  { actor }: As<MerchantActor>,
+): Promise<{ exceptions: ListedException[]; nextCursor: string | null }> {
+  const c = opts.cursor ? decodeListCursor(opts.cursor) : null;
+  // "OPEN" sorts before "RESOLVED"; within a status, newest first
+  const after: SQL | undefined = c
+    ? sql`(${sessionExceptions.status} > ${c.status} or (${sessionExceptions.status} = ${c.status} and (${sessionExceptions.openedAt}, ${sessionExceptions.id}) < (${c.openedAt}::timestamptz, ${c.id})))`
+    : undefined;
+  const rows = await db
+    .select()
+    .from(sessionExceptions)
+    .where(and(eq(sessionExceptions.merchantId, actor.merchantId), after))
+    .orderBy(asc(sessionExceptions.status), desc(sessionExceptions.openedAt), desc(sessionExceptions.id))
+    .limit(opts.limit + 1);
+  const shown = rows.slice(0, opts.limit);
+  return {
+    exceptions: shown.map((r) => ({ ...summaryOf(r), sessionId: r.sessionId, orderId: r.orderId })),
+    nextCursor: rows.length > opts.limit ? encodeListCursor(shown.at(-1)!) : null,
+  };
 }

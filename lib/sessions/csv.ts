@@ -39,6 +39,11 @@ export const CSV_COLUMNS = [
   "gross_usdc",
   "fees_usdc",
   "net_usdc",
+  // the session's latest exception (lib/exceptions), and who marked it paid in full
+  "exception_kind",
+  "exception_status",
+  "exception_resolution",
+  "marked_by",
 ] as const;
 
 function sessionRecord(s: SessionRow, platforms: string[] | undefined, released: SessionReleases | undefined): string {
@@ -63,6 +68,10 @@ function sessionRecord(s: SessionRow, platforms: string[] | undefined, released:
     released ? usdcFromMicro(released.grossMicro) : null,
     released ? usdcFromMicro(released.feesMicro) : null,
     released ? usdcFromMicro(released.netMicro) : null,
+    s.exception?.kind,
+    s.exception?.status,
+    s.exception?.resolution,
+    s.markedPaidBy,
   ]);
 }
 

@@ -282,7 +282,7 @@ describe("the sessions CSV export", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const [header, ...records] = parseCsv(await res.text());
     expect(header!.join(",")).toBe(
-      "id,created_at,status,amount_usdc,fiat_amount,fiat_currency,chain_id,chain,token,recipient,platforms,completed_at,metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc",
+      "id,created_at,status,amount_usdc,fiat_amount,fiat_currency,chain_id,chain,token,recipient,platforms,completed_at,metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc,exception_kind,exception_status,exception_resolution,marked_by",
     );
     expect(records.map((r) => r[0])).toEqual(
       [1, 2, 3, 4, 5, 6]
@@ -308,6 +308,11 @@ describe("the sessions CSV export", () => {
       "",
       "MERCHANT",
       "0.00",
+      "",
+      "",
+      "",
+      // no exception, not marked paid (tests/api/exceptions.test.ts has one that is)
+      "",
       "",
       "",
       "",

@@ -10,6 +10,7 @@ import { membershipsOf } from "@/lib/accounts/teams";
 import { requireMerchant } from "@/lib/auth/session";
 import { getExplorerUrls } from "@/lib/merchants/explorers";
 import { getMerchantOrThrow } from "@/lib/merchants/service";
+import { openExceptionCount } from "@/lib/exceptions/service";
 
 export const dynamic = "force-dynamic";
 
@@ -17,6 +18,7 @@ export const dynamic = "force-dynamic";
 const NAV = [
   ["/dashboard", "Overview", "viewer"],
   ["/dashboard/sessions", "Sessions", "viewer"],
+  ["/dashboard/exceptions", "Exceptions", "viewer"],
   ["/dashboard/links", "Payment links", "viewer"],
   ["/dashboard/events", "Events", "viewer"],
   ["/dashboard/webhooks", "Webhooks", "viewer"],
@@ -33,6 +35,8 @@ export default async function DashboardLayout({ children }: { children: ReactNod
   const explorerUrls = await getExplorerUrls(db, { actor });
   const accounts = person ? await membershipsOf(db, person.userId) : [];
   const role = roleOf(actor);
+  // the sessions waiting for a person, on every page: the navigation's Exceptions says how many
+  const openExceptions = await openExceptionCount(db, merchantId);
   return (
     <div className="min-h-screen">
       {merchant.environment === "sandbox" && (
@@ -61,8 +65,21 @@ export default async function DashboardLayout({ children }: { children: ReactNod
             <ul className="flex flex-wrap gap-1">
               {NAV.filter(([, , needed]) => atLeast(role, needed)).map(([href, label]) => (
                 <li key={href}>
-                  <Link href={href} className="rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800">
+                  <Link
+                    href={href}
+                    className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
+                  >
                     {label}
+                    {href === "/dashboard/exceptions" && openExceptions > 0 && (
+                      // read as "Exceptions, 2 open"
+                      <>
+                        <span className="sr-only">, </span>
+                        <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white tabular-nums dark:bg-red-400 dark:text-slate-950">
+                          {openExceptions}
+                        </span>
+                        <span className="sr-only"> open</span>
+                      </>
+                    )}
                   </Link>
                 </li>
               ))}

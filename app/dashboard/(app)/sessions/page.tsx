@@ -20,6 +20,10 @@ const LIST = "/dashboard/sessions";
 const STATUS_OPTIONS = SESSION.statuses.map((s) => ({ value: s, label: statusLabel(s) }));
 const PLATFORM_OPTIONS = PAYMENT_PLATFORMS.map((p) => ({ value: p, label: PLATFORM_LABELS[p] }));
 const SORT_OPTIONS = SESSION_SORTS.map((s) => ({ value: s, label: SORT_LABELS[s] }));
+const EXCEPTION_OPTIONS = [
+  { value: "open", label: "Open: needs a person" },
+  { value: "any", label: "Any, open or resolved" },
+];
 const errorId = (field: FilterParam) => `filter-error-${field}`;
 
 export default async function SessionsPage({ searchParams }: { searchParams: Promise<Record<string, string | string[] | undefined>> }) {
@@ -58,7 +62,7 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
     "aria-invalid": invalid.has(name) || undefined,
     "aria-describedby": invalid.has(name) ? errorId(name) : undefined,
   });
-  const select = (name: FilterParam, options: { value: string; label: string }[], all?: false) => (
+  const select = (name: FilterParam, options: { value: string; label: string }[], all?: string | false) => (
     <FilterSelect
       name={name}
       label={FILTER_LABELS[name]}
@@ -109,8 +113,9 @@ export default async function SessionsPage({ searchParams }: { searchParams: Pro
           {label("q")}
           <input type="search" {...field("q")} />
         </div>
+        <div className="col-span-2 sm:col-span-1">{select("exception", EXCEPTION_OPTIONS, "All sessions")}</div>
         <div className="col-span-2 sm:col-span-1">{select("sort", SORT_OPTIONS, false)}</div>
-        <div className="col-span-2 flex flex-wrap items-end gap-3 sm:col-span-1 lg:col-span-3">
+        <div className="col-span-2 flex flex-wrap items-end gap-3 lg:col-span-2">
           <button type="submit" className={`${ui.button} ${ui.primary}`}>
             Search
           </button>

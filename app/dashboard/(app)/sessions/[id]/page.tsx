@@ -14,14 +14,27 @@ import { HexValue } from "@/components/dashboard/hex-value";
 import { LocalUsdc, OrderReceives } from "@/components/dashboard/local-usdc";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { StatusBadge } from "@/components/dashboard/status-badge";
+import { ExceptionCard } from "@/components/dashboard/exceptions";
+import { ExceptionResolve } from "@/components/dashboard/exception-resolve";
+import { ReauthProvider } from "@/components/dashboard/reauth";
+import { reauthNeeds } from "@/lib/accounts/reauth";
+import { roleOf } from "@/lib/accounts/roles";
+import { REAUTH_TTL_MS } from "@/lib/auth/reauth";
 
 export const metadata: Metadata = { title: "Session" };
 
 export default async function SessionPage({ params }: { params: Promise<{ id: string }> }) {
   const { actor } = await requireMerchant();
   const id = addressId((await params).id);
-  const detail = await orNotFound(getSessionDetail(await getDb(), id, { actor }));
+  const db = await getDb();
+  const detail = await orNotFound(getSessionDetail(db, id, { actor }));
   const s = detail.session;
+  // owners resolve exceptions; marking one paid asks the signed-in person to confirm it is them
+  const owner = roleOf(actor) === "owner";
+  const needs =
+    owner && actor.person && detail.exceptions.some((e) => e.status === "OPEN")
+      ? await reauthNeeds(db, actor.person.userId)
+      : { code: false, passkey: false };
   return (
     <div className="space-y-6">
       <p>
@@ -32,6 +45,19 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
       <h1 className="break-all text-2xl font-bold">
         Session <span className="font-mono text-lg">{s.id}</span>
       </h1>
+      {detail.exceptions.length > 0 && (
+        <ReauthProvider needs={needs} minutes={REAUTH_TTL_MS / 60_000}>
+          {detail.exceptions.map((e) => (
+            <ExceptionCard key={e.id} sessionId={s.id} exception={e} chainId={s.environment === "live" ? s.destinationChainId : null}>
+              {owner ? (
+                <ExceptionResolve key={e.id} sessionId={s.id} exception={e} />
+              ) : (
+                e.status === "OPEN" && <p className={`mt-3 text-sm ${ui.muted}`}>Only an owner of this account can resolve it.</p>
+              )}
+            </ExceptionCard>
+          ))}
+        </ReauthProvider>
+      )}
       <section className={ui.card} aria-labelledby="summary">
         <h2 id="summary" className="font-semibold">
           Summary
@@ -40,6 +66,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           <dt className={ui.muted}>Status</dt>
           <dd>
             <StatusBadge status={s.status} />
+            {s.markedBy && <span className={`ml-2 text-sm ${ui.muted}`}>marked paid in full by {s.markedBy}</span>}
           </dd>
           {detail.payerLink && (
             <>
