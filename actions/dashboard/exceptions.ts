@@ -3,11 +3,11 @@
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
 import type { ExceptionSummary } from "@/db/schema";
-import { dismissException, markPaidInFull, MAX_NOTE } from "@/lib/exceptions/resolve";
+import { dismissException, markPaidInFull, MAX_NOTE } from "@/lib/sessions/exceptions";
 import { retryReleaseNow } from "@/lib/orders/sandbox-exceptions";
 import { type ActionFailure, action } from "@/lib/http/action";
 
-// How an owner resolves an exception from the session's page (lib/exceptions/resolve.ts, which
+// How an owner resolves an exception from the session's page (lib/sessions/exceptions.ts, which
 // writes each audit record): marking it paid in full completes the session, so it asks for a recent
 // re-authentication as a change of where the money goes does; dismissing it needs a note saying why.
 

@@ -7,15 +7,15 @@ import { AppError, conflict, notFound } from "@/lib/core/errors";
 import { type Emit, withEvents } from "@/lib/events/service";
 import { jobs } from "@/lib/jobs";
 import { owesReceipt } from "@/lib/receipts/owed";
-import { lockOrder, lockSession } from "@/lib/sessions/rows";
+import { lockOrder, lockSession } from "./rows";
 import { canFire, transition } from "@/lib/state";
-import { resolveExceptions, summaryOf } from "./service";
+import { resolveExceptions, summaryOf } from "@/lib/exceptions/service";
 
 // How a person resolves an exception: an owner marks the session paid in full (the session is then
 // COMPLETED with markedBy, and session.completed goes out as for any payment), dismisses it with a
 // note, or has a blocked release tried again now. Each is audited. The dashboard asks owners for a
 // recent re-authentication before marking paid (actions/dashboard/exceptions.ts); the operator's
-// command line (npm run admin) may do the same.
+// command line (npm run admin) may do the same. They live with the sessions they move (lib/exceptions opens and resolves the rows).
 
 export const MAX_NOTE = 500;
 
