@@ -129,8 +129,8 @@ describe("the real rail under faults", () => {
     await prove(second.session.id, second.order.intentHash!, "local-ok", { paymentId: "one-payment" });
     const failed = await driveUntil(await testDb(), second.order.id, ["FAILED", "FULFILLED"]);
     expect(failed.status).toBe("FAILED");
-    // the stand-in verifier's own error (the published ABIs do not name it): its selector, PaymentAlreadyUsed(bytes32)
-    expect(failed.failureReason).toBe(`error ${toFunctionSelector("PaymentAlreadyUsed(bytes32)")}`);
+    // the deployed verifier's own words for a payment used before
+    expect(failed.failureReason).toBe("Nullifier has already been used");
     // the unwind step cancels the intent: the maker's funds are back and the wallet is free
     await vi.waitFor(
       async () => {
