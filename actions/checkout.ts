@@ -15,7 +15,14 @@ import { type ActionFailure, action, type Refusal } from "@/lib/http/action";
 import { DEFAULT_LOCALE, translator } from "@/lib/i18n";
 import { payerLocale } from "@/lib/i18n/payer";
 import { PAYER_LIMITS } from "@/lib/limits/rate-limit";
-import { cancelSession, markPaymentSent, selectPlatform, startSession } from "@/lib/sessions/transitions";
+import {
+  cancelSession,
+  declinePaymentSent,
+  markPaymentSent,
+  reportPaidAfterEnd,
+  selectPlatform,
+  startSession,
+} from "@/lib/sessions/transitions";
 
 // The payer's actions. Their authority is the unguessable session id of the page (docs/contract.md);
 // each calls the same domain service the merchant API does, then answers with the fresh view (priced
@@ -137,6 +144,24 @@ export const reportPaymentSent: (id: string, token?: string | null) => Promise<A
   (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
   LINK_INVALID,
   (db, actor) => markPaymentSent(db, actor.sessionId, { actor }),
+);
+
+// the live order's lock timeout asks "did you already send the money?" (view.paidQuestion): "yes"
+// before it ends is reportPaymentSent; "no" ends it now; "yes" after it ended tells the shop
+export const reportNotSent: (id: string, token?: string | null) => Promise<ActionResult> = payerAction(
+  "checkout.not-sent",
+  bySession,
+  (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
+  LINK_INVALID,
+  (db, actor) => declinePaymentSent(db, actor.sessionId, { actor }),
+);
+
+export const reportPaidAfterExpiry: (id: string, token?: string | null) => Promise<ActionResult> = payerAction(
+  "checkout.paid-after-expiry",
+  bySession,
+  (id: string, token?: string | null) => ({ sessionId: id, token: token ?? undefined }),
+  LINK_INVALID,
+  (db, actor) => reportPaidAfterEnd(db, actor.sessionId, { actor }),
 );
 
 export const simulateConfirmation: (id: string, outcome: "success" | "invalid", token?: string | null) => Promise<ActionResult> =

@@ -36,6 +36,7 @@ const Waiting = lazy(() => laterSteps.waiting().then((m) => ({ default: m.Waitin
 const Reserving = lazy(() => laterSteps.waiting().then((m) => ({ default: m.Reserving })));
 const Receipt = lazy(() => laterSteps.receipt().then((m) => ({ default: m.Receipt })));
 const Expired = lazy(() => laterSteps.ended().then((m) => ({ default: m.Expired })));
+const AskPaidAfterEnd = lazy(() => laterSteps.ended().then((m) => ({ default: m.AskPaidAfterEnd })));
 const Cancelled = lazy(() => laterSteps.ended().then((m) => ({ default: m.Cancelled })));
 const NoPlatform = lazy(() => laterSteps.ended().then((m) => ({ default: m.NoPlatform })));
 // what an embedded checkout tells the page that frames it: loaded only when the page runs embedded
@@ -98,6 +99,9 @@ function CheckoutFlow({ initial, chrome }: { initial: CheckoutView; chrome: Chec
     },
     // live while money may be moving; slower otherwise, so expiry still shows up
     (data) => (data.live ? 2_000 : 15_000),
+    // a live payee shown: the payer may be paying in another tab, and the server asks before it ends
+    // the reservation only while it knows this page is open (lib/sessions/expiry.ts)
+    (data) => data.step === "pay" && !data.sandbox,
   );
   const [pending, startTransition] = useTransition();
   const [actionError, setActionError] = useState<string | null>(null);
@@ -209,18 +213,33 @@ function Step({ view, pending, act }: StepProps) {
     case "receipt":
       return <Receipt view={view} />;
     case "expired":
-      return <Expired view={view} />;
+      return (
+        <AskPaidAfterEnd {...props}>
+          <Expired view={view} />
+        </AskPaidAfterEnd>
+      );
     case "cancelled":
       return <Cancelled view={view} />;
     case "choose":
       return <Choose {...props} />;
-    case "order-expired":
-      return (
+    case "order-expired": {
+      // never "expired before the payment was sent" to a payer who said they sent it
+      const reference = view.order?.id ?? view.session.id;
+      const choose = (
         <Choose
           {...props}
-          notice={view.proofOverdue ? t("proofOverdue", { reference: view.order?.id ?? view.session.id }) : t("orderExpired")}
+          notice={
+            view.proofOverdue
+              ? t("proofOverdue", { reference })
+              : view.paidReported
+                ? t("paidReported", { merchant: view.merchant.displayName, reference })
+                : t("orderExpired")
+          }
         />
       );
+      // asked first, the choice (a lazy chunk) only for the payer it concerns
+      return view.paidQuestion === "after-end" ? <AskPaidAfterEnd {...props}>{choose}</AskPaidAfterEnd> : choose;
+    }
     case "order-failed":
       return <Choose {...props} notice={t("orderFailed")} />;
     case "no-platform":

@@ -23,8 +23,16 @@ export type LiveView<T> = {
 const RETRIES = 2;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
-/** `load` makes the next view from the current one; `every` says how often to poll with a view in hand (ms). */
-export function useLiveView<T>(initial: T, load: (current: T) => Promise<T>, every: (data: T) => number): LiveView<T> {
+/**
+ * `load` makes the next view from the current one; `every` says how often to poll with a view in hand
+ * (ms); `hidden` whether a hidden tab polls too with that view (the server must know the page is open).
+ */
+export function useLiveView<T>(
+  initial: T,
+  load: (current: T) => Promise<T>,
+  every: (data: T) => number,
+  hidden: (data: T) => boolean = () => false,
+): LiveView<T> {
   const [data, setData] = useState(initial);
   const [isError, setError] = useState(false);
   const latest = useRef(initial);
@@ -65,9 +73,10 @@ export function useLiveView<T>(initial: T, load: (current: T) => Promise<T>, eve
   }, [set]);
 
   const interval = every(data);
+  const whileHidden = hidden(data);
   useEffect(() => {
-    // a hidden tab does not poll; coming back to it polls at once
-    const timer = setInterval(() => document.visibilityState === "visible" && void poll(), interval);
+    // a hidden tab does not poll, unless asked to; coming back to it polls at once
+    const timer = setInterval(() => (whileHidden || document.visibilityState === "visible") && void poll(), interval);
     const back = () => document.visibilityState === "visible" && void poll();
     window.addEventListener("focus", back);
     document.addEventListener("visibilitychange", back);
@@ -76,7 +85,7 @@ export function useLiveView<T>(initial: T, load: (current: T) => Promise<T>, eve
       window.removeEventListener("focus", back);
       document.removeEventListener("visibilitychange", back);
     };
-  }, [interval, poll]);
+  }, [interval, whileHidden, poll]);
 
   return { data, isError, refetch: () => void poll(), set, current: () => latest.current };
 }

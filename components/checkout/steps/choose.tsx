@@ -65,7 +65,7 @@ export function Choose({ view, pending, act, notice }: StepProps & { notice?: st
       }}
     >
       {notice && (
-        <p role="status" className="theme-subtle mb-4 rounded-lg bg-slate-100 p-3 dark:bg-slate-800">
+        <p role="status" className="theme-subtle mb-4 rounded-lg bg-slate-100 p-3 break-words dark:bg-slate-800">
           {notice}
         </p>
       )}

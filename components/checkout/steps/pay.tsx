@@ -1,8 +1,8 @@
 "use client";
 
 import { useTranslations } from "next-intl";
-import { useEffect, useState } from "react";
-import { reportPaymentSent } from "@/actions/checkout";
+import { useEffect, useId, useState } from "react";
+import { reportNotSent, reportPaymentSent } from "@/actions/checkout";
 import { CopyButton } from "@/components/ui/copy-button";
 import { ui } from "@/components/ui/styles";
 import { CancelButton, primary, type StepProps, secondary } from "./shared";
@@ -16,6 +16,8 @@ export function Pay({ view, pending, act }: StepProps) {
     <div>
       <h2 className="text-lg font-semibold">{t("heading", { app })}</h2>
       <Countdown until={order.expiresAt} label={t("expiresIn")} />
+      {/* at the top, where a payer coming back to the page sees it first */}
+      {view.paidQuestion === "before-end" && <AskPaid view={view} pending={pending} act={act} />}
       <dl className="mt-4 space-y-3">
         <CopyRow term={t("amount")} copyLabel={t("copyAmount")} value={order.fiatAmountFormatted} copy={order.fiatAmount} />
         <CopyRow term={t("recipient", { app })} copyLabel={t("copyRecipient")} value={order.recipient ?? ""} copy={order.recipient ?? ""} />
@@ -30,15 +32,59 @@ export function Pay({ view, pending, act }: StepProps) {
           <span className="sr-only"> {t("newTab")}</span>
         </a>
       )}
-      <button
-        type="button"
-        className={`${primary} mt-4`}
-        disabled={pending}
-        onClick={() => act(() => reportPaymentSent(view.session.id, view.session.token))}
-      >
-        {pending ? t("saving") : t("sent")}
-      </button>
-      <CancelButton view={view} pending={pending} act={act} />
+      {view.paidQuestion !== "before-end" && (
+        <>
+          <button
+            type="button"
+            className={`${primary} mt-4`}
+            disabled={pending}
+            onClick={() => act(() => reportPaymentSent(view.session.id, view.session.token))}
+          >
+            {pending ? t("saving") : t("sent")}
+          </button>
+          <CancelButton view={view} pending={pending} act={act} />
+        </>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The lock timeout came while this page was open: before the reservation is cancelled, the payer is
+ * asked whether they already sent the money. Yes keeps it for the payment's proof; no ends it now.
+ */
+function AskPaid({ view, pending, act }: StepProps) {
+  const t = useTranslations("Pay");
+  const order = view.order!;
+  const headingId = useId();
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className="mt-4 rounded-xl border-2 border-amber-500 bg-amber-50 p-4 text-amber-950 dark:bg-amber-950 dark:text-amber-50"
+    >
+      <h3 id={headingId} className="text-lg font-semibold">
+        {t("askHeading")}
+      </h3>
+      <p className="mt-1">{t("askText", { amount: order.fiatAmountFormatted, recipient: order.recipient ?? "" })}</p>
+      <div className="mt-3 grid grid-cols-2 gap-2">
+        <button
+          type="button"
+          className={primary}
+          disabled={pending}
+          onClick={() => act(() => reportPaymentSent(view.session.id, view.session.token))}
+        >
+          {t("askYes")}
+        </button>
+        <button
+          type="button"
+          className={secondary}
+          disabled={pending}
+          onClick={() => act(() => reportNotSent(view.session.id, view.session.token))}
+        >
+          {t("askNo")}
+        </button>
+      </div>
     </div>
   );
 }
