@@ -208,6 +208,7 @@ function Amount({ view }: { view: CheckoutView }) {
 
 function Step({ view, pending, act }: StepProps) {
   const t = useTranslations("Checkout");
+  const tPay = useTranslations("Pay");
   const props = { view, pending, act };
   switch (view.step) {
     case "receipt":
@@ -241,7 +242,16 @@ function Step({ view, pending, act }: StepProps) {
       return view.paidQuestion === "after-end" ? <AskPaidAfterEnd {...props}>{choose}</AskPaidAfterEnd> : choose;
     }
     case "order-failed":
-      return <Choose {...props} notice={t("orderFailed")} />;
+      return (
+        <Choose
+          {...props}
+          notice={
+            view.exceptionNotice?.kind === "unproven"
+              ? tPay("paidUnproven", { shop: view.merchant.displayName, reference: view.exceptionNotice.reference })
+              : t("orderFailed")
+          }
+        />
+      );
     case "no-platform":
       return <NoPlatform view={view} />;
     case "reserving":

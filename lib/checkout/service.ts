@@ -123,6 +123,13 @@ export type CheckoutView = {
   /** the payer said they paid the last order after it ended (PAID_ON_CANCELLED): the page says the shop is told, and its reference */
   paidReported: boolean;
   /**
+   * The session's open exception, as the payer is told of it: what happens next and the reference to
+   * give the shop (never the exception's details). "delayed": the payment is proven and its release
+   * waits on the chain (it completes by itself); "unproven": no proof released it, and the shop is
+   * told; null: none, or one the page says otherwise (paidReported).
+   */
+  exceptionNotice: { kind: "delayed" | "unproven"; reference: string } | null;
+  /**
    * A live session: the payer proves the payment with the Peer browser extension, which seals what it
    * reads for this attestation service (null on the sandbox).
    */
@@ -401,8 +408,19 @@ export async function getCheckoutView(
     sandbox: s.environment === "sandbox",
     proofOverdue: o?.status === "EXPIRED" && o.paymentSentAt !== null,
     ...(await lockTimeoutQuestion(db, s)),
+    exceptionNotice: exceptionNoticeOf(s),
     liveProof: s.environment === "live" ? { attestationServiceUrl: getConfig().liveRail?.attestationUrl ?? "" } : null,
   };
+}
+
+/** What the payer is told of the session's open exception (CheckoutView.exceptionNotice). */
+function exceptionNoticeOf(s: SessionView): CheckoutView["exceptionNotice"] {
+  const e = s.exception;
+  if (!e || e.status !== "OPEN") return null;
+  const reference = e.details.orderId ?? s.id;
+  if (e.kind === "RELEASE_BLOCKED") return { kind: "delayed", reference };
+  if (e.kind === "PAID_UNPROVEN") return { kind: "unproven", reference };
+  return null;
 }
 
 /** What the page asks a live payer about their order's lock timeout, and what they answered after it ended. */

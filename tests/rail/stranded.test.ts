@@ -3,6 +3,7 @@ import type { Address } from "viem";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { chainTxs, checkoutSessions, events, orders, sessionExceptions, takerWallets } from "@/db/schema";
 import { payer } from "@/lib/core/actor";
+import { getCheckoutView } from "@/lib/checkout/service";
 import { reconcileOpenIntents } from "@/lib/orders/rail-steps";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { markPaymentSent } from "@/lib/sessions/transitions";
@@ -91,6 +92,10 @@ describe("a proven release the chain refuses for now is kept, never cancelled", 
     expect(await eventTypes(session.id)).toContain("session.exception_opened");
     expect(await eventTypes(session.id)).toContain("ORDER_EXCEPTION_OPENED");
     expect(await eventTypes(session.id)).not.toContain("order.failed");
+    // the payer's page says it completes by itself, and the reference to give the shop
+    const view = await getCheckoutView(await testDb(), session.id);
+    expect(view.step).toBe("waiting");
+    expect(view.exceptionNotice).toEqual({ kind: "delayed", reference: order.id });
 
     // retried every 30 s while paused: its next try finds the orchestrator unpaused
     expect((await orderRow(order.id)).railDueAt!.getTime()).toBeLessThanOrEqual(Date.now() + 30_000);
@@ -182,6 +187,7 @@ describe('a payer who said "I have sent" is never cancelled by the clock', () =>
       details: { intentHash: mined.intentHash, payeeHandle: mined.recipient, depositId: "1", takerWallet: mined.takerWallet },
     });
     expect(s.exception!.details.paymentSentAt).toBeTruthy();
+    expect((await getCheckoutView(db, session.id)).exceptionNotice).toEqual({ kind: "unproven", reference: mined.id });
     expect(s.exception!.details.intentExpiresAt).toBeTruthy();
     // once noted, the sweep does not find it again; the reconciler and any step cancel nothing
     expect(await findDueExpiries(db)).not.toContain(session.id);

@@ -40,6 +40,17 @@ export function Waiting({ view, pending, act }: StepProps) {
       <p className={`mt-2 ${ui.muted}`}>
         {t("waitingText", { amount: order.fiatAmountFormatted, app: order.platformLabel, recipient: order.recipient ?? "" })}
       </p>
+      {view.exceptionNotice && (
+        <p
+          role="status"
+          className="mt-4 rounded-lg border border-amber-400 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-600 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {t(view.exceptionNotice.kind === "delayed" ? "releaseDelayed" : "paidUnproven", {
+            shop: view.merchant.displayName,
+            reference: view.exceptionNotice.reference,
+          })}
+        </p>
+      )}
       {order.lastProofError && (
         <p role="alert" className={`mt-4 ${ui.error}`}>
           {order.lastProofError}
