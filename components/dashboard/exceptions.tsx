@@ -242,8 +242,12 @@ export function ExceptionCard({
           ))}
       </dl>
       <p className="mt-3 flex flex-wrap items-center gap-2 text-sm">
-        <CopyButton value={supportText(sessionId, e)} label="Copy the details for support" />
-        <span className={ui.muted}>for a message to the maker or ZKP2P&apos;s support.</span>
+        <CopyButton
+          value={supportText(sessionId, e)}
+          label="Copy the details for support"
+          words={{ copy: "Copy the details", copied: "Copied" }}
+        />
+        <span className={ui.muted}>as text, for a message to the maker or ZKP2P&apos;s support.</span>
       </p>
       {children}
     </section>

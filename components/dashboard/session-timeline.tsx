@@ -2,6 +2,7 @@ import Link from "next/link";
 import type { ReactNode } from "react";
 import { DeliveryAttempt } from "@/components/dashboard/delivery-attempt";
 import { HexValue } from "@/components/dashboard/hex-value";
+import { EXCEPTION_KIND_LABELS, SANDBOX_EXCEPTION_OUTCOMES } from "@/lib/exceptions/kinds";
 import { OrderReceives } from "@/components/dashboard/local-usdc";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { StatusBadge } from "@/components/dashboard/status-badge";
@@ -65,6 +66,24 @@ function Entry({ entry: e, chainId }: { entry: TimelineEntry; chainId: number })
     case "order":
       return <OrderEntry step={e.step} order={e.order} at={e.at} chainId={chainId} />;
     case "proof": {
+      const simulated = Object.hasOwn(SANDBOX_EXCEPTION_OUTCOMES, e.proof.outcome)
+        ? SANDBOX_EXCEPTION_OUTCOMES[e.proof.outcome as keyof typeof SANDBOX_EXCEPTION_OUTCOMES]
+        : null;
+      if (simulated)
+        return (
+          <>
+            <Line what={`Sandbox proof: ${EXCEPTION_KIND_LABELS[simulated].toLowerCase()}, made on purpose`} at={e.at} />
+            <p className={ui.muted}>
+              For order <span className="break-all font-mono">{e.proof.orderId}</span>: outcome{" "}
+              <span className="font-mono">{e.proof.outcome}</span>
+            </p>
+            {e.proof.txHash && (
+              <p>
+                Transaction <HexValue value={e.proof.txHash} kind="tx" chainId={chainId} label="Proof transaction" />
+              </p>
+            )}
+          </>
+        );
       const ok = e.proof.outcome === "success";
       return (
         <>

@@ -41,7 +41,7 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
       .select()
       .from(sessionExceptions)
       .where(and(eq(sessionExceptions.sessionId, sessionId), eq(sessionExceptions.merchantId, merchantId)))
-      .orderBy(asc(sessionExceptions.status), desc(sessionExceptions.openedAt)),
+      .orderBy(desc(sessionExceptions.openedAt), desc(sessionExceptions.id)),
   ]);
   const [proofs, deliveryRows] = await Promise.all([
     orderRows.length
@@ -125,7 +125,7 @@ export async function getSessionDetail(db: Db, sessionId: string, { actor }: As<
             unpaidUsdc: usdcFromMicro(times.amountMicro > times.paidAmountMicro ? times.amountMicro - times.paidAmountMicro : 0n),
           }
         : null,
-    /** Its exceptions (lib/exceptions): the open ones first, each newest first. */
+    /** Its exceptions (lib/exceptions), newest first: a resolution does not move one on the page. */
     exceptions: exceptionRows.map(summaryOf),
     orders: orderRows.map((o) => ({
       ...serializeOrder(o),

@@ -28,3 +28,16 @@ export const EXCEPTION_RESOLUTION_LABELS: Record<ExceptionResolution, string> = 
   MARKED_PAID: "Marked paid in full",
   DISMISSED: "Dismissed",
 };
+
+/**
+ * The sandbox's proof outcomes that make an exception on purpose, and the kind each opens
+ * (lib/orders/sandbox-exceptions.ts does it; a session's timeline names them).
+ */
+export const SANDBOX_EXCEPTION_OUTCOMES = {
+  unproven: "PAID_UNPROVEN",
+  blocked: "RELEASE_BLOCKED",
+  late: "PAID_LATE",
+  partial: "PARTLY_PAID",
+  "cancelled-paid": "PAID_ON_CANCELLED",
+} as const satisfies Record<string, ExceptionKind>;
+export type SandboxExceptionOutcome = keyof typeof SANDBOX_EXCEPTION_OUTCOMES;

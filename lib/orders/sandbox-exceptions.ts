@@ -1,37 +1,29 @@
 import { keccak256, toHex } from "viem";
 import type { Db } from "@/db/client";
-import type { ExceptionKind, ExceptionSummary, OrderRow, SessionRow } from "@/db/schema";
+import type { ExceptionSummary, OrderRow, SessionRow } from "@/db/schema";
 import { conflict } from "@/lib/core/errors";
 import { usdcFromMicro } from "@/lib/core/money";
 import type { Emit } from "@/lib/events/service";
+import { SANDBOX_EXCEPTION_OUTCOMES, type SandboxExceptionOutcome } from "@/lib/exceptions/kinds";
 import { detailsOf, openException } from "@/lib/exceptions/service";
-import { retryRelease } from "@/lib/exceptions/resolve";
+import { retryRelease } from "@/lib/sessions/exceptions";
 import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
 import { lockOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
 import { recordRelease } from "./release";
 
 // Every kind of exception, made on purpose in the sandbox, so an integration can meet each before a
-// live payment does: a sandbox proof `{ "sandbox": true, "outcome": <one of SANDBOX_OUTCOMES> }` to
+// live payment does: a sandbox proof `{ "sandbox": true, "outcome": <one of SANDBOX_EXCEPTION_OUTCOMES> }` to
 // POST /api/orders/fulfill leaves the order and session as the real rail would leave them in that
 // case, and opens the exception (its events, v0 and v1, go out as for a live one). A live session
 // refuses these outcomes (fulfillOrder, ./service.ts). Its blocked release, tried again, goes through.
 // (Here rather than in lib/exceptions: it moves orders and releases them, and lib/orders uses lib/exceptions.)
 
-export const SANDBOX_OUTCOMES = {
-  unproven: "PAID_UNPROVEN",
-  blocked: "RELEASE_BLOCKED",
-  late: "PAID_LATE",
-  partial: "PARTLY_PAID",
-  "cancelled-paid": "PAID_ON_CANCELLED",
-} as const satisfies Record<string, ExceptionKind>;
-export type SandboxExceptionOutcome = keyof typeof SANDBOX_OUTCOMES;
-
 /** The exception outcome a sandbox proof asks for, or null (then it is the sandbox rail's to judge). */
 export function sandboxExceptionOutcome(proof: unknown): SandboxExceptionOutcome | null {
   const p = proof as { sandbox?: unknown; outcome?: unknown } | null;
   if (!p || typeof p !== "object" || p.sandbox !== true || typeof p.outcome !== "string") return null;
-  return Object.hasOwn(SANDBOX_OUTCOMES, p.outcome) ? (p.outcome as SandboxExceptionOutcome) : null;
+  return Object.hasOwn(SANDBOX_EXCEPTION_OUTCOMES, p.outcome) ? (p.outcome as SandboxExceptionOutcome) : null;
 }
 
 const madeUp = (label: string) => keccak256(toHex(label));
@@ -122,12 +114,12 @@ export async function makeSandboxException(
       details = detailsOf(order, "Sandbox: the payer says they paid after the session was cancelled", { paymentSentAt: now.toISOString() });
       break;
   }
-  ({ session } = await openException(tx, emit, { session, order, kind: SANDBOX_OUTCOMES[outcome], details }));
+  ({ session } = await openException(tx, emit, { session, order, kind: SANDBOX_EXCEPTION_OUTCOMES[outcome], details }));
   return { session, order, exception: session.exception!, txHash };
 }
 
 /**
- * "Retry the release" of a blocked release (lib/exceptions/resolve.ts): on the real rail its fulfil
+ * "Retry the release" of a blocked release (lib/sessions/exceptions.ts): on the real rail its fulfil
  * step is due now; on the sandbox the simulated block is lifted and the USDC released at once, which
  * completes the session and resolves the exception (RELEASED), as a live release that goes through does.
  */

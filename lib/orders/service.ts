@@ -12,7 +12,8 @@ import { ensureFresh } from "@/lib/sessions/expiry";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { serializeOrder } from "@/lib/wire/session";
 import { canFire, transition } from "@/lib/state";
-import { makeSandboxException, type SandboxExceptionOutcome, sandboxExceptionOutcome } from "./sandbox-exceptions";
+import type { SandboxExceptionOutcome } from "@/lib/exceptions/kinds";
+import { makeSandboxException, sandboxExceptionOutcome } from "./sandbox-exceptions";
 import { recordRelease } from "./release";
 
 /** Proofs an order may be given, from the payer's page and the API together; then it takes no more. */

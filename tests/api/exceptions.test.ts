@@ -4,7 +4,7 @@ import { beforeEach, describe, expect, it, vi } from "vitest";
 import { auditLog, checkoutSessions, events, memberships, orders, proofAttempts, sessionExceptions } from "@/db/schema";
 import { claimMerchant } from "@/lib/accounts/teams";
 import { type MerchantActor, payer } from "@/lib/core/actor";
-import { SANDBOX_OUTCOMES, type SandboxExceptionOutcome } from "@/lib/orders/sandbox-exceptions";
+import { SANDBOX_EXCEPTION_OUTCOMES as SANDBOX_OUTCOMES, type SandboxExceptionOutcome } from "@/lib/exceptions/kinds";
 import { startSession } from "@/lib/sessions/transitions";
 import { call, newMerchant, newSession, randomIp, startedSession, type TestMerchant, WALLET } from "../support/api";
 import { testDb } from "../support/db";
@@ -438,6 +438,9 @@ describe("the dashboard's pages", () => {
     const asOwner = await page();
     expect(text(asOwner)).toContain("Exception: Release blocked");
     for (const button of ["Mark paid in full", "Dismiss", "Retry the release"]) expect(asOwner).toContain(`>${button}</button>`);
+    // its timeline names the sandbox proof for what it was, not a refused proof
+    expect(text(asOwner)).toContain("Sandbox proof: release blocked, made on purpose");
+    expect(text(asOwner)).not.toContain("Proof refused");
     for (const role of ["developer", "viewer"] as const) {
       signInAs(t, role);
       const html = await page();

@@ -67,18 +67,15 @@ export default async function DashboardLayout({ children }: { children: ReactNod
                 <li key={href}>
                   <Link
                     href={href}
+                    // the count is read with its meaning: "Exceptions, 2 open"
+                    aria-label={href === "/dashboard/exceptions" && openExceptions > 0 ? `${label}, ${openExceptions} open` : undefined}
                     className="inline-flex items-center gap-1.5 rounded-lg px-3 py-2 text-sm font-medium hover:bg-slate-100 dark:hover:bg-slate-800"
                   >
                     {label}
                     {href === "/dashboard/exceptions" && openExceptions > 0 && (
-                      // read as "Exceptions, 2 open"
-                      <>
-                        <span className="sr-only">, </span>
-                        <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white tabular-nums dark:bg-red-400 dark:text-slate-950">
-                          {openExceptions}
-                        </span>
-                        <span className="sr-only"> open</span>
-                      </>
+                      <span className="rounded-full bg-red-700 px-1.5 text-xs font-semibold text-white tabular-nums dark:bg-red-400 dark:text-slate-950">
+                        {openExceptions}
+                      </span>
                     )}
                   </Link>
                 </li>
