@@ -134,15 +134,19 @@ test.describe("payment links", () => {
         // and its row in the CSV export
         const csv = await (await page.request.get("/dashboard/sessions/export")).text();
         const rows = csv.trim().split(/\r?\n/);
-        expect(rows[0]!.endsWith(",metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc")).toBe(true);
+        expect(
+          rows[0]!.endsWith(
+            ",metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc,exception_kind,exception_status,exception_resolution,marked_by",
+          ),
+        ).toBe(true);
         for (const [id, name] of [
           [first, "Ada Lovelace"],
           [second, "Grace Hopper"],
         ] as const) {
           const row = rows.find((r) => r.startsWith(id))!;
           expect(row).toContain(name);
-          // paid in full on the sandbox: no fees, so gross and net are what was paid
-          expect(row).toMatch(/,plink_[0-9a-f]{32},MERCHANT,(\d+\.\d+),\1,0\.00,\1$/);
+          // paid in full on the sandbox: no fees, so gross and net are what was paid; no exception, not marked paid
+          expect(row).toMatch(/,plink_[0-9a-f]{32},MERCHANT,(\d+\.\d+),\1,0\.00,\1,,,,$/);
         }
         for (const p of [payer1, payer2, payer3]) await p.context().close();
       } finally {

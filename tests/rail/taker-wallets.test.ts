@@ -19,6 +19,7 @@ import { solveChallenge } from "altcha-lib";
 import { deriveKey } from "altcha-lib/algorithms/sha";
 import { resetConfigForTests } from "@/lib/core/config";
 import { createMerchant } from "@/lib/merchants/service";
+import { MAX_NUMBER } from "@/lib/limits/proof-of-work";
 import { call, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 import {
@@ -213,7 +214,7 @@ describe("a proof of work before a live start from the payer's page", () => {
       { payerPage: { clientAddress: "198.51.100.80", ...(proofOfWork ? { proofOfWork } : {}) } },
     );
 
-  it("is required, bound to its session, single-use, and solved in well under a second; the API's start needs none", async () => {
+  it("is required, bound to its session, single-use, and bounded in its work; the API's start needs none", async () => {
     const db = await testDb();
     const m = await liveMerchant();
     const [one, two] = [await sessionOf(m), await sessionOf(m)];
@@ -233,9 +234,11 @@ describe("a proof of work before a live start from the payer's page", () => {
       });
       expect((await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, one)))[0]!.activeOrderId).toBeNull();
       // solved: it starts, and the same solution cannot start anything again
-      const began = performance.now();
       const good = await solved(view.proofOfWork!);
-      expect(performance.now() - began).toBeLessThan(1_000);
+      // the work is bounded by the challenge, not by how busy this machine is: at most MAX_NUMBER
+      // hashes (the solver's time on a phone is measured in the e2e run, not asserted here)
+      const { solution } = JSON.parse(Buffer.from(good, "base64url").toString()) as { solution: { counter: number } };
+      expect(solution.counter).toBeLessThanOrEqual(MAX_NUMBER);
       expect((await startWith(one, good)).order.status).toBe("SIGNAL_SUBMITTED");
       await expect(startWith(one, good)).rejects.toMatchObject({ details: { fields: { pow: "used already" } } });
       // the merchant's server, through the API: authenticated and capped, no proof of work
