@@ -68,11 +68,30 @@ export async function fulfilStep(db: Db, chain: RailChain, settings: LiveRailSet
 }
 
 /**
+ * A release of the order's intent on the chain, whoever sent it: "none", "pending" (mined, not yet
+ * ZKP2P_CONFIRMATIONS deep, so not acted on), or confirmed with what it moved; a confirmed one is
+ * written down (kind fulfill) so the release watch follows it through reorgs as it follows ours.
+ */
+async function confirmedRelease(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow) {
+  const state = (order.railState ?? {}) as RailState;
+  const hash = order.intentHash as Hex;
+  const logs = (await chain.fulfilmentLogs(hash, BigInt(state.signalBlock ?? 0))) as unknown as TransactionReceipt["logs"];
+  const orchestrator = settings.network.addresses.OrchestratorV3;
+  if (!fulfilledIn(logs, orchestrator, hash)) return "none" as const;
+  const log = logs.find((l) => l.transactionHash)!;
+  const head = await chain.client.getBlockNumber();
+  if (log.blockNumber === null || head - log.blockNumber < BigInt(settings.confirmations)) return "pending" as const;
+  const rates = { managerRate: BigInt(state.managerFeeRate ?? 0), protocolRate: await chain.protocolFee() };
+  const released = releaseIn(logs, orchestrator, hash, rates)!;
+  await recordObserved(db, chain, order.id, log.transactionHash!);
+  return { txHash: log.transactionHash!, released };
+}
+
+/**
  * Whether the chain has a release of the order's intent that we did not see (fulfilment is
  * permissionless: anyone may send it). "settled": it has ZKP2P_CONFIRMATIONS blocks on top, and the
- * order is settled with what it moved; its transaction is written down (kind fulfill) so the release
- * watch follows it through reorgs as it follows ours. "pending": mined, not yet confirmed enough to
- * act on. "none": no release.
+ * order is settled with what it moved. "pending": mined, not yet confirmed enough to act on. "none":
+ * no release.
  */
 export async function settledOnChain(
   db: Db,
@@ -80,20 +99,9 @@ export async function settledOnChain(
   settings: LiveRailSettings,
   order: OrderRow,
 ): Promise<"settled" | "pending" | "none"> {
-  const state = (order.railState ?? {}) as RailState;
-  const logs = (await chain.fulfilmentLogs(
-    order.intentHash as Hex,
-    BigInt(state.signalBlock ?? 0),
-  )) as unknown as TransactionReceipt["logs"];
-  const orchestrator = settings.network.addresses.OrchestratorV3;
-  if (!fulfilledIn(logs, orchestrator, order.intentHash as Hex)) return "none";
-  const log = logs.find((l) => l.transactionHash)!;
-  const head = await chain.client.getBlockNumber();
-  if (log.blockNumber === null || head - log.blockNumber < BigInt(settings.confirmations)) return "pending";
-  const rates = { managerRate: BigInt(state.managerFeeRate ?? 0), protocolRate: await chain.protocolFee() };
-  const released = releaseIn(logs, orchestrator, order.intentHash as Hex, rates)!;
-  await recordObserved(db, chain, order.id, log.transactionHash!);
-  await settle(db, order, { txHash: log.transactionHash!, chain: released });
+  const found = await confirmedRelease(db, chain, settings, order);
+  if (typeof found === "string") return found;
+  await settle(db, order, { txHash: found.txHash, chain: found.released });
   return "settled";
 }
 
@@ -109,19 +117,9 @@ export async function lateRelease(
   settings: LiveRailSettings,
   order: OrderRow,
 ): Promise<"recorded" | "pending" | "none"> {
-  const state = (order.railState ?? {}) as RailState;
-  const hash = order.intentHash as Hex;
-  const logs = (await chain.fulfilmentLogs(hash, BigInt(state.signalBlock ?? 0))) as unknown as TransactionReceipt["logs"];
-  const orchestrator = settings.network.addresses.OrchestratorV3;
-  if (!fulfilledIn(logs, orchestrator, hash)) return "none";
-  const log = logs.find((l) => l.transactionHash)!;
-  const head = await chain.client.getBlockNumber();
-  if (log.blockNumber === null || head - log.blockNumber < BigInt(settings.confirmations)) return "pending";
-  const released = releaseIn(logs, orchestrator, hash, {
-    managerRate: BigInt(state.managerFeeRate ?? 0),
-    protocolRate: await chain.protocolFee(),
-  })!;
-  await recordObserved(db, chain, order.id, log.transactionHash!);
+  const found = await confirmedRelease(db, chain, settings, order);
+  if (typeof found === "string") return found;
+  const { txHash, released } = found;
   await withEvents(db, async (t, emit) => {
     const { session, order: o } = await lockSessionAndOrder(t, { sessionId: order.sessionId, orderId: order.id }, SYSTEM);
     if (o.status === "FULFILLED") return;
@@ -130,7 +128,7 @@ export async function lateRelease(
       session,
       order: o,
       kind: "PAID_LATE",
-      details: detailsOf(o, why, { txHash: log.transactionHash!, amountUsdc: usdcFromMicro(released.netMicro) }),
+      details: detailsOf(o, why, { txHash, amountUsdc: usdcFromMicro(released.netMicro) }),
     });
   });
   return "recorded";
