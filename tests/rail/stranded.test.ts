@@ -5,6 +5,7 @@ import { chainTxs, checkoutSessions, events, orders, sessionExceptions, takerWal
 import { payer } from "@/lib/core/actor";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { reconcileOpenIntents } from "@/lib/orders/rail-steps";
+import { retryBlockedRelease } from "@/lib/orders/rail-steps/operator";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
 import { markPaymentSent } from "@/lib/sessions/transitions";
 import { ORCHESTRATOR_ABI } from "@/lib/rail/zkp2p/protocol";
@@ -122,7 +123,9 @@ describe("a proven release the chain refuses for now is kept, never cancelled", 
     expect((await orderRow(order.id)).railDueAt!.getTime()).toBeGreaterThan(Date.now() + 5_000);
 
     await stack.rail.refuseSettlements(false);
-    await stepNow(order.id);
+    // the operator tries it again now (npm run admin -- retry-release), audited
+    await retryBlockedRelease(await testDb(), order.id);
+    expect((await orderRow(order.id)).railDueAt!.getTime()).toBeLessThanOrEqual(Date.now());
     const done = await driveUntil(await testDb(), order.id, ["FULFILLED", "FAILED"]);
     expect(done.status, done.failureReason ?? "").toBe("FULFILLED");
     expect(await usdcBalance(stack, recipient)).toBe(netOf(2_000_000n));

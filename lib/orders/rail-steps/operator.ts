@@ -1,14 +1,15 @@
 import { and, eq, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { orders, takerWallets } from "@/db/schema";
+import { orders, sessionExceptions, takerWallets } from "@/db/schema";
 import { recordAudit } from "@/lib/audit";
-import { SYSTEM } from "@/lib/core/actor";
+import { OPERATOR, SYSTEM } from "@/lib/core/actor";
 import { AppError, conflict, notFound } from "@/lib/core/errors";
 import { withEvents } from "@/lib/events/service";
 import { detailsOf, openException } from "@/lib/exceptions/service";
 import { jobs } from "@/lib/jobs";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
 import { canFire, transition } from "@/lib/state";
+import { retryReleaseNow } from "../sandbox-exceptions";
 import type { RailState } from "./due";
 
 // The operator's hands on the rail (npm run admin): the proven releases the chain refuses for now,
@@ -38,20 +39,24 @@ export async function blockedReleases(db: Db) {
   });
 }
 
-/** A blocked release is tried again now (`npm run admin -- retry-release <order>`). */
+/**
+ * A blocked release is tried again now (`npm run admin -- retry-release <order>`): the same as an
+ * owner's "Retry the release" of its RELEASE_BLOCKED exception (lib/sessions/exceptions.ts), audited
+ * as the operator's.
+ */
 export async function retryBlockedRelease(db: Db, orderId: string) {
-  const [row] = await db
-    .update(orders)
-    .set({ railDueAt: new Date(), railTries: 0 })
-    .where(and(eq(orders.id, orderId), eq(orders.status, "PROOF_VERIFIED")))
-    .returning({ id: orders.id, merchantId: orders.merchantId });
-  if (!row) {
+  const [open] = await db
+    .select({ id: sessionExceptions.id, sessionId: sessionExceptions.sessionId })
+    .from(sessionExceptions)
+    .where(
+      and(eq(sessionExceptions.orderId, orderId), eq(sessionExceptions.kind, "RELEASE_BLOCKED"), eq(sessionExceptions.status, "OPEN")),
+    );
+  if (!open) {
     const [o] = await db.select({ status: orders.status }).from(orders).where(eq(orders.id, orderId));
     if (!o) throw notFound("Order");
     throw conflict(`The order is ${o.status}: only a proven release waiting to be tried again can be retried`);
   }
-  await recordAudit(db, { merchantId: row.merchantId, who: { kind: "operator" }, action: "order.release_retried", target: orderId });
-  jobs.railDue(orderId);
+  await retryReleaseNow(db, OPERATOR, { sessionId: open.sessionId, exceptionId: open.id });
   return { orderId };
 }
 
