@@ -45,8 +45,11 @@ function NewSecret({ apiKey, onDone }: { apiKey: string; onDone: () => void }) {
   );
 }
 
-/** The account's API keys: create (developers and owners), roll with a grace period (at once: owners), revoke (owners). */
-export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boolean }) {
+/**
+ * The account's API keys: create (developers and owners), roll with a grace period (at once: owners;
+ * a developer rolls only the keys they made), revoke (owners). `me`: the signed-in person's user id.
+ */
+export function ApiKeys({ keys, canRevoke, me }: { keys: KeyView[]; canRevoke: boolean; me: string | null }) {
   const router = useRouter();
   const [secret, setSecret] = useState<string | null>(null);
   const { failure, notice: message, pending, run } = useAction();
@@ -70,6 +73,7 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
       <Table className="mt-3" caption="API keys" columns={["Name", "Key", "Access", "Created", "Last used", "State"]} actions>
         {keys.map((k) => {
           const live = k.state === "active" || k.state === "expiring";
+          const canRoll = canRevoke || (me !== null && k.createdById === me);
           return (
             <tr key={k.id} className="border-b border-slate-100 align-top dark:border-slate-800">
               <td className="py-2 pr-3 font-medium">{k.name}</td>
@@ -90,35 +94,37 @@ export function ApiKeys({ keys, canRevoke }: { keys: KeyView[]; canRevoke: boole
                 )}
               </td>
               <td className="py-2">
-                {live && (
+                {live && (canRoll || canRevoke) && (
                   <div className="flex flex-wrap gap-2">
-                    <form
-                      className="flex flex-wrap gap-2"
-                      onSubmit={(e) => {
-                        e.preventDefault();
-                        const graceSeconds = Number(new FormData(e.currentTarget).get("grace"));
-                        void act(() => rollKeyAction({ id: k.id, graceSeconds }), `Rolled ${k.name}.`);
-                      }}
-                    >
-                      <label className="sr-only" htmlFor={`grace-${k.id}`}>
-                        When the old {k.name} stops working
-                      </label>
-                      <select
-                        id={`grace-${k.id}`}
-                        name="grace"
-                        defaultValue={86_400}
-                        className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
+                    {canRoll && (
+                      <form
+                        className="flex flex-wrap gap-2"
+                        onSubmit={(e) => {
+                          e.preventDefault();
+                          const graceSeconds = Number(new FormData(e.currentTarget).get("grace"));
+                          void act(() => rollKeyAction({ id: k.id, graceSeconds }), `Rolled ${k.name}.`);
+                        }}
                       >
-                        {(canRevoke ? [STOP_NOW, ...GRACE] : GRACE).map(([s, label]) => (
-                          <option key={s} value={s}>
-                            {label}
-                          </option>
-                        ))}
-                      </select>
-                      <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`} aria-label={`Roll ${k.name}`}>
-                        Roll
-                      </button>
-                    </form>
+                        <label className="sr-only" htmlFor={`grace-${k.id}`}>
+                          When the old {k.name} stops working
+                        </label>
+                        <select
+                          id={`grace-${k.id}`}
+                          name="grace"
+                          defaultValue={86_400}
+                          className="rounded-lg border border-slate-300 bg-white px-2 py-1 dark:border-slate-600 dark:bg-slate-950"
+                        >
+                          {(canRevoke ? [STOP_NOW, ...GRACE] : GRACE).map(([s, label]) => (
+                            <option key={s} value={s}>
+                              {label}
+                            </option>
+                          ))}
+                        </select>
+                        <button type="submit" disabled={pending} className={`${ui.button} ${ui.secondary}`} aria-label={`Roll ${k.name}`}>
+                          Roll
+                        </button>
+                      </form>
+                    )}
                     {canRevoke && (
                       <button
                         type="button"

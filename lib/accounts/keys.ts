@@ -8,8 +8,8 @@ import { type AccountActor, auditAccount, auditWho } from "@/lib/audit";
 import { requireRole } from "./teams";
 
 // A merchant account's named API keys: created (the secret shown once), rolled (a new secret, the old
-// one working on for a grace period) and revoked. The dashboard (developers create and roll, owners
-// revoke) and the operator's command line use these; the API itself only ever looks a key up. A roll
+// one working on for a grace period) and revoked. The dashboard (developers create, and roll the keys
+// they made; owners roll any and revoke) and the operator's command line use these; the API itself only ever looks a key up. A roll
 // that stops the old key within SHORT_GRACE_MS is a revocation in all but name, so it is owners' too.
 // A key's scope: "full" does what the API allows, "read" only reads (lib/http/route.ts refuses it
 // everything but GET), for reporting and monitoring that must not move money or change settings.
@@ -26,6 +26,8 @@ export type KeyView = {
   prefix: string;
   createdAt: string;
   createdBy: string | null;
+  /** the person who made it (their user id), when a person did: a developer rolls only their own keys */
+  createdById: string | null;
   lastUsedAt: string | null;
   expiresAt: string | null;
   revokedAt: string | null;
@@ -62,6 +64,7 @@ export async function listKeys(db: Db, merchantId: string, now = new Date()): Pr
     prefix: k.displayPrefix,
     createdAt: k.createdAt.toISOString(),
     createdBy: creator ?? (k.createdBy === "operator" ? "Operator" : k.createdBy === null ? null : "API"),
+    createdById: k.createdBy?.startsWith("person:") ? k.createdBy.slice("person:".length) : null,
     lastUsedAt: k.lastUsedAt?.toISOString() ?? null,
     expiresAt: k.expiresAt?.toISOString() ?? null,
     revokedAt: k.revokedAt?.toISOString() ?? null,
@@ -118,6 +121,10 @@ export async function rollKey(
     throw new AppError("VALIDATION_FAILED", "The grace period is at most 30 days", { fields: { graceSeconds: "at most 30 days" } });
   return db.transaction(async (tx) => {
     const old = await liveKeyOf(tx, who, id);
+    // a developer's roll hands them the new secret: of their own keys only, not an owner's or the API's
+    const person = who.actor.kind === "merchant" ? who.actor.person : undefined;
+    if (person && person.role !== "owner" && old.createdBy !== `person:${person.userId}`)
+      throw new AppError("FORBIDDEN", "Your role allows you to roll only keys you created. Ask an owner to roll this one.");
     const until = new Date(Math.min(Date.now() + graceMs, old.expiresAt?.getTime() ?? Infinity));
     await tx.update(apiKeys).set({ expiresAt: until }).where(eq(apiKeys.id, old.id));
     const { apiKey, row } = newApiKey(who.merchantId);

@@ -200,6 +200,35 @@ export async function getMerchantOrThrow(db: Db, id: string, { actor }: As<Merch
   return serializeMerchant(row);
 }
 
+/** The settings that only an owner changes (the dashboard's Settings are owners' too). */
+const OWNER_ONLY_FIELDS = ["displayName", "logoUrl", "feePayer", "buyerFeeShareBps"] as const;
+
+/**
+ * On an account people have claimed, an API key changes owner-only settings only if an owner made it
+ * (and is an owner still): a developer's key, or the key the API made before the claim, would
+ * otherwise do what the developer's own role does not allow. An unclaimed account's key is its owner.
+ */
+async function assertOwnersKey(db: Db, actor: MerchantActor, fields: readonly string[]): Promise<void> {
+  if (actor.face !== "api" || fields.length === 0) return;
+  const [row] = await db
+    .select({
+      claimedAt: merchants.claimedAt,
+      ownerMade: sql<boolean>`exists (select 1 from ${memberships} where ${memberships.merchantId} = ${merchants.id}
+        and ${memberships.role} = 'owner' and 'person:' || ${memberships.userId} = ${apiKeys.createdBy})`,
+    })
+    .from(merchants)
+    .leftJoin(apiKeys, and(eq(apiKeys.id, actor.keyId ?? ""), eq(apiKeys.merchantId, merchants.id)))
+    .where(eq(merchants.id, actor.merchantId))
+    .limit(1);
+  if (!row || !row.claimedAt || row.ownerMade) return;
+  const why = "only an owner's API key may change it on an account with a team";
+  throw new AppError(
+    "FORBIDDEN",
+    `${fields.join(", ")}: ${why}. Ask an owner to change it in the dashboard (Settings), or to use a key they created.`,
+    { fields: Object.fromEntries(fields.map((f) => [f, why])) },
+  );
+}
+
 export async function updateMerchant(
   db: Db,
   id: string,
@@ -207,6 +236,11 @@ export async function updateMerchant(
   { actor }: As<MerchantActor>,
 ): Promise<MerchantDto> {
   await getMerchantOrThrow(db, id, { actor });
+  await assertOwnersKey(
+    db,
+    actor,
+    OWNER_ONLY_FIELDS.filter((f) => patch[f] !== undefined),
+  );
   const [row] = await db
     .update(merchants)
     .set({

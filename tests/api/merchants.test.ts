@@ -1,5 +1,11 @@
+import { eq } from "drizzle-orm";
 import { describe, expect, it } from "vitest";
+import { memberships } from "@/db/schema";
+import { createKey, listKeys, rollKey } from "@/lib/accounts/keys";
+import { claimMerchant } from "@/lib/accounts/teams";
 import { awayFromWindowEdge, call, newMerchant, randomIp, uniqueName } from "../support/api";
+import { testDb } from "../support/db";
+import { actorOf, person } from "../support/people";
 
 const ISO_MS = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z$/;
 const signup = (body: unknown, ip = randomIp()) => call("POST", "/api/merchants", { body, headers: { "x-forwarded-for": ip } });
@@ -105,6 +111,91 @@ describe("PATCH /api/merchants/:id", () => {
     expect(res.status).toBe(400);
     expect(res.body.message).toContain("name");
     expect((await call("GET", "/api/merchants/me", { key: m.apiKey })).body.responseObject.name).toBe(m.name);
+  });
+});
+
+describe("owner-only settings through the API", () => {
+  const HOUR = 60 * 60 * 1000;
+
+  /** An account made through the API, claimed by an owner, with a developer joined. */
+  async function claimed() {
+    const db = await testDb();
+    const m = await newMerchant({ displayName: "Before" });
+    const owner = await person();
+    const developer = await person();
+    await claimMerchant(db, owner, m.apiKey, randomIp());
+    await db.insert(memberships).values({ merchantId: m.id, userId: developer.userId, role: "developer" });
+    return { db, m, asOwner: actorOf(m.id, owner, "owner"), asDeveloper: actorOf(m.id, developer, "developer"), developer };
+  }
+
+  it.each([
+    [{ displayName: "Taken over" }, "displayName"],
+    [{ logoUrl: "https://evil.example/logo.png" }, "logoUrl"],
+    [{ logoUrl: null }, "logoUrl"],
+    [{ feePayer: "PAYEE" }, "feePayer"],
+    [{ feePayer: "SPLIT", buyerFeeShareBps: 5000 }, "feePayer"],
+  ])("a claimed account refuses %j from a key no owner made, naming the field, and changes nothing", async (body, field) => {
+    const { db, m, asDeveloper } = await claimed();
+    const devKey = await createKey(db, { actor: asDeveloper, merchantId: m.id }, { name: "CI" });
+    const before = (await call("GET", "/api/merchants/me", { key: m.apiKey })).body.responseObject;
+    // the account's first key was made by the API before anyone claimed it; the other by a developer
+    for (const key of [m.apiKey, devKey.apiKey]) {
+      const res = await call("PATCH", `/api/merchants/${m.id}`, { key, body });
+      expect(res.status).toBe(403);
+      expect(res.body).toMatchObject({
+        success: false,
+        statusCode: 403,
+        error: { code: "FORBIDDEN", details: { fields: { [field]: expect.any(String) } } },
+      });
+      expect(res.body.message).toContain(field);
+    }
+    expect((await call("GET", "/api/merchants/me", { key: m.apiKey })).body.responseObject).toEqual(before);
+  });
+
+  it("a key an owner made changes them; an unclaimed account's own key still does", async () => {
+    const { db, m, asOwner } = await claimed();
+    const ownerKey = await createKey(db, { actor: asOwner, merchantId: m.id }, { name: "Owner's" });
+    const res = await call("PATCH", `/api/merchants/${m.id}`, { key: ownerKey.apiKey, body: { displayName: "After", feePayer: "PAYEE" } });
+    expect(res.status).toBe(200);
+    expect(res.body.responseObject).toMatchObject({ displayName: "After", feePayer: "PAYEE" });
+
+    const unclaimed = await newMerchant();
+    const own = await call("PATCH", `/api/merchants/${unclaimed.id}`, {
+      key: unclaimed.apiKey,
+      body: { displayName: "Mine", feePayer: "PAYEE" },
+    });
+    expect(own.status).toBe(200);
+  });
+
+  it("a key made by an owner who is no longer one loses the power", async () => {
+    const { db, m, asOwner } = await claimed();
+    const ownerKey = await createKey(db, { actor: asOwner, merchantId: m.id }, { name: "Owner's" });
+    await db.update(memberships).set({ role: "developer" }).where(eq(memberships.userId, asOwner.person!.userId));
+    const res = await call("PATCH", `/api/merchants/${m.id}`, { key: ownerKey.apiKey, body: { displayName: "After" } });
+    expect(res.status).toBe(403);
+    expect(res.body.error?.details?.fields).toHaveProperty("displayName");
+  });
+
+  it("a developer rolls only keys they made; an owner rolls any", async () => {
+    const { db, m, asOwner, asDeveloper } = await claimed();
+    const ownerKey = await createKey(db, { actor: asOwner, merchantId: m.id }, { name: "Owner's" });
+    const mine = await createKey(db, { actor: asDeveloper, merchantId: m.id }, { name: "Mine" });
+    const [firstKey] = (await listKeys(db, m.id)).filter((k) => k.name === "Default key");
+    for (const id of [ownerKey.id, firstKey!.id]) {
+      await expect(rollKey(db, { actor: asDeveloper, merchantId: m.id }, id, HOUR)).rejects.toMatchObject({
+        code: "FORBIDDEN",
+        message: expect.stringContaining("keys you created"),
+      });
+    }
+    // refused, the keys stay as they were
+    expect((await listKeys(db, m.id)).map((k) => k.state)).toEqual(["active", "active", "active"]);
+    const rolled = await rollKey(db, { actor: asDeveloper, merchantId: m.id }, mine.id, HOUR);
+    // the rolled key is theirs too, so they may roll it again
+    await rollKey(db, { actor: asDeveloper, merchantId: m.id }, rolled.id, HOUR);
+    await rollKey(db, { actor: asOwner, merchantId: m.id }, firstKey!.id, HOUR);
+    // the dashboard offers the roll on the keys the person may roll
+    const keys = await listKeys(db, m.id);
+    expect(keys.filter((k) => k.createdById === asDeveloper.person!.userId).map((k) => k.name)).toEqual(["Mine", "Mine", "Mine"]);
   });
 });
 

@@ -284,7 +284,7 @@ export interface paths {
     head?: never;
     /**
      * Update a merchant
-     * @description Changes displayName and logoUrl (null removes the logo); the name never changes.
+     * @description Changes displayName, logoUrl (null removes the logo) and the fee setting; the name never changes. These are an owner's settings: on an account people have claimed, only a key an owner created may change them (any other answers 403 naming the fields).
      */
     patch: operations["updateMerchant"];
     trace?: never;

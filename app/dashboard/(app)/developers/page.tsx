@@ -51,7 +51,7 @@ export function verifyWebhook(rawBody, headers, secret) {
           Keep each key on the server that uses it. Roll a key to replace it without downtime: the old one works on for the grace period you
           choose.
         </p>
-        <ApiKeys keys={keys} canRevoke={roleOf(actor) === "owner"} />
+        <ApiKeys keys={keys} canRevoke={roleOf(actor) === "owner"} me={actor.person?.userId ?? null} />
       </section>
       <section className={ui.card} aria-labelledby="docs">
         <h2 id="docs" className="font-semibold">
