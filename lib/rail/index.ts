@@ -1,6 +1,7 @@
 import type { Environment } from "@/db/schema";
 import { getConfig } from "@/lib/core/config";
-import { AppError } from "@/lib/core/errors";
+import { CHAINS } from "@/lib/chains";
+import { AppError, invalid } from "@/lib/core/errors";
 import type { PaymentRail } from "./rail";
 import { parseRateTable, SandboxRail } from "./sandbox";
 import { Zkp2pRail } from "./zkp2p/rail";
@@ -34,5 +35,24 @@ export function getPaymentRail(environment: Environment): PaymentRail {
   return rail;
 }
 
+/**
+ * Refuses a destination (chain and token) the rail cannot pay, naming the field, before anything is
+ * stored: a live session asking for Base Sepolia would otherwise be paid in Base's USDC, or never.
+ */
+export function assertPayableDestination(rail: PaymentRail, chainId: number, token: string): void {
+  const list = rail.destinations;
+  if (!list) return;
+  const named = (id: number) => `${id}${CHAINS[id] ? ` (${CHAINS[id].name})` : ""}`;
+  const onChain = list.filter((d) => d.chainId === chainId);
+  if (!onChain.length) {
+    const ids = [...new Set(list.map((d) => d.chainId))];
+    throw invalid("destinationChainId", `must be ${ids.map(named).join(" or ")}: the chain live payments are paid out on`);
+  }
+  if (!onChain.some((d) => d.token.toLowerCase() === token.toLowerCase())) {
+    const tokens = onChain.map((d) => d.token).join(" or ");
+    throw invalid("destinationToken", `must be ${tokens} on chain ${named(chainId)}: the token live payments are paid out in (USDC)`);
+  }
+}
+
 export * from "./platforms";
-export type { FiatQuote, PaymentRail, ProofOutcome, Quote } from "./rail";
+export type { FiatQuote, PaymentRail, PayoutDestination, ProofOutcome, Quote } from "./rail";

@@ -72,6 +72,9 @@ export type FiatQuoteInput = {
   exclude?: QuoteExclusion;
 };
 
+/** A chain and a token on it that a rail pays out in (the token's address, any casing). */
+export type PayoutDestination = { chainId: number; token: string };
+
 /**
  * A payment rail: how a fiat payment on a platform becomes USDC on-chain. Both rails go through the
  * same steps; the sandbox answers each at once, the real ZKP2P rail (lib/rail/zkp2p/) asks its
@@ -81,6 +84,11 @@ export interface PaymentRail {
   readonly name: "sandbox" | "zkp2p";
   /** the platforms this rail can pay on */
   readonly platforms: readonly PaymentPlatform[];
+  /**
+   * Where it can send the money: a session on this rail must name one of these. null: wherever the
+   * deployment's chains allow (the sandbox, which moves no money). A bridge widens the real rail's list.
+   */
+  readonly destinations: readonly PayoutDestination[] | null;
   quote(input: QuoteInput): Promise<Quote>;
   /** The exact-fiat quote: what a fixed fiat amount buys on a platform, rounded down to micro-USDC. */
   quoteFiat(input: FiatQuoteInput): Promise<FiatQuote>;

@@ -54,6 +54,7 @@ const hash = (label: string) => keccak256(toHex(label));
 export class SandboxRail implements PaymentRail {
   readonly name = "sandbox";
   readonly platforms = PAYMENT_PLATFORMS;
+  readonly destinations = null;
   constructor(private readonly rates: Record<string, bigint>) {}
 
   /** The mid rate and the platform's rate (spread added, rounded up so the quote never shorts the merchant), 8 decimals. */

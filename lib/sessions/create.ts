@@ -8,7 +8,7 @@ import { forbidden, invalid } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { jobs } from "@/lib/jobs";
 import { usdcFromMicro, parseScaled, parseUsdc, percentToBps } from "@/lib/core/money";
-import { CURRENCIES, getPaymentRail } from "@/lib/rail";
+import { assertPayableDestination, CURRENCIES, getPaymentRail } from "@/lib/rail";
 import { type FeePayer, type FeeTerms, feeTermsOf } from "@/lib/rail/fees";
 import { type CheckoutMode, DEFAULT_FIAT_CURRENCY, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/sessions/schemas";
 import { buildEventsFor, statementWithEventsIf } from "@/lib/events/service";
@@ -90,8 +90,9 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   const feeTerms: FeeTerms = input.feePayer
     ? feeTermsOf(input.feePayer, input.buyerFeeShareBps)
     : (actor.feeTerms ?? stored?.feeTerms ?? feeTermsOf("MERCHANT"));
-  // a live merchant on a deployment without a real rail: refused now, not when the payer arrives
-  getPaymentRail(environment);
+  // a live merchant on a deployment without a real rail, or a destination its rail cannot pay:
+  // refused now, not when the payer arrives
+  assertPayableDestination(getPaymentRail(environment), input.destinationChainId, input.destinationToken);
   let amountMicro: bigint;
   let fiat: { fiatAmountMinor: bigint; fiatCurrency: string; maxFeeBps: number } | null = null;
   if (input.checkoutMode === "exact-fiat") {

@@ -6,7 +6,7 @@ import type { As, MerchantActor, PayerActor } from "@/lib/core/actor";
 import { getConfig } from "@/lib/core/config";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError, invalid, notFound } from "@/lib/core/errors";
-import { PAYMENT_PLATFORMS } from "@/lib/rail";
+import { liveRail, PAYMENT_PLATFORMS } from "@/lib/rail";
 import { type CreateOrderBody, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/sessions/schemas";
 import { createSessionRow, orderCheckoutUrl } from "@/lib/sessions/create";
 import { expireIfDue, isDue } from "@/lib/sessions/expiry";
@@ -56,7 +56,9 @@ export async function createOrder(db: Db, body: CreateOrderBody, { actor }: As<M
       "is required: this merchant has no default wallet (set evmWalletAddress in the dashboard's settings)",
     );
   }
-  const chainId = body.destinationChainId ?? merchantDefaults().chainId;
+  // a live order that names no chain pays out where the real rail does, whatever chain is listed first
+  const liveChain = merchant.environment === "live" ? liveRail()?.destinations[0]?.chainId : undefined;
+  const chainId = body.destinationChainId ?? liveChain ?? merchantDefaults().chainId;
   const chains = getConfig().supportedChainIds;
   if (!chains.includes(chainId)) throw invalid("destinationChainId", `must be one of ${chains.join(", ")}`);
   const token = newOrderToken();

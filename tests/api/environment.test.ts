@@ -4,8 +4,9 @@ import { checkoutSessions, merchants } from "@/db/schema";
 import { OPERATOR } from "@/lib/core/actor";
 import { getCheckoutView } from "@/lib/checkout/service";
 import { rotateApiKey } from "@/lib/merchants/admin";
-import { call, newMerchant, newSession, sessionBody, WALLET } from "../support/api";
+import { call, newMerchant, newSession, sessionBody, TOKEN, WALLET } from "../support/api";
 import { testDb } from "../support/db";
+import { withEnv } from "../support/env";
 
 // A deployment serves sandbox and live merchants side by side. A merchant starts in the sandbox; a
 // session keeps the environment it was created in, whatever the merchant becomes later, and the
@@ -68,5 +69,53 @@ describe("environments", () => {
       expect(refusedV1.status, refusedV1.text).toBe(409);
       expect(await count()).toBe(n);
     }
+  });
+});
+
+// a real rail's settings (its services are never called here: creating an exact-token session asks none)
+const REAL_RAIL = {
+  ZKP2P_RPC_URL: "http://127.0.0.1:9",
+  ZKP2P_API_URL: "https://api.example.test/",
+  ZKP2P_ATTESTATION_URL: "https://attest.example.test",
+  ZKP2P_TAKER_KEYS: `0x${"1a".repeat(32)}`,
+};
+const SEPOLIA_USDC = "0x036CbD53842c5426634e7929541eC2318f3dCF7e";
+
+describe("where a live session pays out", () => {
+  it("a live session or v1 order on a chain or token the real rail cannot pay is refused, naming the field; the sandbox takes them", async () => {
+    const m = await newMerchant();
+    const db = await testDb();
+    const count = async () => (await db.select().from(checkoutSessions).where(eq(checkoutSessions.merchantId, m.id))).length;
+    await withEnv(REAL_RAIL, async () => {
+      // the sandbox accepts every supported chain, as before
+      expect((await newSession(m, { destinationChainId: 84532, destinationToken: SEPOLIA_USDC })).environment).toBe("sandbox");
+      await goLive(m.id);
+      const { apiKey } = await rotateApiKey(db, m.id, { actor: OPERATOR });
+      const n = await count();
+      const v0 = (body: Record<string, unknown>) => call("POST", "/api/checkout/sessions", { key: apiKey, body: sessionBody(m, body) });
+      const v1 = (body: Record<string, unknown>) =>
+        call("POST", "/api/v1/orders", { key: apiKey, body: { requestedUsdcAmount: "12.00", destinationAddress: WALLET, ...body } });
+      for (const [res, field] of [
+        [await v0({ destinationChainId: 84532, destinationToken: SEPOLIA_USDC }), "destinationChainId"],
+        [await v0({ destinationToken: SEPOLIA_USDC }), "destinationToken"],
+        [await v1({ destinationChainId: "84532" }), "destinationChainId"],
+        [await v1({ destinationToken: SEPOLIA_USDC }), "destinationToken"],
+      ] as const) {
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.message).toContain(field);
+        expect(res.body.error?.details?.fields).toHaveProperty(field);
+      }
+      expect(await count()).toBe(n);
+      // Base's USDC, in any casing, is what the real rail pays
+      const ok = await v0({ destinationToken: TOKEN.toLowerCase() });
+      expect(ok.status, ok.text).toBe(201);
+      expect(ok.body.responseObject.session.environment).toBe("live");
+      const okV1 = await v1({});
+      expect(okV1.status, okV1.text).toBe(201);
+      // a live order that names no chain pays out on the real rail's, whichever chain the deployment lists first
+      const defaulted = await withEnv({ SUPPORTED_CHAIN_IDS: "84532,8453" }, () => v1({}));
+      expect(defaulted.status, defaulted.text).toBe(201);
+      expect(defaulted.body.responseObject.order).toMatchObject({ destinationChainId: "8453", destinationToken: TOKEN });
+    });
   });
 });

@@ -1,6 +1,16 @@
 import type { PaymentPlatform } from "../platforms";
 import { PAYMENT_PLATFORMS } from "../platforms";
-import type { FiatQuote, FiatQuoteInput, IntentOpening, PaymentRail, ProofContext, ProofOutcome, Quote, QuoteInput } from "../rail";
+import type {
+  FiatQuote,
+  FiatQuoteInput,
+  IntentOpening,
+  PaymentRail,
+  PayoutDestination,
+  ProofContext,
+  ProofOutcome,
+  Quote,
+  QuoteInput,
+} from "../rail";
 import { verifyLiveProof } from "./proof";
 import { GroupMembership } from "./groups";
 import { QuoteBook } from "./quotes";
@@ -21,6 +31,8 @@ import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 export class Zkp2pRail implements PaymentRail {
   readonly name = "zkp2p";
   readonly platforms: readonly PaymentPlatform[];
+  /** the intent releases the network's USDC to the recipient on the network's own chain (Base), nothing else */
+  readonly destinations: readonly PayoutDestination[];
   private readonly quotes: QuoteBook;
   /** the taker wallets' tiers, read from curator: which wallet may take which order */
   readonly tiers: TakerTiers;
@@ -29,6 +41,7 @@ export class Zkp2pRail implements PaymentRail {
 
   constructor(readonly settings: LiveRailSettings) {
     this.platforms = PAYMENT_PLATFORMS.filter((p) => settings.network.paymentMethods[p]);
+    this.destinations = [{ chainId: settings.network.chainId, token: settings.network.usdc }];
     this.tiers = new TakerTiers(settings);
     this.groups = new GroupMembership(settings);
     this.quotes = new QuoteBook(settings, this.platforms, this.tiers, this.groups);
