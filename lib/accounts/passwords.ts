@@ -3,7 +3,7 @@ import { dictionary } from "@zxcvbn-ts/language-common";
 import type { Db } from "@/db/client";
 import type { UserRow } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
-import { personKey, throttleClear, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
+import { personKey, throttleClear, throttleFailed, throttleReserve } from "@/lib/limits/auth-throttle";
 
 // Passwords are hashed with argon2id at OWASP's first recommended setting (19 MiB, 2 passes, one
 // lane): about 40 ms here. A sign-in for an email with no account verifies against a dummy hash of the
@@ -64,12 +64,13 @@ export async function checkPasswordOf(
   also?: () => Promise<boolean>,
 ) {
   const keys = personKey(user.id);
-  const wait = await throttleWait(db, keys);
+  // counted before the check, cleared when it holds: tries sent together wait their turn too
+  const wait = await throttleReserve(db, keys);
   if (wait > 0)
     throw new AppError("RATE_LIMITED", `Too many wrong passwords: try again in ${wait} second${wait === 1 ? "" : "s"}.`, {
       retryAfterSeconds: wait,
     });
   if ((await verifyPassword(user.passwordHash, password)) && (!also || (await also()))) return throttleClear(db, keys);
-  await throttleFailure(db, keys);
+  await throttleFailed(db, keys);
   throw wrong();
 }

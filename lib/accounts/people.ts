@@ -4,7 +4,7 @@ import { emailTokens, passkeys, users, type UserRow } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { checkFailedAuth, countFailedAuth, mayMail } from "@/lib/limits/rate-limit";
-import { accountKey, signedInFrom, signInKeys, throttleFailure, throttleWait } from "@/lib/limits/auth-throttle";
+import { accountKey, signedInFrom, signInKeys, throttleFailed, throttleRefund, throttleReserve } from "@/lib/limits/auth-throttle";
 import { recordAudit } from "@/lib/audit";
 import { alreadyRegisteredMail, deliver, passwordChangedMail, resetMail, verifyMail } from "./messages";
 import { checkPasswordOf, hashPassword, passwordProblem, verifyPassword } from "./passwords";
@@ -129,18 +129,24 @@ export async function signInPerson(db: Db, input: { email: string; password: str
   const refused = checkFailedAuth(db, ip);
   if (refused) return { ok: false, reason: "rate_limited", retryAfterSeconds: refused.resetSeconds };
   const throttled = await signInKeys(db, email, ip);
-  const wait = await throttleWait(db, throttled);
+  // the try is counted before the password is checked (and given back if it was right), so tries
+  // sent together cannot all pass before the first of them is counted
+  const wait = await throttleReserve(db, throttled);
   if (wait > 0) return { ok: false, reason: "rate_limited", retryAfterSeconds: wait };
   const [user] = email && email.length <= 320 ? await db.select().from(users).where(eq(users.email, email)).limit(1) : [];
   const password = typeof input.password === "string" ? input.password.slice(0, 1000) : "";
   const matches = await verifyPassword(user?.passwordHash ?? null, password);
   const fail = async <R extends SignInFailure>(result: R): Promise<SignInResult> => {
     await countFailedAuth(db, ip);
-    await throttleFailure(db, throttled);
+    await throttleFailed(db, throttled);
     return result;
   };
   if (!user || !matches) return fail({ ok: false, reason: "invalid" });
+  // the right password, and the right code or none asked yet: the try was no wrong guess. Given back
+  // only once the code is checked, or tries that bring the password could guess codes at full speed
+  const giveBack = () => throttleRefund(db, throttled);
   if (!user.emailVerifiedAt) {
+    await giveBack();
     // the right password of an unconfirmed account: a fresh link, at most a few an hour
     if (await mayMail(db, key)) {
       const link = newLinkToken();
@@ -151,9 +157,13 @@ export async function signInPerson(db: Db, input: { email: string; password: str
   }
   if (await hasSecondFactor(db, user)) {
     const code = input.code?.trim();
-    if (!code) return { ok: false, reason: "second_factor" };
+    if (!code) {
+      await giveBack();
+      return { ok: false, reason: "second_factor" };
+    }
     if (!(await checkSecondFactor(db, user, code))) return fail({ ok: false, reason: "bad_code" });
   }
+  await giveBack();
   await signedInFrom(db, email, ip);
   await recordAudit(db, { merchantId: null, who: { kind: "person", userId: user.id, email: user.email }, action: "account.signed-in", ip });
   return { ok: true, user };

@@ -10,7 +10,8 @@ import { addressGroup } from "./client-ip";
 // guessing spread over many addresses is slowed for the account as a whole (up to 30 s a try). An
 // address the account has signed in from before is known: only its own failures slow it, so the
 // owner at home is never held up by guessing from elsewhere. A key's count starts again after 15
-// quiet minutes; a known address is remembered for 90 days.
+// quiet minutes; a known address is remembered for 90 days. A try is counted before it is checked
+// (throttleReserve), and given back when it was right: tries sent all at once wait their turn too.
 
 const QUIET_MS = 15 * 60_000;
 
@@ -64,42 +65,86 @@ export async function signedInFrom(db: Db, email: string, ip: string, now = new 
 /** The key of a signed-in person's password checks (changing it, turning a factor off): a stolen session guesses slowly. */
 export const personKey = (userId: string): ThrottleKey[] => [{ key: `person:${userId}`, kind: "person" }];
 
-/** Seconds until the keys may be checked again (0: now). */
-export async function throttleWait(db: Db, keys: ThrottleKey[], now = new Date()): Promise<number> {
-  const rows = await db
-    .select()
-    .from(authThrottle)
+/** The seconds a key's row still asks to wait (0: none), by its failures and when the last one was counted. */
+function waitOf(kind: ThrottleKind, row: { failures: number; lastFailureAt: Date }, now: Date): number {
+  const quietFor = now.getTime() - row.lastFailureAt.getTime();
+  if (quietFor >= QUIET_MS) return 0;
+  return Math.max(0, Math.ceil(delaySeconds(kind, row.failures) - quietFor / 1000));
+}
+
+/** Thrown inside a reservation's transaction to undo it: the keys ask to wait. */
+class Refused {
+  constructor(readonly wait: number) {}
+}
+
+/**
+ * Reserves a check of a password (or code) on its keys, before the check runs: when none of the keys
+ * asks to wait, each counts the try as a failure now, and the answer is 0; otherwise nothing is
+ * counted and the answer is the seconds to wait. A check that then fails says so (throttleFailed);
+ * one that succeeds gives its try back (throttleRefund, throttleClear). The keys' rows are locked while they are read and counted, so tries
+ * that arrive together queue there, and each sees the ones before it: a burst gets through only as
+ * fast as the delays allow, not as fast as the checks run.
+ */
+export async function throttleReserve(db: Db, keys: ThrottleKey[], now = new Date()): Promise<number> {
+  const kinds = new Map(keys.map((k) => [k.key, k.kind]));
+  if (!kinds.size) return 0;
+  // locked in one order, so that two tries sharing a key (an account's, from two addresses) never deadlock
+  const ordered = [...kinds.keys()].toSorted();
+  const quietSince = new Date(now.getTime() - QUIET_MS);
+  try {
+    await db.transaction(async (tx) => {
+      // each key's row, made if new (as long quiet) and locked until the try is counted
+      const rows = await tx
+        .insert(authThrottle)
+        .values(ordered.map((key) => ({ key, failures: 0, lastFailureAt: new Date(0) })))
+        .onConflictDoUpdate({ target: authThrottle.key, set: { failures: sql`${authThrottle.failures}` } })
+        .returning();
+      const wait = Math.max(0, ...rows.map((row) => waitOf(kinds.get(row.key)!, row, now)));
+      if (wait > 0) throw new Refused(wait);
+      await tx
+        .update(authThrottle)
+        .set({
+          failures: sql`case when ${authThrottle.lastFailureAt} < ${quietSince.toISOString()}::timestamptz then 1 else ${authThrottle.failures} + 1 end`,
+          lastFailureAt: now,
+        })
+        .where(inArray(authThrottle.key, ordered));
+    });
+  } catch (err) {
+    if (err instanceof Refused) return err.wait;
+    throw err;
+  }
+  return 0;
+}
+
+/**
+ * A reserved try that failed: its failure is already counted, and the wait it adds runs from now,
+ * when the wrong answer is known, as it would had the try been counted only then.
+ */
+export async function throttleFailed(db: Db, keys: ThrottleKey[], now = new Date()): Promise<void> {
+  if (!keys.length) return;
+  await db
+    .update(authThrottle)
+    .set({ lastFailureAt: sql`greatest(${authThrottle.lastFailureAt}, ${now.toISOString()}::timestamptz)` })
     .where(
       inArray(
         authThrottle.key,
         keys.map((k) => k.key),
       ),
     );
-  let wait = 0;
-  for (const row of rows) {
-    const quietFor = now.getTime() - row.lastFailureAt.getTime();
-    if (quietFor >= QUIET_MS) continue;
-    const kind = keys.find((k) => k.key === row.key)!.kind;
-    wait = Math.max(wait, Math.ceil(delaySeconds(kind, row.failures) - quietFor / 1000));
-  }
-  return wait;
 }
 
-/** Counts a failed check on each key (a count left quiet for 15 minutes starts again at one). */
-export async function throttleFailure(db: Db, keys: ThrottleKey[], now = new Date()): Promise<void> {
-  const quietSince = new Date(now.getTime() - QUIET_MS);
-  for (const { key } of keys) {
-    await db
-      .insert(authThrottle)
-      .values({ key, failures: 1, lastFailureAt: now })
-      .onConflictDoUpdate({
-        target: authThrottle.key,
-        set: {
-          failures: sql`case when ${authThrottle.lastFailureAt} < ${quietSince.toISOString()}::timestamptz then 1 else ${authThrottle.failures} + 1 end`,
-          lastFailureAt: now,
-        },
-      });
-  }
+/** Gives back a reserved try that was no failure (the right password): each key counts one fewer. */
+export async function throttleRefund(db: Db, keys: ThrottleKey[]): Promise<void> {
+  if (!keys.length) return;
+  await db
+    .update(authThrottle)
+    .set({ failures: sql`greatest(${authThrottle.failures} - 1, 0)` })
+    .where(
+      inArray(
+        authThrottle.key,
+        keys.map((k) => k.key),
+      ),
+    );
 }
 
 /** Forgets the keys' failures: the right password was given. */
