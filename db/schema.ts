@@ -637,8 +637,13 @@ export const deliveries = pgTable(
     status: deliveryStatus("status").notNull().default("PENDING"),
     attempts: integer("attempts").notNull().default(0),
     nextAttemptAt: ts("next_attempt_at"),
-    // a worker's claim on the delivery: nobody else attempts it before this passes
+    // a worker's claim on the delivery: nobody else attempts it before this passes; the worker renews
+    // it while its attempt runs
     leaseUntil: ts("lease_until"),
+    // the claim's own token, drawn afresh by every claim: an attempt is recorded only while the row
+    // still holds the token of the claim that made it (a worker that lost its claim writes nothing).
+    // In no index, like the lease, so a claim stays an in-place (HOT) update
+    claimToken: text("claim_token"),
     lastAttemptAt: ts("last_attempt_at"),
     responseCode: integer("response_code"),
     lastError: text("last_error"),

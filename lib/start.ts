@@ -4,7 +4,7 @@ import type { DeliveryRow } from "@/db/schema";
 import { getConfig } from "@/lib/core/config";
 import { logger } from "@/lib/core/logger";
 import { expireIfDue, findDueExpiries } from "@/lib/sessions/expiry";
-import { claimDueDeliveries, deliverClaimed, leaseFrom } from "@/lib/webhooks/delivery";
+import { claimDueDeliveries, deliverClaimed, leaseFrom, newClaimToken } from "@/lib/webhooks/delivery";
 import { registerLocalDispatcher } from "@/lib/jobs";
 import { Dispatcher, type DispatcherOptions, type DispatcherWork, type DueJob } from "@/lib/jobs/dispatcher";
 import { purgeStaleRows } from "@/lib/maintenance/purge";
@@ -52,6 +52,7 @@ export const serviceWork: DispatcherWork<DeliveryRow> = {
   claimDeliveries: (db, limit) => claimDueDeliveries(db, limit),
   deliverClaimed: (db, claimed) => deliverClaimed(db, claimed),
   leaseFrom,
+  newClaimToken,
   findDueExpiries: (db) => findDueExpiries(db),
   expireIfDue: (db, sessionId) => expireIfDue(db, sessionId),
   purge: (db) => purgeStaleRows(db),

@@ -5,7 +5,7 @@ import type { As, MerchantActor } from "@/lib/core/actor";
 import { monotonicNow } from "@/lib/core/clock";
 import { newId } from "@/lib/core/ids";
 import { currentRequestId } from "@/lib/core/logger";
-import { jobs, NO_DELIVERIES, type NewDeliveries, withDeferredHints } from "@/lib/jobs";
+import { type HandOffClaim, jobs, NO_DELIVERIES, type NewDeliveries, withDeferredHints } from "@/lib/jobs";
 import { afterCursor, page } from "@/lib/pagination";
 import { serializeOrder, serializeSession } from "@/lib/wire/session";
 import { serializeV1Order, serializeV1Payment } from "@/lib/wire/v1";
@@ -106,9 +106,9 @@ const eventsAndDeliveries = (onlyIf: SQL) => sql`ev as (
     from jsonb_to_recordset(${sql.placeholder("events")}::jsonb)
       as e(id text, merchant_id text, type text, api_version int, session_id text, order_id text, payload jsonb, created_at timestamptz, request_id text)${onlyIf}
   ), dl as (
-    insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, lease_until, created_at)
+    insert into deliveries (id, webhook_id, merchant_id, event_id, event_type, status, next_attempt_at, lease_until, claim_token, created_at)
     select 'dlv_' || replace(gen_random_uuid()::text, '-', ''), w.id, e.merchant_id, e.id, e.type, 'PENDING',
-      ${sql.placeholder("due")}::timestamptz, ${sql.placeholder("lease")}::timestamptz, e.created_at
+      ${sql.placeholder("due")}::timestamptz, ${sql.placeholder("lease")}::timestamptz, ${sql.placeholder("claimToken")}::text, e.created_at
     from jsonb_to_recordset(${sql.placeholder("fanOut")}::jsonb) as e(ord int, id text, merchant_id text, type text, api_version int, created_at timestamptz)
     join webhooks w on w.merchant_id = e.merchant_id and w.api_version = e.api_version and w.active and w.deleted_at is null
       and (w.events = '[]'::jsonb or w.events @> jsonb_build_array(e.type))${onlyIf}
@@ -121,8 +121,8 @@ const EVENTS_AND_DELIVERIES = eventsAndDeliveries(sql``);
 function eventValues(
   built: BuiltEvent[],
   due: Date,
-  lease: Date | undefined,
-): { events: string; fanOut: string; due: string; lease: string | null } {
+  lease: HandOffClaim | undefined,
+): { events: string; fanOut: string; due: string; lease: string | null; claimToken: string | null } {
   const requestId = currentRequestId() ?? null;
   return {
     events: JSON.stringify(
@@ -151,7 +151,8 @@ function eventValues(
     ),
     // due by the real clock: the event's ordering time may run a little ahead of it during a burst
     due: due.toISOString(),
-    lease: lease?.toISOString() ?? null,
+    lease: lease?.leaseUntil.toISOString() ?? null,
+    claimToken: lease?.claimToken ?? null,
   };
 }
 
@@ -186,7 +187,8 @@ async function writeEvents(
       status: "PENDING",
       attempts: 0,
       nextAttemptAt: due,
-      leaseUntil: lease,
+      leaseUntil: lease.leaseUntil,
+      claimToken: lease.claimToken,
       lastAttemptAt: null,
       responseCode: null,
       lastError: null,

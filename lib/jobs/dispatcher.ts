@@ -3,6 +3,7 @@ import { errorFields, logger } from "@/lib/core/logger";
 import { metrics } from "@/lib/metrics";
 import { inSpan } from "@/lib/tracing";
 import { JOB_EVENTS, type JobEvent, type JobName } from "./events";
+import type { HandOffClaim } from "./index";
 
 /**
  * The work a dispatcher runs, handed to it by the start module (lib/start.ts): the engine
@@ -16,6 +17,8 @@ export type DispatcherWork<Claim extends { id: string }> = {
   deliverClaimed(db: Db, claimed: Claim[]): Promise<unknown>;
   /** Until when a claim made at `now` keeps every other worker off its delivery. */
   leaseFrom(now: Date): Date;
+  /** A new claim's token (see the deliveries' claim_token). */
+  newClaimToken(): string;
   /** Ids of the sessions with an expiry due now. */
   findDueExpiries(db: Db): Promise<string[]>;
   /** Applies whatever expiry is due for one session. */
@@ -108,9 +111,9 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
    * better than one hand-off per commit). The statement writes them leased until then; `take` gets
    * them once it has committed.
    */
-  handOffLease(): Date | undefined {
+  handOffLease(): HandOffClaim | undefined {
     if (!this.running || this.inFlight.size + this.taken.length >= this.concurrency / 2) return undefined;
-    return this.work.leaseFrom(new Date());
+    return { leaseUntil: this.work.leaseFrom(new Date()), claimToken: this.work.newClaimToken() };
   }
 
   private taken: Claim[] = [];

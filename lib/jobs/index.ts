@@ -15,11 +15,14 @@ import { jobEvent, type JobEvent } from "./events";
  */
 export type Wakeable = {
   poke(): void;
-  /** a lease for deliveries about to be written, if this dispatcher would send them at once */
-  handOffLease?(): Date | undefined;
+  /** a claim (its lease and token) for deliveries about to be written, if this dispatcher would send them at once */
+  handOffLease?(): HandOffClaim | undefined;
   /** deliveries written leased to this dispatcher, once committed: sent without a claim */
   take?(leased: DeliveryRow[]): void;
 };
+
+/** The claim deliveries are written under when they are handed to this process's dispatcher. */
+export type HandOffClaim = { leaseUntil: Date; claimToken: string };
 
 /** The deliveries a statement wrote: their ids, and the rows themselves when it leased them to this process's dispatcher. */
 export type NewDeliveries = { ids: string[]; leased: DeliveryRow[] };
@@ -99,7 +102,7 @@ export const jobs = {
    * then written unleased and found by a claim. A process that dies holding the lease loses nothing:
    * the lease lapses and any dispatcher's claim takes them, as after a crash mid-attempt.
    */
-  handOffLease(): Date | undefined {
+  handOffLease(): HandOffClaim | undefined {
     return getConfig().inngest.enabled ? undefined : localDispatcher()?.handOffLease?.();
   },
   /** New deliveries were written (by a statement that has committed, or whose transaction will). */

@@ -1,5 +1,6 @@
+import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
-import type { Db } from "@/db/client";
+import { type Db, preparedStatement } from "@/db/client";
 import { deliveries, type DeliveryRow, events, webhooks, type WebhookRow } from "@/db/schema";
 import type { Actor, As } from "@/lib/core/actor";
 import { getConfig } from "@/lib/core/config";
@@ -19,14 +20,21 @@ export const MAX_ATTEMPTS = 8;
 /**
  * Beyond the endpoint's timeout, how long a claim lasts before another worker may take the delivery
  * over. postWebhook ends within the timeout, its stale-socket retry included; the margin covers
- * loading the webhook before the POST and recording the attempt after it.
+ * loading the webhook before the POST and recording the attempt after it. The worker renews the
+ * lease while the attempt runs (ClaimKeeper), so a slow database or a busy process does not let it lapse.
  */
 const LEASE_MARGIN_MS = 5_000;
 
+/** How long a claim (or its renewal) keeps every other worker off its delivery. */
+export const leaseMs = () => getConfig().webhookTimeoutMs + LEASE_MARGIN_MS;
+
 /** Until when a claim made at `now` keeps every other worker off its delivery. */
 export function leaseFrom(now: Date): Date {
-  return new Date(now.getTime() + getConfig().webhookTimeoutMs + LEASE_MARGIN_MS);
+  return new Date(now.getTime() + leaseMs());
 }
+
+/** A claim's token: drawn afresh by every claim, so a record can tell whose claim the delivery is under. */
+export const newClaimToken = (): string => crypto.randomBytes(12).toString("base64url");
 
 export type AttemptOutcome = { kind: "skipped"; reason: string } | { kind: "attempted"; delivery: DeliveryRow; result: PostResult };
 
@@ -69,7 +77,7 @@ async function claim(db: Db, id: string, now: Date, force: boolean, actor: Actor
   const leaseUntil = leaseFrom(now);
   const [row] = await db
     .update(deliveries)
-    .set({ leaseUntil })
+    .set({ leaseUntil, claimToken: newClaimToken() })
     .where(
       and(
         eq(deliveries.id, id),
@@ -107,6 +115,7 @@ export async function attemptDelivery(
  */
 export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryRow[]> {
   const leaseUntil = leaseFrom(now);
+  const claimToken = newClaimToken();
   const dueIds = db
     .select({ id: deliveries.id })
     .from(deliveries)
@@ -117,7 +126,7 @@ export async function claimDueDeliveries(db: Db, limit: number, now = new Date()
   return (
     db
       .update(deliveries)
-      .set({ leaseUntil })
+      .set({ leaseUntil, claimToken })
       // `= any(array(…))`, not `in (…)`: the planner takes the primary key for an array of ids, where for
       // a subquery it guesses from the due rows, and during a backlog (most rows due) hashed the whole table
       .where(and(sql`${deliveries.id} = any(array${dueIds})`, eq(deliveries.status, "PENDING")))
@@ -143,6 +152,8 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
   const bodies = new Map<string, string>();
   const secrets = new Map<string, string[]>();
   const batchStarted = new Date();
+  // the claims' leases are renewed until each attempt is recorded
+  const keeper = new ClaimKeeper(db, claimed);
   const attempt = async (delivery: DeliveryRow, span: Span | undefined): Promise<AttemptOutcome> => {
     const now = new Date();
     // how late the attempt starts: the claimed row still holds when it was due
@@ -154,10 +165,12 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       const ended = await tryTransition(db, "delivery", delivery, "webhookGone", {
         set: {
           leaseUntil: null,
+          claimToken: null,
           nextAttemptAt: null,
           lastError: hook?.deletedAt || !hook ? "webhook deleted" : "webhook inactive",
           updatedAt: now,
         },
+        where: heldBy(delivery),
       });
       if (!ended) return { kind: "skipped", reason: "the delivery changed while it was claimed" };
       metrics().webhookAttempt("skipped", null, lagSeconds);
@@ -186,6 +199,14 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       // attempt fails as an attempt, on the retry schedule, and the rest of the batch goes on
       logger.error("webhook attempt not sent: its signing secret or headers do not decrypt", { webhookId: hook.id, ...errorFields(err) });
     }
+    // an attempt starts only under a claim that is still this worker's, with a lease that outlasts it:
+    // a worker held up since its claim (a busy process, a slow database) renews it first, and sends
+    // nothing if another worker has taken the delivery over meanwhile
+    if (!(await keeper.holds(delivery.id, config.webhookTimeoutMs))) {
+      span?.setAttribute("checkout.outcome", "skipped");
+      logger.warn("webhook attempt not sent: another worker took the delivery over");
+      return { kind: "skipped", reason: "the claim passed to another worker before the attempt" };
+    }
     const result: PostResult = headers
       ? await postWebhook(hook.url, body, headers, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhookUrls })
       : { status: null, excerpt: null, retryAfterMs: null, error: UNDECRYPTABLE, durationMs: 0 };
@@ -196,13 +217,114 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
   };
   // every line an attempt logs names its delivery, its event and the request that made the event;
   // with tracing on, so does the attempt's span
-  return Promise.all(
-    claimed.map((delivery) => {
-      const ids = { deliveryId: delivery.id, eventId: delivery.eventId, requestId: requestIdByEvent.get(delivery.eventId) ?? undefined };
-      const attributes = { "checkout.delivery_id": ids.deliveryId, "checkout.event_id": ids.eventId, "checkout.request_id": ids.requestId };
-      return withLogContext(ids, () => inSpan("webhook.deliver", { attributes }, (span) => attempt(delivery, span)));
-    }),
-  );
+  try {
+    return await Promise.all(
+      claimed.map((delivery) => {
+        const ids = { deliveryId: delivery.id, eventId: delivery.eventId, requestId: requestIdByEvent.get(delivery.eventId) ?? undefined };
+        const attributes = {
+          "checkout.delivery_id": ids.deliveryId,
+          "checkout.event_id": ids.eventId,
+          "checkout.request_id": ids.requestId,
+        };
+        return withLogContext(ids, () =>
+          inSpan("webhook.deliver", { attributes }, (span) => attempt(delivery, span)).finally(() => keeper.release(delivery.id)),
+        );
+      }),
+    );
+  } finally {
+    keeper.stop();
+  }
+}
+
+/** The claim a delivery was read under is still the row's: the condition of every write an attempt makes. */
+const heldBy = (delivery: DeliveryRow) => (delivery.claimToken === null ? sql`false` : eq(deliveries.claimToken, delivery.claimToken));
+
+/**
+ * Extends the leases of claims that are still these tokens' (and not yet recorded): one statement
+ * for a batch. Returns the ids whose claims held; a missing one was taken over by another worker.
+ */
+const renewClaimsStatement = preparedStatement<{ id: string }>(
+  "deliveries_renew_claims",
+  () => sql`
+    with input as (select * from jsonb_to_recordset(${sql.placeholder("claims")}::jsonb) as i(id text, token text))
+    update deliveries d set lease_until = ${sql.placeholder("until")}::timestamptz
+    from input i
+    where d.id = any(array(select id from input)) and d.id = i.id and d.claim_token = i.token
+      and d.status = 'PENDING' and d.lease_until is not null
+    returning d.id`,
+);
+
+/**
+ * Keeps a batch's claims while their attempts run: every third of a lease it renews the leases of
+ * the attempts not yet recorded, so an attempt that takes longer than its first lease (a busy process,
+ * a slow database, an endpoint that answers near the timeout) is never taken over by a healthy worker.
+ * A claim found taken over is dropped: its attempt sends nothing if it has not started, and records
+ * nothing if it has (the record is fenced by the claim's token).
+ */
+class ClaimKeeper {
+  private readonly open = new Map<string, { token: string; until: number }>();
+  private timer: NodeJS.Timeout | undefined;
+  private renewing: Promise<void> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    claimed: readonly DeliveryRow[],
+  ) {
+    for (const d of claimed) if (d.claimToken && d.leaseUntil) this.open.set(d.id, { token: d.claimToken, until: d.leaseUntil.getTime() });
+    if (!this.open.size) return;
+    this.timer = setInterval(() => void this.renew(), Math.max(1_000, Math.floor(leaseMs() / 3)));
+    this.timer.unref();
+  }
+
+  /** Whether the delivery's claim is still held with more than `needMs` of its lease left (renewed first when less is left). */
+  async holds(id: string, needMs: number): Promise<boolean> {
+    const left = () => (this.open.get(id)?.until ?? 0) - Date.now();
+    if (!this.open.has(id)) return false;
+    if (left() > needMs) return true;
+    await this.renew();
+    return left() > needMs;
+  }
+
+  /** The delivery's attempt is recorded (or ended): its claim needs no more renewals. */
+  release(id: string) {
+    this.open.delete(id);
+    if (!this.open.size) this.stop();
+  }
+
+  stop() {
+    clearInterval(this.timer);
+    this.timer = undefined;
+  }
+
+  /** One renewal at a time; a caller during one waits for it. */
+  private renew(): Promise<void> {
+    this.renewing ??= this.renewOnce().finally(() => {
+      this.renewing = undefined;
+    });
+    return this.renewing;
+  }
+
+  private async renewOnce() {
+    const claims = [...this.open].map(([id, c]) => ({ id, token: c.token }));
+    if (!claims.length) return;
+    const until = leaseFrom(new Date());
+    try {
+      const rows = await renewClaimsStatement(this.db, { claims: JSON.stringify(claims), until: until.toISOString() });
+      const kept = new Set(rows.map((r) => r.id));
+      for (const { id } of claims) {
+        const claim = this.open.get(id);
+        if (!claim) continue; // recorded meanwhile
+        if (kept.has(id)) claim.until = until.getTime();
+        else {
+          this.open.delete(id);
+          logger.warn("webhook delivery claim taken over by another worker; this attempt records nothing", { deliveryId: id });
+        }
+      }
+    } catch (err) {
+      // the leases already given still hold; the next renewal tries again
+      logger.warn("renewing webhook delivery claims failed", { count: claims.length, ...errorFields(err) });
+    }
+  }
 }
 
 const OUTCOMES = { DELIVERED: "delivered", PENDING: "retrying", FAILED: "failed" } as const;
@@ -228,6 +350,7 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     lastError: error,
     durationMs: result.durationMs,
     leaseUntil: null,
+    claimToken: null,
     nextAttemptAt: status === "PENDING" ? new Date(finishedAt.getTime() + nextAttemptDelay(attempts, retryAfter)) : null,
     updatedAt: finishedAt,
   } satisfies Partial<DeliveryRow>;
@@ -247,6 +370,7 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     nextAttemptAt: changes.nextAttemptAt,
     finishedAt,
     from: DELIVERY.triggers[trigger].from,
+    claimToken: delivery.claimToken,
   };
   try {
     // with the attempts that finish about the same time, in one statement (lib/webhooks/record-attempts)
@@ -256,9 +380,9 @@ async function recordAttempt(db: Db, delivery: DeliveryRow, result: PostResult, 
     row = await recordAlone(db, delivery, write, trigger, changes);
   }
   if (!row) {
-    // another worker took the delivery over after this one's lease lapsed, and moved it on: its
-    // status stands, and this attempt is kept in the history only
-    logger.warn("webhook attempt recorded after the delivery moved on; its status is left as found", {
+    // another worker took the delivery over after this one's lease lapsed (or moved it on): its claim
+    // and its result stand, and this attempt is not recorded (its number is the other worker's)
+    logger.warn("webhook attempt not recorded: another worker took the delivery over; its state is left as found", {
       deliveryId: delivery.id,
       attempt: attempts,
     });
@@ -290,7 +414,7 @@ async function recordAlone(
       attempt: write.attemptNo,
       ...errorFields(err),
     });
-    return tryTransition(db, "delivery", delivery, trigger, { set: changes });
+    return tryTransition(db, "delivery", delivery, trigger, { set: changes, where: heldBy(delivery) });
   }
 }
 

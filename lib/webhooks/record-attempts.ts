@@ -21,15 +21,18 @@ export type AttemptWrite = {
   finishedAt: Date;
   /** the statuses the delivery may move from (the trigger's `from`) */
   from: readonly DeliveryStatus[];
+  /** the token of the claim the attempt was made under: the delivery moves only while it still holds it */
+  claimToken: string | null;
 };
 
 /**
  * Every attempt of the batch and its delivery's new state in one statement: atomic, and one round
  * trip (and one commit) for all of them. A delivery moves only from a status its trigger allows, as
- * transition() would; the ids it returns are the deliveries that moved. An attempt whose delivery
- * another worker moved on is still inserted: it happened, and the history keeps it. The deliveries
- * are found by `id = any(array(…))`, which the planner answers from the primary key; a join on the
- * input alone (estimated at 100 rows) hashed the whole table.
+ * transition() would, and only while it still holds the token of the claim the attempt was made
+ * under: a worker whose claim another worker took over (its lease had lapsed) writes nothing, neither
+ * the delivery nor the attempt, whose number is the other worker's. The ids it returns are the
+ * deliveries that moved. The deliveries are found by `id = any(array(…))`, which the planner answers
+ * from the primary key; a join on the input alone (estimated at 100 rows) hashed the whole table.
  */
 const recordAttemptsStatement = preparedStatement<{ id: string }>(
   "delivery_attempts_record",
@@ -38,18 +41,22 @@ const recordAttemptsStatement = preparedStatement<{ id: string }>(
       select * from jsonb_to_recordset(${sql.placeholder("attempts")}::jsonb) as i(
         attempt_id text, delivery_id text, webhook_id text, merchant_id text, attempt_no int, started_at timestamptz, response_code int,
         excerpt text, error text, duration_ms int, status delivery_status, next_attempt_at timestamptz, finished_at timestamptz,
-        from_statuses delivery_status[])
+        from_statuses delivery_status[], claim_token text)
+    ), moved as (
+      update deliveries d
+      set status = i.status, attempts = i.attempt_no, last_attempt_at = i.started_at, response_code = i.response_code,
+          last_error = i.error, duration_ms = i.duration_ms, lease_until = null, claim_token = null, next_attempt_at = i.next_attempt_at,
+          updated_at = i.finished_at
+      from input i
+      where d.id = any(array(select delivery_id from input)) and d.id = i.delivery_id and d.merchant_id = i.merchant_id
+        and d.status = any(i.from_statuses) and d.claim_token = i.claim_token
+      returning d.id
     ), attempt as (
       insert into delivery_attempts (id, delivery_id, webhook_id, attempt_no, started_at, response_code, response_excerpt, error, duration_ms)
-      select attempt_id, delivery_id, webhook_id, attempt_no, started_at, response_code, excerpt, error, duration_ms from input
+      select attempt_id, delivery_id, webhook_id, attempt_no, started_at, response_code, excerpt, error, duration_ms
+      from input where delivery_id in (select id from moved)
     )
-    update deliveries d
-    set status = i.status, attempts = i.attempt_no, last_attempt_at = i.started_at, response_code = i.response_code,
-        last_error = i.error, duration_ms = i.duration_ms, lease_until = null, next_attempt_at = i.next_attempt_at,
-        updated_at = i.finished_at
-    from input i
-    where d.id = any(array(select delivery_id from input)) and d.id = i.delivery_id and d.merchant_id = i.merchant_id and d.status = any(i.from_statuses)
-    returning d.id`,
+    select id from moved`,
 );
 
 function attemptsJson(writes: readonly AttemptWrite[]): string {
@@ -69,6 +76,7 @@ function attemptsJson(writes: readonly AttemptWrite[]): string {
       next_attempt_at: w.nextAttemptAt?.toISOString() ?? null,
       finished_at: w.finishedAt.toISOString(),
       from_statuses: w.from,
+      claim_token: w.claimToken,
     })),
   );
 }
@@ -93,9 +101,9 @@ const queues = new WeakMap<Db, Queue>();
  * commit): the first attempt to arrive starts a write on the next turn of the event loop, and the
  * attempts that finish while a write is in flight go together in the next one. A lone attempt is
  * written at once, as before; under load, tens of attempts share a statement and a commit.
- * Resolves true when the delivery moved, false when another worker had moved it on. If the batch's
- * statement fails (one attempt number written twice by two workers, say), it rejects every attempt
- * of that batch: the caller records each on its own path.
+ * Resolves true when the delivery moved, false when another worker had taken it over or moved it on.
+ * If the batch's statement fails, it rejects every attempt of that batch: the caller records each on
+ * its own path.
  */
 export function recordAttemptInBatch(db: Db, write: AttemptWrite): Promise<boolean> {
   let queue = queues.get(db);

@@ -5,7 +5,7 @@ import type { As, MerchantActor } from "@/lib/core/actor";
 import { AppError, conflict, invalid, notFound } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { DELIVERY } from "@/lib/state";
-import { deliverClaimed, leaseFrom } from "./delivery";
+import { deliverClaimed, leaseFrom, newClaimToken } from "./delivery";
 import { getWebhookOrThrow, retryDelivery, serializeDelivery } from "./service";
 
 /**
@@ -46,6 +46,7 @@ export async function resendEvent(db: Db, input: { eventId: string; webhookId: s
       status: DELIVERY.initial,
       nextAttemptAt: now,
       leaseUntil: leaseFrom(now), // claimed as it is written, so that this request sends it (see sendTestEvent)
+      claimToken: newClaimToken(),
       createdAt: now,
     })
     .onConflictDoNothing({ target: [deliveries.webhookId, deliveries.eventId] })

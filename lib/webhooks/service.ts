@@ -13,7 +13,7 @@ import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost } from "./address-policy";
 import { type CustomHeader, hasPlainValues, maskedCustomHeaders, sealCustomHeaders, sealPlainValuesOf } from "./custom-headers";
-import { attemptDelivery, deliverClaimed, leaseFrom, requeueDelivery } from "./delivery";
+import { attemptDelivery, deliverClaimed, leaseFrom, newClaimToken, requeueDelivery } from "./delivery";
 
 export const MAX_WEBHOOKS_PER_MERCHANT = 20;
 
@@ -325,6 +325,7 @@ export async function sendTestEvent(db: Db, webhookId: string, as: ScopedAs) {
         // separate claim took it, and the request found nothing to send. Should the request die here,
         // the lease lapses and the dispatcher sends it.
         leaseUntil: leaseFrom(now),
+        claimToken: newClaimToken(),
         createdAt: now,
       })
       .returning();

@@ -59,7 +59,11 @@ describe("deliveries handed to this process's dispatcher at their commit", () =>
   it("are not handed off when their transaction rolls back", async () => {
     const { m } = await setup();
     const take = vi.fn();
-    registerLocalDispatcher({ poke: () => {}, handOffLease: () => new Date(Date.now() + 60_000), take });
+    registerLocalDispatcher({
+      poke: () => {},
+      handOffLease: () => ({ leaseUntil: new Date(Date.now() + 60_000), claimToken: "claim-a" }),
+      take,
+    });
     const session = await newSession(m);
     const db = await testDb();
     const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, session.id));
@@ -83,7 +87,11 @@ describe("deliveries handed to this process's dispatcher at their commit", () =>
     const { m } = await setup();
     // this process leases them for a moment, then never sends them (it died)
     const take = vi.fn();
-    registerLocalDispatcher({ poke: () => {}, handOffLease: () => new Date(Date.now() + 300), take });
+    registerLocalDispatcher({
+      poke: () => {},
+      handOffLease: () => ({ leaseUntil: new Date(Date.now() + 300), claimToken: "claim-b" }),
+      take,
+    });
     await startedSession(m);
     const written = await rowsOf(m);
     expect(written).toHaveLength(2);
@@ -110,7 +118,7 @@ describe("deliveries handed to this process's dispatcher at their commit", () =>
     dispatcher.start();
     try {
       const lease = dispatcher.handOffLease();
-      expect(lease!.getTime()).toBeGreaterThan(Date.now());
+      expect(lease!.leaseUntil.getTime()).toBeGreaterThan(Date.now());
       // one taken delivery fills half of two slots: the next commit's deliveries go to a claim instead
       dispatcher.take([{ id: "dlv_taken" } as DeliveryRow]);
       expect(dispatcher.handOffLease()).toBeUndefined();

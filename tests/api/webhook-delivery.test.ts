@@ -7,7 +7,7 @@ import { checkoutSessions, deliveries, deliveryAttempts, orders, webhooks } from
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { logger } from "@/lib/core/logger";
 import { SYSTEM } from "@/lib/core/actor";
-import { attemptDelivery, MAX_ATTEMPTS, UNDECRYPTABLE } from "@/lib/webhooks/delivery";
+import { attemptDelivery, claimDueDeliveries, MAX_ATTEMPTS, UNDECRYPTABLE } from "@/lib/webhooks/delivery";
 import { recordAttemptInBatch } from "@/lib/webhooks/record-attempts";
 import { call, newMerchant, newSession, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
@@ -503,7 +503,8 @@ describe("attempts that finish together", () => {
     const { m, hook } = await setup();
     for (let i = 0; i < 5; i++) await startedSession(m);
     const db = await testDb();
-    const pending = await deliveriesOf(m, hook.id);
+    // claimed, as the dispatcher claims them: an attempt is recorded under its claim
+    const pending = (await claimDueDeliveries(db, 100)).filter((d) => d.webhookId === hook.id);
     expect(pending).toHaveLength(10);
     const statements = recordStatements(db);
     const startedAt = new Date();
@@ -522,6 +523,7 @@ describe("attempts that finish together", () => {
       nextAttemptAt: i % 2 ? new Date(startedAt.getTime() + MINUTE) : null,
       finishedAt: startedAt,
       from: ["PENDING" as const],
+      claimToken: d.claimToken,
     }));
     expect(await Promise.all(writes.map((w) => recordAttemptInBatch(db, w)))).toEqual(Array(10).fill(true));
     expect(statements.count()).toBe(1);
@@ -546,7 +548,8 @@ describe("attempts that finish together", () => {
         ),
       );
     expect(carried).toEqual(Array(10).fill({ webhookId: hook.id }));
-    // a delivery no longer PENDING does not move again: its attempt is kept, and the caller told
+    // a delivery no longer under the attempt's claim (recorded, so no longer PENDING) does not move
+    // again, and the caller is told
     expect(await recordAttemptInBatch(db, { ...writes[0]!, attemptId: "att_batch_late", attemptNo: 2, status: "FAILED" })).toBe(false);
     expect(await deliveryRow(pending[0]!.id)).toMatchObject({ status: "DELIVERED", attempts: 1 });
   });

@@ -1,12 +1,14 @@
 import type { ChildProcess } from "node:child_process";
+import type http from "node:http";
 import { and, eq } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { deliveries } from "@/db/schema";
+import { deliveries, deliveryAttempts } from "@/db/schema";
+import { claimDueDeliveries, deliverClaimed, leaseFrom } from "@/lib/webhooks/delivery";
 import { newMerchant, newWebhook, startedSession, type TestMerchant } from "../support/api";
 import { testDb } from "../support/db";
 import { Receiver, verifyZkp2p } from "../support/receiver";
 import { spawnWorker, stopProcesses } from "../support/worker-process";
-import { envForTests } from "../support/env";
+import { envForTests, withEnv } from "../support/env";
 
 // The local dispatcher as separate processes (`npm run worker`) on one PostgreSQL: what happens
 // when two run at once, and when one is killed in the middle of a burst.
@@ -110,5 +112,93 @@ describe("dispatcher processes on one PostgreSQL", { timeout: 240_000 }, () => {
     expect([...receiver.uniqueIds].sort()).toEqual(events.map((e) => e.id).sort());
     console.log(`[crash] received ${receiver.received.length}, unique ${receiver.uniqueIds.size}`);
     expect(receiver.received.length - receiver.uniqueIds.size).toBeLessThanOrEqual(64); // at most one dispatcher's concurrency
+  });
+});
+
+// A claim's lease against a worker that is slow past it: the lease is renewed while the attempt runs,
+// and the attempt's record is written only while the claim is still this worker's. The other worker
+// here is the same code asked with its clock ahead, as a worker would look once the first had been
+// stuck that long.
+describe("a claim's lease while its attempt runs", { timeout: 60_000 }, () => {
+  /** A receiver that holds every request until told to answer it. */
+  function holdingReceiver() {
+    const held: { res: http.ServerResponse; at: number }[] = [];
+    receiver.reply = () => ({ status: 0, respond: (res) => void held.push({ res, at: Date.now() }) });
+    return {
+      held,
+      answer(status: number) {
+        for (const { res } of held.splice(0)) {
+          res.writeHead(status);
+          res.end(String(status));
+        }
+      },
+    };
+  }
+
+  const rowsOf = async (merchantId: string) => (await testDb()).select().from(deliveries).where(eq(deliveries.merchantId, merchantId));
+
+  it("an attempt that runs past its claim's first lease keeps it: another worker does not send the delivery again", async () => {
+    await withEnv({ WEBHOOK_TIMEOUT: "10s" }, async () => {
+      receiver = await new Receiver().start();
+      const hold = holdingReceiver();
+      const m = await newMerchant();
+      await newWebhook(m, { url: receiver.url });
+      await startedSession(m); // two events, two deliveries
+      const db = await testDb();
+      const claimedAt = Date.now();
+      const firstLease = leaseFrom(new Date(claimedAt)).getTime();
+      const mine = await claimDueDeliveries(db, 10);
+      expect(mine).toHaveLength(2);
+      const attempts = deliverClaimed(db, mine);
+      await receiver.waitFor(2);
+      // the attempt runs on (the endpoint takes its time, within the timeout) long enough for a renewal
+      await new Promise((r) => setTimeout(r, 6_000));
+      // another worker looks once the first lease would have lapsed
+      const theirs = await claimDueDeliveries(db, 10, new Date(firstLease + 1_000));
+      await deliverClaimed(db, theirs);
+      hold.answer(200);
+      await attempts;
+      expect(theirs).toEqual([]);
+      expect(receiver.received).toHaveLength(2);
+      const rows = await rowsOf(m.id);
+      expect(rows.map((d) => [d.status, d.attempts])).toEqual([
+        ["DELIVERED", 1],
+        ["DELIVERED", 1],
+      ]);
+    });
+  });
+
+  it("a worker that lost its claim does not overwrite the result of the worker that took it over", async () => {
+    await withEnv({ WEBHOOK_TIMEOUT: "10s" }, async () => {
+      receiver = await new Receiver().start();
+      const hold = holdingReceiver();
+      const m = await newMerchant();
+      const hook = await newWebhook(m, { url: receiver.url });
+      await startedSession(m);
+      const db = await testDb();
+      const mine = await claimDueDeliveries(db, 10);
+      expect(mine).toHaveLength(2);
+      const lost = deliverClaimed(db, mine);
+      await receiver.waitFor(2);
+      // this worker stalls long past any lease; another worker takes the deliveries over, and their
+      // endpoint answers it 500
+      const theirs = await claimDueDeliveries(db, 10, new Date(Date.now() + 120_000));
+      expect(theirs.filter((d) => d.merchantId === m.id)).toHaveLength(2);
+      receiver.reply = () => ({ status: 500, body: "try later" });
+      await deliverClaimed(db, theirs);
+      // then the first worker's late answers come back: 200
+      hold.answer(200);
+      await lost;
+      const rows = await rowsOf(m.id);
+      expect(rows.map((d) => [d.status, d.attempts, d.responseCode])).toEqual([
+        ["PENDING", 1, 500],
+        ["PENDING", 1, 500],
+      ]);
+      const history = await db.select().from(deliveryAttempts).where(eq(deliveryAttempts.webhookId, hook.id));
+      expect(history.map((a) => [a.attemptNo, a.responseCode])).toEqual([
+        [1, 500],
+        [1, 500],
+      ]);
+    });
   });
 });
