@@ -5,6 +5,16 @@ export function sha256Hex(input: string | Buffer): string {
   return crypto.createHash("sha256").update(input).digest("hex");
 }
 
+/**
+ * A key of its own for one purpose, derived from APP_SECRET by HKDF-SHA256 with the purpose as its
+ * label: what is made with it and shown to others (a signed challenge) is made under that key alone.
+ * Whether a guess of APP_SECRET can be tried against it offline depends on the secret's strength,
+ * which a deployment must have (lib/core/config/secrets.ts): no derivation makes a weak one safe.
+ */
+export function purposeKey(purpose: string): Buffer {
+  return Buffer.from(crypto.hkdfSync("sha256", getConfig().appSecret, "checkout-service", `checkout:${purpose}`, 32));
+}
+
 function key(): Buffer {
   // a fixed derivation so that APP_SECRET may be any string
   return crypto.createHash("sha256").update(`checkout-at-rest:${getConfig().appSecret}`).digest();

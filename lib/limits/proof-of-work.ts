@@ -4,7 +4,7 @@ import { deriveKey } from "altcha-lib/algorithms/sha";
 import type { Db } from "@/db/client";
 import { rateLimitCounters } from "@/db/schema";
 import { getConfig } from "@/lib/core/config";
-import { sha256Hex } from "@/lib/crypto";
+import { purposeKey } from "@/lib/crypto";
 import { AppError } from "@/lib/core/errors";
 
 // A proof of work before the payer's page reserves a taker wallet (ALTCHA's protocol, altcha-lib):
@@ -20,9 +20,14 @@ import { AppError } from "@/lib/core/errors";
 export const MAX_NUMBER = 100_000;
 const VALID_MS = 10 * 60_000;
 
-function secret(purpose: string): string {
-  // a fixed derivation so that APP_SECRET may be any string
-  return sha256Hex(`checkout-proof-of-work:${purpose}:${getConfig().appSecret}`);
+/**
+ * The keys a challenge is signed with, HKDF-derived from APP_SECRET under labels of their own. Every
+ * payer's page shows a signed challenge: a guess of the secret could be tried against it offline, which
+ * is why a deployment's APP_SECRET must be 32 random bytes (lib/core/config/secrets.ts), and why these
+ * keys serve the proof of work alone.
+ */
+function secret(purpose: "challenge" | "key"): string {
+  return purposeKey(`proof-of-work:${purpose}`).toString("hex");
 }
 
 /** Whether a live start from the payer's page must carry a proof of work. */
