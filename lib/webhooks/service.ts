@@ -12,7 +12,14 @@ import { newId } from "@/lib/core/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost } from "./address-policy";
-import { type CustomHeader, hasPlainValues, maskedCustomHeaders, sealCustomHeaders, sealPlainValuesOf } from "./custom-headers";
+import {
+  type CustomHeader,
+  hasPlainValues,
+  isMaskedHeaderValue,
+  maskedCustomHeaders,
+  sealCustomHeaders,
+  sealPlainValuesOf,
+} from "./custom-headers";
 import { attemptDelivery, deliverClaimed, leaseFrom, newClaimToken, requeueDelivery } from "./delivery";
 
 export const MAX_WEBHOOKS_PER_MERCHANT = 20;
@@ -185,8 +192,23 @@ export async function updateWebhook(
   if (patch.url !== undefined) checkWebhookUrl(patch.url);
   checkEvents(patch.events, found.apiVersion);
   if (patch.customHeaders !== undefined && found.apiVersion !== 1) throw invalid("customHeaders", "are for v1 webhooks only");
+  // the stored values are credentials for the endpoint they were given for: a url moved to another
+  // origin (scheme, host or port) drops them, unless the request gives them again, values and all
+  const moves = patch.url !== undefined && new URL(patch.url).origin !== new URL(found.url).origin;
+  const masked = moves ? (patch.customHeaders ?? []).findIndex((h) => isMaskedHeaderValue(h.value)) : -1;
+  if (masked >= 0) {
+    throw invalid(
+      `customHeaders.${masked}.value`,
+      "is a masked value, and the url moves to another origin (scheme, host or port), where stored values are not sent: send the value itself",
+    );
+  }
   // the list given replaces the webhook's headers; [] removes them all
-  const customHeaders = patch.customHeaders === undefined ? undefined : sealCustomHeaders(patch.customHeaders, found.customHeaders);
+  const customHeaders =
+    patch.customHeaders !== undefined
+      ? sealCustomHeaders(patch.customHeaders, found.customHeaders)
+      : moves && found.customHeaders.length
+        ? []
+        : undefined;
   let [row] = await db
     .update(webhooks)
     .set({

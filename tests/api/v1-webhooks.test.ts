@@ -115,6 +115,35 @@ describe("v1 webhooks: create, read, change, delete", () => {
     expect(await opened()).toEqual([["Authorization", "Bearer rotated-9999"]]);
   });
 
+  it("a url moved to another origin drops the stored headers unless they are given again, and never takes a mask there", async () => {
+    const m = await newMerchant();
+    const secret = [{ key: "Authorization", value: "Bearer long-secret-1234" }];
+    const hook = await newV1Webhook(m, { url: "https://hooks.example.com/v1", customHeaders: secret });
+    const patch = (body: Record<string, unknown>) => call("PATCH", `/api/v1/webhooks/${hook.id}`, { key: m.apiKey, body });
+    const opened = async () => (await storedRows(m))[0]!.customHeaders.map((h) => [h.key, "enc" in h ? decrypt(h.enc) : h.value]);
+    // another path on the same origin keeps them
+    expect((await patch({ url: "https://hooks.example.com/v1/other" })).status).toBe(200);
+    expect(await opened()).toEqual([["Authorization", "Bearer long-secret-1234"]]);
+    // another host, scheme or port: the credential is not sent there
+    for (const url of ["https://evil.example.net/v1", "http://evil.example.net/v1", "http://evil.example.net:8080/v1"]) {
+      const res = await patch({ url });
+      expect(res.status, url).toBe(200);
+      expect(res.body.responseObject.customHeaders, url).toEqual([]);
+      expect(await opened(), url).toEqual([]);
+      expect((await patch({ url: "https://hooks.example.com/v1", customHeaders: secret })).status).toBe(200);
+    }
+    // nor is a value sent back masked, which would carry the stored credential to the new origin
+    const masked = await patch({ url: "https://evil.example.net/v1", customHeaders: [{ key: "Authorization", value: "••••1234" }] });
+    expect(masked.status).toBe(400);
+    expect(masked.body.message).toContain("customHeaders.0.value: is a masked value");
+    expect((await storedRows(m))[0]!.url).toBe("https://hooks.example.com/v1");
+    expect(await opened()).toEqual([["Authorization", "Bearer long-secret-1234"]]);
+    // given again with the move, they go with it
+    const moved = await patch({ url: "https://new.example.org/v1", customHeaders: [{ key: "Authorization", value: "Bearer new-0000" }] });
+    expect(moved.status).toBe(200);
+    expect(await opened()).toEqual([["Authorization", "Bearer new-0000"]]);
+  });
+
   it("a mask that matches no stored value is refused, never stored as the value", async () => {
     const m = await newMerchant();
     const hook = await newV1Webhook(m, { customHeaders: [{ key: "Authorization", value: "Bearer long-secret-1234" }] });
