@@ -46,7 +46,9 @@ describe("webhookLookup", () => {
         const { err } = await lookup(addresses, { all });
         expect(err, JSON.stringify({ addresses, all })).toBeInstanceOf(RefusedAddress);
         const bad = addresses.find((a) => a !== PUBLIC_V4 && a !== PUBLIC_V6)!;
-        expect(err!.message).toBe(`refused: hooks.example.com resolves to ${bad.address}, which is not a public address`);
+        // what an internal name resolves to is never told: the record says only that it is not public
+        expect(err!.message).toBe("refused: hooks.example.com is not a public address");
+        expect(err!.message).not.toContain(bad.address);
       }
     }
   });

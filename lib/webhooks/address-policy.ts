@@ -61,15 +61,29 @@ function expandV6(ip: string): number[] | null {
   return all.map((w) => parseInt(w || "0", 16));
 }
 
+/**
+ * A host name of one label (no dot but a trailing one), such as `intranet` or `localhost`: resolved
+ * by the service's own search domains, hosts file or internal DNS, so it is never a public endpoint.
+ */
+export function isSingleLabel(hostname: string): boolean {
+  const host = hostname.replace(/^\[|\]$/g, "").replace(/\.$/, "");
+  return !net.isIP(host) && !host.includes(".");
+}
+
 /** Literal hosts refused at registration; names are checked again at delivery, on the connected address. */
 export function isForbiddenHost(hostname: string): boolean {
   const host = hostname.replace(/^\[|\]$/g, "").toLowerCase();
+  if (isSingleLabel(host)) return true;
   if (host === "localhost" || host.endsWith(".localhost") || host.endsWith(".internal") || host.endsWith(".local")) return true;
   if (net.isIP(host)) return !isPublicAddress(host);
   return false;
 }
 
-/** A refusal by the address policy: recorded as the attempt's error, word for word. */
+/**
+ * A refusal by the address policy: recorded as the attempt's error, word for word. It names the host
+ * as the merchant gave it and never the address a name resolved to, so a delivery's error cannot be
+ * used to learn what the service's internal names point at.
+ */
 export class RefusedAddress extends Error {}
 
 /** Resolves a name to all of its addresses, in the shape of `dns.lookup` with `all: true`. */
@@ -97,8 +111,7 @@ export function webhookLookup(opts: { allowPrivate: boolean; resolve?: Resolver 
         return callback(Object.assign(new Error(`getaddrinfo ENOTFOUND ${hostname}`), { code: "ENOTFOUND", hostname }), "", 0);
       }
       const refused = opts.allowPrivate ? undefined : addresses.find((a) => !isPublicAddress(a.address));
-      if (refused)
-        return callback(new RefusedAddress(`refused: ${hostname} resolves to ${refused.address}, which is not a public address`), "", 0);
+      if (refused) return callback(new RefusedAddress(`refused: ${hostname} is not a public address`), "", 0);
       if (all) return callback(null, addresses);
       callback(null, addresses[0]!.address, addresses[0]!.family);
     });

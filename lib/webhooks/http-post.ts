@@ -1,7 +1,7 @@
 import http from "node:http";
 import https from "node:https";
 import net from "node:net";
-import { isPublicAddress, RefusedAddress, type Resolver, webhookLookup } from "./address-policy";
+import { isPublicAddress, isSingleLabel, RefusedAddress, type Resolver, webhookLookup } from "./address-policy";
 
 export type PostResult = {
   /** the HTTP status, when the endpoint answered within the timeout */
@@ -72,6 +72,10 @@ async function postOnce(
   if (!opts.allowPrivate && net.isIP(host) && !isPublicAddress(host)) {
     return { status: null, excerpt: null, retryAfterMs: null, error: `refused: ${host} is not a public address` };
   }
+  // a webhook stored before such names were refused at registration: never looked up
+  if (!opts.allowPrivate && isSingleLabel(host)) {
+    return { status: null, excerpt: null, retryAfterMs: null, error: `refused: ${host} has no domain, so it is not a public address` };
+  }
 
   return new Promise<Try>((resolve) => {
     const client = target.protocol === "https:" ? https : http;
@@ -119,7 +123,7 @@ async function postOnce(
       socket.once("connect", () => {
         const remote = socket.remoteAddress;
         if (!opts.allowPrivate && remote && !isPublicAddress(remote)) {
-          req.destroy(new RefusedAddress(`refused: connected to ${remote}, which is not a public address`));
+          req.destroy(new RefusedAddress(`refused: ${host} is not a public address`));
         }
       });
     });

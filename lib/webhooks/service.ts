@@ -11,7 +11,7 @@ import { currentRequestId } from "@/lib/core/logger";
 import { newId } from "@/lib/core/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
-import { isForbiddenHost } from "./address-policy";
+import { isForbiddenHost, isSingleLabel } from "./address-policy";
 import {
   type CustomHeader,
   hasPlainValues,
@@ -100,6 +100,12 @@ export function checkWebhookUrl(url: string) {
     return;
   }
   if (u.protocol !== "https:") throw invalid("url", "must be an https URL");
+  if (isSingleLabel(u.hostname)) {
+    throw invalid(
+      "url",
+      "must name a host with a domain, such as hooks.example.com (a name without a dot is resolved inside this service's network)",
+    );
+  }
   if (isForbiddenHost(u.hostname)) throw invalid("url", "must point to a public address (not localhost, private or link-local)");
 }
 

@@ -1,7 +1,7 @@
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { isForbiddenHost, isPublicAddress } from "./address-policy";
+import { isForbiddenHost, isPublicAddress, type Resolver } from "./address-policy";
 import { postWebhook } from "./http-post";
 
 // Webhook URLs may only reach public addresses: a merchant must not be able to make the service
@@ -44,7 +44,17 @@ describe("isPublicAddress", () => {
   );
 
   it("refuses local names at registration", () => {
-    for (const h of ["localhost", "api.localhost", "metadata.google.internal", "printer.local", "127.0.0.1", "[::1]", "10.1.2.3"]) {
+    for (const h of [
+      "localhost",
+      "api.localhost",
+      "metadata.google.internal",
+      "printer.local",
+      "127.0.0.1",
+      "[::1]",
+      "10.1.2.3",
+      "intranet",
+      "intranet.",
+    ]) {
       expect(isForbiddenHost(h), h).toBe(true);
     }
     expect(isForbiddenHost("hooks.example.com")).toBe(false);
@@ -72,12 +82,27 @@ describe("postWebhook with private addresses refused", () => {
     ["an IPv6 loopback literal", () => `https://[::1]:${port}/x`, /not a public address/],
     ["the cloud metadata address", () => "https://169.254.169.254/latest/meta-data", /not a public address/],
     ["a private literal", () => "https://10.0.0.1/x", /not a public address/],
-    ["a name that resolves to loopback", () => `https://localhost:${port}/x`, /localhost resolves to .* not a public address/],
+    [
+      "a name that resolves to loopback",
+      () => `https://loopback.example.test:${port}/x`,
+      /^refused: loopback\.example\.test is not a public address$/,
+    ],
+    ["a name without a dot", () => `https://intranet:${port}/x`, /^refused: intranet has no domain, so it is not a public address$/],
+    ["localhost", () => `https://localhost:${port}/x`, /^refused: localhost has no domain, so it is not a public address$/],
   ])("refuses %s", async (_, url, message) => {
-    const result = await postWebhook(url(), "{}", {}, opts);
+    const asked: string[] = [];
+    // a DNS whose every answer is the loopback server
+    const resolve: Resolver = (hostname, _options, callback) => {
+      asked.push(hostname);
+      callback(null, [{ address: "127.0.0.1", family: 4 }]);
+    };
+    const result = await postWebhook(url(), "{}", {}, { ...opts, resolve });
     expect(result.status).toBeNull();
     expect(result.error).toMatch(message);
+    expect(result.error).not.toContain("127.0.0.1:"); // never the address a name resolved to
     expect(hits).toBe(0);
+    // a name without a dot is refused before it is looked up
+    if (!url().includes(".example.")) expect(asked).toEqual([]);
   });
 
   it("reaches the same loopback server when private addresses are allowed (development)", async () => {

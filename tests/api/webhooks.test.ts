@@ -62,6 +62,23 @@ describe("webhooks", () => {
     expect((await call("GET", "/api/webhooks", { key: m.apiKey })).body.responseObject.webhooks).toEqual([]);
   });
 
+  it("refuses a host name without a dot (resolved inside the service's own network), at creation and change", async () => {
+    const m = await newMerchant();
+    for (const url of ["https://intranet/hooks", "https://intranet./hooks", "https://grafana:3000/x"]) {
+      const res = await call("POST", "/api/webhooks", { key: m.apiKey, body: { url } });
+      expect(res.status, url).toBe(400);
+      expect(res.body.message, url).toContain("url: must name a host with a domain");
+    }
+    const w = await newWebhook(m);
+    const res = await call("PATCH", `/api/webhooks/${w.id}`, { key: m.apiKey, body: { url: "https://intranet/hooks" } });
+    expect(res.status).toBe(400);
+    expect(res.body.message).toContain("url: must name a host with a domain");
+    expect((await call("GET", `/api/webhooks/${w.id}`, { key: m.apiKey })).body.responseObject.url).toBe(w.url);
+    const v1 = await call("POST", "/api/v1/webhooks", { key: m.apiKey, body: { url: "https://intranet/hooks" } });
+    expect(v1.status).toBe(400);
+    expect((await call("GET", "/api/webhooks", { key: m.apiKey })).body.responseObject.webhooks).toHaveLength(1);
+  });
+
   it("PATCH changes only the supplied fields", async () => {
     const m = await newMerchant();
     const w = await newWebhook(m, { events: ["order.created"] });
