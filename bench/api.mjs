@@ -389,8 +389,8 @@ async function main() {
     [path.join(root, "scripts", "server.mjs"), "-p", String(oursPort), "-H", "127.0.0.1"],
     {
       DATABASE_URL: dbUrl.href,
-      APP_SECRET: "bench-secret",
-      NEXTAUTH_SECRET: "bench-secret",
+      APP_SECRET: "OeG0184reIaWpMgrDPlnRG7cRB-PknELT1SBLgpxZK0",
+      NEXTAUTH_SECRET: "_GX6plEkfWnX4ExfGf7vP7ZPsWzeWcfCxEctPtMRK7w",
       // required with DATABASE_URL; the benchmark sends no mail (nothing listens there)
       SMTP_URL: "smtp://127.0.0.1:9",
       RATE_LIMIT_MULTIPLIER: "1000",

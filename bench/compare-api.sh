@@ -34,7 +34,7 @@ for spec in "$@"; do
   db="compare_${name}_$$"
   psql "$ADMIN_URL" -qc "create database $db"
   url=$(node -pe "const u=new URL(process.argv[1]); u.pathname='/$db'; u.href" "$ADMIN_URL")
-  (cd "$root" && DATABASE_URL=$url APP_SECRET=bench-secret NEXTAUTH_SECRET=bench-secret SMTP_URL=smtp://127.0.0.1:9 \
+  (cd "$root" && DATABASE_URL=$url APP_SECRET=OeG0184reIaWpMgrDPlnRG7cRB-PknELT1SBLgpxZK0 NEXTAUTH_SECRET=_GX6plEkfWnX4ExfGf7vP7ZPsWzeWcfCxEctPtMRK7w SMTP_URL=smtp://127.0.0.1:9 \
     RATE_LIMIT_MULTIPLIER=1000 LOG_LEVEL=${level:-info} METRICS_TOKEN=bench-metrics-token-0123456789 \
     NEXT_TELEMETRY_DISABLED=1 DB_POOL_SIZE=20 exec node scripts/server.mjs -p $port -H 127.0.0.1 >"$LOGS/$name.log" 2>&1) &
   PIDS[i]=$!

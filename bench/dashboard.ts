@@ -50,7 +50,12 @@ const admin = postgres(ADMIN_URL, { max: 1, onnotice: () => {} });
 if (!REUSE) await admin.unsafe(`create database "${dbName}"`);
 const url = new URL(ADMIN_URL);
 url.pathname = `/${dbName}`;
-Object.assign(process.env, { DATABASE_URL: url.toString(), APP_SECRET: "bench", NEXTAUTH_SECRET: "bench", LOG_LEVEL: "warn" });
+Object.assign(process.env, {
+  DATABASE_URL: url.toString(),
+  APP_SECRET: "OeG0184reIaWpMgrDPlnRG7cRB-PknELT1SBLgpxZK0",
+  NEXTAUTH_SECRET: "_GX6plEkfWnX4ExfGf7vP7ZPsWzeWcfCxEctPtMRK7w",
+  LOG_LEVEL: "warn",
+});
 
 const sec = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
 const load = () =>

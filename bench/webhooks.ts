@@ -178,8 +178,8 @@ async function main() {
   // The service reads its settings once, on first use: they must be in place before any app module loads.
   Object.assign(env, {
     DATABASE_URL: dbUrl.href,
-    APP_SECRET: "bench-secret",
-    NEXTAUTH_SECRET: "bench-secret",
+    APP_SECRET: "OeG0184reIaWpMgrDPlnRG7cRB-PknELT1SBLgpxZK0",
+    NEXTAUTH_SECRET: "_GX6plEkfWnX4ExfGf7vP7ZPsWzeWcfCxEctPtMRK7w",
     ALLOW_PRIVATE_WEBHOOK_URLS: "true",
     LOG_LEVEL: "warn",
     RATE_LIMIT_MULTIPLIER: "1000",

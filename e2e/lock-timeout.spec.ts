@@ -46,8 +46,8 @@ test("the lock timeout asks the payer first: yes keeps the intent, and a payer w
   const env = {
     ...stack.settings,
     DATABASE_URL: url.toString(),
-    APP_SECRET: "e2e-lock-app-secret",
-    NEXTAUTH_SECRET: "e2e-lock-nextauth-secret",
+    APP_SECRET: "tfxTxiJp80fdzngukQr4YaIbaS5rC3br9OgEhHyRkxU",
+    NEXTAUTH_SECRET: "5suRrLMhlIrfY7TBSpob6nva63hx6TsPHzk5FcOofx4",
     RATE_LIMIT_MULTIPLIER: "5",
     ZKP2P_LOCK_TIMEOUT: `${LOCK_TIMEOUT_S}s`,
     ZKP2P_LOCK_CONFIRM_WINDOW: `${CONFIRM_WINDOW_S}s`,

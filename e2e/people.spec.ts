@@ -435,8 +435,8 @@ test("a deployment (DATABASE_URL set) without SMTP_URL refuses to start, and say
     ...process.env,
     // never reached: the settings are checked before the database
     DATABASE_URL: "postgres://postgres@127.0.0.1:5432/checkout_never_created",
-    APP_SECRET: "a secret of this test",
-    NEXTAUTH_SECRET: "another secret of this test",
+    APP_SECRET: "86BVnB3hkMrbEGnezLSXbuki4heHZKZR-lGYG-sUhZ0",
+    NEXTAUTH_SECRET: "PWELt1l4p7OXgBcRj5NWoHuhIYnHkn-yqD-GtACHqx8",
     APP_URL: "http://localhost:3389",
     LOG_LEVEL: "info",
   };

@@ -101,8 +101,8 @@ async function liveService(): Promise<Service> {
   const env = {
     ...stack.settings,
     DATABASE_URL: url.toString(),
-    APP_SECRET: "e2e-rail-app-secret",
-    NEXTAUTH_SECRET: "e2e-rail-nextauth-secret",
+    APP_SECRET: "9nKmfER8AclAIKGdpgv97exVrwGj-RZ9sdY9ygbwAW4",
+    NEXTAUTH_SECRET: "8eFBFn6ajYnPmJ-jaf90NtJTrqh7Bk_lzFAzLEPhnx8",
     RATE_LIMIT_MULTIPLIER: "5",
   };
   const server = new OwnServer(env);

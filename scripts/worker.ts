@@ -6,8 +6,13 @@ import { logger, redactConsoleErrors } from "@/lib/core/logger";
 import { startTracing, stopTracing } from "@/lib/tracing";
 
 redactConsoleErrors();
-const config = getConfig();
-void config.appSecret;
+// a setting that is wrong (a secret missing or too weak) stops the worker with the reason, as it does the server
+try {
+  void getConfig().appSecret;
+} catch (err) {
+  logger.error("refusing to start", { reason: err instanceof Error ? err.message : String(err) });
+  process.exit(1);
+}
 await startTracing();
 const dispatcher = await startLocalDispatcher();
 if (!dispatcher) {

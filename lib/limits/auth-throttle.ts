@@ -81,9 +81,9 @@ class Refused {
  * Reserves a check of a password (or code) on its keys, before the check runs: when none of the keys
  * asks to wait, each counts the try as a failure now, and the answer is 0; otherwise nothing is
  * counted and the answer is the seconds to wait. A check that then fails says so (throttleFailed);
- * one that succeeds gives its try back (throttleRefund, throttleClear). The keys' rows are locked while they are read and counted, so tries
- * that arrive together queue there, and each sees the ones before it: a burst gets through only as
- * fast as the delays allow, not as fast as the checks run.
+ * one that succeeds gives its try back (throttleRefund, throttleClear). The keys' rows are locked
+ * while they are read and counted, so tries that arrive together queue there, and each sees the ones
+ * before it: a burst gets through only as fast as the delays allow, not as fast as the checks run.
  */
 export async function throttleReserve(db: Db, keys: ThrottleKey[], now = new Date()): Promise<number> {
   const kinds = new Map(keys.map((k) => [k.key, k.kind]));

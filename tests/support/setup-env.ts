@@ -13,8 +13,9 @@ if (process.env.TEST_DB === "postgres") {
   const url = new URL(inject("pgAdminUrl"));
   url.pathname = `/${name}`;
   process.env.DATABASE_URL = url.toString();
-  process.env.APP_SECRET = "test-app-secret";
-  process.env.NEXTAUTH_SECRET = "test-nextauth-secret";
+  // 32 random bytes each, as a deployment's must be (lib/core/config/secrets.ts)
+  process.env.APP_SECRET = "pkyvKszwvQkWI13ZILiIXOvr3vldosJESEXHuR6wpQE";
+  process.env.NEXTAUTH_SECRET = "anXA1awB-5woEvUWK7d3yQnFtXKJG6axdsbtk1RZW00";
 } else {
   delete process.env.DATABASE_URL;
   process.env.DATA_DIR = "memory://";

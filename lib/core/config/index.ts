@@ -6,6 +6,7 @@ import { parseDuration } from "@/lib/core/duration";
 import { batchStdout, logger, setLogLevel } from "@/lib/core/logger";
 import { parseUsdc } from "@/lib/core/money";
 import { parseLiveRailSettings } from "./live-rail";
+import { assertStrongSecrets, secretWeakness } from "./secrets";
 
 // Every setting of the service, parsed once. Nothing else reads process.env.
 
@@ -58,6 +59,11 @@ export const envSchema = z.object({
   DATABASE_URL: optionalString,
   DATA_DIR: optionalString,
   DB_POOL_SIZE: z.coerce.number().int().min(1).max(200).default(10),
+  // PostgreSQL: the longest a request waits for a pooled connection (then 503 with Retry-After), and
+  // what the server ends: a statement running longer, a transaction idle between statements longer
+  DB_POOL_WAIT: duration("5s"),
+  DB_STATEMENT_TIMEOUT: duration("30s"),
+  DB_IDLE_IN_TRANSACTION_TIMEOUT: duration("60s"),
   APP_URL: z.url().default("http://localhost:3000"),
   CHECKOUT_URL: z.url().optional(),
   APP_SECRET: optionalString,
@@ -68,7 +74,16 @@ export const envSchema = z.object({
   // places, and how many places one payer address may hold on a link (lib/links/places.ts)
   LINK_HOLD: duration("10m"),
   LINK_MAX_HELD_PER_ADDRESS: z.coerce.number().int().min(1).max(1000).default(2),
-  WEBHOOK_TIMEOUT: duration("30s"),
+  // how long an endpoint has to answer an attempt; an attempt holds one of a dispatcher's slots meanwhile
+  WEBHOOK_TIMEOUT: duration("10s"),
+  // attempts in flight at once to one webhook, per dispatcher: one endpoint cannot take every slot
+  WEBHOOK_ENDPOINT_CONCURRENCY: z.coerce.number().int().min(1).max(1000).default(32),
+  // how long an endpoint's deliveries wait once its circuit opens (attempts in a row without an
+  // answer), before one is tried again; doubled at each opening in a row, up to 32 times
+  WEBHOOK_CIRCUIT_COOLDOWN: duration("30s"),
+  // how long a new owner's changes of where the money goes wait, during which an earlier owner can
+  // cancel them (lib/accounts/payout-holds.ts); a new owner is one for this long after becoming one
+  NEW_OWNER_PAYOUT_HOLD: duration("24h"),
   // how long events, their deliveries and the deliveries' attempts are kept ("off": for ever);
   // sessions and orders are always kept. At least a day: a delivery still retrying is never purged
   EVENT_RETENTION: z
@@ -242,6 +257,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
   const dataDir = e.DATA_DIR ?? path.resolve(process.cwd(), ".data");
   const embedded = !e.DATABASE_URL;
   const inMemory = dataDir.startsWith("memory://");
+  const liveRail = parseLiveRailSettings(e);
 
   // Secrets are resolved on first use, so that merely loading a module (as `next build` does) never
   // writes a secrets file; the server touches them at start-up and refuses to start without them.
@@ -258,6 +274,9 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       const kept = inMemory ? generatedSecrets() : keptSecrets(dataDir);
       secrets = { APP_SECRET: e.APP_SECRET ?? kept.APP_SECRET, NEXTAUTH_SECRET: e.NEXTAUTH_SECRET ?? kept.NEXTAUTH_SECRET };
     }
+    // where others can reach what the secrets key (a deployment, or a laptop on the real rail, whose
+    // payer pages show signed challenges), they must be random: refused before anything is served
+    if (!embedded || liveRail) assertStrongSecrets(secrets, embedded ? "the real rail is on" : "DATABASE_URL is set");
     return secrets;
   };
 
@@ -268,6 +287,9 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     databaseUrl: e.DATABASE_URL,
     dataDir,
     dbPoolSize: e.DB_POOL_SIZE,
+    dbPoolWaitMs: e.DB_POOL_WAIT,
+    dbStatementTimeoutMs: e.DB_STATEMENT_TIMEOUT,
+    dbIdleInTransactionTimeoutMs: e.DB_IDLE_IN_TRANSACTION_TIMEOUT,
     appUrl: e.APP_URL.replace(/\/+$/, ""),
     // `next dev`: development builds need looser headers (React's dev build evaluates code)
     dev: e.NODE_ENV === "development",
@@ -282,6 +304,9 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     orderTtlMs: e.ORDER_TTL,
     links: { holdMs: e.LINK_HOLD, maxHeldPerAddress: e.LINK_MAX_HELD_PER_ADDRESS },
     webhookTimeoutMs: e.WEBHOOK_TIMEOUT,
+    webhookEndpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
+    webhookCircuitCooldownMs: e.WEBHOOK_CIRCUIT_COOLDOWN,
+    newOwnerPayoutHoldMs: e.NEW_OWNER_PAYOUT_HOLD,
     eventRetentionMs: e.EVENT_RETENTION,
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
     allowPrivateWebhookUrls: e.ALLOW_PRIVATE_WEBHOOK_URLS,
@@ -322,15 +347,20 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       from: e.MAIL_FROM ?? `Checkout <no-reply@${new URL(e.APP_URL).hostname}>`,
     },
     /** the real rail, or null: then every merchant is in the sandbox and none can go live */
-    liveRail: parseLiveRailSettings(e),
+    liveRail,
   };
 }
 
 function generatedSecrets() {
-  return {
-    APP_SECRET: crypto.randomBytes(32).toString("base64url"),
-    NEXTAUTH_SECRET: crypto.randomBytes(32).toString("base64url"),
-  };
+  return { APP_SECRET: randomSecret(), NEXTAUTH_SECRET: randomSecret() };
+}
+
+/** 32 random bytes in base64url; drawn again in the (one in billions) case one fails the strength rule's look. */
+function randomSecret(): string {
+  for (;;) {
+    const secret = crypto.randomBytes(32).toString("base64url");
+    if (!secretWeakness(secret)) return secret;
+  }
 }
 
 // The embedded database is for laptops: missing secrets are made once and kept beside the data,
