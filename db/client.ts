@@ -9,6 +9,7 @@ import { logger } from "@/lib/core/logger";
 import { concurrentIndexOf, isNoTransaction, statementsOf, withoutConcurrently } from "@/db/migrate/sql";
 import { dbPool } from "@/lib/metrics";
 import { postgresClient } from "./postgres-url";
+import { gates, inPoolTransaction, PoolGate, poolStatementInTransaction } from "./pool-gate";
 import * as schema from "./schema";
 
 /** A database handle or a transaction: every service takes one of these first. */
@@ -58,6 +59,8 @@ type Opened = { db: Db; kind: "pglite" | "postgres"; close: () => Promise<void>;
 
 /** Marks the background work's pool, which the pool metrics leave out. */
 const BACKGROUND = Symbol("background pool");
+/** The requests' pool's gate (pool-gate.ts). */
+const GATE = Symbol("pool gate");
 
 /** The most connections the background work's own pool opens (getWorkDb), beside DB_POOL_SIZE. */
 export const WORK_POOL_MAX = 4;
@@ -199,6 +202,7 @@ export async function openPglite(dataDir: string, options: MigrateOptions & { lo
   const target = dataDir.startsWith("memory://") ? dataDir : path.join(dataDir, "pglite");
   if (!target.startsWith("memory://")) fs.mkdirSync(target, { recursive: true }); // PGlite won't create parents
   const client = new PGlite(target, options.loadDataDir ? { loadDataDir: options.loadDataDir } : {});
+  await markPgliteTransactions();
   const db = drizzle({ client, schema }) as unknown as Db;
   // one process: nothing else writes while an index is built, so a no-transaction migration is
   // applied in the one transaction with the rest, without CONCURRENTLY (which a transaction refuses)
@@ -222,7 +226,17 @@ export async function openPostgres(url: string, poolSize: number, options: Migra
   } finally {
     await migrator.end({ timeout: 5 });
   }
-  const client = await postgresClient(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10 });
+  // a statement that runs too long, or a transaction left open between statements, is ended by the
+  // server (DB_STATEMENT_TIMEOUT, DB_IDLE_IN_TRANSACTION_TIMEOUT): neither holds a connection for ever
+  const config = getConfig();
+  const limits = {
+    statement_timeout: config.dbStatementTimeoutMs,
+    idle_in_transaction_session_timeout: config.dbIdleInTransactionTimeoutMs,
+  };
+  const client = await postgresClient(url, { max: poolSize, onnotice: () => {}, connect_timeout: 10, connection: limits });
+  const gate = new PoolGate(poolSize, () => getConfig().dbPoolWaitMs);
+  Object.assign(client, { [GATE]: gate });
+  gates.add(gate);
   const db = drizzle({ client, schema }) as unknown as Db;
   // The background work (the dispatcher's claims and attempts, expiries, purges) has a pool of its
   // own whose statements are planned for their values each time. With a cached generic plan, a
@@ -235,7 +249,7 @@ export async function openPostgres(url: string, poolSize: number, options: Migra
     max: workSize,
     onnotice: () => {},
     connect_timeout: 10,
-    connection: { plan_cache_mode: "force_custom_plan" },
+    connection: { plan_cache_mode: "force_custom_plan", ...limits },
   });
   // the pool metrics are the requests' pool's: a busy background never reads as requests waiting
   Object.assign(workClient, { [BACKGROUND]: true });
@@ -247,6 +261,7 @@ export async function openPostgres(url: string, poolSize: number, options: Migra
     kind: "postgres",
     close: async () => {
       dbPool.size -= poolSize;
+      gates.delete(gate);
       await Promise.all([client.end({ timeout: 5 }), workClient.end({ timeout: 5 })]);
     },
   };
@@ -273,23 +288,59 @@ async function preparePostgresStatements() {
   };
   // the pool's use, for /metrics: a statement outside a transaction, or a transaction, holds one
   // connection while it runs (statements inside a transaction run on the transaction's); beyond the
-  // pool's size the rest wait (postgres.js keeps no count of its own that it shows)
-  const counted = (method: Method, root: (self: { client?: { begin?: unknown } }) => boolean): Method =>
-    async function (this: { client?: { begin?: unknown } }, ...args: unknown[]) {
-      if (!root(this)) return method.apply(this, args);
+  // pool's size the rest wait (postgres.js keeps no count of its own that it shows). The pool's gate
+  // (pool-gate.ts) hands the connections out, each waited for at most DB_POOL_WAIT.
+  type Self = { client?: { begin?: unknown; [BACKGROUND]?: boolean; [GATE]?: PoolGate } };
+  const counted = (method: Method, kind: "statement" | "transaction"): Method =>
+    async function (this: Self, ...args: unknown[]) {
+      const client = this.client;
+      if (typeof client?.begin !== "function" || client[BACKGROUND]) return method.apply(this, args);
+      if (kind === "statement") poolStatementInTransaction();
+      const gate = client[GATE];
       dbPool.active++;
       try {
-        return await method.apply(this, args);
+        if (gate) await gate.acquire();
+        try {
+          return await (kind === "transaction" ? inPoolTransaction(() => method.apply(this, args)) : method.apply(this, args));
+        } finally {
+          gate?.release();
+        }
       } finally {
         dbPool.active--;
       }
     };
-  const isPool = (self: { client?: { begin?: unknown; [BACKGROUND]?: boolean } }) =>
-    typeof self.client?.begin === "function" && !self.client[BACKGROUND];
-  const query = PostgresJsPreparedQuery.prototype as unknown as { execute: Method };
-  query.execute = counted(query.execute, isPool);
-  proto.transaction = counted(proto.transaction, isPool);
+  const query = PostgresJsPreparedQuery.prototype as unknown as { execute: Method; all: Method };
+  query.execute = counted(query.execute, "statement");
+  query.all = counted(query.all, "statement");
+  proto.transaction = counted(proto.transaction, "transaction");
   proto.__prepared = true;
+}
+
+/**
+ * The embedded database has one connection: a statement sent to it by work inside one of its
+ * transactions waits for that transaction, which waits for the statement. Such statements are
+ * logged (pool-gate.ts), as on PostgreSQL, where they wait for a second connection.
+ */
+async function markPgliteTransactions() {
+  const { PglitePreparedQuery, PgliteSession } = await import("drizzle-orm/pglite/session");
+  type Method = (...args: unknown[]) => Promise<unknown>;
+  const proto = PgliteSession.prototype as unknown as { transaction: Method; __marked?: boolean };
+  if (proto.__marked) return;
+  type Self = { client?: { transaction?: unknown } };
+  const isRoot = (self: Self) => typeof self.client?.transaction === "function";
+  const query = PglitePreparedQuery.prototype as unknown as { execute: Method; all: Method };
+  for (const name of ["execute", "all"] as const) {
+    const original = query[name];
+    query[name] = function (this: Self, ...args: unknown[]) {
+      if (isRoot(this)) poolStatementInTransaction();
+      return original.apply(this, args);
+    };
+  }
+  const transaction = proto.transaction;
+  proto.transaction = function (this: Self, ...args: unknown[]) {
+    return isRoot(this) ? inPoolTransaction(() => transaction.apply(this, args)) : transaction.apply(this, args);
+  };
+  proto.__marked = true;
 }
 
 const holder = globalThis as unknown as { __checkoutDb?: Promise<Opened> };

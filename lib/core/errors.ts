@@ -89,6 +89,10 @@ const UNAVAILABLE_CODES = new Set([
   "57P01",
   "57P02",
   "57P03", // admin_shutdown, crash_shutdown, cannot_connect_now
+  // a statement past DB_STATEMENT_TIMEOUT, a transaction idle past DB_IDLE_IN_TRANSACTION_TIMEOUT:
+  // ended by the server, rolled back whole, and as retryable as a restart
+  "57014",
+  "25P03",
 ]);
 
 /** Whether an error (or one it wraps) says the database cannot be reached right now. */

@@ -70,6 +70,31 @@ export async function finishIdempotent(db: Db, scope: string, key: string, statu
     .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
 }
 
+/**
+ * The answer stored for (scope, key), read without claiming anything: a route that asks the network
+ * before its transaction (route.ts, `prepare`) replays it without asking. A key used for another
+ * request is refused here as beginIdempotent would; a claim in progress, or none, is for
+ * runIdempotent to meet.
+ */
+export async function storedAnswer(
+  db: Db,
+  scope: string,
+  key: string,
+  requestHash: string,
+  now = new Date(),
+): Promise<{ status: number; body: string } | undefined> {
+  const [existing] = await db
+    .select()
+    .from(idempotencyRecords)
+    .where(and(eq(idempotencyRecords.scope, scope), eq(idempotencyRecords.key, key)));
+  if (!existing || existing.expiresAt <= now) return undefined;
+  if (existing.requestHash !== requestHash) {
+    throw new AppError("IDEMPOTENCY_CONFLICT", "Idempotency-Key was already used with a different request");
+  }
+  if (existing.state !== "done" || !existing.responseEnc || !existing.responseStatus) return undefined;
+  return { status: existing.responseStatus, body: decrypt(existing.responseEnc) };
+}
+
 /** How long a duplicate waits for the first request with its key before it is told "in progress". */
 const CLAIM_WAIT = "5s";
 

@@ -13,7 +13,7 @@ import { setApiSecurityHeaders } from "./security-headers";
 import { getConfig } from "@/lib/core/config";
 import { auditMerchant } from "@/lib/audit";
 import { withDeferredHints } from "@/lib/jobs";
-import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent } from "./idempotency";
+import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent, storedAnswer } from "./idempotency";
 import {
   checkFailedAuth,
   countFailedAuth,
@@ -68,6 +68,15 @@ export type RouteOptions<P, Q, B> = {
    */
   atomic?: boolean;
   /**
+   * What the handler needs from the network (a real rail's quotes, the price feed), asked before any
+   * transaction is opened: an Idempotency-Key's transaction, or an audited change's, would otherwise
+   * hold a pooled connection while it waits, and a quote reads the database on a second one (a
+   * handful of such requests at once would exhaust the pool and wait for ever). It runs on the pool,
+   * after validation and after a replay is ruled out; the handler gets its answer as `prepared`, and
+   * checks what it priced against the rows it locks. A client error it throws is the request's answer.
+   */
+  prepare?: (ctx: RouteContext<P, Q, B, never, never>) => Promise<unknown>;
+  /**
    * The audit trail's name for what this route changes (lib/audit/index.ts): written when a
    * merchant's request succeeds, in the change's own transaction (with an idempotent answer, that
    * one), with the key, the client's address and the id it acted on. A route with atomic: false
@@ -120,6 +129,8 @@ export type RouteContext<P, Q, B, A, C extends Actor | null = Actor | null> = {
 };
 
 export type RouteResult = { status?: number; message: string; data?: unknown; headers?: Record<string, string> };
+
+type PreparedOf<O> = O extends { prepare: (ctx: never) => Promise<infer R> } ? R : undefined;
 
 type NextContext = { params: Promise<Record<string, string | string[] | undefined>> };
 export type Handler = ((req: Request, ctx: NextContext) => Promise<Response>) & { facts?: RouteFacts };
@@ -242,7 +253,10 @@ export function route<
   Q extends Schema | undefined = undefined,
   B extends Schema | undefined = undefined,
   const O extends RouteOptions<P, Q, B> = RouteOptions<P, Q, B>,
->(options: O & RouteOptions<P, Q, B>, handler: (ctx: RouteContext<P, Q, B, MerchantOf<O>, ActorOf<O>>) => Promise<RouteResult>): Handler {
+>(
+  options: O & RouteOptions<P, Q, B>,
+  handler: (ctx: RouteContext<P, Q, B, MerchantOf<O>, ActorOf<O>> & { prepared: PreparedOf<O> }) => Promise<RouteResult>,
+): Handler {
   const auth = options.auth ?? "merchant";
   const plain = options.answer === "plain";
   const generation = options.generation ?? 0;
@@ -294,11 +308,11 @@ export function route<
         idem = { db, scope: merchant.merchantId, key: idemKey, requestHash, atomic: options.atomic !== false };
       }
 
-      const respond = async (handlerDb: Db) => {
+      const contextFor = (handlerDb: Db) => {
         assertStorableText(rawParams, "params");
         assertStorableText(query, "query");
         if (json !== undefined) assertStorableText(json, "body");
-        const ctx = {
+        return {
           db: handlerDb,
           actor,
           requestId,
@@ -309,7 +323,14 @@ export function route<
           query: options.query ? parseWith(options.query, query, "query") : undefined,
           body: options.body ? parseWith(options.body, json, "body") : undefined,
         } as RouteContext<P, Q, B, never, never>;
-        const result = await handler(ctx);
+      };
+      // what `prepare` answered (or threw: rethrown where the handler would run, so that a client
+      // error is stored as an Idempotency-Key's answer as any other)
+      let prepared: { value: unknown } | { error: unknown } | undefined;
+      const respond = async (handlerDb: Db) => {
+        const ctx = contextFor(handlerDb);
+        if (prepared && "error" in prepared) throw prepared.error;
+        const result = await handler({ ...ctx, prepared: prepared?.value } as never);
         const status = result.status ?? 200;
         if (options.audit && actor?.kind === "merchant" && status < 400) {
           const target = (ctx.params as { id?: unknown } | undefined)?.id ?? (result.data as { id?: unknown } | undefined)?.id;
@@ -330,6 +351,16 @@ export function route<
           },
         });
 
+      if (options.prepare) {
+        // an answer stored already is replayed as it is: nothing is asked of the network for it
+        const stored = idem?.atomic ? await storedAnswer(db, idem.scope, idem.key, idem.requestHash) : undefined;
+        if (stored) return replay(stored);
+        try {
+          prepared = { value: await options.prepare(contextFor(db)) };
+        } catch (error) {
+          prepared = { error };
+        }
+      }
       let answer: Awaited<ReturnType<typeof respond>>;
       if (idem?.atomic) {
         const out = await runIdempotent(db, idem.scope, idem.key, idem.requestHash, respond, (e) => clientErrorAnswer(e, generation));

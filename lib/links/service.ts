@@ -15,7 +15,7 @@ import { afterCursor, page } from "@/lib/pagination";
 import { feeTermsOf } from "@/lib/rail/fees";
 import { CURRENCIES } from "@/lib/rail/platforms";
 import type { createPaymentLinkBody, paymentLinkListQuery, startPaymentLinkBody, updatePaymentLinkBody } from "@/lib/links/schemas";
-import { checkoutUrlFor, createSessionRow } from "@/lib/sessions/create";
+import { checkoutUrlFor, type CreateSessionInput, createSessionRow, sessionPricing } from "@/lib/sessions/create";
 import { assertAddressRoom, assertLinkPlace, holdsPlace, lockLink, paymentInFlight } from "@/lib/sessions/link-places";
 import { cancelSession } from "@/lib/sessions/transitions";
 import { addressGroup } from "@/lib/limits/client-ip";
@@ -382,6 +382,31 @@ export async function startFromLink(
     .createHash("sha256")
     .update(JSON.stringify([amountMinor.toString(), metadata]))
     .digest("hex");
+  const sessionInput: CreateSessionInput = {
+    merchantId: link.merchantId,
+    ...(link.checkoutMode === "exact-fiat"
+      ? {
+          checkoutMode: "exact-fiat" as const,
+          fiatAmount: linkAmountText(amountMinor, currency),
+          fiatCurrency: currency,
+          ...(link.maxFeeBps !== null && { maxFeePercentage: bpsToPercent(link.maxFeeBps) }),
+        }
+      : { amountUsdc: usdcFromMicro(amountMinor) }),
+    destinationChainId: link.destinationChainId,
+    destinationToken: link.destinationToken,
+    recipientAddress: link.recipientAddress,
+    ...(link.feePayer ? { feePayer: link.feePayer, buyerFeeShareBps: link.buyerFeeShareBps ?? undefined } : {}),
+    successUrl: link.successUrl ?? undefined,
+    cancelUrl: link.cancelUrl ?? undefined,
+    metadata: Object.keys(metadata).length ? metadata : undefined,
+    paymentLinkId: link.id,
+    clientGroup,
+    // the language of the payer's page and receipt: the link's, else their browser's if it is one of ours
+    locale: link.locale ?? matchAcceptLanguage(acceptLanguage) ?? undefined,
+  };
+  // a fiat link is priced against today's rates (network calls on the real rail) before the link's
+  // row is locked: the lock is held only while its places are counted and the session written
+  const pricing = await sessionPricing(db, sessionInput, as.actor);
   const started = await runIdempotent(
     db,
     `payment-link:${link.id}`,
@@ -394,32 +419,7 @@ export async function startFromLink(
       if (status !== "ACTIVE") throw new AppError("CONFLICT", CLOSED_MESSAGES[status]);
       await assertLinkPlace(tx, locked);
       await assertAddressRoom(tx, link.id, clientGroup);
-      const session = await createSessionRow(
-        tx,
-        {
-          merchantId: link.merchantId,
-          ...(link.checkoutMode === "exact-fiat"
-            ? {
-                checkoutMode: "exact-fiat" as const,
-                fiatAmount: linkAmountText(amountMinor, currency),
-                fiatCurrency: currency,
-                ...(link.maxFeeBps !== null && { maxFeePercentage: bpsToPercent(link.maxFeeBps) }),
-              }
-            : { amountUsdc: usdcFromMicro(amountMinor) }),
-          destinationChainId: link.destinationChainId,
-          destinationToken: link.destinationToken,
-          recipientAddress: link.recipientAddress,
-          ...(link.feePayer ? { feePayer: link.feePayer, buyerFeeShareBps: link.buyerFeeShareBps ?? undefined } : {}),
-          successUrl: link.successUrl ?? undefined,
-          cancelUrl: link.cancelUrl ?? undefined,
-          metadata: Object.keys(metadata).length ? metadata : undefined,
-          paymentLinkId: link.id,
-          clientGroup,
-          // the language of the payer's page and receipt: the link's, else their browser's if it is one of ours
-          locale: link.locale ?? matchAcceptLanguage(acceptLanguage) ?? undefined,
-        },
-        as,
-      );
+      const session = await createSessionRow(tx, sessionInput, as, pricing);
       return { status: 201, body: JSON.stringify({ sessionId: session.id }) };
     },
     () => undefined,

@@ -75,13 +75,27 @@ const insertSessionWithEvents = statementWithEventsIf(
   )`,
 );
 
-export async function createSession(db: Db, input: CreateSessionInput, as: As<MerchantActor>) {
-  const row = await createSessionRow(db, input, as);
+export async function createSession(db: Db, input: CreateSessionInput, as: As<MerchantActor>, pricing?: SessionPricing) {
+  const row = await createSessionRow(db, input, as, pricing);
   return { session: serializeSession(row), checkoutUrl: checkoutUrlFor(row.id) };
 }
 
-/** Creates a session (a v1 order) and returns its row: both API generations create through here. */
-export async function createSessionRow(db: Db, input: CreateSessionInput, { actor }: As<MerchantActor>): Promise<SessionRow> {
+/** What a new session costs and where it runs: the merchant's environment and fee terms, and its amount in micro-USDC. */
+export type SessionPricing = {
+  environment: Environment;
+  feeTerms: FeeTerms;
+  amountMicro: bigint;
+  fiat: { fiatAmountMinor: bigint; fiatCurrency: string; maxFeeBps: number } | null;
+  enabledPaymentPlatforms: string[] | null;
+};
+
+/**
+ * Prices a session before it is written: an exact-fiat amount is checked against today's rates,
+ * which on the real rail are network calls (curator's quotes, the price feed). A caller that writes
+ * in a transaction (an Idempotency-Key's, a payment link's row lock) asks this first, on the pool,
+ * and hands the answer to createSessionRow: no connection is held while the network answers.
+ */
+export async function sessionPricing(db: Db, input: CreateSessionInput, actor: MerchantActor): Promise<SessionPricing> {
   if (input.merchantId !== actor.merchantId) throw forbidden("merchant");
   const config = getConfig();
   const enabledPaymentPlatforms = input.enabledPaymentPlatforms?.length ? [...new Set(input.enabledPaymentPlatforms)] : null;
@@ -94,7 +108,7 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
   // refused now, not when the payer arrives
   assertPayableDestination(getPaymentRail(environment), input.destinationChainId, input.destinationToken);
   let amountMicro: bigint;
-  let fiat: { fiatAmountMinor: bigint; fiatCurrency: string; maxFeeBps: number } | null = null;
+  let fiat: SessionPricing["fiat"] = null;
   if (input.checkoutMode === "exact-fiat") {
     const fiatCurrency = input.fiatCurrency ?? DEFAULT_FIAT_CURRENCY;
     fiat = {
@@ -110,6 +124,23 @@ export async function createSessionRow(db: Db, input: CreateSessionInput, { acto
       throw invalid("amountUsdc", `must be between ${usdcFromMicro(config.minAmountMicro)} and ${usdcFromMicro(config.maxAmountMicro)}`);
     }
   }
+  return { environment, feeTerms, amountMicro, fiat, enabledPaymentPlatforms };
+}
+
+/**
+ * Creates a session (a v1 order) and returns its row: both API generations create through here.
+ * `pricing`: what sessionPricing answered for this input before the caller's transaction; absent,
+ * it is asked here.
+ */
+export async function createSessionRow(
+  db: Db,
+  input: CreateSessionInput,
+  { actor }: As<MerchantActor>,
+  pricing?: SessionPricing,
+): Promise<SessionRow> {
+  if (input.merchantId !== actor.merchantId) throw forbidden("merchant");
+  const config = getConfig();
+  const { environment, feeTerms, amountMicro, fiat, enabledPaymentPlatforms } = pricing ?? (await sessionPricing(db, input, actor));
   if (!config.supportedChainIds.includes(input.destinationChainId)) {
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }

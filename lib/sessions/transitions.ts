@@ -59,14 +59,19 @@ function checkPlatform(session: SessionRow, platform: string, currency: string) 
 
 // POST select-platform: saves the payer's choice while the session awaits them
 export async function selectPlatform(db: Db, id: string, input: { paymentPlatform: string; fiatCurrency: string }, as: As) {
-  await ensureFresh(db, id, as);
+  const before = (await ensureFresh(db, id, as)) ?? (await readSession(db, id, as.actor));
+  // a platform above the fee limit is refused now, not at start; the quote (a network call on the
+  // real rail) is asked before the row lock: a session's fiat terms never change
+  const fiat = fiatTermsOf(before);
+  if (fiat && isPlatform(input.paymentPlatform)) {
+    checkPlatform(before, input.paymentPlatform, input.fiatCurrency);
+    await quoteForStart(fiat, input.paymentPlatform);
+  }
   return withEvents(db, async (tx, emit) => {
     const session = await lockSession(tx, id, as.actor);
     assertOpen(session);
     if (!canFire("session", "selectPlatform", session.status)) throw conflict("The platform can only be chosen before checkout starts");
     checkPlatform(session, input.paymentPlatform, input.fiatCurrency);
-    const fiat = fiatTermsOf(session);
-    if (fiat) await quoteForStart(fiat, input.paymentPlatform as PaymentPlatform); // refuses a platform above the fee limit now, not at start
     const row = await transition(tx, "session", session, "selectPlatform", {
       set: { selectedPaymentPlatform: input.paymentPlatform, selectedFiatCurrency: input.fiatCurrency },
     });
@@ -93,21 +98,23 @@ function amountToPay(session: SessionRow, part: string | undefined): bigint {
   return micro;
 }
 
-// POST start: quote, signal the intent, create the order; exactly one order however many race
-export async function startSession(
+/** What a start asks before it writes: the session as read, what is to pay, and the rail's quote for it (priceStart). */
+export type StartPricing = Awaited<ReturnType<typeof priceStart>>;
+
+/**
+ * The first half of a start, outside any transaction: the session as it is now, the amount to pay,
+ * and the rail's quote, a network call on the real rail, never made under a lock or in a
+ * transaction (an Idempotency-Key's runs the start in one: its route asks this first). The start
+ * itself checks that what was priced is still what is to pay.
+ */
+export async function priceStart(
   db: Db,
   id: string,
   input: { paymentPlatform?: string; fiatCurrency?: string; amountUsdc?: string },
   as: As,
-  /**
-   * When the payer's page starts it (not the merchant's server through the API): the payer's address,
-   * for the caps on open live payments, and the page's proof of work, which a live start must carry
-   */
   from: { payerPage?: { clientAddress: string; proofOfWork?: string } } = {},
 ) {
-  // the row ensureFresh read, unless it expired something (then as it is now); the quote is asked
-  // before the row lock: a real rail's quote is a network call, never made under a lock; the
-  // transaction checks that what it priced is still what is to pay
+  // the row ensureFresh read, unless it expired something (then as it is now)
   const before = (await ensureFresh(db, id, as)) ?? (await readSession(db, id, as.actor));
   assertOpen(before);
   const priced = amountToPay(before, input.amountUsdc);
@@ -130,6 +137,24 @@ export async function startSession(
       recipientAddress: before.recipientAddress,
       fees: { feePayer: before.feePayer ?? "MERCHANT", buyerFeeShareBps: before.buyerFeeShareBps },
     }));
+  return { before, priced, rail, caps, clientGroup, fiatQuote, quote };
+}
+
+// POST start: quote, signal the intent, create the order; exactly one order however many race
+export async function startSession(
+  db: Db,
+  id: string,
+  input: { paymentPlatform?: string; fiatCurrency?: string; amountUsdc?: string },
+  as: As,
+  /**
+   * When the payer's page starts it (not the merchant's server through the API): the payer's address,
+   * for the caps on open live payments, and the page's proof of work, which a live start must carry
+   */
+  from: { payerPage?: { clientAddress: string; proofOfWork?: string } } = {},
+  /** what priceStart answered for this start before the caller's transaction; absent, it is asked here */
+  pricing?: StartPricing,
+) {
+  const { before, priced, rail, caps, clientGroup, fiatQuote, quote } = pricing ?? (await priceStart(db, id, input, as, from));
   /** What starting `session` writes: its new order, and what the session's move sets. */
   const prepare = async (session: SessionRow) => {
     const amountMicro = amountToPay(session, input.amountUsdc);

@@ -8,7 +8,7 @@ import { sha256Hex } from "@/lib/crypto";
 import { AppError, invalid, notFound } from "@/lib/core/errors";
 import { liveRail, PAYMENT_PLATFORMS } from "@/lib/rail";
 import { type CreateOrderBody, DEFAULT_MAX_FEE_PERCENTAGE } from "@/lib/sessions/schemas";
-import { createSessionRow, orderCheckoutUrl } from "@/lib/sessions/create";
+import { type CreateSessionInput, createSessionRow, orderCheckoutUrl, type SessionPricing, sessionPricing } from "@/lib/sessions/create";
 import { expireIfDue, isDue } from "@/lib/sessions/expiry";
 import { assertSessionAccess, readSessionView, tokenOpens } from "@/lib/sessions/rows";
 import { cancelSession } from "@/lib/sessions/transitions";
@@ -46,8 +46,15 @@ export async function merchantRow(db: Db, merchantId: string): Promise<MerchantR
   return m;
 }
 
-/** POST /api/v1/orders */
-export async function createOrder(db: Db, body: CreateOrderBody, { actor }: As<MerchantActor>) {
+/** A v1 order's session as the session service takes it (without its token), and its price. */
+export type PricedOrder = { input: Omit<CreateSessionInput, "orderTokenHash">; pricing: SessionPricing };
+
+/**
+ * What POST /api/v1/orders asks before writing anything: the order's defaults resolved, and its
+ * price (an exact-fiat amount against today's rates: network calls on the real rail), outside any
+ * transaction (sessionPricing).
+ */
+export async function priceOrder(db: Db, body: CreateOrderBody, { actor }: As<MerchantActor>): Promise<PricedOrder> {
   const merchant = await merchantRow(db, actor.merchantId);
   const recipientAddress = body.destinationAddress ?? merchant.evmWalletAddress;
   if (!recipientAddress) {
@@ -61,35 +68,40 @@ export async function createOrder(db: Db, body: CreateOrderBody, { actor }: As<M
   const chainId = body.destinationChainId ?? liveChain ?? merchantDefaults().chainId;
   const chains = getConfig().supportedChainIds;
   if (!chains.includes(chainId)) throw invalid("destinationChainId", `must be one of ${chains.join(", ")}`);
-  const token = newOrderToken();
   const fiat = body.requestedFiatAmount !== undefined;
-  const row = await createSessionRow(
-    db,
-    {
-      merchantId: actor.merchantId,
-      ...(fiat
-        ? {
-            checkoutMode: "exact-fiat" as const,
-            fiatAmount: body.requestedFiatAmount,
-            fiatCurrency: body.requestedFiatCurrency,
-            maxFeePercentage: DEFAULT_MAX_FEE_PERCENTAGE,
-          }
-        : { amountUsdc: body.requestedUsdcAmount }),
-      destinationChainId: chainId,
-      destinationToken: resolveToken(body.destinationToken, chainId),
-      recipientAddress,
-      successUrl: body.successUrl ?? undefined,
-      cancelUrl: body.cancelUrl ?? undefined,
-      locale: body.locale ?? undefined,
-      enabledPaymentPlatforms: body.enabledRails,
-      orderTokenHash: sha256Hex(token),
-      // absent: the merchant's setting
-      feePayer: body.feePayer,
-      buyerFeeShareBps: body.buyerFeeShareBps,
-      notes: body.notes ?? null,
-    },
-    { actor },
-  ).catch((err: unknown) => {
+  const input: PricedOrder["input"] = {
+    merchantId: actor.merchantId,
+    ...(fiat
+      ? {
+          checkoutMode: "exact-fiat" as const,
+          fiatAmount: body.requestedFiatAmount,
+          fiatCurrency: body.requestedFiatCurrency,
+          maxFeePercentage: DEFAULT_MAX_FEE_PERCENTAGE,
+        }
+      : { amountUsdc: body.requestedUsdcAmount }),
+    destinationChainId: chainId,
+    destinationToken: resolveToken(body.destinationToken, chainId),
+    recipientAddress,
+    successUrl: body.successUrl ?? undefined,
+    cancelUrl: body.cancelUrl ?? undefined,
+    locale: body.locale ?? undefined,
+    enabledPaymentPlatforms: body.enabledRails,
+    // absent: the merchant's setting
+    feePayer: body.feePayer,
+    buyerFeeShareBps: body.buyerFeeShareBps,
+    notes: body.notes ?? null,
+  };
+  const pricing = await sessionPricing(db, input, actor).catch((err: unknown) => {
+    throw renameFields(err);
+  });
+  return { input, pricing };
+}
+
+/** POST /api/v1/orders; `priced`: what priceOrder answered for this body before the caller's transaction. */
+export async function createOrder(db: Db, body: CreateOrderBody, as: As<MerchantActor>, priced?: PricedOrder) {
+  const { input, pricing } = priced ?? (await priceOrder(db, body, as));
+  const token = newOrderToken();
+  const row = await createSessionRow(db, { ...input, orderTokenHash: sha256Hex(token) }, as, pricing).catch((err: unknown) => {
     throw renameFields(err);
   });
   return { order: serializeV1Order(row, "merchant"), orderToken: token, checkoutUrl: orderCheckoutUrl(row.id, token) };

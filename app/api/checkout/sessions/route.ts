@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { createSessionBody, sessionListQuery } from "@/lib/sessions/schemas";
-import { createSession } from "@/lib/sessions/create";
+import { createSession, sessionPricing } from "@/lib/sessions/create";
 import { listSessions } from "@/lib/sessions/read";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -35,11 +35,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
       rateLimit: RATE_RULES.createSession,
       body: createSessionBody,
+      // an exact-fiat amount is checked against today's rates before any transaction
+      prepare: ({ db, actor, body }) => sessionPricing(db, body, actor),
     },
-    async ({ db, actor, body }) => ({
+    async ({ db, actor, body, prepared }) => ({
       status: 201,
       message: "Checkout session created",
-      data: await createSession(db, body, { actor }),
+      data: await createSession(db, body, { actor }, prepared),
     }),
   ),
   // GET /api/checkout/sessions – the merchant's sessions, newest first (extension)

@@ -1,6 +1,6 @@
 import { methods, route } from "@/lib/http/route";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
-import { createOrder } from "@/lib/v1/orders";
+import { createOrder, priceOrder } from "@/lib/v1/orders";
 import { createOrderBody } from "@/lib/sessions/schemas";
 
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -25,11 +25,13 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       generation: 1,
       rateLimit: RATE_RULES.createSession,
       body: createOrderBody,
+      // a fiat amount is checked against today's rates before any transaction
+      prepare: ({ db, actor, body }) => priceOrder(db, body, { actor }),
     },
-    async ({ db, actor, body }) => ({
+    async ({ db, actor, body, prepared }) => ({
       status: 201,
       message: "Order created",
-      data: await createOrder(db, body, { actor }),
+      data: await createOrder(db, body, { actor }, prepared),
     }),
   ),
 });

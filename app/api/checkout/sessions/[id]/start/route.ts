@@ -1,7 +1,7 @@
 import { methods, route } from "@/lib/http/route";
 import { idParams } from "@/lib/core/fields";
 import { startSessionBody } from "@/lib/sessions/schemas";
-import { startSession } from "@/lib/sessions/transitions";
+import { priceStart, startSession } from "@/lib/sessions/transitions";
 
 // POST /api/checkout/sessions/:id/start – the payer picks a platform; creates the order
 export const { GET, POST, PUT, PATCH, DELETE } = methods({
@@ -22,10 +22,12 @@ export const { GET, POST, PUT, PATCH, DELETE } = methods({
       },
       params: idParams,
       body: startSessionBody,
+      // the rail's quote is asked before any transaction
+      prepare: ({ db, actor, params, body }) => priceStart(db, params.id, body, { actor }),
     },
-    async ({ db, actor, params, body }) => ({
+    async ({ db, actor, params, body, prepared }) => ({
       message: "Checkout started",
-      data: await startSession(db, params.id, body, { actor }),
+      data: await startSession(db, params.id, body, { actor }, {}, prepared),
     }),
   ),
 });
