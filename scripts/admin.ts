@@ -408,12 +408,17 @@ async function run(p: Parsed): Promise<number> {
       ).mailed;
       process.stdout.write(`${merchant.name} may now send payments to ${p.address.toLowerCase()}. Its owners are told by mail.\n`);
     } else if (p.command === "remove-address") {
-      const { links, mailed } = await removePayoutAddress(db, who, p.address);
+      const { links, sessions, mailed } = await removePayoutAddress(db, who, p.address);
       await mailed;
       process.stdout.write(
         `${merchant.name} may no longer send payments to ${p.address.toLowerCase()}` +
           (links ? `; ${links} of its payment links pay to it and stop taking payments` : "") +
-          ". Its owners are told by mail.\n",
+          ". Its owners are told by mail.\n" +
+          (sessions.stopped.length ? `Open sessions that can no longer be paid: ${sessions.stopped.join(", ")}\n` : "") +
+          (sessions.underWay.length
+            ? `Payments already under way to it (they still settle to it): ${sessions.underWay.join(", ")}\n`
+            : "") +
+          (sessions.more ? `And ${sessions.more} more sessions.\n` : ""),
       );
     }
     return 0;

@@ -5,6 +5,7 @@ import { z } from "zod";
 import { addPayoutAddress, MAX_LABEL, removePayoutAddress, setPayoutWallet } from "@/lib/accounts/payout-addresses";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { evmAddress } from "@/lib/core/fields";
+import type { SessionsPayingTo } from "@/lib/merchants/payout-addresses";
 
 // Where the account's money goes: the payout wallet and the list of allowed payout addresses, owners
 // only (checked here and again in lib/accounts), and a new address only after a recent
@@ -58,8 +59,13 @@ export const addPayoutAddressAction: (input: { address: string; label?: string }
   },
 );
 
-/** Settings: an owner takes an address off the list; answers how many payment links paid to it. */
-export const removePayoutAddressAction: (address: string) => Promise<{ ok: true; links: number } | ActionFailure> = action(
+/**
+ * Settings: an owner takes an address off the list; answers how many payment links paid to it, and
+ * the open sessions it stops (and those whose payment is already under way to it).
+ */
+export const removePayoutAddressAction: (
+  address: string,
+) => Promise<{ ok: true; links: number; sessions: SessionsPayingTo } | ActionFailure> = action(
   {
     name: "dashboard.payout-address.remove",
     input: z.strictObject({ address: z.string().trim().max(100) }),
@@ -69,8 +75,8 @@ export const removePayoutAddressAction: (address: string) => Promise<{ ok: true;
     audit: false,
   },
   async ({ db, input, actor }) => {
-    const { links } = await removePayoutAddress(db, { actor, merchantId: actor.merchantId }, input.address);
+    const { links, sessions } = await removePayoutAddress(db, { actor, merchantId: actor.merchantId }, input.address);
     revalidatePath("/dashboard/settings");
-    return { ok: true as const, links };
+    return { ok: true as const, links, sessions };
   },
 );

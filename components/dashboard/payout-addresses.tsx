@@ -1,6 +1,8 @@
 "use client";
 
+import Link from "next/link";
 import { useRouter } from "next/navigation";
+import { useState } from "react";
 import { addPayoutAddressAction, removePayoutAddressAction } from "@/actions/dashboard/wallet";
 import { RelativeTime } from "@/components/dashboard/relative-time";
 import { Field } from "@/components/ui/field";
@@ -10,6 +12,46 @@ import { useAction } from "@/components/ui/use-action";
 import { useReauth } from "./reauth";
 import type { PayoutAddressView } from "@/lib/merchants/payout-addresses";
 import { Table } from "@/components/ui/table";
+import type { SessionsPayingTo } from "@/lib/merchants/payout-addresses";
+
+const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
+
+/** The removal's answer in a sentence: the links and the open sessions it stopped. */
+function stoppedSummary(links: number, sessions: SessionsPayingTo): string {
+  const stopped = sessions.stopped.length;
+  const parts = [
+    links ? ` ${plural(links, "payment link stops", "payment links stop")} taking payments.` : "",
+    stopped ? ` ${plural(stopped, "open session", "open sessions")} can no longer be paid.` : "",
+    sessions.underWay.length ? ` ${plural(sessions.underWay.length, "payment is", "payments are")} already under way to it.` : "",
+    sessions.more ? ` And ${sessions.more} more sessions.` : "",
+  ];
+  return parts.join("");
+}
+
+/** The open sessions a removal stopped, and those whose payment was already under way to the address, each a link. */
+function StoppedSessions({ address, sessions }: { address: string; sessions: SessionsPayingTo }) {
+  const list = (ids: string[], label: string) =>
+    ids.length > 0 && (
+      <>
+        <p className="mt-2">{label}</p>
+        <ul className="mt-1 list-disc pl-5" aria-label={label}>
+          {ids.map((id) => (
+            <li key={id}>
+              <Link className="font-mono underline" href={`/dashboard/sessions/${id}`}>
+                {id}
+              </Link>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  return (
+    <div className="mt-3 text-sm">
+      {list(sessions.stopped, `Open sessions that can no longer be paid to ${address}`)}
+      {list(sessions.underWay, `Payments already under way to ${address} (they still settle to it)`)}
+    </div>
+  );
+}
 
 /**
  * The account's allowed payout addresses: every session, order and payment link must send its money
@@ -21,6 +63,8 @@ export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddre
   // a new address asks the person to confirm it is them first
   const guard = useReauth();
   const fields = failure?.fields ?? {};
+  // what the last removal stopped: the open sessions that can no longer be paid, and those already under way
+  const [stopped, setStopped] = useState<{ address: string; sessions: SessionsPayingTo } | null>(null);
   return (
     <div>
       <p className={`mt-2 ${ui.muted}`}>
@@ -49,11 +93,16 @@ export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddre
                       className={`${ui.button} ${ui.danger}`}
                       aria-label={`Remove ${a.address}`}
                       onClick={() => {
-                        if (window.confirm(`Remove ${a.address}? Payment links that pay to it stop taking payments.`)) {
+                        if (window.confirm(`Remove ${a.address}? Payment links and open sessions that pay to it stop taking payments.`)) {
+                          setStopped(null);
                           void run(
                             () => removePayoutAddressAction(a.address),
-                            () => router.refresh(),
-                            `Removed ${a.address}.`,
+                            (r) => {
+                              if (r.sessions.stopped.length || r.sessions.underWay.length)
+                                setStopped({ address: a.address, sessions: r.sessions });
+                              router.refresh();
+                            },
+                            (r) => `Removed ${a.address}.${stoppedSummary(r.links, r.sessions)}`,
                           );
                         }
                       }}
@@ -107,6 +156,7 @@ export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddre
         </form>
       )}
       <FormMessage message={notice} />
+      {stopped && <StoppedSessions address={stopped.address} sessions={stopped.sessions} />}
     </div>
   );
 }

@@ -7,7 +7,7 @@ import { getConfig } from "@/lib/core/config";
 import { AppError } from "@/lib/core/errors";
 import { errorFields, logger } from "@/lib/core/logger";
 import { type Mail, sendMail } from "@/lib/mail";
-import { listedForm } from "@/lib/merchants/payout-addresses";
+import { listedForm, openSessionsPayingTo, type SessionsPayingTo } from "@/lib/merchants/payout-addresses";
 import { requireRole } from "./teams";
 
 // The owners' changes to where the account's money may go (the list itself and its check are in
@@ -80,13 +80,18 @@ export async function addPayoutAddress(db: Db, who: Who, input: { address: strin
 
 /**
  * An owner (or the operator) removes an address: no new session, order or payment-link payment may
- * go to it, and the payment links that pay to it stop taking payments. The payout wallet stays on the
- * list while it is the wallet. Answers how many of the account's links pay to it.
+ * go to it, the payment links that pay to it stop taking payments, and the open sessions made before
+ * that pay to it can no longer start (or signal) a payment. The payout wallet stays on the list while
+ * it is the wallet. Answers how many of the account's links pay to it, and which open sessions.
  */
-export async function removePayoutAddress(db: Db, who: Who, rawAddress: string): Promise<{ links: number } & Told> {
+export async function removePayoutAddress(
+  db: Db,
+  who: Who,
+  rawAddress: string,
+): Promise<{ links: number; sessions: SessionsPayingTo } & Told> {
   check(who, "change where payouts may go");
   const address = checkedAddress(rawAddress);
-  const links = await db.transaction(async (tx) => {
+  const { links, sessions } = await db.transaction(async (tx) => {
     const wallet = await lockedWallet(tx, who.merchantId);
     if (wallet && listedForm(wallet) === address) {
       throw new AppError("CONFLICT", "This address is the payout wallet: change or remove the payout wallet first.", {
@@ -103,9 +108,9 @@ export async function removePayoutAddress(db: Db, who: Who, rawAddress: string):
       .from(paymentLinks)
       .where(and(eq(paymentLinks.merchantId, who.merchantId), sql`lower(${paymentLinks.recipientAddress}) = ${address}`));
     await auditAccount(tx, who, "payout-address.removed", address, removed.label ? { label: removed.label } : undefined);
-    return row?.n ?? 0;
+    return { links: row?.n ?? 0, sessions: await openSessionsPayingTo(tx, who.merchantId, address) };
   });
-  return { links, mailed: tellOwners(db, who, { kind: "removed", address, links }) };
+  return { links, sessions, mailed: tellOwners(db, who, { kind: "removed", address, links }) };
 }
 
 /**

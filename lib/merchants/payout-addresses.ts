@@ -1,6 +1,7 @@
-import { asc, eq, sql } from "drizzle-orm";
+import { and, asc, desc, eq, gt, inArray, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { merchants, payoutAddresses, users } from "@/db/schema";
+import { checkoutSessions, merchants, orders, payoutAddresses, users } from "@/db/schema";
+import { isOrderLive, isSessionOpen, statusesWhere } from "@/lib/state";
 import type { MerchantActor } from "@/lib/core/actor";
 import { auditWho, recordAudit } from "@/lib/audit";
 import { AppError, invalid } from "@/lib/core/errors";
@@ -60,6 +61,64 @@ export const notAllowedPayoutAddress = (field: string) =>
     field,
     "is not one of this account's allowed payout addresses; an owner can add it in the dashboard (Settings, Allowed payout addresses)",
   );
+
+/** Whether the address is on the account's list now; an unclaimed account's list is read as it is, nothing is added. */
+export async function isPayoutAddressListed(db: Db, merchantId: string, address: string): Promise<boolean> {
+  const p = payoutAddresses;
+  const [row] = await db
+    .select({ one: sql<number>`1` })
+    .from(p)
+    .where(and(eq(p.merchantId, merchantId), eq(p.address, listedForm(address))))
+    .limit(1);
+  return Boolean(row);
+}
+
+/**
+ * The refusal of a start (and of the real rail's signal) whose session pays to an address taken off
+ * the list after the session was made: the payer is told the checkout cannot take the payment.
+ */
+export const payoutAddressRemoved = () =>
+  new AppError(
+    "CONFLICT",
+    "This checkout cannot take payments: the shop's payout address it was made for was removed. Ask the merchant for another way to pay.",
+  );
+
+/** How many of the sessions an address's removal stops are named in its answer (the rest are counted). */
+const NAMED_SESSIONS = 50;
+
+/**
+ * The open sessions (and v1 orders) that pay to an address, as its removal answers them: `stopped`,
+ * those that can no longer start or signal their payment (lib/sessions/transitions.ts priceStart,
+ * lib/orders/rail-steps/signal.ts); `underWay`, those whose intent already names the address on the
+ * chain (a payment the payer may be making, never cancelled for this), which still settle to it.
+ * Newest first, at most NAMED_SESSIONS of each; `more`: how many more were not named.
+ */
+export type SessionsPayingTo = { stopped: string[]; underWay: string[]; more: number };
+
+// the orders whose intent is on the chain with the session's recipient in it
+const ORDER_STATUSES_ON_CHAIN = statusesWhere("order", (st) => isOrderLive(st) && st !== "SIGNAL_SUBMITTED");
+
+export async function openSessionsPayingTo(db: Db, merchantId: string, address: string): Promise<SessionsPayingTo> {
+  const s = checkoutSessions;
+  const o = orders;
+  const rows = await db
+    .select({ id: s.id, underWay: sql<boolean>`coalesce(${inArray(o.status, ORDER_STATUSES_ON_CHAIN)}, false)` })
+    .from(s)
+    .leftJoin(o, eq(o.id, s.activeOrderId))
+    .where(
+      and(
+        eq(s.merchantId, merchantId),
+        inArray(s.status, statusesWhere("session", isSessionOpen)),
+        gt(s.expiresAt, sql`now()`),
+        sql`lower(${s.recipientAddress}) = ${listedForm(address)}`,
+      ),
+    )
+    .orderBy(desc(s.createdAt), desc(s.id));
+  const stopped = rows.filter((r) => !r.underWay).map((r) => r.id);
+  const underWay = rows.filter((r) => r.underWay).map((r) => r.id);
+  const more = Math.max(0, stopped.length - NAMED_SESSIONS) + Math.max(0, underWay.length - NAMED_SESSIONS);
+  return { stopped: stopped.slice(0, NAMED_SESSIONS), underWay: underWay.slice(0, NAMED_SESSIONS), more };
+}
 
 /** What a payer is told when a link's recipient was taken off the list after the link was made. */
 const LINK_CLOSED = "This payment link cannot take payments right now. Ask the merchant for another way to pay.";

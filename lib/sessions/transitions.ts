@@ -21,6 +21,7 @@ import { addressGroup } from "@/lib/limits/client-ip";
 import { assertReservationRoom } from "@/lib/sessions/reservations";
 import { assertLinkPlace, lockLink } from "@/lib/sessions/link-places";
 import { assertProofOfWork, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
+import { isPayoutAddressListed, payoutAddressRemoved } from "@/lib/merchants/payout-addresses";
 import { quoteOf, serializeOrder, serializeSession } from "@/lib/wire/session";
 
 // What the payer (or the merchant) does to a session: choose a platform, start checkout, say the
@@ -117,6 +118,9 @@ export async function priceStart(
   // the row ensureFresh read, unless it expired something (then as it is now)
   const before = (await ensureFresh(db, id, as)) ?? (await readSession(db, id, as.actor));
   assertOpen(before);
+  // made before its payout address was taken off the account's list: it is paid to it no more (the
+  // real rail's signal step asks again before it sends the intent)
+  if (!(await isPayoutAddressListed(db, before.merchantId, before.recipientAddress))) throw payoutAddressRemoved();
   const priced = amountToPay(before, input.amountUsdc);
   const choice = resolvePlatform(before, input.paymentPlatform, input.fiatCurrency);
   const rail = getPaymentRail(before.environment);

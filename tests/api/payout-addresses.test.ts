@@ -158,7 +158,7 @@ describe("allowed payout addresses", () => {
 
     signedIn = { merchantId: m.id, actor: asOwner };
     const removedAt = Date.now();
-    expect(await removePayoutAddressAction(address.toLowerCase())).toEqual({ ok: true, links: 1 });
+    expect(await removePayoutAddressAction(address.toLowerCase())).toMatchObject({ ok: true, links: 1 });
     expect(await listPayoutAddresses(db, m.id)).toEqual([]);
     const res = await everyApiFace(m, devKey, address).v0Session();
     expect(res.status).toBe(400);
@@ -212,7 +212,7 @@ describe("allowed payout addresses", () => {
     // the wallet removed, its address stays listed until an owner removes it
     expect(await updatePayoutWallet("")).toEqual({ ok: true, evmWalletAddress: null });
     expect((await listPayoutAddresses(db, m.id)).map((a) => a.payoutWallet)).toEqual([false]);
-    expect(await removePayoutAddressAction(wallet)).toEqual({ ok: true, links: 0 });
+    expect(await removePayoutAddressAction(wallet)).toMatchObject({ ok: true, links: 0 });
     expect(
       (await call("POST", "/api/v1/orders", { key: devKey, body: { requestedUsdcAmount: "10.00", destinationAddress: wallet } })).status,
     ).toBe(400);
@@ -276,6 +276,42 @@ describe("allowed payout addresses", () => {
     await expect(addPayoutAddress(db, { actor: theirs.asOwner, merchantId: ours.m.id }, { address })).rejects.toMatchObject({
       code: "FORBIDDEN",
     });
+  });
+});
+
+describe("an address removed while sessions pay to it", () => {
+  it("the sessions and v1 orders made before the removal can no longer start, and the removal names those it stops", async () => {
+    const db = await testDb();
+    const { m, asOwner, devKey } = await team();
+    const [address, kept] = [newAddress(), newAddress()];
+    for (const a of [address, kept]) await addPayoutAddress(db, { actor: asOwner, merchantId: m.id }, { address: a });
+    const faces = everyApiFace(m, devKey, address);
+    const session = (await faces.v0Session()).body.responseObject.session.id as string;
+    const order = (await faces.v1Order()).body.responseObject.order.id as string;
+    const elsewhere = (await everyApiFace(m, devKey, kept).v0Session()).body.responseObject.session.id as string;
+    // a session that already has its payment under way (the sandbox's intent is made at once)
+    const started = (await faces.v0Session()).body.responseObject.session.id as string;
+    const start = (id: string) =>
+      call("POST", `/api/checkout/sessions/${id}/start`, { key: devKey, body: { paymentPlatform: "venmo", fiatCurrency: "USD" } });
+    expect((await start(started)).status).toBe(200);
+
+    signedIn = { merchantId: m.id, actor: asOwner };
+    const removed = await removePayoutAddressAction(address);
+    expect(removed).toMatchObject({ ok: true, links: 0 });
+    if (!removed.ok) throw new Error(removed.message);
+    expect([...removed.sessions.stopped].sort()).toEqual([session, order].sort());
+    expect(removed.sessions.underWay).toEqual([started]);
+    expect(removed.sessions.more).toBe(0);
+
+    for (const id of [session, order]) {
+      const refused = await start(id);
+      expect(refused.status, refused.text).toBe(409);
+      expect(refused.body.message).toMatch(/payout address .* was removed/);
+      const [row] = await db.select().from(checkoutSessions).where(eq(checkoutSessions.id, id));
+      expect(row).toMatchObject({ status: "CREATED", activeOrderId: null });
+    }
+    // a session paying to an address still on the list starts
+    expect((await start(elsewhere)).status).toBe(200);
   });
 });
 

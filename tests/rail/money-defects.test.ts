@@ -6,7 +6,8 @@ import { privateKeyToAccount } from "viem/accounts";
 import { base } from "viem/chains";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { chainTxs, checkoutSessions, orders, takerWallets } from "@/db/schema";
-import { payer } from "@/lib/core/actor";
+import { removePayoutAddress } from "@/lib/accounts/payout-addresses";
+import { OPERATOR, payer } from "@/lib/core/actor";
 import { resetConfigForTests } from "@/lib/core/config";
 import { advanceOrder, findDueRailSteps } from "@/lib/orders/rail-steps";
 import { fulfillOrder } from "@/lib/orders/service";
@@ -461,6 +462,22 @@ describe("the real rail's smaller money defects", () => {
     );
     expect(await txsOf(expired.id)).toHaveLength(0);
     expect((await orderOf(expired.id)).status).toBe("EXPIRED");
+  });
+
+  it("an order whose payout address is removed before its signal is never signalled, its wallet is free, and its session cannot start again", async () => {
+    makers(makerA);
+    const db = await testDb();
+    const live = await liveSession(stack, "32.00");
+    const started = await startLive(live.session.id);
+    expect(started.order.status).toBe("SIGNAL_SUBMITTED");
+    const removal = await removePayoutAddress(db, { actor: OPERATOR, merchantId: live.m.id }, live.recipient);
+    expect(removal.sessions.stopped).toEqual([live.session.id]);
+    const failed = await driveUntil(db, started.order.id, ["SIGNAL_MINED", "FAILED"]);
+    expect(failed.status).toBe("FAILED");
+    expect(failed.failureReason).toMatch(/payout address was removed/);
+    expect(await txsOf(failed.id)).toHaveLength(0);
+    expect(await walletOf(failed.id)).toHaveLength(0);
+    await expect(startLive(live.session.id)).rejects.toMatchObject({ code: "CONFLICT", message: expect.stringMatching(/payout address/) });
   });
 
   it("a price feed a little over a day old still prices a fiat session: the limit is 25 h, past Chainlink's daily heartbeat", async () => {

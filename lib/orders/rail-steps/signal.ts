@@ -14,6 +14,7 @@ import { fetchGatingSignature, type GatingSignature, isTransient, ServiceError }
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 import { latestTx, signAndSend, track } from "@/lib/rail/zkp2p/transactions";
 import { releaseWallet, setWalletAside, takeWallet, walletFits } from "@/lib/rail/zkp2p/wallets";
+import { isPayoutAddressListed } from "@/lib/merchants/payout-addresses";
 import { liveRail } from "@/lib/rail";
 import { expireIfDue } from "@/lib/sessions/expiry";
 import { lockSessionAndOrder } from "@/lib/sessions/rows";
@@ -42,6 +43,17 @@ const DEPOSIT_REVERTS = new Set([
   "EscrowLockFailed",
 ]);
 
+const RECIPIENT_REMOVED = "the payout address was removed from the account's allowed payout addresses before the intent was signalled";
+
+/** Whether the session's recipient is off its account's list now (removed after the session was made). */
+async function recipientRemoved(db: Db, order: OrderRow): Promise<boolean> {
+  const [session] = await db
+    .select({ to: checkoutSessions.recipientAddress })
+    .from(checkoutSessions)
+    .where(eq(checkoutSessions.id, order.sessionId));
+  return Boolean(session) && !(await isPayoutAddressListed(db, order.merchantId, session!.to));
+}
+
 /** SIGNAL_SUBMITTED: takes a wallet, asks the gating signature, sends the signal and follows it until it is confirmed. */
 export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSettings, order: OrderRow) {
   const state = (order.railState ?? {}) as SignalState;
@@ -49,6 +61,8 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
   if (!tx) {
     // an order whose time is over is never signalled: its payer could no longer pay it
     if (await endedBeforeSignal(db, order)) return;
+    // nor one whose payout address an owner has taken off the list since the session was made
+    if (await recipientRemoved(db, order)) return failSignal(db, order, RECIPIENT_REMOVED);
     // the deposit's own terms, read before anything is asked: an amount it does not take goes to another maker
     const refusal = await depositRefusal(chain, state);
     if (refusal) return requoteOrFail(db, order, state, refusal, failSignal);
@@ -147,8 +161,9 @@ export async function signalStep(db: Db, chain: RailChain, settings: LiveRailSet
       }
       return failSignal(db, order, describeRevert(reason));
     }
-    // the service calls above may have taken the order past its time
+    // the service calls above may have taken the order past its time, or the address off the list
     if (await endedBeforeSignal(db, order)) return;
+    if (await recipientRemoved(db, order)) return failSignal(db, order, RECIPIENT_REMOVED);
     await db
       .update(orders)
       .set({ railState: { ...state, signatureExpiration: gating.expiration.toString() } })
