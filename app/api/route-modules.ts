@@ -1,6 +1,7 @@
 // Written by `npm run api:routes` (lib/openapi/route-index.ts) from the app/api tree: every route
 // module of the API at its OpenAPI path. The OpenAPI document is built from their handlers.
 import { buildDocument, type RouteModule } from "@/lib/openapi/document";
+import { documentRoute } from "@/lib/openapi/document-route";
 import * as checkoutSessions from "./checkout/sessions/route";
 import * as checkoutSessionsId from "./checkout/sessions/[id]/route";
 import * as checkoutSessionsIdCancel from "./checkout/sessions/[id]/cancel/route";
@@ -17,7 +18,6 @@ import * as merchants from "./merchants/route";
 import * as merchantsId from "./merchants/[id]/route";
 import * as merchantsMe from "./merchants/me/route";
 import * as merchantsMeEmbedding from "./merchants/me/embedding/route";
-import * as openapiJson from "./openapi.json/route";
 import * as ordersFulfill from "./orders/fulfill/route";
 import * as paymentLinks from "./payment-links/route";
 import * as paymentLinksId from "./payment-links/[id]/route";
@@ -60,7 +60,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   { path: "/api/merchants/{id}", module: merchantsId },
   { path: "/api/merchants/me", module: merchantsMe },
   { path: "/api/merchants/me/embedding", module: merchantsMeEmbedding },
-  { path: "/api/openapi.json", module: openapiJson },
+  { path: "/api/openapi.json", module: documentRoute(() => openApiDocument()) },
   { path: "/api/orders/fulfill", module: ordersFulfill },
   { path: "/api/payment-links", module: paymentLinks },
   { path: "/api/payment-links/{id}", module: paymentLinksId },

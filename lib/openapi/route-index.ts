@@ -42,17 +42,25 @@ const nameOf = (file: string) =>
     .map((w, i) => (i === 0 ? w : w.charAt(0).toUpperCase() + w.slice(1)))
     .join("");
 
+/**
+ * The document's own route: its file imports this index (it serves the document), so the index
+ * describes it with the same route made in lib (documentRoute), rather than importing the file back.
+ */
+const DOCUMENT_ROUTE = "openapi.json/route";
+
 /** app/api/route-modules.ts as it should be for the tree under apiDir. */
 export function routeModulesSource(apiDir: string): string {
   const files = apiRouteFiles(apiDir);
+  const moduleOf = (f: { file: string }) => (f.file === DOCUMENT_ROUTE ? "documentRoute(() => openApiDocument())" : nameOf(f.file));
   return [
     "// Written by `npm run api:routes` (lib/openapi/route-index.ts) from the app/api tree: every route",
     "// module of the API at its OpenAPI path. The OpenAPI document is built from their handlers.",
     'import { buildDocument, type RouteModule } from "@/lib/openapi/document";',
-    ...files.map((f) => `import * as ${nameOf(f.file)} from ${JSON.stringify(`./${f.file}`)};`),
+    'import { documentRoute } from "@/lib/openapi/document-route";',
+    ...files.filter((f) => f.file !== DOCUMENT_ROUTE).map((f) => `import * as ${nameOf(f.file)} from ${JSON.stringify(`./${f.file}`)};`),
     "",
     "export const ROUTE_MODULES: RouteModule[] = [",
-    ...files.map((f) => `  { path: "${f.path}", module: ${nameOf(f.file)} },`),
+    ...files.map((f) => `  { path: "${f.path}", module: ${moduleOf(f)} },`),
     "];",
     "",
     "/** The API's OpenAPI document, built once per process. */",
