@@ -795,6 +795,10 @@ export const memberships = pgTable(
     userId: text("user_id").notNull(),
     role: memberRole("role").notNull(),
     invitedBy: text("invited_by"),
+    // when the member became an owner by an invite or a role change (lib/accounts/teams.ts): for
+    // NEW_OWNER_PAYOUT_HOLD after it, their payout changes wait (lib/accounts/payout-holds.ts). Null
+    // for the owner who made or claimed the account, and for members who are not owners
+    ownerSince: ts("owner_since"),
     createdAt: created(),
   },
   (t) => [
@@ -825,6 +829,46 @@ export const invites = pgTable(
     foreignKey({ name: "invites_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
     uniqueIndex("invites_token_hash_key").on(t.tokenHash),
     index("invites_merchant_idx").on(t.merchantId, t.createdAt),
+  ],
+);
+
+export const payoutChangeStatus = pgEnum("payout_change_status", ["held", "applied", "cancelled", "lapsed"]);
+
+/**
+ * A change of where the money goes asked by a new owner (lib/accounts/payout-holds.ts), held until
+ * `due_at`: a job applies it then (lib/accounts/payout-addresses.ts applyHeldChange), unless an earlier
+ * owner cancels it from the link mailed to them, or its owner stops being one first (it lapses).
+ */
+export const payoutChanges = pgTable(
+  "payout_changes",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    // "wallet": set the payout wallet to `address` (checksummed); "address": allow `address` (lower case)
+    kind: text("kind", { enum: ["wallet", "address"] }).notNull(),
+    address: text("address").notNull(),
+    label: text("label"),
+    // the new owner who asked for it (a user id)
+    requestedBy: text("requested_by").notNull(),
+    status: payoutChangeStatus("status").notNull().default("held"),
+    createdAt: created(),
+    dueAt: ts("due_at").notNull(),
+    decidedAt: ts("decided_at"),
+    // who cancelled it (a user id), from their mailed link
+    decidedBy: text("decided_by"),
+  },
+  (t) => [
+    foreignKey({ name: "payout_changes_merchant_fk", columns: [t.merchantId], foreignColumns: [merchants.id] }).onDelete("cascade"),
+    // the job's sweep: held changes that are due
+    index("payout_changes_due_idx")
+      .on(t.dueAt)
+      .where(sql`status = 'held'`),
+    // the settings page: an account's held changes
+    index("payout_changes_merchant_idx").on(t.merchantId, t.createdAt),
+    // a change waits once: the same address is not held twice
+    uniqueIndex("payout_changes_held_key")
+      .on(t.merchantId, t.kind, t.address)
+      .where(sql`status = 'held'`),
   ],
 );
 

@@ -10,6 +10,8 @@ import { Dispatcher, type DispatcherOptions, type DispatcherWork, type DueJob } 
 import { purgeStaleRows } from "@/lib/maintenance/purge";
 import { advanceOrder, findDueRailSteps, reconcileOpenIntents } from "@/lib/orders/rail-steps";
 import { findDueReceipts, sendReceiptIfDue } from "@/lib/receipts";
+import { applyHeldChange } from "@/lib/accounts/payout-addresses";
+import { findDueHeldChanges } from "@/lib/accounts/payout-holds";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { metrics } from "@/lib/metrics";
 import { registerDatabaseGauges } from "@/lib/metrics/collect";
@@ -40,16 +42,26 @@ export const receiptJob: DueJob<"receipt"> = {
   inngest: { functionId: "send-receipt", step: "send" },
 };
 
+/** A new owner's held payout change whose hold is over (lib/accounts/payout-holds.ts). */
+export const payoutChangeJob: DueJob<"payoutChange"> = {
+  job: "payoutChange",
+  sweepName: "payout-changes",
+  findDue: (db, limit) => findDueHeldChanges(db, limit),
+  run: (db, changeId) => applyHeldChange(db, changeId),
+  idField: "changeId",
+  inngest: { functionId: "apply-payout-change", step: "apply" },
+};
+
 /**
  * The jobs found due by id: the local dispatcher runs them, Inngest runs each with a function made
  * from its definition (inngest/functions/due-jobs.ts), and Inngest's sweep sends their events again.
  * A new one is its event in lib/jobs/events.ts and its definition here.
  */
-export const DUE_JOBS: readonly DueJob[] = [railStepJob, receiptJob];
+export const DUE_JOBS: readonly DueJob[] = [railStepJob, receiptJob, payoutChangeJob];
 
 /** What the local dispatcher runs: the same lib/ functions the Inngest functions call. */
 export const serviceWork: DispatcherWork<DeliveryRow> = {
-  claimDeliveries: (db, limit) => claimDueDeliveries(db, limit),
+  claimDeliveries: (db, limit, inFlight) => claimDueDeliveries(db, limit, new Date(), inFlight),
   deliverClaimed: (db, claimed) => deliverClaimed(db, claimed),
   leaseFrom,
   newClaimToken,

@@ -10,7 +10,10 @@ import { RATE_RULES } from "@/lib/limits/rate-limit";
 
 // The team and its API keys. Each action names the least role that may run it; the server checks it
 // here and again in lib/accounts (the interface only hides what a role cannot do). The services write
-// their own audit records.
+// their own audit records and mail every owner about each change of the team. Every change of the
+// team (an invite, its revocation, a role, a removal or leaving, the second-factor rule) asks for a
+// recent re-authentication first, so that a stolen session cannot make its holder an owner, remove the
+// real ones or weaken how they sign in.
 
 type Result<T extends object = object> = Promise<({ ok: true } & T) | ActionFailure>;
 
@@ -24,6 +27,7 @@ export const inviteAction: (input: { email: string; role: string }) => Result = 
     actor: "merchant",
     role: "owner",
     audit: false,
+    reauth: true,
     rateLimit: RATE_RULES.webhookSends,
     invalid: "Check the highlighted fields.",
   },
@@ -42,6 +46,7 @@ export const revokeInviteAction: (inviteId: string) => Result = action(
     actor: "merchant",
     role: "owner",
     audit: false,
+    reauth: true,
   },
   async ({ db, input, actor }) => {
     await revokeInvite(db, actor, input.id);
@@ -51,7 +56,7 @@ export const revokeInviteAction: (inviteId: string) => Result = action(
 );
 
 export const changeRoleAction: (input: { userId: string; role: string }) => Result = action(
-  { name: "team.role", input: z.strictObject({ userId: id, role }), actor: "merchant", role: "owner", audit: false },
+  { name: "team.role", input: z.strictObject({ userId: id, role }), actor: "merchant", role: "owner", audit: false, reauth: true },
   async ({ db, input, actor }) => {
     await changeRole(db, actor, input.userId, input.role);
     revalidatePath("/dashboard/team");
@@ -68,6 +73,7 @@ export const removeMemberAction: (userId: string) => Result = action(
     actor: "merchant",
     role: "viewer",
     audit: false,
+    reauth: true,
   },
   async ({ db, input, actor }) => {
     await removeMember(db, actor, input.userId);
@@ -84,6 +90,7 @@ export const requireSecondFactorAction: (required: boolean) => Result = action(
     actor: "merchant",
     role: "owner",
     audit: false,
+    reauth: true,
   },
   async ({ db, input, actor }) => {
     await setRequireSecondFactor(db, actor, input.required);

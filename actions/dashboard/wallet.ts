@@ -2,7 +2,7 @@
 
 import { revalidatePath } from "next/cache";
 import { z } from "zod";
-import { addPayoutAddress, MAX_LABEL, removePayoutAddress, setPayoutWallet } from "@/lib/accounts/payout-addresses";
+import { addPayoutAddress, type HeldAnswer, MAX_LABEL, removePayoutAddress, setPayoutWallet } from "@/lib/accounts/payout-addresses";
 import { type ActionFailure, action } from "@/lib/http/action";
 import { evmAddress } from "@/lib/core/fields";
 import type { SessionsPayingTo } from "@/lib/merchants/payout-addresses";
@@ -10,7 +10,8 @@ import type { SessionsPayingTo } from "@/lib/merchants/payout-addresses";
 // Where the account's money goes: the payout wallet and the list of allowed payout addresses, owners
 // only (checked here and again in lib/accounts), and a new address only after a recent
 // re-authentication, so that a stolen session cannot send the money elsewhere. The services write their own audit records and mail
-// every owner about each change of the list.
+// every owner about each change of the list. A new owner's new wallet or address is held for
+// NEW_OWNER_PAYOUT_HOLD (lib/accounts/payout-holds.ts): the answer's `held` says until when.
 
 const trimmed = (v: unknown) => (typeof v === "string" ? v.trim() : v);
 
@@ -20,26 +21,32 @@ const walletInput = z.object({
 });
 
 /** Settings: the payout wallet of v1 orders that name no destinationAddress; it goes on the list of allowed payout addresses. */
-export const updatePayoutWallet: (evmWalletAddress: string) => Promise<{ ok: true; evmWalletAddress: string | null } | ActionFailure> =
-  action(
-    {
-      name: "dashboard.payout-wallet",
-      input: walletInput,
-      from: (evmWalletAddress: string) => ({ evmWalletAddress }),
-      actor: "merchant",
-      role: "owner",
-      audit: false,
-      reauth: true,
-    },
-    async ({ db, input, actor }) => {
-      await setPayoutWallet(db, { actor, merchantId: actor.merchantId }, input.evmWalletAddress);
-      revalidatePath("/dashboard/settings");
-      return { ok: true as const, evmWalletAddress: input.evmWalletAddress };
-    },
-  );
+export const updatePayoutWallet: (
+  evmWalletAddress: string,
+) => Promise<{ ok: true; evmWalletAddress: string | null; held?: HeldAnswer } | ActionFailure> = action(
+  {
+    name: "dashboard.payout-wallet",
+    input: walletInput,
+    from: (evmWalletAddress: string) => ({ evmWalletAddress }),
+    actor: "merchant",
+    role: "owner",
+    audit: false,
+    reauth: true,
+  },
+  async ({ db, input, actor }) => {
+    const { held } = await setPayoutWallet(db, { actor, merchantId: actor.merchantId }, input.evmWalletAddress);
+    revalidatePath("/dashboard/settings");
+    return held
+      ? { ok: true as const, evmWalletAddress: input.evmWalletAddress, held }
+      : { ok: true as const, evmWalletAddress: input.evmWalletAddress };
+  },
+);
 
 /** Settings: an owner allows payouts to one more address. */
-export const addPayoutAddressAction: (input: { address: string; label?: string }) => Promise<{ ok: true } | ActionFailure> = action(
+export const addPayoutAddressAction: (input: {
+  address: string;
+  label?: string;
+}) => Promise<{ ok: true; held?: HeldAnswer } | ActionFailure> = action(
   {
     name: "dashboard.payout-address.add",
     input: z.strictObject({
@@ -53,9 +60,9 @@ export const addPayoutAddressAction: (input: { address: string; label?: string }
     invalid: "Check the highlighted fields.",
   },
   async ({ db, input, actor }) => {
-    await addPayoutAddress(db, { actor, merchantId: actor.merchantId }, input);
+    const { held } = await addPayoutAddress(db, { actor, merchantId: actor.merchantId }, input);
     revalidatePath("/dashboard/settings");
-    return { ok: true as const };
+    return held ? { ok: true as const, held } : { ok: true as const };
   },
 );
 

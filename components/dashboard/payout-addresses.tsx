@@ -9,6 +9,7 @@ import { Field } from "@/components/ui/field";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
+import { exactTime } from "@/lib/dashboard/format";
 import { useReauth } from "./reauth";
 import type { PayoutAddressView } from "@/lib/merchants/payout-addresses";
 import { Table } from "@/components/ui/table";
@@ -135,7 +136,11 @@ export function PayoutAddresses({ addresses, canEdit }: { addresses: PayoutAddre
                 form.reset();
                 router.refresh();
               },
-              "Address added.",
+              // a new owner's addition waits (lib/accounts/payout-holds.ts): the list below says until when
+              (r) =>
+                r.held
+                  ? `Held: ${r.held.address} is added at ${exactTime(r.held.appliesAt)} unless an earlier owner cancels it.`
+                  : "Address added.",
             );
           }}
         >

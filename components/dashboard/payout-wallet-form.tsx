@@ -5,6 +5,7 @@ import { updatePayoutWallet } from "@/actions/dashboard/wallet";
 import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
+import { exactTime } from "@/lib/dashboard/format";
 import { useReauth } from "./reauth";
 
 /** Where v1 orders pay out when they name no destinationAddress. */
@@ -19,8 +20,14 @@ export function PayoutWalletForm({ wallet }: { wallet: string | null }) {
         e.preventDefault();
         void run(
           () => guard(() => updatePayoutWallet(value)),
-          (r) => setValue(r.evmWalletAddress ?? ""),
-          (r) => (r.evmWalletAddress ? "Saved." : "Removed."),
+          // a new owner's new wallet waits (lib/accounts/payout-holds.ts): the wallet stays as it was until then
+          (r) => setValue(r.held ? (wallet ?? "") : (r.evmWalletAddress ?? "")),
+          (r) =>
+            r.held
+              ? `Held: ${r.held.address} becomes the payout wallet at ${exactTime(r.held.appliesAt)} unless an earlier owner cancels it.`
+              : r.evmWalletAddress
+                ? "Saved."
+                : "Removed.",
         );
       }}
     >

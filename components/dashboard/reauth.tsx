@@ -7,8 +7,8 @@ import { Field } from "@/components/ui/field";
 import { ui } from "@/components/ui/styles";
 import { type Failure, UNREACHABLE } from "@/components/ui/use-action";
 
-// A recent re-authentication (lib/auth/reauth.ts): every change of how a person signs in, and of where
-// the account's money goes, asks for it. The forms run their actions through the guard of the
+// A recent re-authentication (lib/auth/reauth.ts): every change of how a person signs in, of the team,
+// and of where the account's money goes, asks for it. The forms run their actions through the guard of the
 // ReauthProvider above them, which shows the one dialog when an action asks and then runs it again.
 
 type Answer = { ok: true } | { ok: false; message: string; fields?: Record<string, string>; reauth?: true };
@@ -139,8 +139,8 @@ function ReauthDialog({ needs, minutes, onDone }: { needs: ReauthNeeds; minutes:
           Confirm it is you
         </h2>
         <p id="reauth-help" className={`mt-1 text-sm ${ui.muted}`}>
-          Before changing how you sign in or where your money goes, enter your password{also}. This is good for {minutes} minutes in this
-          browser.
+          Before changing how you sign in, who is in your team or where your money goes, enter your password{also}. This is good for{" "}
+          {minutes} minutes in this browser.
         </p>
         <div aria-live="assertive">
           {failure && (

@@ -14,6 +14,7 @@ import { FormMessage } from "@/components/ui/form-message";
 import { ui } from "@/components/ui/styles";
 import { useAction } from "@/components/ui/use-action";
 import type { Member, PendingInvite } from "@/lib/accounts/teams";
+import { useReauth } from "./reauth";
 
 const ROLES = [
   ["owner", "Owner"],
@@ -23,20 +24,25 @@ const ROLES = [
 
 type Props = { members: Member[]; invites: PendingInvite[]; me: string; isOwner: boolean; requireSecondFactor: boolean };
 
-/** Members, pending invites, and the team's sign-in rule. Owners change them; everyone can leave. */
+/**
+ * Members, pending invites, and the team's sign-in rule. Owners change them; everyone can leave. Each
+ * change asks the person to confirm it is them first (the server refuses it otherwise).
+ */
 export function Team({ members, invites, me, isOwner, requireSecondFactor }: Props) {
   const router = useRouter();
   const { failure, notice: message, pending, run } = useAction();
+  // null: the person cancelled the re-authentication, and nothing changed
+  const guard = useReauth();
   const fields = failure?.fields ?? {};
   // the box shows the choice at once; a refusal puts it back
   const [required, setRequired] = useState(requireSecondFactor);
   const act = (
-    work: () => Promise<{ ok: true } | { ok: false; message: string; fields?: Record<string, string> }>,
+    work: () => Promise<{ ok: true } | { ok: false; message: string; fields?: Record<string, string>; reauth?: true }>,
     done: string,
     after?: () => void,
   ) =>
     run(
-      work,
+      () => guard(work),
       () => {
         after?.();
         router.refresh();
@@ -193,12 +199,13 @@ export function Team({ members, invites, me, isOwner, requireSecondFactor }: Pro
               onChange={(e) => {
                 const next = e.target.checked;
                 setRequired(next);
-                void act(
+                void run(
                   async () => {
-                    const r = await requireSecondFactorAction(next);
-                    if (!r.ok) setRequired(!next);
+                    const r = await guard(() => requireSecondFactorAction(next));
+                    if (!r || !r.ok) setRequired(!next);
                     return r;
                   },
+                  () => router.refresh(),
                   next ? "Every member now needs a second factor." : "A second factor is now optional.",
                 );
               }}

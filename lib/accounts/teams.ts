@@ -1,6 +1,6 @@
-import { and, asc, eq, gt, isNull, ne, sql } from "drizzle-orm";
+import { and, asc, eq, gt, inArray, isNull, ne, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { apiKeys, invites, memberships, merchants, type MemberRole, users } from "@/db/schema";
+import { apiKeys, invites, memberships, merchants, type MemberRole, payoutChanges, users } from "@/db/schema";
 import type { MerchantActor, Person } from "@/lib/core/actor";
 import { sha256Hex } from "@/lib/crypto";
 import { AppError } from "@/lib/core/errors";
@@ -11,13 +11,21 @@ import { accountKey } from "@/lib/limits/auth-throttle";
 import { createMerchant, liveKeyCondition } from "@/lib/merchants/service";
 import { sendMail } from "@/lib/mail";
 import { auditMerchant, recordAudit } from "@/lib/audit";
+import { PAYOUT_CHANGE } from "@/lib/state/machines";
 import { inviteMail } from "./messages";
+import { accountNameOf, byWhom, mailEach, ownersOf, type Recipient, type Told } from "./owner-mail";
 import { atLeast, ROLE_LABELS } from "./roles";
+import { type TeamChange, teamChangeMail } from "./team-mail";
 import { newLinkToken, normalEmail, tokenHash } from "./tokens";
 
 // Teams: who belongs to which merchant account, with which role; invites by email; claiming an
 // account made before people existed. Every change is checked against the actor's role here, not
-// only in the interface, and every change is written to the audit trail.
+// only in the interface, written to the audit trail, and mailed to every owner as they were before
+// it (the member it is about too: a removed owner hears of it). The dashboard asks for a recent
+// re-authentication before each (actions/dashboard/team.ts). A member who is removed, or is no longer
+// an owner, takes their pending invites with them (they lapse) and their held payout changes (lapsed
+// too, payout-holds.ts); a member who becomes an owner is a new owner for NEW_OWNER_PAYOUT_HOLD
+// (memberships.owner_since).
 
 export const INVITE_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 
@@ -148,7 +156,11 @@ export async function listInvites(db: Db, merchantId: string): Promise<PendingIn
 }
 
 /** An owner invites someone by email; the link expires in 7 days and can be revoked. */
-export async function inviteMember(db: Db, actor: MerchantActor, input: { email: string; role: MemberRole }): Promise<{ id: string }> {
+export async function inviteMember(
+  db: Db,
+  actor: MerchantActor,
+  input: { email: string; role: MemberRole },
+): Promise<{ id: string } & Told> {
   requireRole(actor, "owner", "invite members");
   const inviter = personOf(actor);
   const email = normalEmail(input.email);
@@ -165,7 +177,15 @@ export async function inviteMember(db: Db, actor: MerchantActor, input: { email:
   const [merchant] = await db.select({ name: accountName }).from(merchants).where(eq(merchants.id, actor.merchantId)).limit(1);
   const link = newLinkToken();
   const id = newId("inv");
-  await db.transaction(async (tx) => {
+  const owners = await db.transaction(async (tx) => {
+    // the inviter is still an owner as the invite is written, and stays one until it is: a removal or
+    // a demotion that commits first refuses it, one that waits for this lapses it with the others
+    const [still] = await tx
+      .select({ role: memberships.role })
+      .from(memberships)
+      .where(and(membership(actor.merchantId, inviter.userId), eq(memberships.role, "owner")))
+      .for("share");
+    if (!still) throw notAllowed("invite members");
     // a new invite to the same address replaces the pending one
     await tx
       .update(invites)
@@ -183,22 +203,27 @@ export async function inviteMember(db: Db, actor: MerchantActor, input: { email:
       expiresAt: new Date(Date.now() + INVITE_TTL_MS),
     });
     await auditMerchant(tx, actor, "team.invited", email, { role: input.role });
+    return ownersOf(tx, actor.merchantId);
   });
   void sendMail(
     inviteMail(email, link.token, inviter.email, merchant?.name ?? "a merchant account", ROLE_LABELS[input.role].toLowerCase()),
   ).catch((err) => logger.error("mail not sent", { why: "invite", ...errorFields(err) }));
-  return { id };
+  return { id, mailed: tellTeam(db, actor.merchantId, byWhom(actor), owners, { kind: "invited", email, role: input.role }) };
 }
 
-export async function revokeInvite(db: Db, actor: MerchantActor, inviteId: string): Promise<void> {
+export async function revokeInvite(db: Db, actor: MerchantActor, inviteId: string): Promise<Told> {
   requireRole(actor, "owner", "revoke invites");
-  const done = await db
-    .update(invites)
-    .set({ revokedAt: new Date() })
-    .where(and(eq(invites.id, inviteId), eq(invites.merchantId, actor.merchantId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
-    .returning({ email: invites.email });
-  if (!done.length) throw new AppError("NOT_FOUND", "Invite not found, or already accepted or revoked");
-  await auditMerchant(db, actor, "team.invite-revoked", done[0]!.email);
+  const { done, owners } = await db.transaction(async (tx) => {
+    const [done] = await tx
+      .update(invites)
+      .set({ revokedAt: new Date() })
+      .where(and(eq(invites.id, inviteId), eq(invites.merchantId, actor.merchantId), isNull(invites.acceptedAt), isNull(invites.revokedAt)))
+      .returning({ email: invites.email, role: invites.role });
+    if (!done) throw new AppError("NOT_FOUND", "Invite not found, or already accepted or revoked");
+    await auditMerchant(tx, actor, "team.invite-revoked", done.email);
+    return { done, owners: await ownersOf(tx, actor.merchantId) };
+  });
+  return { mailed: tellTeam(db, actor.merchantId, byWhom(actor), owners, { kind: "invite-revoked", email: done.email, role: done.role }) };
 }
 
 export type InviteView = { state: "open"; email: string; role: MemberRole; account: string; invitedBy: string } | { state: "gone" };
@@ -234,49 +259,67 @@ export async function acceptInvite(
   token: string,
   person: { userId: string; email: string },
   ip: string,
-): Promise<{ merchantId: string }> {
+): Promise<{ merchantId: string } & Told> {
   const gone = () => new AppError("VALIDATION_FAILED", "This invite has expired, was revoked or was already used. Ask for a new one.");
   if (!token || token.length > 100) throw gone();
-  return db.transaction(async (tx) => {
-    const [invite] = await tx
-      .select()
-      .from(invites)
-      .where(
-        and(
-          eq(invites.tokenHash, tokenHash(token)),
-          isNull(invites.acceptedAt),
-          isNull(invites.revokedAt),
-          gt(invites.expiresAt, new Date()),
-        ),
-      )
-      .for("update")
-      .limit(1);
-    if (!invite) throw gone();
-    const [me] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, person.userId)).limit(1);
-    if (!me?.verified) throw new AppError("FORBIDDEN", "Confirm your email address first.");
-    if (invite.email !== normalEmail(person.email)) {
-      throw new AppError("FORBIDDEN", `This invite is for ${invite.email}. Sign in with that address to accept it.`);
-    }
-    await tx.update(invites).set({ acceptedAt: new Date(), acceptedBy: person.userId }).where(eq(invites.id, invite.id));
-    await tx
-      .insert(memberships)
-      .values({ merchantId: invite.merchantId, userId: person.userId, role: invite.role, invitedBy: invite.invitedBy })
-      .onConflictDoNothing();
-    await recordAudit(tx, {
-      merchantId: invite.merchantId,
-      who: { kind: "person", ...person },
-      action: "team.joined",
-      target: person.email,
-      details: { role: invite.role },
-      ip,
-    });
-    return { merchantId: invite.merchantId };
-  });
+  return db
+    .transaction(async (tx) => {
+      const [invite] = await tx
+        .select()
+        .from(invites)
+        .where(
+          and(
+            eq(invites.tokenHash, tokenHash(token)),
+            isNull(invites.acceptedAt),
+            isNull(invites.revokedAt),
+            gt(invites.expiresAt, new Date()),
+          ),
+        )
+        .for("update")
+        .limit(1);
+      if (!invite) throw gone();
+      const [me] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, person.userId)).limit(1);
+      if (!me?.verified) throw new AppError("FORBIDDEN", "Confirm your email address first.");
+      if (invite.email !== normalEmail(person.email)) {
+        throw new AppError("FORBIDDEN", `This invite is for ${invite.email}. Sign in with that address to accept it.`);
+      }
+      const owners = await ownersOf(tx, invite.merchantId);
+      await tx.update(invites).set({ acceptedAt: new Date(), acceptedBy: person.userId }).where(eq(invites.id, invite.id));
+      const joined = await tx
+        .insert(memberships)
+        .values({
+          merchantId: invite.merchantId,
+          userId: person.userId,
+          role: invite.role,
+          invitedBy: invite.invitedBy,
+          ownerSince: invite.role === "owner" ? new Date() : null,
+        })
+        .onConflictDoNothing()
+        .returning({ userId: memberships.userId });
+      await recordAudit(tx, {
+        merchantId: invite.merchantId,
+        who: { kind: "person", ...person },
+        action: "team.joined",
+        target: person.email,
+        details: { role: invite.role },
+        ip,
+      });
+      return { merchantId: invite.merchantId, owners: joined.length ? owners : [], role: invite.role };
+    })
+    .then(({ merchantId, owners, role }) => ({
+      merchantId,
+      mailed: tellTeam(db, merchantId, person.email, owners, { kind: "joined", email: person.email, role }),
+    }));
 }
 
-/** Counts the owners with the account's row locked, so two concurrent changes cannot both leave it without one. */
+/**
+ * Counts the owners with the account's row locked, so two concurrent changes cannot both leave it
+ * without one. NO KEY UPDATE: it keeps other changes of the team out, not the rows that only point at
+ * the account (an invite being written holds its inviter's membership, then checks its foreign key to
+ * this row: a FOR UPDATE here would deadlock with it).
+ */
 async function otherOwners(tx: Db, merchantId: string, userId: string): Promise<number> {
-  await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for("update");
+  await tx.select({ id: merchants.id }).from(merchants).where(eq(merchants.id, merchantId)).for("no key update");
   const [row] = await tx
     .select({ n: sql<number>`count(*)::int` })
     .from(memberships)
@@ -288,32 +331,89 @@ const lastOwner = () => new AppError("CONFLICT", "An account needs at least one 
 
 const membership = (merchantId: string, userId: string) => and(eq(memberships.merchantId, merchantId), eq(memberships.userId, userId));
 
-/** The member's row, refused when `losesOwner` and they are the account's last owner. */
+/** The member's row (with their address), refused when `losesOwner` and they are the account's last owner. */
 async function memberOrThrow(tx: Db, merchantId: string, userId: string, losesOwner: (role: MemberRole) => boolean) {
-  const [member] = await tx.select().from(memberships).where(membership(merchantId, userId)).limit(1);
+  const [member] = await tx
+    .select({ role: memberships.role, ownerSince: memberships.ownerSince, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(membership(merchantId, userId))
+    .limit(1);
   if (!member) throw new AppError("NOT_FOUND", "Member not found");
   if (member.role === "owner" && losesOwner(member.role) && (await otherOwners(tx, merchantId, userId)) === 0) throw lastOwner();
   return member;
 }
 
-export async function changeRole(db: Db, actor: MerchantActor, userId: string, role: MemberRole): Promise<void> {
+/**
+ * What a member who leaves the team, or is no longer an owner, leaves behind: the invites they sent
+ * that are still pending stop working (only owners invite), and their held payout changes lapse.
+ * In the transaction of the change, so an invite written at the same time waits for it (inviteMember).
+ */
+async function lapseWhatTheySent(tx: Db, actor: MerchantActor, userId: string): Promise<{ lapsedInvites: number }> {
+  const now = new Date();
+  const revoked = await tx
+    .update(invites)
+    .set({ revokedAt: now })
+    .where(
+      and(
+        eq(invites.merchantId, actor.merchantId),
+        eq(invites.invitedBy, userId),
+        isNull(invites.acceptedAt),
+        isNull(invites.revokedAt),
+        gt(invites.expiresAt, now),
+      ),
+    )
+    .returning({ email: invites.email });
+  const lapse = PAYOUT_CHANGE.triggers.lapse;
+  const held = await tx
+    .update(payoutChanges)
+    .set({ status: lapse.to, decidedAt: now })
+    .where(
+      and(eq(payoutChanges.merchantId, actor.merchantId), eq(payoutChanges.requestedBy, userId), inArray(payoutChanges.status, lapse.from)),
+    )
+    .returning({ id: payoutChanges.id, kind: payoutChanges.kind, address: payoutChanges.address });
+  for (const i of revoked) await auditMerchant(tx, actor, "team.invite-lapsed", i.email, { invitedBy: userId });
+  for (const c of held)
+    await auditMerchant(tx, actor, "payout-change.lapsed", c.address, { change: c.id, kind: c.kind, requestedBy: userId });
+  return { lapsedInvites: revoked.length };
+}
+
+export async function changeRole(db: Db, actor: MerchantActor, userId: string, role: MemberRole): Promise<Told> {
   requireRole(actor, "owner", "change roles");
-  await db.transaction(async (tx) => {
+  const told = await db.transaction(async (tx) => {
     const member = await memberOrThrow(tx, actor.merchantId, userId, () => role !== "owner");
-    await tx.update(memberships).set({ role }).where(membership(actor.merchantId, userId));
-    await auditMerchant(tx, actor, "team.role-changed", userId, { from: member.role, to: role });
+    if (member.role === role) return null;
+    const owners = await ownersOf(tx, actor.merchantId);
+    // becoming an owner starts the hold on their payout changes; an owner who stays one keeps theirs
+    const ownerSince = role !== "owner" ? null : member.role === "owner" ? member.ownerSince : new Date();
+    await tx.update(memberships).set({ role, ownerSince }).where(membership(actor.merchantId, userId));
+    const { lapsedInvites } = member.role === "owner" ? await lapseWhatTheySent(tx, actor, userId) : { lapsedInvites: 0 };
+    await auditMerchant(tx, actor, "team.role-changed", userId, {
+      from: member.role,
+      to: role,
+      ...(lapsedInvites ? { lapsedInvites } : {}),
+    });
+    const change: TeamChange = { kind: "role-changed", email: member.email, from: member.role, to: role, lapsedInvites };
+    return { recipients: [...owners, { userId, email: member.email }], change };
   });
+  if (!told) return { mailed: Promise.resolve() };
+  return { mailed: tellTeam(db, actor.merchantId, byWhom(actor), told.recipients, told.change) };
 }
 
 /** An owner removes a member, or a member leaves (userId is their own). The last owner can do neither. */
-export async function removeMember(db: Db, actor: MerchantActor, userId: string): Promise<void> {
+export async function removeMember(db: Db, actor: MerchantActor, userId: string): Promise<Told> {
   const self = actor.person?.userId === userId;
   if (!self) requireRole(actor, "owner", "remove members");
-  await db.transaction(async (tx) => {
-    await memberOrThrow(tx, actor.merchantId, userId, () => true);
+  const told = await db.transaction(async (tx) => {
+    const member = await memberOrThrow(tx, actor.merchantId, userId, () => true);
+    const owners = await ownersOf(tx, actor.merchantId);
     await tx.delete(memberships).where(membership(actor.merchantId, userId));
-    await auditMerchant(tx, actor, self ? "team.left" : "team.removed", userId);
+    const { lapsedInvites } = await lapseWhatTheySent(tx, actor, userId);
+    await auditMerchant(tx, actor, self ? "team.left" : "team.removed", userId, lapsedInvites ? { lapsedInvites } : undefined);
+    const change: TeamChange = { kind: self ? "left" : "removed", email: member.email, lapsedInvites };
+    return { recipients: [...owners, { userId, email: member.email }], change };
   });
+  return { mailed: tellTeam(db, actor.merchantId, byWhom(actor), told.recipients, told.change) };
 }
 
 /** Whether an owner of the account requires every member to have a second factor. */
@@ -339,9 +439,22 @@ export function createMerchantForPerson(
   });
 }
 
-export async function setRequireSecondFactor(db: Db, actor: MerchantActor, required: boolean): Promise<void> {
+export async function setRequireSecondFactor(db: Db, actor: MerchantActor, required: boolean): Promise<Told> {
   requireRole(actor, "owner", "change the team's sign-in rules");
   personOf(actor);
-  await db.update(merchants).set({ requireSecondFactor: required, updatedAt: new Date() }).where(eq(merchants.id, actor.merchantId));
-  await auditMerchant(db, actor, required ? "team.second-factor-required" : "team.second-factor-optional");
+  const owners = await db.transaction(async (tx) => {
+    await tx.update(merchants).set({ requireSecondFactor: required, updatedAt: new Date() }).where(eq(merchants.id, actor.merchantId));
+    await auditMerchant(tx, actor, required ? "team.second-factor-required" : "team.second-factor-optional");
+    return ownersOf(tx, actor.merchantId);
+  });
+  return { mailed: tellTeam(db, actor.merchantId, byWhom(actor), owners, { kind: "second-factor", required }) };
+}
+
+/** Mails each recipient (the owners before the change, and the member it is about) the change, in the background. */
+function tellTeam(db: Db, merchantId: string, by: string, recipients: Recipient[], change: TeamChange): Promise<void> {
+  const at = new Date();
+  if (!recipients.length) return Promise.resolve();
+  return accountNameOf(db, merchantId)
+    .then((account) => mailEach(recipients, (r) => teamChangeMail(r.email, change, by, account, at), "team change"))
+    .catch((err) => logger.error("mail not sent", { why: "team change", ...errorFields(err) }));
 }

@@ -17,6 +17,7 @@ export const ID_PREFIXES = {
   paymentLink: "plink",
   smokeTest: "smk",
   exception: "exc",
+  payoutChange: "pch",
 } as const;
 
 type Prefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

@@ -79,7 +79,7 @@ export type ActionOptions<S extends z.ZodType, K extends ActorKind, A extends un
    * Refused (with `reauth`) unless this session re-authenticated within REAUTH_TTL_MS
    * (lib/auth/reauth.ts), so that a stolen session can neither make itself permanent nor redirect the
    * money: for "person", a change of how the person signs in; for "merchant", a change of where the
-   * account's money goes, asked of a signed-in person (an unclaimed account's key session has no
+   * account's money goes or of its team, asked of a signed-in person (an unclaimed account's key session has no
    * person to ask: its key is its only credential).
    */
   reauth?: boolean;

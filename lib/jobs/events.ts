@@ -11,6 +11,7 @@ export const JOB_EVENTS = {
   expiry: { name: "checkout/expiry.scheduled", data: z.object({ sessionId: id, at: z.iso.datetime() }) },
   rail: { name: "checkout/rail.due", data: z.object({ orderId: id }) },
   receipt: { name: "checkout/receipt.due", data: z.object({ sessionId: id }) },
+  payoutChange: { name: "checkout/payout-change.due", data: z.object({ changeId: id }) },
 } as const;
 
 export type JobName = keyof typeof JOB_EVENTS;

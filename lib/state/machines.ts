@@ -1,4 +1,4 @@
-import { deliveryStatus, orderStatus, sessionStatus } from "@/db/schema";
+import { deliveryStatus, orderStatus, payoutChangeStatus, sessionStatus } from "@/db/schema";
 
 // The state machines of the service, written down once. Every status write goes through
 // transition() (moveTx for a chain transaction) with one of these triggers, and every status rule elsewhere is a predicate derived
@@ -187,6 +187,25 @@ export const CHAIN_TX = define<ChainTxStatus, "broadcast" | "replace" | "drop" |
     confirm: { from: ["sent", "replaced", "mined"], to: "confirmed", when: "mined with success, and the confirmations are on top of it" },
     revert: { from: ["sent", "replaced", "mined"], to: "reverted", when: "mined, and reverted" },
     reorg: { from: ["mined", "confirmed"], to: "sent", when: "a reorg took it out of the chain: its same bytes are pending again" },
+  },
+});
+
+// A new owner's change of where the money goes, held for NEW_OWNER_PAYOUT_HOLD (lib/accounts/payout-holds.ts;
+// applied by lib/accounts/payout-addresses.ts applyHeldChange): each move one conditional UPDATE from `held`.
+export type PayoutChangeStatus = (typeof payoutChangeStatus.enumValues)[number];
+
+export const PAYOUT_CHANGE = define<PayoutChangeStatus, "apply" | "cancel" | "lapse">({
+  name: "payoutChange",
+  statuses: payoutChangeStatus.enumValues,
+  initial: "held",
+  triggers: {
+    apply: { from: ["held"], to: "applied", when: "its hold is over: the job makes the change as the new owner asked it" },
+    cancel: { from: ["held"], to: "cancelled", when: "an earlier owner cancels it from the link mailed to them" },
+    lapse: {
+      from: ["held"],
+      to: "lapsed",
+      when: "the new owner who asked for it is removed, or is no longer an owner, before it applies",
+    },
   },
 });
 

@@ -7,6 +7,7 @@ import {
   isSessionOpen,
   type Machine,
   ORDER,
+  PAYOUT_CHANGE,
   type Rule,
   SESSION,
   statusesWhere,
@@ -43,6 +44,7 @@ const DOCUMENTED: { name: string; title: string; machine: Machine<string, string
     machine: CHAIN_TX,
     predicates: [],
   },
+  { name: "payoutChange", title: "A new owner's held payout change", machine: PAYOUT_CHANGE, predicates: [] },
 ];
 
 export function renderStateTables(): string {

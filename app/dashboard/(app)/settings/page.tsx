@@ -4,6 +4,7 @@ import { EmbeddingSection } from "@/components/dashboard/embedding-form";
 import { ExplorerForm } from "@/components/dashboard/explorer-form";
 import { CheckoutAppearanceSection } from "@/components/dashboard/checkout-appearance-section";
 import { FeePayerForm } from "@/components/dashboard/fee-payer-form";
+import { HeldPayoutChanges } from "@/components/dashboard/held-payout-changes";
 import { PayerReceiptsForm } from "@/components/dashboard/payer-receipts-form";
 import { PayoutAddresses } from "@/components/dashboard/payout-addresses";
 import { PayoutWalletForm } from "@/components/dashboard/payout-wallet-form";
@@ -11,6 +12,7 @@ import { ProfileForm } from "@/components/dashboard/profile-form";
 import { ReauthProvider } from "@/components/dashboard/reauth";
 import { ui } from "@/components/ui/styles";
 import { getDb } from "@/db/client";
+import { holdText, listHeldChanges } from "@/lib/accounts/payout-holds";
 import { reauthNeeds } from "@/lib/accounts/reauth";
 import { roleOf } from "@/lib/accounts/roles";
 import { REAUTH_TTL_MS } from "@/lib/auth/reauth";
@@ -33,6 +35,7 @@ export default async function SettingsPage() {
   const frameOrigins = await getFrameAncestors(db, { actor });
   const wallet = await getPayoutWallet(db, { actor });
   const payoutAddresses = await listPayoutAddresses(db, merchantId);
+  const heldChanges = await listHeldChanges(db, merchantId);
   const explorerUrls = await getExplorerUrls(db, { actor });
   const fees = await getFeeSetting(db, { actor });
   const payerReceipts = await getPayerReceipts(db, { actor });
@@ -68,6 +71,7 @@ export default async function SettingsPage() {
             </p>
           )}
         </section>
+        <HeldPayoutChanges changes={heldChanges} hold={holdText()} />
         <section id="payout-addresses" className={ui.card} aria-labelledby="payout-addresses-heading">
           <h2 id="payout-addresses-heading" className="font-semibold">
             Allowed payout addresses
