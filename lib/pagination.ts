@@ -16,6 +16,25 @@ export const listQuery = {
 
 type Cursor = { createdAt: Date; id: string };
 
+/** The largest value of PostgreSQL's bigint: a key above it was never a row's, and would fail the query. */
+export const INT64_MAX = 9223372036854775807n;
+
+/** A cursor's integer key (an amount, a transaction id) as a bigint column holds it, or null: digits, 0 to INT64_MAX. */
+export function cursorInt64(value: unknown): bigint | null {
+  if (typeof value !== "string" || !/^\d{1,19}$/.test(value)) return null;
+  const n = BigInt(value);
+  return n <= INT64_MAX ? n : null;
+}
+
+/** A cursor's time as a timestamptz holds every row's, or null: a valid time in the years 1 to 9999. */
+export function cursorTime(value: unknown): Date | null {
+  if (typeof value !== "string") return null;
+  const at = new Date(value);
+  if (Number.isNaN(at.getTime())) return null;
+  const year = at.getUTCFullYear();
+  return year >= 1 && year <= 9999 ? at : null;
+}
+
 export function encodeCursor(row: Cursor): string {
   return Buffer.from(JSON.stringify([row.createdAt.toISOString(), row.id])).toString("base64url");
 }
@@ -23,8 +42,8 @@ export function encodeCursor(row: Cursor): string {
 export function decodeCursor(text: string): Cursor {
   try {
     const [iso, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    const createdAt = new Date(iso);
-    if (typeof id !== "string" || Number.isNaN(createdAt.getTime())) throw new Error();
+    const createdAt = cursorTime(iso);
+    if (typeof id !== "string" || !createdAt) throw new Error();
     return { createdAt, id };
   } catch {
     throw new AppError("VALIDATION_FAILED", "cursor: is not a cursor this API returned", { fields: { cursor: "invalid" } });

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from "node:async_hooks";
+import { createHash } from "node:crypto";
 import pino from "pino";
 import { causeChain } from "@/lib/core/errors";
 
@@ -58,6 +59,17 @@ export const REDACTED_FIELDS = [
   "recoveryCodes",
 ];
 const REDACTED = new Set(REDACTED_FIELDS.map((f) => f.toLowerCase()));
+
+/**
+ * Field names whose values are logged as a hash: a session id is the payer's bearer credential (a v0
+ * checkout link is the id), so a log line names the session by `logHash(id)` instead, which an
+ * operator can still match: `printf %s sess_… | sha256sum | cut -c1-16`.
+ */
+export const HASHED_FIELDS = ["sessionId"];
+const HASHED = new Set(HASHED_FIELDS.map((f) => f.toLowerCase()));
+
+/** How a log line names a credential-like id: "sha256:" and the first 16 hex digits of its SHA-256. */
+export const logHash = (value: string) => `sha256:${createHash("sha256").update(value).digest("hex").slice(0, 16)}`;
 // an error's code: a name (ECONNREFUSED, SIGNAL_FAILED) or PostgreSQL's five-character SQLSTATE
 const ERROR_CODE = /^(?:[A-Z][A-Z0-9_]*|[0-9A-Z]{5})$/;
 /** Deeper than this, a value is cut rather than read: a log line is not a place for whole objects. */
@@ -75,6 +87,7 @@ export function redactFields(value: unknown, depth = 0): unknown {
   for (const [k, v] of Object.entries(value)) {
     const name = k.toLowerCase();
     if (name === "code") out[k] = typeof v === "string" && ERROR_CODE.test(v) ? v : typeof v === "number" ? v : "[redacted]";
+    else if (HASHED.has(name) && typeof v === "string") out[k] = logHash(v);
     else out[k] = REDACTED.has(name) ? "[redacted]" : redactFields(v, depth + 1);
   }
   return out;

@@ -4,6 +4,7 @@ import { events } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { AppError } from "@/lib/core/errors";
 import { logger, errorFields } from "@/lib/core/logger";
+import { cursorInt64, cursorTime } from "@/lib/pagination";
 import type { EventPayload } from "./service";
 
 /** How often the process's one poller looks for newly settled events while anyone waits. */
@@ -55,10 +56,10 @@ export function decodeFeedCursor(text: string): Position {
     const parts: unknown = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
     if (!Array.isArray(parts)) throw new Error();
     const [xid, iso, id] = parts.length === 2 ? ["0", ...parts] : parts;
-    const createdAt = new Date(String(iso));
-    if (typeof xid !== "string" || !/^\d{1,20}$/.test(xid) || typeof id !== "string" || Number.isNaN(createdAt.getTime()))
-      throw new Error();
-    return { xid: BigInt(xid), createdAt, id };
+    const createdAt = cursorTime(iso);
+    const position = cursorInt64(xid);
+    if (position === null || typeof id !== "string" || !createdAt) throw new Error();
+    return { xid: position, createdAt, id };
   } catch {
     throw new AppError("VALIDATION_FAILED", "after: is not a cursor this API returned", { fields: { after: "invalid" } });
   }

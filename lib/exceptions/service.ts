@@ -15,6 +15,7 @@ import type { As, MerchantActor } from "@/lib/core/actor";
 import { AppError } from "@/lib/core/errors";
 import { newId } from "@/lib/core/ids";
 import { usdcFromMicro } from "@/lib/core/money";
+import { cursorTime } from "@/lib/pagination";
 import type { Emit } from "@/lib/events/service";
 import { fiatDecimal } from "@/lib/wire/session";
 
@@ -184,8 +185,7 @@ const encodeListCursor = (row: SessionExceptionRow) =>
 function decodeListCursor(text: string): ListCursor {
   try {
     const [status, openedAt, id] = JSON.parse(Buffer.from(text, "base64url").toString("utf8"));
-    if ((status !== "OPEN" && status !== "RESOLVED") || typeof id !== "string" || Number.isNaN(new Date(openedAt).getTime()))
-      throw new Error();
+    if ((status !== "OPEN" && status !== "RESOLVED") || typeof id !== "string" || !cursorTime(openedAt)) throw new Error();
     return { status, openedAt, id };
   } catch {
     throw new AppError("VALIDATION_FAILED", "cursor: is not a cursor this page returned", { fields: { cursor: "invalid" } });

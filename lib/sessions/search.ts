@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { checkoutSessions, orders, sessionExceptions, type SessionRow } from "@/db/schema";
 import { AppError } from "@/lib/core/errors";
-import { decodeCursor, encodeCursor } from "@/lib/pagination";
+import { cursorInt64, cursorTime, decodeCursor, encodeCursor } from "@/lib/pagination";
 
 // A merchant's sessions, filtered and sorted, a keyset page at a time. The public list
 // (GET /api/checkout/sessions) is the "newest" sort with its two filters; the dashboard's list and
@@ -71,12 +71,15 @@ function afterSortCursor(sort: SessionSort, text: string | undefined): SQL | und
     }
     if (!Array.isArray(parts) || parts.length !== 3 || parts[0] !== sort || typeof parts[1] !== "string" || typeof parts[2] !== "string")
       throw badCursor();
+    // a key no row can have (past the years a timestamptz holds, above bigint) is no cursor of ours
     if (column === checkoutSessions.createdAt) {
-      if (Number.isNaN(new Date(parts[1]).getTime())) throw badCursor();
-      key = sql`${new Date(parts[1]).toISOString()}::timestamptz`;
+      const at = cursorTime(parts[1]);
+      if (!at) throw badCursor();
+      key = sql`${at.toISOString()}::timestamptz`;
     } else {
-      if (!/^\d{1,19}$/.test(parts[1])) throw badCursor();
-      key = sql`${parts[1]}::bigint`;
+      const amount = cursorInt64(parts[1]);
+      if (amount === null) throw badCursor();
+      key = sql`${amount.toString()}::bigint`;
     }
     id = parts[2];
   }

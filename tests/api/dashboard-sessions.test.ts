@@ -246,6 +246,41 @@ describe("the dashboard's sessions list", () => {
     expect(await render({ q: "a\u0000b" })).toContain("must not contain NUL characters");
   });
 
+  it("refuses a cursor whose key is beyond what the database holds (an amount above int64, a time past its years) with 400", async () => {
+    const m = await newMerchant();
+    signedIn = m.id;
+    const cursorOf = (parts: unknown[]) => Buffer.from(JSON.stringify(parts)).toString("base64url");
+    const id = "sess_00000000000000000000000000000000";
+    const sortCursors: [string, string][] = [
+      ["amount_desc", cursorOf(["amount_desc", "9999999999999999999", id])],
+      ["amount_asc", cursorOf(["amount_asc", "9223372036854775808", id])],
+      ["oldest", cursorOf(["oldest", "+200000-01-01T00:00:00.000Z", id])],
+      ["newest", cursorOf(["+200000-01-01T00:00:00.000Z", id])],
+      ["newest", cursorOf(["-000100-01-01T00:00:00.000Z", id])],
+    ];
+    for (const [sort, cursor] of sortCursors) {
+      await expect(
+        searchSessions(await testDb(), { sort: sort as SessionSort, limit: 2, cursor }, { actor: dashboardMerchant(m.id) }),
+        `${sort} ${cursor}`,
+      ).rejects.toMatchObject({ code: "VALIDATION_FAILED", details: { fields: { cursor: "invalid" } } });
+      const page = await render({ sort, cursor });
+      expect(page).toContain("cursor: is not a cursor this API returned");
+      expect(page).toContain('role="alert"');
+    }
+    // the API's own list
+    const api = await call("GET", `/api/checkout/sessions?cursor=${cursorOf(["+200000-01-01T00:00:00.000Z", id])}`, { key: m.apiKey });
+    expect(api.status, api.text).toBe(400);
+    expect(api.body.error?.details?.fields).toHaveProperty("cursor");
+    // the largest amount a bigint holds is still a key
+    const largest = cursorOf(["amount_desc", "9223372036854775807", id]);
+    expect(
+      await searchSessions(await testDb(), { sort: "amount_desc", limit: 2, cursor: largest }, { actor: dashboardMerchant(m.id) }),
+    ).toEqual({
+      rows: [],
+      nextCursor: null,
+    });
+  });
+
   it("lets a failed query reach the error boundary instead of showing an empty list", async () => {
     await fixture();
     reads.fail = true;

@@ -325,9 +325,13 @@ describe("the serve route", () => {
     vi.resetModules();
   });
 
-  /** The route as a fresh import: the client reads INNGEST_* when it is imported. */
+  /**
+   * The route as a fresh import: the client reads INNGEST_* when it is imported. Dev mode is a
+   * laptop's, on the embedded database (with DATABASE_URL the service refuses it: lib/core/config).
+   */
   async function importRoute(env: { INNGEST_DEV?: string }) {
-    const restore = setEnv({ INNGEST_SIGNING_KEY: undefined, INNGEST_DEV: env.INNGEST_DEV });
+    const laptop = env.INNGEST_DEV ? { DATABASE_URL: undefined, DATA_DIR: "memory://" } : {};
+    const restore = setEnv({ INNGEST_SIGNING_KEY: undefined, INNGEST_DEV: env.INNGEST_DEV, ...laptop });
     restoreEnv ??= restore; // the first change knows what was there before the file changed any
     vi.resetModules();
     return import("@/app/api/inngest/route");

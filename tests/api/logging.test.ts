@@ -1,9 +1,12 @@
-import { sql } from "drizzle-orm";
+import { eq, sql } from "drizzle-orm";
+import { checkoutSessions } from "@/db/schema";
+import { newHandoffCode, resolveHandoff } from "@/lib/checkout/handoff";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import type { Db } from "@/db/client";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
 import { route } from "@/lib/http/route";
-import { errorFields } from "@/lib/core/logger";
+import { errorFields, logHash, setLogLevel } from "@/lib/core/logger";
+import { call, newMerchant, WALLET } from "../support/api";
 import { testDb } from "../support/db";
 import { captureStderr } from "../support/stderr";
 
@@ -79,5 +82,34 @@ describe("error logs", () => {
       expect(l).not.toContain(SECRET);
       expect(JSON.parse(l)).toMatchObject({ code: INVALID_INTEGER });
     }
+  });
+});
+
+describe("session ids in logs", () => {
+  it("a session id, the payer's bearer credential, is logged as its hash", async () => {
+    const db = await testDb();
+    const m = await newMerchant();
+    const made = await call("POST", "/api/v1/orders", {
+      key: m.apiKey,
+      body: { requestedUsdcAmount: "10.00", destinationAddress: WALLET },
+    });
+    const id = made.body.responseObject.order.id as string;
+    // a hand-off sealed under another APP_SECRET (a restored backup) is logged with its session
+    const code = newHandoffCode();
+    await db.update(checkoutSessions).set({ handoffCode: code, handoffToken: "sealed-elsewhere" }).where(eq(checkoutSessions.id, id));
+    captured = captureStderr();
+    setLogLevel("warn");
+    try {
+      expect(await resolveHandoff(db, code)).toEqual({ open: false });
+    } finally {
+      setLogLevel("error");
+      vi.restoreAllMocks();
+    }
+    const lines = captured.filter((l) => l.includes("could not be unsealed"));
+    expect(lines).toHaveLength(1);
+    expect(lines[0]).not.toContain(id);
+    expect(lines[0]).not.toContain(id.slice(5));
+    expect(JSON.parse(lines[0]!)).toMatchObject({ sessionId: logHash(id) });
+    expect(logHash(id)).toMatch(/^sha256:[0-9a-f]{16}$/);
   });
 });

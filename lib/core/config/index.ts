@@ -254,6 +254,15 @@ function buildConfig(env: NodeJS.ProcessEnv) {
       `Invalid settings: METRICS_HOST ${e.METRICS_HOST} is reachable beyond this host: set METRICS_TOKEN, or serve the metrics on loopback (127.0.0.1)`,
     );
 
+  // Inngest's dev mode serves /api/inngest without checking signatures: anyone who reaches a
+  // deployment could run its functions (deliveries, expiries, rail steps) at will
+  const inngestDev = e.INNGEST_DEV !== undefined && e.INNGEST_DEV !== "0" && e.INNGEST_DEV !== "false";
+  if (inngestDev && e.DATABASE_URL)
+    throw new Error(
+      "Invalid settings: INNGEST_DEV is for a laptop (Inngest's dev mode runs functions for any caller, unsigned) and DATABASE_URL is set: " +
+        "remove INNGEST_DEV and set INNGEST_EVENT_KEY and INNGEST_SIGNING_KEY, or leave all three unset for the local dispatcher",
+    );
+
   const dataDir = e.DATA_DIR ?? path.resolve(process.cwd(), ".data");
   const embedded = !e.DATABASE_URL;
   const inMemory = dataDir.startsWith("memory://");
