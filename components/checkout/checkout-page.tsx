@@ -1,13 +1,16 @@
+import { headers } from "next/headers";
 import { notFound } from "next/navigation";
 import { NextIntlClientProvider } from "next-intl";
 import { getDb } from "@/db/client";
-import { type CheckoutView, getCheckoutView } from "@/lib/checkout/service";
+import { type CheckoutView, openCheckoutPage } from "@/lib/checkout/service";
 import { embedSettingsFor } from "@/lib/embed/framing";
 import { orNotFound } from "@/lib/http/page";
-import { type Messages, messagesFor } from "@/lib/i18n";
+import { clientIp } from "@/lib/http/route";
+import { type Messages, messagesFor, translator } from "@/lib/i18n";
 import { payerLocale } from "@/lib/i18n/payer";
 import { Checkout } from "./checkout";
 import { checkoutChrome } from "./chrome";
+import { PageNotice } from "./page-notice";
 import { ThemeRoot } from "./theme-root";
 import { CheckoutUnavailable } from "./unavailable";
 
@@ -22,7 +25,18 @@ export async function CheckoutForLink({ id, token, method, embed }: { id: Param;
   if (typeof id !== "string") notFound();
   const db = await getDb();
   const locale = await payerLocale();
-  const view = await orNotFound(getCheckoutView(db, id, typeof token === "string" ? token : undefined, { prices: true, locale }));
+  const ip = clientIp(await headers());
+  const page = await orNotFound(openCheckoutPage(db, id, typeof token === "string" ? token : undefined, { ip, locale }));
+  if (page.retryInSeconds !== undefined) {
+    // the page's limits refused this render (lib/checkout/service.ts): it says when to try again, and asks nothing more
+    const t = await translator(locale, "Ended");
+    return (
+      <PageNotice alert title={t("tooManyHeading")}>
+        {t("tooManyViews", { seconds: page.retryInSeconds })}
+      </PageNotice>
+    );
+  }
+  const { view } = page;
   // the page's root in the merchant's theme (as the page opened) and its chrome are rendered here, so
   // their code stays on the server
   return (

@@ -20,6 +20,7 @@ import { reportedAfterEnd } from "@/lib/sessions/transitions";
 import { canFire, isSessionOpen } from "@/lib/state";
 import { isChoosing, offeredStep } from "./steps";
 import { newChallenge, proofOfWorkRequired } from "@/lib/limits/proof-of-work";
+import { hitRateLimits, PAYER_LIMITS } from "@/lib/limits/rate-limit";
 import { paymentLink, paymentNote } from "./instructions";
 import { DEFAULT_LOCALE, type PageLocale, translator } from "@/lib/i18n";
 import type { Unavailability } from "@/lib/rail/zkp2p/wallets";
@@ -411,6 +412,27 @@ export async function getCheckoutView(
     exceptionNotice: exceptionNoticeOf(s),
     liveProof: s.environment === "live" ? { attestationServiceUrl: getConfig().liveRail?.attestationUrl ?? "" } : null,
   };
+}
+
+/** The payer's page as it opens: its priced view, or how long until it may be asked for again. */
+export type CheckoutPage = { view: CheckoutView; retryInSeconds?: never } | { view?: never; retryInSeconds: number };
+
+/**
+ * The payer's page as a request from `ip` renders it (/checkout?session=…, a v1 order's /?order=…).
+ * A render prices the page, which on the real rail asks the live quote service, so it is counted
+ * with the page's status polls (PAYER_LIMITS.status: by address, and by session when the session
+ * exists) before anything else is read; once they refuse it, nothing is asked and the page says
+ * when to try again.
+ */
+export async function openCheckoutPage(
+  db: Db,
+  sessionId: string,
+  token: string | undefined,
+  opts: { ip: string; locale?: PageLocale },
+): Promise<CheckoutPage> {
+  const state = await hitRateLimits(db, PAYER_LIMITS.status, { ip: opts.ip, sessionId });
+  if (state && !state.allowed) return { retryInSeconds: state.resetSeconds };
+  return { view: await getCheckoutView(db, sessionId, token, { prices: true, locale: opts.locale }) };
 }
 
 /** What the payer is told of the session's open exception (CheckoutView.exceptionNotice). */
