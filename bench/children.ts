@@ -69,10 +69,12 @@ export async function startReceiver(cleanups: Cleanups) {
   const { child } = forkChild(cleanups, "webhook-receiver.mjs");
   const pending = new Map<number, (msg: any) => void>();
   let port = 0;
+  let stuckPort = 0;
   const ready = new Promise<void>((resolve, reject) => {
     child.on("message", (msg: any) => {
       if (msg?.ready) {
         port = msg.port;
+        stuckPort = msg.stuckPort;
         resolve();
       } else if (pending.has(msg?.id)) {
         pending.get(msg.id)!(msg);
@@ -97,6 +99,8 @@ export async function startReceiver(cleanups: Cleanups) {
   return {
     pid: child.pid!,
     base: `http://127.0.0.1:${port}`,
+    /** an endpoint that never answers (a stuck tenant's) */
+    stuckBase: `http://127.0.0.1:${stuckPort}`,
     count: async () => (await ask("count")).count as number,
     take: async () => (await ask("take")).records as Rec[],
   };

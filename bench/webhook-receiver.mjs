@@ -2,6 +2,7 @@
 // Answers every POST 200 as soon as the body has arrived and records, per request, the receipt time
 // (ms since the epoch, sub-ms precision), the path, X-Webhook-Id and the body's `timestamp` field.
 // Talks to its parent over IPC: {cmd: "count"} → {count}, {cmd: "take"} → {records} (and forgets them).
+// On a second port it is an endpoint that never answers.
 import http from "node:http";
 
 if (!process.send) {
@@ -44,4 +45,13 @@ process.on("message", (msg) => {
 process.on("disconnect", () => process.exit(0)); // the parent is gone
 process.on("SIGINT", () => {}); // Ctrl-C reaches the whole group: the parent stops us once it has cleaned up
 
-server.listen(0, "127.0.0.1", () => process.send({ ready: true, port: server.address().port }));
+// a second endpoint that takes every request and never answers it (a stuck tenant's), on its own port:
+// what it holds is neither answered nor recorded, and the sender's own timeout ends each attempt
+const stuck = http.createServer(() => {});
+stuck.keepAliveTimeout = 65_000;
+stuck.headersTimeout = 0;
+stuck.requestTimeout = 0;
+
+server.listen(0, "127.0.0.1", () =>
+  stuck.listen(0, "127.0.0.1", () => process.send({ ready: true, port: server.address().port, stuckPort: stuck.address().port })),
+);

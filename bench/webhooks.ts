@@ -56,6 +56,12 @@ const OURS = { promise: "a delivery is committed with its event, in one transact
 // the target of issue 27: ours/the floor under the burst
 const TARGET_FLOOR_RATIO = 0.3;
 const COMPETING = env.BENCH_COMPETING !== "0"; // one dispatcher process against three on the same table
+const NEIGHBOUR = env.BENCH_NEIGHBOUR !== "0"; // healthy tenants alone, then beside a tenant whose endpoints never answer
+const NEIGHBOUR_TENANTS = 4; // healthy merchants, one webhook each
+const NEIGHBOUR_SESSIONS = Math.floor(knob("BENCH_NEIGHBOUR_SESSIONS", 80)); // healthy sessions per run, one every NEIGHBOUR_PACE_MS
+const NEIGHBOUR_PACE_MS = 50;
+const STUCK_HOOKS = 20; // the most a merchant may have
+const STUCK_SESSIONS = 40; // 80 events × 20 endpoints queued before the run
 const SESSION_INPUT = {
   amountUsdc: "50.00",
   destinationChainId: 8453,
@@ -197,8 +203,8 @@ async function main() {
   const { startSession } = await import("@/lib/sessions/transitions");
   const { postWebhook } = await import("@/lib/webhooks/http-post");
   const { signatureHeaders } = await import("@/lib/webhooks/signing");
-  const { checkoutSessions, deliveries, deliveryAttempts, events } = await import("@/db/schema");
-  const { asc, count, eq, inArray } = await import("drizzle-orm");
+  const { checkoutSessions, deliveries, deliveryAttempts, events, webhooks: webhooksTable } = await import("@/db/schema");
+  const { and, asc, count, eq, inArray, isNotNull } = await import("drizzle-orm");
 
   const migrateStarted = Date.now();
   const db = await getDb();
@@ -732,7 +738,102 @@ async function main() {
     storePids.length = 0;
   }
 
+  // ------------------------------------------------ noisy neighbour: healthy tenants beside a stuck one
+  // Healthy merchants (one webhook each) start sessions at a steady pace while the dispatcher runs;
+  // once alone, once beside a merchant with 20 webhooks whose endpoint never answers and a backlog
+  // for each queued before the run. The same run, the same dispatcher settings (the service's
+  // WEBHOOK_TIMEOUT): what the stuck tenant costs the others is the difference.
+  const neighbourRun = async (withStuck: boolean): Promise<NeighbourRun> => {
+    const label = withStuck ? "beside" : "alone";
+    const tenants: { id: string; sessions: string[] }[] = [];
+    for (let i = 0; i < NEIGHBOUR_TENANTS; i++) {
+      const m = await createMerchant(db, { name: `bench-${label}-${i}-${crypto.randomBytes(4).toString("hex")}` });
+      await createWebhook(db, { url: `${receiver.base}/healthy/${label}/${i}` }, { actor: dashboardMerchant(m.id) });
+      tenants.push({ id: m.id, sessions: [] });
+    }
+    for (let k = 0; k < NEIGHBOUR_SESSIONS; k++) {
+      const t = tenants[k % tenants.length]!;
+      const { session } = await createSession(db, { merchantId: t.id, ...SESSION_INPUT }, { actor: dashboardMerchant(t.id) });
+      t.sessions.push(session.id);
+    }
+    let stuckId: string | undefined;
+    if (withStuck) {
+      const m = await createMerchant(db, { name: `bench-stuck-${crypto.randomBytes(4).toString("hex")}` });
+      stuckId = m.id;
+      for (let j = 0; j < STUCK_HOOKS; j++) {
+        await createWebhook(db, { url: `${receiver.stuckBase}/stuck/${j}` }, { actor: dashboardMerchant(m.id) });
+      }
+      // queued with no dispatcher running: every one of them is due when the run starts
+      for (let k = 0; k < STUCK_SESSIONS; k++) {
+        const { session } = await createSession(db, { merchantId: m.id, ...SESSION_INPUT }, { actor: dashboardMerchant(m.id) });
+        await startSession(db, session.id, { paymentPlatform: "venmo", fiatCurrency: "USD" }, { actor: dashboardMerchant(m.id) });
+      }
+    }
+    await receiver.take();
+    const d = new Dispatcher(workDb, { concurrency: CONCURRENCY });
+    registerLocalDispatcher(d);
+    d.start();
+    if (withStuck) await sleep(1_000); // the stuck endpoints take what the dispatcher gives them
+    const t0 = now();
+    for (let k = 0; k < NEIGHBOUR_SESSIONS; k++) {
+      const t = tenants[k % tenants.length]!;
+      await startSession(
+        db,
+        t.sessions[Math.floor(k / tenants.length)]!,
+        { paymentPlatform: "venmo", fiatCurrency: "USD" },
+        { actor: dashboardMerchant(t.id) },
+      );
+      await sleep(NEIGHBOUR_PACE_MS);
+    }
+    const expectedHealthy = NEIGHBOUR_SESSIONS * 2;
+    await waitReceived(expectedHealthy, async () => true, `noisy neighbour (${label})`);
+    const windowMs = now() - t0;
+    await withTimeout(d.stop(), 60_000, "dispatcher.stop()");
+    registerLocalDispatcher(undefined);
+    const recs = (await receiver.take()).filter((r) => r[1].startsWith(`/healthy/${label}/`));
+    const run: NeighbourRun = {
+      n: recs.length,
+      expected: expectedHealthy,
+      windowMs,
+      latency: summary(recs.filter((r) => r[3] !== null).map((r) => r[0] - r[3]!)),
+      dup: duplicates(recs).dup,
+    };
+    if (stuckId) {
+      const stuckAttempts = await db
+        .select({ n: count() })
+        .from(deliveryAttempts)
+        .where(
+          inArray(deliveryAttempts.deliveryId, db.select({ id: deliveries.id }).from(deliveries).where(eq(deliveries.merchantId, stuckId))),
+        );
+      const open = await db
+        .select({ n: count() })
+        .from(webhooksTable)
+        .where(and(eq(webhooksTable.merchantId, stuckId), isNotNull(webhooksTable.circuitOpenUntil)));
+      const pending = await db
+        .select({ n: count() })
+        .from(deliveries)
+        .where(and(eq(deliveries.merchantId, stuckId), eq(deliveries.status, "PENDING")));
+      run.stuck = {
+        deliveries: STUCK_SESSIONS * 2 * STUCK_HOOKS,
+        attempts: stuckAttempts[0]!.n,
+        circuitsOpen: open[0]!.n,
+        pending: pending[0]!.n,
+      };
+    }
+    return run;
+  };
+  let neighbour: { alone: NeighbourRun; beside: NeighbourRun } | undefined;
+  if (NEIGHBOUR) {
+    log(
+      `noisy neighbour: ${NEIGHBOUR_TENANTS} healthy merchants start ${NEIGHBOUR_SESSIONS} sessions, one every ${NEIGHBOUR_PACE_MS} ms; alone, then beside one with ${STUCK_HOOKS} webhooks that never answer (WEBHOOK_TIMEOUT ${getConfig().webhookTimeoutMs / 1000} s)`,
+    );
+    const alone = await neighbourRun(false);
+    const beside = await neighbourRun(true);
+    neighbour = { alone, beside };
+  }
+
   report({
+    neighbour,
     ours,
     oursBacklog,
     competing,
@@ -779,6 +880,14 @@ function table(header: string[], rows: (string | number)[][], textColumns = 1) {
 }
 
 type Summary = ReturnType<typeof summary>;
+type NeighbourRun = {
+  n: number;
+  expected: number;
+  windowMs: number;
+  latency: Summary;
+  dup: number;
+  stuck?: { deliveries: number; attempts: number; circuitsOpen: number; pending: number };
+};
 type Cpu = ReturnType<typeof cpuDelta>;
 type Backlog = { expected: number; n: number; rate: number; cpu: Cpu; dup: number; lost: number };
 type Competing = Backlog & { processes: number; attempts: number; cpu: Cpu & { children: number } };
@@ -798,6 +907,7 @@ type PeerResult = {
   backlog?: Backlog;
 };
 function report(r: {
+  neighbour?: { alone: NeighbourRun; beside: NeighbourRun };
   competing: Competing[];
   oursBacklog?: Backlog;
   peers: NamedPeer[];
@@ -1060,6 +1170,29 @@ floor:    every body exists up front; window = first send → last receipt; late
   if (base.errors.size) {
     console.log("\nBaseline errors");
     for (const [kind, n] of base.errors) console.log(`  ×${n}: ${kind}`);
+  }
+  if (r.neighbour) {
+    const { alone, beside } = r.neighbour;
+    console.log("\nNoisy neighbour: the healthy merchants' deliveries, alone and beside a merchant whose endpoints never answer\n");
+    table(
+      ["healthy merchants", "deliveries", "event → receipt p50 ms", "p99 ms", "max ms", "duplicates"],
+      [
+        ["alone", `${alone.n} of ${alone.expected}`, f(alone.latency.p50), f(alone.latency.p99), f(alone.latency.max), alone.dup],
+        [
+          "beside the stuck one",
+          `${beside.n} of ${beside.expected}`,
+          f(beside.latency.p50),
+          f(beside.latency.p99),
+          f(beside.latency.max),
+          beside.dup,
+        ],
+        ["beside / alone", "", q(beside.latency.p50, alone.latency.p50), q(beside.latency.p99, alone.latency.p99), "", ""],
+      ],
+    );
+    if (beside.stuck)
+      console.log(
+        `the stuck merchant: ${beside.stuck.deliveries} deliveries queued to ${STUCK_HOOKS} endpoints; ${beside.stuck.attempts} attempts made during the run, ${beside.stuck.circuitsOpen} circuits open at its end, ${beside.stuck.pending} deliveries waiting (PENDING, none dropped)`,
+      );
   }
   console.log(
     `\nPostgreSQL ${r.version}; load average at start ${r.loadStart.map((l) => l.toFixed(2)).join(" ")}, at end ${os

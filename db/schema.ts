@@ -572,6 +572,12 @@ export const webhooks = pgTable(
     // v1: extra headers sent with every delivery (never the signature headers), [{ key, enc }]: each
     // value sealed with APP_SECRET; [{ key, value }] in rows from before values were sealed
     customHeaders: jsonb("custom_headers").$type<({ key: string; enc: string } | { key: string; value: string })[]>().notNull().default([]),
+    // the endpoint's circuit (lib/webhooks/circuit.ts): attempts in a row that got no answer; once
+    // open, until when its deliveries wait (then one is tried: half-open); how many times in a row it
+    // opened (each opening waits twice as long). Never touches updated_at: no change a merchant made
+    circuitFailures: integer("circuit_failures").notNull().default(0),
+    circuitOpenUntil: ts("circuit_open_until"),
+    circuitOpens: integer("circuit_opens").notNull().default(0),
     // deleted webhooks are kept so their delivery history stays readable; the API treats them as gone
     deletedAt: ts("deleted_at"),
     createdAt: created(),

@@ -61,7 +61,7 @@ export const DUE_JOBS: readonly DueJob[] = [railStepJob, receiptJob, payoutChang
 
 /** What the local dispatcher runs: the same lib/ functions the Inngest functions call. */
 export const serviceWork: DispatcherWork<DeliveryRow> = {
-  claimDeliveries: (db, limit, inFlight) => claimDueDeliveries(db, limit, new Date(), inFlight),
+  claimDeliveries: (db, limit, inFlight, perMerchant) => claimDueDeliveries(db, limit, new Date(), inFlight, perMerchant),
   deliverClaimed: (db, claimed) => deliverClaimed(db, claimed),
   leaseFrom,
   newClaimToken,

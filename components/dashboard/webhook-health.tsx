@@ -9,8 +9,30 @@ export const percent = (rate: number) => `${Math.round(rate * 1000) / 10}%`;
 const failureText = (f: NonNullable<WebhookHealth["lastFailure"]>) =>
   f.responseCode !== null ? `HTTP status ${f.responseCode}` : (f.error ?? "no response");
 
+/** What the endpoint's circuit means for its deliveries, or null while it is closed. */
+export function circuitText(c: WebhookHealth["circuit"]): string | null {
+  if (c.state === "open")
+    return `Paused: the endpoint did not answer ${c.failures} attempts in a row. Its deliveries wait, and one is tried again at ${utc(c.retryAt!)}.`;
+  if (c.state === "half-open") return "Paused: the endpoint did not answer; one delivery is being tried, and an answer resumes the others.";
+  return null;
+}
+
 export function HealthSummary({ health }: { health: WebhookHealth }) {
   const { delivered, failed, successRate, p50Ms, lastFailure } = health;
+  const paused = circuitText(health.circuit);
+  return (
+    <>
+      {paused && (
+        <p role="status" className="mt-3 text-sm font-semibold" data-testid="webhook-circuit">
+          {paused}
+        </p>
+      )}
+      <HealthFigures delivered={delivered} failed={failed} successRate={successRate} p50Ms={p50Ms} lastFailure={lastFailure} />
+    </>
+  );
+}
+
+function HealthFigures({ delivered, failed, successRate, p50Ms, lastFailure }: Omit<WebhookHealth, "circuit" | "failedNow">) {
   return (
     <dl className="mt-3 grid grid-cols-1 gap-3 text-sm sm:grid-cols-3">
       <div>
@@ -44,6 +66,7 @@ export function HealthSummary({ health }: { health: WebhookHealth }) {
 /** One line for the list: "24 h: 75% delivered (3 of 4) · median 35 ms · last failure HTTP status 500 at …". */
 export function healthLine(h: WebhookHealth): string {
   const parts = deliveredParts(h);
+  if (h.circuit.state !== "closed") parts.unshift(h.circuit.state === "open" ? "paused (not answering)" : "paused, being tried");
   if (h.lastFailure) parts.push(`last failure ${failureText(h.lastFailure)} at ${utc(h.lastFailure.at)}`);
   return parts.join(" · ");
 }
@@ -52,6 +75,7 @@ export function healthLine(h: WebhookHealth): string {
 export function HealthLine({ health: h }: { health: WebhookHealth }) {
   return (
     <>
+      {h.circuit.state !== "closed" && (h.circuit.state === "open" ? "paused (not answering) · " : "paused, being tried · ")}
       {deliveredParts(h).join(" · ")}
       {h.lastFailure && (
         <>

@@ -11,8 +11,12 @@ import type { HandOffClaim } from "./index";
  * Every function must be idempotent; the database rows are the truth.
  */
 export type DispatcherWork<Claim extends { id: string }> = {
-  /** Claims up to `limit` due deliveries for this dispatcher (no other one gets them). */
-  claimDeliveries(db: Db, limit: number): Promise<Claim[]>;
+  /**
+   * Claims up to `limit` due deliveries for this dispatcher (no other one gets them), counting each
+   * endpoint's and merchant's share against the deliveries it has in flight (`inFlight`), and no
+   * merchant beyond `perMerchant` in flight.
+   */
+  claimDeliveries(db: Db, limit: number, inFlight: Claim[], perMerchant: number): Promise<Claim[]>;
   /** Attempts the claimed deliveries and records the outcomes. */
   deliverClaimed(db: Db, claimed: Claim[]): Promise<unknown>;
   /** Until when a claim made at `now` keeps every other worker off its delivery. */
@@ -57,7 +61,10 @@ export const dueEvent = <J extends JobName>(job: DueJob<J>, id: string) =>
 
 export type DispatcherOptions<Claim extends { id: string }> = {
   work: DispatcherWork<Claim>;
-  /** attempts in flight at once */
+  /**
+   * attempts in flight at once for one merchant; the dispatcher holds twice as many in all, so a
+   * merchant whose endpoints are slow (or never answer) leaves as many slots to everyone else
+   */
   concurrency?: number;
   /** how often to look for due work when nothing wakes the dispatcher */
   pollMs?: number;
@@ -76,6 +83,8 @@ export type DispatcherOptions<Claim extends { id: string }> = {
 export class Dispatcher<Claim extends { id: string } = { id: string }> {
   private running = false;
   private inFlight = new Set<string>();
+  /** the deliveries in flight (their keys are in inFlight too), which each claim is told */
+  private holding = new Map<string, Claim>();
   private wake?: () => void;
   private poked = false;
   private loop?: Promise<void>;
@@ -83,6 +92,8 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
   private lastPurge = 0;
   private purging?: Promise<void>;
   private readonly concurrency: number;
+  /** every slot: the merchants' shares together (see DispatcherOptions.concurrency) */
+  private readonly slots: number;
   private readonly pollMs: number;
   private readonly expiryEveryMs: number;
   private readonly purgeEveryMs: number;
@@ -94,6 +105,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
   ) {
     this.work = opts.work;
     this.concurrency = opts.concurrency ?? 64;
+    this.slots = 2 * this.concurrency;
     this.pollMs = opts.pollMs ?? 1_000;
     this.expiryEveryMs = opts.expiryEveryMs ?? 2_000;
     this.purgeEveryMs = opts.purgeEveryMs ?? 5 * 60_000;
@@ -164,7 +176,7 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
       if (this.poked) continue; // poked during the tick: look again now
       // busy: go again as soon as a slot frees; idle: sleep until poked or the poll interval
       await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, found > 0 && this.inFlight.size < this.concurrency ? 0 : this.pollMs);
+        const timer = setTimeout(resolve, found > 0 && this.inFlight.size < this.slots ? 0 : this.pollMs);
         this.wake = () => {
           clearTimeout(timer);
           resolve();
@@ -227,9 +239,9 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
       }
     }
     await this.dueWork();
-    const free = this.concurrency - this.inFlight.size;
+    const free = this.slots - this.inFlight.size;
     if (free <= 0) return 0;
-    const claimed = await this.work.claimDeliveries(this.db, free);
+    const claimed = await this.work.claimDeliveries(this.db, free, [...this.holding.values()], this.concurrency);
     if (!claimed.length) return 0;
     this.send(claimed);
     return claimed.length;
@@ -237,12 +249,18 @@ export class Dispatcher<Claim extends { id: string } = { id: string }> {
 
   /** Attempts deliveries this dispatcher holds the lease of, beside whatever else is in flight. */
   private send(claimed: Claim[]) {
-    for (const d of claimed) this.inFlight.add(d.id);
+    for (const d of claimed) {
+      this.inFlight.add(d.id);
+      this.holding.set(d.id, d);
+    }
     this.work
       .deliverClaimed(this.db, claimed)
       .catch((err) => logger.error("delivery attempts failed", { count: claimed.length, ...errorFields(err) }))
       .finally(() => {
-        for (const d of claimed) this.inFlight.delete(d.id);
+        for (const d of claimed) {
+          this.inFlight.delete(d.id);
+          this.holding.delete(d.id);
+        }
         this.poke();
       });
   }

@@ -232,6 +232,18 @@ export const sessionDetail = session
 
 const cursor = z.string().nullable().meta({ description: "Pass as ?cursor= for the next page; null on the last page" });
 
+/** A webhook's circuit (lib/webhooks/circuit.ts), in both API generations' answers. */
+export const webhookCircuit = z
+  .strictObject({
+    state: z.enum(["closed", "open", "half-open"]).meta({
+      description:
+        "open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it",
+    }),
+    failures: z.number().int().meta({ description: "Attempts in a row that got no answer (timed out, or no connection)" }),
+    retryAt: isoOrNull("While open: when a delivery is tried again"),
+  })
+  .meta({ description: "Whether deliveries to the endpoint go out, or wait for it to answer again" });
+
 export const webhook = z
   .strictObject({
     id: z.string().meta({ examples: ["wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
@@ -242,6 +254,7 @@ export const webhook = z
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
     deletedAt: isoOrNull("Deleted webhooks stay readable with their delivery history"),
+    circuit: webhookCircuit,
   })
   .meta({ description: "A webhook endpoint" });
 

@@ -28,6 +28,7 @@ export const v1Webhook = z
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
     deletedAt: z.iso.datetime().nullable().meta({ description: "Deleted webhooks stay readable with their delivery history" }),
+    circuit: R.webhookCircuit,
   })
   .meta({ description: "A v1 webhook endpoint: it receives the v1 events (ORDER_*, PAYMENT_*) only" });
 

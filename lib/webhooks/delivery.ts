@@ -11,6 +11,7 @@ import { inSpan, type Span } from "@/lib/tracing";
 import { metrics } from "@/lib/metrics";
 import { DELIVERY, fromSql, type RowRef, type TriggerOf, tryTransition } from "@/lib/state";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
+import { circuitOpen, noteOutcome } from "./circuit";
 import { customHeadersToSend } from "./custom-headers";
 import { postWebhook, type PostResult, safeText } from "./http-post";
 import { type AttemptWrite, recordAttemptInBatch, writeAttempts } from "./record-attempts";
@@ -108,34 +109,82 @@ export async function attemptDelivery(
   return outcome!;
 }
 
+/** What a dispatcher already has in flight, which a claim counts against each endpoint's and merchant's turn. */
+export type InFlight = Pick<DeliveryRow, "webhookId" | "merchantId">;
+
 /**
- * Claims up to `limit` due deliveries in one statement, oldest first, skipping rows another worker
- * is claiming at this moment (FOR UPDATE SKIP LOCKED); the lease set here keeps everyone else off
- * them until the attempt is recorded or the lease lapses. Like `claim`, it sets the lease only.
+ * Claims up to `limit` due deliveries in one statement, fairly: live merchants' deliveries first
+ * (the sandbox never delays live traffic), then round robin over merchants, and within a merchant
+ * round robin over its endpoints, each turn counted on from what this dispatcher has in flight
+ * (`inFlight`): a merchant with many deliveries waiting, or many endpoints, takes one slot per turn
+ * like any other, and at most `merchantCap` in all (the dispatcher has slots left for the others
+ * however slow one merchant's endpoints are). An endpoint gets at most WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight from one
+ * dispatcher; one whose circuit is open is not claimed, and a half-open one gets one attempt at a
+ * time (the probe). The turns are counted among the oldest due deliveries (`claimWindow`), read
+ * from deliveries_due_idx, so a claim costs the same however large a backlog is. Rows another worker
+ * is claiming at this moment are skipped (FOR UPDATE SKIP LOCKED); the lease set here keeps
+ * everyone else off them until the attempt is recorded or the lease lapses. Like `claim`, it sets
+ * the lease (and its token) only.
  */
-export async function claimDueDeliveries(db: Db, limit: number, now = new Date()): Promise<DeliveryRow[]> {
+export async function claimDueDeliveries(
+  db: Db,
+  limit: number,
+  now = new Date(),
+  inFlight: readonly InFlight[] = [],
+  merchantCap = 2 ** 31 - 1,
+): Promise<DeliveryRow[]> {
   const leaseUntil = leaseFrom(now);
   const claimToken = newClaimToken();
-  const dueIds = db
-    .select({ id: deliveries.id })
-    .from(deliveries)
-    .where(due(now))
-    .orderBy(asc(deliveries.nextAttemptAt))
-    .limit(limit)
-    .for("update", { skipLocked: true });
+  const at = now.toISOString();
+  const held = JSON.stringify(inFlight.map((d) => ({ w: d.webhookId, m: d.merchantId })));
+  const picked = sql`
+    with due as (
+      select d.id, d.merchant_id, d.webhook_id, d.next_attempt_at from deliveries d
+      where d.status = 'PENDING' and d.next_attempt_at <= ${at}::timestamptz
+        and (d.lease_until is null or d.lease_until <= ${at}::timestamptz)
+      order by d.next_attempt_at limit ${claimWindow(limit)}
+    ), held as (
+      select * from jsonb_to_recordset(${held}::jsonb) as h(w text, m text)
+    ), by_endpoint as (
+      select due.*, m.environment = 'live' as live,
+        row_number() over (partition by due.webhook_id order by due.next_attempt_at, due.id)
+          + coalesce((select count(*) from held where held.w = due.webhook_id), 0) as endpoint_turn,
+        case when w.circuit_open_until is null then ${getConfig().webhookEndpointConcurrency}::int else 1 end as endpoint_cap
+      from due join webhooks w on w.id = due.webhook_id join merchants m on m.id = due.merchant_id
+      where w.circuit_open_until is null or w.circuit_open_until <= ${at}::timestamptz
+    ), by_merchant as (
+      select e.id, e.live, e.next_attempt_at,
+        row_number() over (partition by e.merchant_id order by e.endpoint_turn, e.next_attempt_at, e.id)
+          + coalesce((select count(*) from held where held.m = e.merchant_id), 0) as merchant_turn
+      from by_endpoint e where e.endpoint_turn <= e.endpoint_cap
+    )
+    select id from by_merchant where merchant_turn <= ${merchantCap}::int
+    order by live desc, merchant_turn, next_attempt_at, id limit ${limit}`;
+  // locked here, by id, the ranking above being no query FOR UPDATE can take
+  const lockedIds = sql`
+    select d.id from deliveries d
+    where d.id = any(array(${picked})) and d.status = 'PENDING' and (d.lease_until is null or d.lease_until <= ${at}::timestamptz)
+    for update skip locked`;
   return (
     db
       .update(deliveries)
       .set({ leaseUntil, claimToken })
       // `= any(array(…))`, not `in (…)`: the planner takes the primary key for an array of ids, where for
       // a subquery it guesses from the due rows, and during a backlog (most rows due) hashed the whole table
-      .where(and(sql`${deliveries.id} = any(array${dueIds})`, eq(deliveries.status, "PENDING")))
+      .where(and(sql`${deliveries.id} = any(array(${lockedIds}))`, eq(deliveries.status, "PENDING")))
       .returning()
   );
 }
 
+/** How many of the oldest due deliveries a claim of `limit` ranks. */
+export const claimWindow = (limit: number) => Math.max(limit * 8, 512);
+
 /** Attempts claimed deliveries: their webhooks and payloads in two queries, then every POST at once. */
-export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { single?: boolean } = {}): Promise<AttemptOutcome[]> {
+export async function deliverClaimed(
+  db: Db,
+  claimed: DeliveryRow[],
+  opts: { single?: boolean; force?: boolean } = {},
+): Promise<AttemptOutcome[]> {
   if (!claimed.length) return [];
   const hookIds = [...new Set(claimed.map((d) => d.webhookId))];
   const eventIds = [...new Set(claimed.map((d) => d.eventId))];
@@ -182,6 +231,23 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
         result: { status: null, excerpt: null, retryAfterMs: null, error: ended.lastError, durationMs: 0 },
       };
     }
+    if (circuitOpen(hook, now) && !opts.force && !opts.single) {
+      // its endpoint's circuit opened since the claim (or a hand-off): the delivery waits with the others
+      const [waits] = await db
+        .update(deliveries)
+        .set({ leaseUntil: null, claimToken: null, nextAttemptAt: hook.circuitOpenUntil })
+        .where(
+          and(
+            eq(deliveries.id, delivery.id),
+            eq(deliveries.merchantId, delivery.merchantId),
+            eq(deliveries.status, "PENDING"),
+            heldBy(delivery),
+          ),
+        )
+        .returning({ id: deliveries.id });
+      span?.setAttribute("checkout.outcome", "skipped");
+      return { kind: "skipped", reason: waits ? "its endpoint's circuit is open" : "the delivery changed while it was claimed" };
+    }
     let body = bodies.get(delivery.eventId);
     if (body === undefined) bodies.set(delivery.eventId, (body = deliveryBody(payloadById.get(delivery.eventId))));
     let headers: Record<string, string> | undefined;
@@ -211,6 +277,12 @@ export async function deliverClaimed(db: Db, claimed: DeliveryRow[], opts: { sin
       ? await postWebhook(hook.url, body, headers, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhookUrls })
       : { status: null, excerpt: null, retryAfterMs: null, error: UNDECRYPTABLE, durationMs: 0 };
     const recorded = await recordAttempt(db, delivery, result, now, opts.single ?? false);
+    // an attempt actually sent tells the endpoint's circuit whether it answered
+    if (headers) {
+      await noteOutcome(db, hook, result.status !== null).catch((err) =>
+        logger.error("webhook circuit not updated", { webhookId: hook.id, ...errorFields(err) }),
+      );
+    }
     metrics().webhookAttempt(OUTCOMES[recorded.status], result.durationMs / 1000, lagSeconds);
     span?.setAttributes({ "checkout.outcome": OUTCOMES[recorded.status], "http.response.status_code": result.status ?? undefined });
     return { kind: "attempted", delivery: recorded, result };

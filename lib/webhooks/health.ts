@@ -1,9 +1,10 @@
 import { and, eq, inArray, isNull, lte, or, sql } from "drizzle-orm";
 import { type Db, rowsOf } from "@/db/client";
-import { deliveries } from "@/db/schema";
+import { deliveries, webhooks } from "@/db/schema";
 import type { As, MerchantActor } from "@/lib/core/actor";
 import { conflict } from "@/lib/core/errors";
 import { DELIVERY, ruleOf } from "@/lib/state";
+import { type Circuit, circuitOf } from "./circuit";
 import { getWebhookOrThrow, listWebhooks, type WebhookScope } from "./service";
 
 // A webhook's health for the dashboard: how its deliveries fared over the last day, how fast its
@@ -26,9 +27,12 @@ export type WebhookHealth = {
   failedNow: number;
   /** the latest failed attempt (not a 2xx answer), in the window or not */
   lastFailure: { at: string; deliveryId: string; responseCode: number | null; error: string | null } | null;
+  /** the endpoint's circuit: open, its deliveries wait until retryAt (lib/webhooks/circuit.ts) */
+  circuit: Circuit;
 };
 
-const EMPTY: WebhookHealth = { delivered: 0, failed: 0, successRate: null, p50Ms: null, failedNow: 0, lastFailure: null };
+const EMPTY: Omit<WebhookHealth, "circuit"> = { delivered: 0, failed: 0, successRate: null, p50Ms: null, failedNow: 0, lastFailure: null };
+const CLOSED: Circuit = { state: "closed", failures: 0, retryAt: null };
 
 type CountRow = { webhook_id: string; delivered: number | string; failed: number | string };
 type P50Row = { webhook_id: string; p50: number | string | null };
@@ -44,7 +48,7 @@ const iso = (d: Date | string) => (d instanceof Date ? d : new Date(d)).toISOStr
 
 /** Health of the merchant's webhooks with these ids (others' ids give nothing), keyed by id. */
 export async function webhooksHealth(db: Db, ids: string[], merchantId: string, now = new Date()): Promise<Record<string, WebhookHealth>> {
-  const out: Record<string, WebhookHealth> = Object.fromEntries(ids.map((id) => [id, { ...EMPTY }]));
+  const out: Record<string, WebhookHealth> = Object.fromEntries(ids.map((id) => [id, { ...EMPTY, circuit: CLOSED }]));
   if (ids.length === 0) return out;
   const since = new Date(now.getTime() - HEALTH_WINDOW_MS).toISOString();
   const idList = sql.join(
@@ -103,6 +107,14 @@ export async function webhooksHealth(db: Db, ids: string[], merchantId: string, 
         ) latest order by started_at desc, attempt_no desc limit 1) f
       where w.merchant_id = ${merchantId} and w.id in (${idList})`),
   );
+  const circuits = await db
+    .select({ id: webhooks.id, circuitFailures: webhooks.circuitFailures, circuitOpenUntil: webhooks.circuitOpenUntil })
+    .from(webhooks)
+    .where(and(eq(webhooks.merchantId, merchantId), inArray(webhooks.id, ids)));
+  for (const c of circuits) {
+    const h = out[c.id];
+    if (h) h.circuit = circuitOf(c, now);
+  }
   for (const c of counts) {
     const h = out[c.webhook_id];
     if (!h) continue;
@@ -132,7 +144,7 @@ export type MerchantWebhooksHealth = {
   failed: number;
   /** across all of them, or null when nothing was delivered nor failed in the window */
   successRate: number | null;
-  /** the webhooks with failed deliveries in the window, most failures first */
+  /** the webhooks with failed deliveries in the window, or whose circuit is not closed, most failures first */
   failing: { id: string; url: string; health: WebhookHealth }[];
 };
 
@@ -154,7 +166,7 @@ export async function merchantWebhooksHealth(db: Db, { actor }: As<MerchantActor
     successRate: delivered + failed > 0 ? delivered / (delivered + failed) : null,
     failing: webhooks
       .map((w) => ({ id: w.id, url: w.url, health: health[w.id]! }))
-      .filter((w) => w.health.failed > 0)
+      .filter((w) => w.health.failed > 0 || w.health.circuit.state !== "closed")
       .sort((a, b) => b.health.failed - a.health.failed || a.url.localeCompare(b.url)),
   };
 }

@@ -12,6 +12,7 @@ import { newId } from "@/lib/core/ids";
 import { afterCursor, page } from "@/lib/pagination";
 import { DELIVERY } from "@/lib/state";
 import { isForbiddenHost, isSingleLabel } from "./address-policy";
+import { circuitOf } from "./circuit";
 import {
   type CustomHeader,
   hasPlainValues,
@@ -72,6 +73,8 @@ export function serializeWebhook(w: WebhookRow) {
     updatedAt: w.updatedAt.toISOString(),
     // set once deleted: the webhook is then read-only, kept for its delivery history
     deletedAt: w.deletedAt?.toISOString() ?? null,
+    // open: the endpoint stopped answering, and its deliveries wait (lib/webhooks/circuit.ts)
+    circuit: circuitOf(w),
   };
 }
 

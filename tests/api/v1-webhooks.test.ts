@@ -67,6 +67,7 @@ describe("v1 webhooks: create, read, change, delete", () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       deletedAt: null,
+      circuit: { state: "closed", failures: 0, retryAt: null },
       secret: expect.stringMatching(/^whsec_/),
     });
     const [row] = await storedRows(m);

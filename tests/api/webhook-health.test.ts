@@ -176,6 +176,7 @@ describe("webhook health", () => {
       p50Ms: null,
       failedNow: 0,
       lastFailure: null,
+      circuit: { state: "closed", failures: 0, retryAt: null },
     });
     const stranger = await newMerchant();
     await expect(getWebhookHealth(await testDb(), hook.id, as(stranger))).rejects.toMatchObject({ status: 403 });

@@ -214,7 +214,7 @@ export interface paths {
     };
     /**
      * Liveness
-     * @description 200 while the process answers, whatever the state of its database or a shutdown under way; a supervisor restarts a process that fails it. No API key.
+     * @description 200 while the process answers, whatever the state of its database or a shutdown under way; 503 once its connection pool is stuck (every connection held, requests waiting, none handed back for longer than DB_STATEMENT_TIMEOUT and DB_IDLE_IN_TRANSACTION_TIMEOUT together). A supervisor restarts a process that fails it. No API key.
      */
     get: operations["getLiveness"];
     put?: never;
@@ -2665,6 +2665,18 @@ export interface components {
       updatedAt: string;
       /** @description Deleted webhooks stay readable with their delivery history */
       deletedAt: string | null;
+      /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
+      circuit: {
+        /**
+         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @enum {string}
+         */
+        state: "closed" | "open" | "half-open";
+        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        failures: number;
+        /** @description While open: when a delivery is tried again */
+        retryAt: string | null;
+      };
     };
     WebhookWithSecret: {
       /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
@@ -2699,6 +2711,18 @@ export interface components {
       updatedAt: string;
       /** @description Deleted webhooks stay readable with their delivery history */
       deletedAt: string | null;
+      /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
+      circuit: {
+        /**
+         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @enum {string}
+         */
+        state: "closed" | "open" | "half-open";
+        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        failures: number;
+        /** @description While open: when a delivery is tried again */
+        retryAt: string | null;
+      };
       /**
        * @description The signing secret: in this response only
        * @example whsec_…
@@ -2738,6 +2762,18 @@ export interface components {
       updatedAt: string;
       /** @description Deleted webhooks stay readable with their delivery history */
       deletedAt: string | null;
+      /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
+      circuit: {
+        /**
+         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @enum {string}
+         */
+        state: "closed" | "open" | "half-open";
+        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        failures: number;
+        /** @description While open: when a delivery is tried again */
+        retryAt: string | null;
+      };
       /**
        * @description The signing secret: in this response only
        * @example whsec_…
@@ -2952,6 +2988,18 @@ export interface components {
       updatedAt: string;
       /** @description Deleted webhooks stay readable with their delivery history */
       deletedAt: string | null;
+      /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
+      circuit: {
+        /**
+         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @enum {string}
+         */
+        state: "closed" | "open" | "half-open";
+        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        failures: number;
+        /** @description While open: when a delivery is tried again */
+        retryAt: string | null;
+      };
     };
     V1WebhookWithSecret: {
       /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
@@ -2999,6 +3047,18 @@ export interface components {
       updatedAt: string;
       /** @description Deleted webhooks stay readable with their delivery history */
       deletedAt: string | null;
+      /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
+      circuit: {
+        /**
+         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @enum {string}
+         */
+        state: "closed" | "open" | "half-open";
+        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        failures: number;
+        /** @description While open: when a delivery is tried again */
+        retryAt: string | null;
+      };
       /**
        * @description The signing secret: in this response only
        * @example whsec_…
@@ -3051,6 +3111,18 @@ export interface components {
       updatedAt: string;
       /** @description Deleted webhooks stay readable with their delivery history */
       deletedAt: string | null;
+      /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
+      circuit: {
+        /**
+         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @enum {string}
+         */
+        state: "closed" | "open" | "half-open";
+        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        failures: number;
+        /** @description While open: when a delivery is tried again */
+        retryAt: string | null;
+      };
       /**
        * @description The signing secret: in this response only
        * @example whsec_…
