@@ -1,7 +1,9 @@
-import { and, desc, eq, isNull, lt, or, type SQL } from "drizzle-orm";
+import { and, desc, eq, isNull, lt, or, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { auditLog } from "@/db/schema";
+import { auditLog, rateLimitCounters } from "@/db/schema";
 import type { MerchantActor, OperatorActor } from "@/lib/core/actor";
+import { getConfig } from "@/lib/core/config";
+import { AppError } from "@/lib/core/errors";
 
 // The audit trail: who (a person, an API key, the operator) changed what, when and from which
 // address. The application only ever inserts (the database refuses anything else, migration 0012).
@@ -27,8 +29,62 @@ export function auditWho(actor: MerchantActor | OperatorActor): AuditWho {
     : { kind: "key", keyId: null, label: "Dashboard (signed in with the API key)" };
 }
 
+// ——— How fast an account's trail may grow ———
+// The trail is append-only (the database refuses anything else), so an account that changes
+// something over and over (a free sandbox account, any key) would grow it without bound: each
+// account's audited writes are counted per hour, on the write's own handle (its transaction: a
+// refused write is rolled back with the change it records, and no pooled connection is awaited while
+// the transaction holds one), and refused past AUDIT_WRITES_PER_HOUR. The operator's are not counted.
+
+const AUDIT_WINDOW_MS = 60 * 60 * 1000;
+const auditBucket = (merchantId: string) => `audit.writes:${merchantId}`;
+
+function auditWindow(now = new Date()) {
+  const startMs = Math.floor(now.getTime() / AUDIT_WINDOW_MS) * AUDIT_WINDOW_MS;
+  const config = getConfig();
+  return {
+    start: new Date(startMs),
+    limit: Math.max(1, Math.ceil(config.auditWritesPerHour * config.rateLimitMultiplier)),
+    resetSeconds: Math.max(1, Math.ceil((startMs + AUDIT_WINDOW_MS - now.getTime()) / 1000)),
+  };
+}
+
+const tooManyAudited = (limit: number, resetSeconds: number) =>
+  new AppError(
+    "RATE_LIMITED",
+    `Too many changes to this merchant account: at most ${limit} an hour are recorded. Try again in ${resetSeconds} seconds.`,
+    { retryAfterSeconds: resetSeconds },
+  );
+
+/**
+ * Refuses before anything is changed when the account has spent this hour's audited writes: for a
+ * change whose record is written after it (a route that waits on the network, an unclaimed account's
+ * listed address). Only reads the count.
+ */
+export async function assertAuditRoom(db: Db, merchantId: string, now = new Date()): Promise<void> {
+  const w = auditWindow(now);
+  const [row] = await db
+    .select({ count: rateLimitCounters.count })
+    .from(rateLimitCounters)
+    .where(and(eq(rateLimitCounters.bucket, auditBucket(merchantId)), eq(rateLimitCounters.windowStart, w.start)))
+    .limit(1);
+  if ((row?.count ?? 0) >= w.limit) throw tooManyAudited(w.limit, w.resetSeconds);
+}
+
+async function countAuditedWrite(db: Db, merchantId: string, now = new Date()): Promise<void> {
+  const w = auditWindow(now);
+  const t = rateLimitCounters;
+  const [row] = await db
+    .insert(t)
+    .values({ bucket: auditBucket(merchantId), windowStart: w.start, count: 1 })
+    .onConflictDoUpdate({ target: [t.bucket, t.windowStart], set: { count: sql`${t.count} + 1` } })
+    .returning({ count: t.count });
+  if ((row?.count ?? 1) > w.limit) throw tooManyAudited(w.limit, w.resetSeconds);
+}
+
 export async function recordAudit(db: Db, entry: AuditEntry): Promise<void> {
   const who = entry.who;
+  if (entry.merchantId && who.kind !== "operator") await countAuditedWrite(db, entry.merchantId);
   await db.insert(auditLog).values({
     merchantId: entry.merchantId,
     actorKind: who.kind,

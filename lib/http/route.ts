@@ -11,7 +11,7 @@ import { clientAddress } from "@/lib/limits/client-ip";
 import { errorEnvelope, type Generation, jsonResponse, successEnvelope } from "./envelope";
 import { setApiSecurityHeaders } from "./security-headers";
 import { getConfig } from "@/lib/core/config";
-import { auditMerchant } from "@/lib/audit";
+import { assertAuditRoom, auditMerchant } from "@/lib/audit";
 import { withDeferredHints } from "@/lib/jobs";
 import { abandonIdempotent, beginIdempotent, finishIdempotent, IDEMPOTENCY_KEY_PATTERN, runIdempotent, storedAnswer } from "./idempotency";
 import {
@@ -297,6 +297,10 @@ export function route<
       }
       // a read-only key reads: every route that is not a GET may change something (or send a webhook)
       if (merchant?.scope === "read" && req.method !== "GET" && req.method !== "HEAD") throw readOnlyKey(req.method);
+      // an audited change is refused before it is made once the account has spent this hour's audited
+      // writes (lib/audit): its record may follow its answer (atomic: false), and a refusal is no
+      // answer to keep for an Idempotency-Key
+      if (options.audit && merchant) await assertAuditRoom(db, merchant.merchantId);
 
       const idemKey = req.headers.get("idempotency-key");
       if (idemKey !== null && req.method === "POST" && merchant && options.idempotent !== false) {

@@ -16,6 +16,7 @@ export type PurgeResult = {
   authThrottles: number;
   testEvents: number;
   expiredEvents: number;
+  unclaimedAuditRecords: number;
   sealedWebhookHeaders: number;
   attemptWebhooks: number;
 };
@@ -91,9 +92,44 @@ export async function purgeExpiredEvents(
 }
 
 /**
+ * The audit trail of accounts nobody has claimed (made with POST /api/merchants, never an owner's),
+ * older than UNCLAIMED_AUDIT_RETENTION (90 days unless set; `off` keeps it): anyone can make such an
+ * account, and its records name nobody who could read them. A claimed account's trail is kept for
+ * ever. The trail is append-only; the one deletion its guard lets through (migration 0038) is this
+ * one, marked on its transaction, of records over a day old of accounts with no claim, so a claim
+ * made meanwhile keeps its records. In batches, oldest first per account (audit_log_merchant_idx);
+ * only accounts made before the cutoff can have records before it. Returns the records removed.
+ */
+export async function purgeUnclaimedAudit(db: Db, opts: PurgeOptions & { retentionMs?: number | null } = {}): Promise<number> {
+  const retentionMs = opts.retentionMs === undefined ? getConfig().unclaimedAuditRetentionMs : opts.retentionMs;
+  if (retentionMs === null) return 0;
+  const before = new Date((opts.now ?? new Date()).getTime() - retentionMs).toISOString();
+  const { batchSize = 1000, maxBatches = 50 } = opts;
+  return restingBatches({ batchSize, maxBatches, restFactor: 0 }, () =>
+    db.transaction(async (tx) => {
+      await tx.execute(sql`select set_config('checkout.audit_purge', 'unclaimed', true)`);
+      const result = await tx.execute(sql`
+        with old as (
+          select o.id from merchants m cross join lateral (
+            select a.id from audit_log a
+            where a.merchant_id = m.id and a.created_at < ${before}::timestamptz
+            order by a.id
+            limit ${batchSize}
+          ) o
+          where m.claimed_at is null and m.created_at < ${before}::timestamptz
+          limit ${batchSize}
+        ),
+        gone as (delete from audit_log a where a.id in (select id from old) returning 1)
+        select count(*)::int as n from gone`);
+      return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
+    }),
+  );
+}
+
+/**
  * Removes the rows that would otherwise grow without bound: idempotency records past their 24 hours,
- * rate-limit counters of ended windows, old test events, and events (with their deliveries) past the
- * retention. Idempotent, in bounded batches; the
+ * rate-limit counters of ended windows, old test events, events (with their deliveries) past the
+ * retention, and the old audit trail of accounts nobody has claimed. Idempotent, in bounded batches; the
  * local dispatcher and the Inngest sweep both run it on a schedule.
  */
 export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<PurgeResult> {
@@ -103,6 +139,7 @@ export async function purgeStaleRows(db: Db, opts: PurgeOptions = {}): Promise<P
     authThrottles: await purgeQuietThrottles(db, opts),
     testEvents: await purgeOldTestEvents(db, opts),
     expiredEvents: await purgeExpiredEvents(db, opts),
+    unclaimedAuditRecords: await purgeUnclaimedAudit(db, opts),
     // not a purge: plain custom header values left from before they were sealed
     sealedWebhookHeaders: await sealPlainCustomHeaders(db),
     // not a purge either: attempts from before they carried their webhook (fillAttemptWebhooks)

@@ -3,7 +3,7 @@ import type { Db } from "@/db/client";
 import { checkoutSessions, merchants, orders, payoutAddresses, users } from "@/db/schema";
 import { isOrderLive, isSessionOpen, statusesWhere } from "@/lib/state";
 import type { MerchantActor } from "@/lib/core/actor";
-import { auditWho, recordAudit } from "@/lib/audit";
+import { assertAuditRoom, auditWho, recordAudit } from "@/lib/audit";
 import { AppError, invalid } from "@/lib/core/errors";
 
 // The account's allowed payout addresses: every recipient that a session, a v1 order or a payment link
@@ -146,6 +146,8 @@ export async function assertPayoutAddress(db: Db, address: string, { actor, fiel
     if (actor.face === "link") throw new AppError("CONFLICT", LINK_CLOSED);
     throw notAllowedPayoutAddress(field);
   }
+  // the address is listed only with its record: refused first if the account has spent this hour's
+  await assertAuditRoom(db, actor.merchantId);
   const [added] = await db
     .insert(p)
     .values({ merchantId: actor.merchantId, address: listed, addedBy: "api" })

@@ -2,14 +2,41 @@ import crypto from "node:crypto";
 import { InngestTestEngine } from "@inngest/test";
 import { eq, inArray, like } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
-import { authThrottle, checkoutSessions, deliveries, deliveryAttempts, events, idempotencyRecords, rateLimitCounters } from "@/db/schema";
+import {
+  auditLog,
+  authThrottle,
+  checkoutSessions,
+  deliveries,
+  deliveryAttempts,
+  events,
+  idempotencyRecords,
+  merchants,
+  paymentLinks,
+  payoutAddresses,
+  rateLimitCounters,
+} from "@/db/schema";
+import { createKey, listKeys } from "@/lib/accounts/keys";
+import { claimMerchant } from "@/lib/accounts/teams";
+import { dashboardMerchant } from "@/lib/core/actor";
 import { purgeQuietThrottles } from "@/lib/limits/auth-throttle";
 import { getConfig } from "@/lib/core/config";
 import { TEST_EVENT_TYPE, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
 import { newId } from "@/lib/core/ids";
 import { LocalDispatcher as Dispatcher } from "@/lib/start";
-import { purgeExpiredEvents, purgeStaleRows, TEST_EVENT_RETENTION_MS } from "@/lib/maintenance/purge";
-import { call, newMerchant, newSession, newWebhook, type TestMerchant } from "../support/api";
+import { purgeExpiredEvents, purgeStaleRows, purgeUnclaimedAudit, TEST_EVENT_RETENTION_MS } from "@/lib/maintenance/purge";
+import {
+  awayFromWindowEdge,
+  call,
+  newMerchant,
+  newSession,
+  newWebhook,
+  randomIp,
+  sessionBody,
+  type TestMerchant,
+  TOKEN,
+  WALLET,
+} from "../support/api";
+import { person } from "../support/people";
 import { testDb } from "../support/db";
 import { setEnv } from "../support/env";
 
@@ -101,6 +128,7 @@ describe("purging what grows", () => {
       authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
+      unclaimedAuditRecords: 0,
       sealedWebhookHeaders: 0,
       attemptWebhooks: expect.any(Number),
     });
@@ -111,6 +139,7 @@ describe("purging what grows", () => {
       authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
+      unclaimedAuditRecords: 0,
       sealedWebhookHeaders: 0,
       attemptWebhooks: expect.any(Number),
     });
@@ -120,6 +149,7 @@ describe("purging what grows", () => {
       authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
+      unclaimedAuditRecords: 0,
       sealedWebhookHeaders: 0,
       attemptWebhooks: expect.any(Number),
     });
@@ -129,6 +159,7 @@ describe("purging what grows", () => {
       authThrottles: 0,
       testEvents: 0,
       expiredEvents: 0,
+      unclaimedAuditRecords: 0,
       sealedWebhookHeaders: 0,
       attemptWebhooks: expect.any(Number),
     });
@@ -326,5 +357,104 @@ describe("retention of events and deliveries", () => {
       set(undefined);
     }
     expect(getConfig().eventRetentionMs).toBe(90 * DAY);
+  });
+});
+
+describe("the audit trail's growth", () => {
+  const DAY = 24 * HOUR;
+
+  it("an account's audited changes past AUDIT_WRITES_PER_HOUR are refused with 429 and change nothing; other accounts go on", async () => {
+    await awayFromWindowEdge(HOUR, 60_000);
+    const restore = setEnv({ AUDIT_WRITES_PER_HOUR: "4" });
+    try {
+      const db = await testDb();
+      // its sign-up is the first record of the hour
+      const m = await newMerchant();
+      const other = await newMerchant();
+      const embed = (key: string, origin: string) =>
+        call("PATCH", "/api/merchants/me/embedding", { key, body: { frameAncestors: [origin] } });
+      expect((await embed(m.apiKey, "https://a.example")).status).toBe(200);
+      expect((await embed(m.apiKey, "https://b.example")).status).toBe(200);
+      // an unclaimed account's key lists a new recipient, with its record
+      expect((await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m) })).status).toBe(201);
+      const records = async () => (await db.select().from(auditLog).where(eq(auditLog.merchantId, m.id))).length;
+      expect(await records()).toBe(4);
+
+      const refused = await embed(m.apiKey, "https://c.example");
+      expect(refused.status, refused.text).toBe(429);
+      expect(refused.body).toMatchObject({ error: { code: "RATE_LIMITED" } });
+      expect(refused.body.message).toMatch(/at most 4 an hour/);
+      expect(Number(refused.headers.get("retry-after"))).toBeGreaterThan(0);
+      // nothing changed, whichever face: the embedding, a payment link, a new recipient, a key made in the dashboard
+      const link = await call("POST", "/api/payment-links", {
+        key: m.apiKey,
+        body: { title: "Tip jar", amount: "12.50", destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: WALLET },
+      });
+      expect(link.status, link.text).toBe(429);
+      const elsewhere = `0x${crypto.randomBytes(20).toString("hex")}`;
+      expect(
+        (await call("POST", "/api/checkout/sessions", { key: m.apiKey, body: sessionBody(m, { recipientAddress: elsewhere }) })).status,
+      ).toBe(429);
+      await expect(createKey(db, { actor: dashboardMerchant(m.id), merchantId: m.id }, { name: "One more" })).rejects.toMatchObject({
+        code: "RATE_LIMITED",
+      });
+      expect((await call("GET", "/api/merchants/me/embedding", { key: m.apiKey })).body.responseObject.frameAncestors).toEqual([
+        "https://b.example",
+      ]);
+      expect(await db.select().from(paymentLinks).where(eq(paymentLinks.merchantId, m.id))).toEqual([]);
+      expect((await db.select().from(payoutAddresses).where(eq(payoutAddresses.merchantId, m.id))).map((a) => a.address)).toEqual([
+        WALLET.toLowerCase(),
+      ]);
+      expect((await listKeys(db, m.id)).map((k) => k.name)).toEqual(["Default key"]);
+      expect(await records()).toBe(4);
+      // reading goes on, and so does another account
+      expect((await call("GET", "/api/merchants/me", { key: m.apiKey })).status).toBe(200);
+      expect((await embed(other.apiKey, "https://d.example")).status).toBe(200);
+    } finally {
+      restore();
+    }
+  });
+
+  it("an account nobody claimed keeps its trail for UNCLAIMED_AUDIT_RETENTION; a claimed one keeps it, and nothing else deletes it", async () => {
+    const restore = setEnv({ UNCLAIMED_AUDIT_RETENTION: "30d" });
+    try {
+      const db = await testDb();
+      const unclaimed = await newMerchant();
+      const claimed = await newMerchant();
+      await claimMerchant(db, await person(), claimed.apiKey, randomIp());
+      const ago = (days: number) => new Date(Date.now() - days * DAY);
+      for (const m of [unclaimed, claimed]) {
+        await db
+          .update(merchants)
+          .set({ createdAt: ago(60) })
+          .where(eq(merchants.id, m.id));
+        await db.insert(auditLog).values(
+          [40, 35, 31, 29].map((days) => ({
+            merchantId: m.id,
+            actorKind: "key" as const,
+            actorLabel: "API key",
+            action: "webhook.created",
+            createdAt: ago(days),
+          })),
+        );
+      }
+      const trail = async (id: string) =>
+        (await db.select({ at: auditLog.createdAt }).from(auditLog).where(eq(auditLog.merchantId, id))).map((r) => r.at.getTime());
+      const before = { unclaimed: await trail(unclaimed.id), claimed: await trail(claimed.id) };
+
+      // the trail stays append-only for anything but the purge
+      await expect(db.delete(auditLog).where(eq(auditLog.merchantId, unclaimed.id))).rejects.toThrow();
+      expect(await trail(unclaimed.id)).toEqual(before.unclaimed);
+
+      expect(await purgeUnclaimedAudit(db, { retentionMs: null })).toBe(0);
+      expect((await purgeStaleRows(db)).unclaimedAuditRecords).toBe(3);
+      const cutoff = ago(30).getTime();
+      expect(await trail(unclaimed.id)).toEqual(before.unclaimed.filter((t) => t >= cutoff));
+      expect(await trail(unclaimed.id)).toHaveLength(2);
+      expect(await trail(claimed.id)).toEqual(before.claimed);
+      expect(await purgeUnclaimedAudit(db)).toBe(0);
+    } finally {
+      restore();
+    }
   });
 });

@@ -132,6 +132,26 @@ export const envSchema = z.object({
   // set by scripts/server.mjs: only then does the connection's address header come from the socket
   CHECKOUT_OWN_SERVER: bool,
   RATE_LIMIT_MULTIPLIER: z.coerce.number().positive().max(1_000_000).default(1),
+  // audited changes (settings, keys, webhooks, payment links, payout addresses) one merchant account
+  // may make an hour: the audit trail is append-only, so this bounds how fast it grows (lib/audit)
+  AUDIT_WRITES_PER_HOUR: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1_000_000).default(1000),
+  // how long the audit trail of an account nobody has claimed (made with POST /api/merchants, no
+  // person ever its owner) is kept ("off": for ever); a claimed account's is kept for ever
+  UNCLAIMED_AUDIT_RETENTION: z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim() || "90d";
+      if (text === "off") return null;
+      try {
+        const ms = parseDuration(text);
+        if (ms < 86_400_000) throw new Error(`"${text}" is shorter than a day (use 90d, or off to keep the trail)`);
+        return ms;
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    }),
   SANDBOX_RATES: optionalString,
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
@@ -323,6 +343,8 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     maxAmountMicro: e.MAX_AMOUNT_USDC,
     supportedChainIds: e.SUPPORTED_CHAIN_IDS,
     rateLimitMultiplier: e.RATE_LIMIT_MULTIPLIER,
+    auditWritesPerHour: e.AUDIT_WRITES_PER_HOUR,
+    unclaimedAuditRetentionMs: e.UNCLAIMED_AUDIT_RETENTION,
     trustedProxies: e.TRUSTED_PROXIES,
     ownServer: e.CHECKOUT_OWN_SERVER,
     sandboxRates: e.SANDBOX_RATES,
