@@ -12,8 +12,9 @@ const failureText = (f: NonNullable<WebhookHealth["lastFailure"]>) =>
 /** What the endpoint's circuit means for its deliveries, or null while it is closed. */
 export function circuitText(c: WebhookHealth["circuit"]): string | null {
   if (c.state === "open")
-    return `Paused: the endpoint did not answer ${c.failures} attempts in a row. Its deliveries wait, and one is tried again at ${utc(c.retryAt!)}.`;
-  if (c.state === "half-open") return "Paused: the endpoint did not answer; one delivery is being tried, and an answer resumes the others.";
+    return `Paused: the endpoint timed out ${c.failures} attempts in a row. Its deliveries wait, and one is tried again at ${utc(c.retryAt!)}.`;
+  if (c.state === "half-open")
+    return "Paused: the endpoint kept timing out; one delivery is being tried, and an answer resumes the others.";
   return null;
 }
 
@@ -66,7 +67,7 @@ function HealthFigures({ delivered, failed, successRate, p50Ms, lastFailure }: O
 /** One line for the list: "24 h: 75% delivered (3 of 4) · median 35 ms · last failure HTTP status 500 at …". */
 export function healthLine(h: WebhookHealth): string {
   const parts = deliveredParts(h);
-  if (h.circuit.state !== "closed") parts.unshift(h.circuit.state === "open" ? "paused (not answering)" : "paused, being tried");
+  if (h.circuit.state !== "closed") parts.unshift(h.circuit.state === "open" ? "paused (timing out)" : "paused, being tried");
   if (h.lastFailure) parts.push(`last failure ${failureText(h.lastFailure)} at ${utc(h.lastFailure.at)}`);
   return parts.join(" · ");
 }
@@ -75,7 +76,7 @@ export function healthLine(h: WebhookHealth): string {
 export function HealthLine({ health: h }: { health: WebhookHealth }) {
   return (
     <>
-      {h.circuit.state !== "closed" && (h.circuit.state === "open" ? "paused (not answering) · " : "paused, being tried · ")}
+      {h.circuit.state !== "closed" && (h.circuit.state === "open" ? "paused (timing out) · " : "paused, being tried · ")}
       {deliveredParts(h).join(" · ")}
       {h.lastFailure && (
         <>

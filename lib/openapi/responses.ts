@@ -237,9 +237,9 @@ export const webhookCircuit = z
   .strictObject({
     state: z.enum(["closed", "open", "half-open"]).meta({
       description:
-        "open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it",
+        "open: the endpoint timed out several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it",
     }),
-    failures: z.number().int().meta({ description: "Attempts in a row that got no answer (timed out, or no connection)" }),
+    failures: z.number().int().meta({ description: "Attempts in a row that timed out" }),
     retryAt: isoOrNull("While open: when a delivery is tried again"),
   })
   .meta({ description: "Whether deliveries to the endpoint go out, or wait for it to answer again" });

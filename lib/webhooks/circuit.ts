@@ -4,14 +4,15 @@ import { deliveries, webhooks, type WebhookRow } from "@/db/schema";
 import { getConfig } from "@/lib/core/config";
 import { logger } from "@/lib/core/logger";
 
-// An endpoint's circuit. An endpoint that keeps not answering (timeouts, refused or reset
-// connections) would hold a dispatcher's slots for the whole timeout at every attempt: after
-// CIRCUIT_THRESHOLD attempts in a row without an answer its circuit opens, and its deliveries wait
+// An endpoint's circuit. An endpoint that keeps timing out holds a dispatcher's slots for the whole
+// timeout at every attempt: after CIRCUIT_THRESHOLD attempts in a row timed out its circuit opens,
+// and its deliveries wait
 // (PENDING, due again when it ends; never dropped) for WEBHOOK_CIRCUIT_COOLDOWN, twice as long at
 // each opening in a row. Then the circuit is half-open: one attempt at a time is the probe; an
-// answer (any status: the endpoint is there) closes it, no answer opens it again.
+// answer (any status: the endpoint is there) closes it, a timeout opens it again. A refused or reset
+// connection fails at once, holds no slot, and changes nothing: the retry schedule is enough for it.
 
-/** Attempts in a row without an answer that open an endpoint's circuit. */
+/** Attempts in a row timed out that open an endpoint's circuit. */
 export const CIRCUIT_THRESHOLD = 5;
 /** The longest wait is the cool-down doubled this many times (30 s: 16 min). */
 const MAX_DOUBLINGS = 5;
@@ -21,7 +22,7 @@ export type CircuitState = "closed" | "open" | "half-open";
 /** An endpoint's circuit as the API and the dashboard show it. */
 export type Circuit = {
   state: CircuitState;
-  /** attempts in a row that got no answer */
+  /** attempts in a row that timed out */
   failures: number;
   /** while open: when one delivery is tried again (half-open); null otherwise */
   retryAt: string | null;
@@ -40,10 +41,11 @@ export const circuitOpen = (w: Pick<WebhookRow, "circuitOpenUntil">, now = new D
 /**
  * What an attempt's outcome does to its endpoint's circuit. `hook` is the row as the attempt read it:
  * an answer closes a circuit that had failures (nothing is written for a healthy endpoint, the hot
- * path); no answer counts, and opens the circuit at the threshold or when it was the half-open probe.
+ * path); a timeout counts, and opens the circuit at the threshold or when it was the half-open probe.
  */
-export async function noteOutcome(db: Db, hook: WebhookRow, answered: boolean, now = new Date()): Promise<void> {
-  if (answered) {
+export async function noteOutcome(db: Db, hook: WebhookRow, outcome: "answered" | "timed-out" | "failed", now = new Date()): Promise<void> {
+  if (outcome === "failed") return;
+  if (outcome === "answered") {
     if (hook.circuitFailures === 0 && hook.circuitOpenUntil === null) return;
     await db
       .update(webhooks)
@@ -85,7 +87,7 @@ export async function noteOutcome(db: Db, hook: WebhookRow, answered: boolean, n
       ),
     )
     .returning({ id: deliveries.id });
-  logger.warn("webhook circuit opened: the endpoint did not answer; its deliveries wait", {
+  logger.warn("webhook circuit opened: the endpoint keeps timing out; its deliveries wait", {
     webhookId: hook.id,
     until: until.toISOString(),
     waiting: held.length,

@@ -277,9 +277,9 @@ export async function deliverClaimed(
       ? await postWebhook(hook.url, body, headers, { timeoutMs: config.webhookTimeoutMs, allowPrivate: config.allowPrivateWebhookUrls })
       : { status: null, excerpt: null, retryAfterMs: null, error: UNDECRYPTABLE, durationMs: 0 };
     const recorded = await recordAttempt(db, delivery, result, now, opts.single ?? false);
-    // an attempt actually sent tells the endpoint's circuit whether it answered
+    // an attempt actually sent tells the endpoint's circuit whether it answered, or timed out
     if (headers) {
-      await noteOutcome(db, hook, result.status !== null).catch((err) =>
+      await noteOutcome(db, hook, result.status !== null ? "answered" : result.timedOut ? "timed-out" : "failed").catch((err) =>
         logger.error("webhook circuit not updated", { webhookId: hook.id, ...errorFields(err) }),
       );
     }

@@ -11,6 +11,8 @@ export type PostResult = {
   retryAfterMs: number | null;
   error: string | null;
   durationMs: number;
+  /** the endpoint did not answer within the timeout (what its circuit counts) */
+  timedOut?: true;
 };
 
 export type PostOptions = {
@@ -154,7 +156,7 @@ async function postOnce(
 }
 
 function timedOut(timeoutMs: number): Try {
-  return { status: null, excerpt: null, retryAfterMs: null, error: `timed out after ${timeoutMs} ms` };
+  return { status: null, excerpt: null, retryAfterMs: null, error: `timed out after ${timeoutMs} ms`, timedOut: true };
 }
 
 /**

@@ -2,7 +2,7 @@ import type http from "node:http";
 import { eq, inArray } from "drizzle-orm";
 import { afterEach, describe, expect, it } from "vitest";
 import { deliveries, merchants } from "@/db/schema";
-import { claimDueDeliveries } from "@/lib/webhooks/delivery";
+import { claimDueDeliveries, deliverClaimed } from "@/lib/webhooks/delivery";
 import { dashboardMerchant } from "@/lib/core/actor";
 import { LocalDispatcher } from "@/lib/start";
 import { getWebhookHealth } from "@/lib/webhooks/health";
@@ -13,7 +13,7 @@ import { Receiver } from "../support/receiver";
 
 // One merchant's endpoints that never answer must not hold up everyone else's webhooks: the claim
 // takes merchants (and each merchant's endpoints) in turn, an endpoint has a bounded number of
-// attempts in flight, and one that keeps not answering has its circuit opened: its deliveries wait
+// attempts in flight, and one that keeps timing out has its circuit opened: its deliveries wait
 // (never dropped) while the others go out.
 
 const TIMEOUT_MS = 2_000;
@@ -113,7 +113,23 @@ describe("webhook delivery under a stuck tenant", { timeout: 120_000 }, () => {
     expect(stuckRows.every((d) => d.status === "PENDING")).toBe(true);
   });
 
-  it("an endpoint gets at most its share in flight; its circuit opens after attempts without an answer, and a half-open probe that is answered closes it", async () => {
+  it("a refused connection fails at once and leaves the circuit closed: only timeouts count", async () => {
+    const gone = await receiver();
+    const url = gone.url;
+    await gone.stop(); // nothing listens there any more: every connection is refused
+    const m = await newMerchant();
+    const hook = await newWebhook(m, { url });
+    for (let i = 0; i < 3; i++) await startedSession(m); // 6 deliveries
+    const db = await testDb();
+    const mine = (await claimDueDeliveries(db, 500)).filter((d) => d.merchantId === m.id);
+    expect(mine).toHaveLength(6);
+    const outcomes = await deliverClaimed(db, mine);
+    expect(outcomes.map((o) => o.kind === "attempted" && o.result.error)).toEqual(Array(6).fill(expect.stringContaining("ECONNREFUSED")));
+    const answer = (await call("GET", `/api/webhooks/${hook.id}`, { key: m.apiKey })).body.responseObject;
+    expect(answer.circuit).toEqual({ state: "closed", failures: 0, retryAt: null });
+  });
+
+  it("an endpoint gets at most its share in flight; its circuit opens after attempts that time out, and a half-open probe that is answered closes it", async () => {
     restore = setEnv({ WEBHOOK_ENDPOINT_CONCURRENCY: "3" });
     let down = true;
     const answeredAt: number[] = [];

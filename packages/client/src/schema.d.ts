@@ -2668,11 +2668,11 @@ export interface components {
       /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
       circuit: {
         /**
-         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @description open: the endpoint timed out several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
          * @enum {string}
          */
         state: "closed" | "open" | "half-open";
-        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        /** @description Attempts in a row that timed out */
         failures: number;
         /** @description While open: when a delivery is tried again */
         retryAt: string | null;
@@ -2714,11 +2714,11 @@ export interface components {
       /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
       circuit: {
         /**
-         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @description open: the endpoint timed out several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
          * @enum {string}
          */
         state: "closed" | "open" | "half-open";
-        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        /** @description Attempts in a row that timed out */
         failures: number;
         /** @description While open: when a delivery is tried again */
         retryAt: string | null;
@@ -2765,11 +2765,11 @@ export interface components {
       /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
       circuit: {
         /**
-         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @description open: the endpoint timed out several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
          * @enum {string}
          */
         state: "closed" | "open" | "half-open";
-        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        /** @description Attempts in a row that timed out */
         failures: number;
         /** @description While open: when a delivery is tried again */
         retryAt: string | null;
@@ -2991,11 +2991,11 @@ export interface components {
       /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
       circuit: {
         /**
-         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @description open: the endpoint timed out several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
          * @enum {string}
          */
         state: "closed" | "open" | "half-open";
-        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        /** @description Attempts in a row that timed out */
         failures: number;
         /** @description While open: when a delivery is tried again */
         retryAt: string | null;
@@ -3050,11 +3050,11 @@ export interface components {
       /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
       circuit: {
         /**
-         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @description open: the endpoint timed out several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
          * @enum {string}
          */
         state: "closed" | "open" | "half-open";
-        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        /** @description Attempts in a row that timed out */
         failures: number;
         /** @description While open: when a delivery is tried again */
         retryAt: string | null;
@@ -3114,11 +3114,11 @@ export interface components {
       /** @description Whether deliveries to the endpoint go out, or wait for it to answer again */
       circuit: {
         /**
-         * @description open: the endpoint did not answer several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
+         * @description open: the endpoint timed out several attempts in a row, and its deliveries wait (PENDING, never dropped) until retryAt; half-open: one delivery at a time is tried, and an answer closes it
          * @enum {string}
          */
         state: "closed" | "open" | "half-open";
-        /** @description Attempts in a row that got no answer (timed out, or no connection) */
+        /** @description Attempts in a row that timed out */
         failures: number;
         /** @description While open: when a delivery is tried again */
         retryAt: string | null;
