@@ -13,28 +13,66 @@ export const FEED_POLL_MS = 250;
 export const FEED_MAX_WAITS_PER_MERCHANT = 4;
 
 /**
- * Why the feed never skips an event, whoever else uses the database.
+ * Why the feed never skips an event, whoever else uses the database or its server.
  *
  * Each event carries the id of the transaction that wrote it (`xid`, pg_current_xact_id()). The
- * database's current snapshot names the oldest transaction still running (its xmin): every
- * transaction with a smaller id has ended, committed or not, so the events with `xid < xmin` are all
- * the events there will ever be below it. The feed hands out only those, in (xid, created_at, id)
- * order; a transaction that starts later gets a larger id still. So the settled part only grows at
- * its end, and a cursor, the position of the last event handed out (or the boundary itself once
- * everything before it is out), never passes an event that could still appear.
+ * feed hands out only the events below a boundary: an id such that every transaction of this
+ * database with a smaller id has ended, committed or not, so the events below it are all the events
+ * there will ever be below it. It hands them out in (xid, created_at, id) order; a transaction that
+ * starts later gets a larger id still. So the settled part only grows at its end, and a cursor, the
+ * position of the last event handed out (or the boundary itself once everything before it is out),
+ * never passes an event that could still appear.
  *
- * What holds the feed back is only a transaction that has written something and is still open,
- * and only until it ends: readers (pg_dump, a psql session left idle in a read) have no id and
- * hold nothing, whatever their role. The service's own writes are short statements. Events written
- * before the column existed have xid 0 and come first, among themselves by time.
+ * The boundary (settledXmin) starts from the current snapshot: every id below its xmax that is not
+ * in its list of running transactions has ended. Transaction ids are the server's, not the
+ * database's, so that list holds the other databases' transactions too, and its xmin, the oldest,
+ * may be a neighbour's batch job or a session left idle in a transaction, for as long as it stays
+ * open. A second statement, after the snapshot, asks which of those running ids are another
+ * database's (pg_stat_activity: a backend's database and its transaction; pg_prepared_xacts: a
+ * prepared transaction's database): those cannot write to this database, and the boundary is the
+ * oldest of the rest (or xmax). An id found nowhere is counted as this database's, so what cannot be
+ * told holds the feed back, as before, and never lets it skip. Reading the backends after the
+ * snapshot matters: a backend that has ended and given its slot to another by then only shows an id
+ * newer than the snapshot, never one of its list.
+ *
+ * What holds the feed back is then only a transaction of this database that has written something
+ * and is still open, and only until it ends: readers (pg_dump, a psql session left idle in a read)
+ * have no id and hold nothing, whatever their role. The service's own writes are short statements.
+ * Events written before the column existed have xid 0 and come first, among themselves by time.
  */
 type Position = { xid: bigint; createdAt: Date; id: string };
 
 const EPOCH = new Date(0);
 
-async function settledXmin(db: Db): Promise<bigint> {
-  const [row] = rowsOf<{ xmin: string }>(await db.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`));
-  return BigInt(row!.xmin);
+/** The boundary below which every transaction of this database has ended (see above); `trip` counts each round trip. */
+async function settledXmin(db: Db, trip = () => {}): Promise<bigint> {
+  trip();
+  const [snap] = rowsOf<{ xmin: string; xmax: string; running: string }>(
+    await db.execute(
+      sql`select pg_snapshot_xmin(s)::text as xmin, pg_snapshot_xmax(s)::text as xmax,
+        coalesce((select string_agg(x::text, ',') from pg_snapshot_xip(s) x), '') as running
+      from pg_current_snapshot() s`,
+    ),
+  );
+  const xmin = BigInt(snap!.xmin);
+  if (!snap!.running) return xmin;
+  trip();
+  // which of the running transactions are another database's (a backend's or a prepared one's
+  // transaction id is the low 32 bits of the snapshot's 64-bit one: running ids are never 2^32 apart)
+  const [own] = rowsOf<{ oldest: string | null }>(
+    await db.execute(
+      sql`select min(x)::text as oldest
+      from unnest(string_to_array(${snap!.running}, ',')::bigint[]) x
+      where not exists (
+          select 1 from pg_stat_activity a
+          where a.backend_xid::text::bigint = x % 4294967296
+            and a.datid is not null and a.datid <> (select oid from pg_database where datname = current_database()))
+        and not exists (
+          select 1 from pg_prepared_xacts p
+          where p.transaction::text::bigint = x % 4294967296 and p.database <> current_database())`,
+    ),
+  );
+  return own?.oldest ? BigInt(own.oldest) : BigInt(snap!.xmax);
 }
 
 /** The position before every event with xid ≥ xmin, after every one below it. */
@@ -203,8 +241,7 @@ export class FeedWaiters {
   private async tick() {
     try {
       if (!this.waiters.size) return;
-      this.queries++;
-      const xmin = await settledXmin(this.db);
+      const xmin = await settledXmin(this.db, () => this.queries++);
       const moved = [...this.waiters].filter((w) => w.boundary < xmin);
       if (!moved.length) return;
       const low = moved.reduce((a, w) => (w.boundary < a ? w.boundary : a), xmin);
