@@ -13,6 +13,7 @@ import { hitRateLimits, RATE_RULES } from "@/lib/limits/rate-limit";
 import { bpsToPercent, formatScaled, usdcFromMicro, parseScaled, percentToBps } from "@/lib/core/money";
 import { afterCursor, page } from "@/lib/pagination";
 import { feeTermsOf } from "@/lib/rail/fees";
+import { assertPayableDestination, liveRail } from "@/lib/rail";
 import { CURRENCIES } from "@/lib/rail/platforms";
 import type { createPaymentLinkBody, paymentLinkListQuery, startPaymentLinkBody, updatePaymentLinkBody } from "@/lib/links/schemas";
 import { checkoutUrlFor, type CreateSessionInput, createSessionRow, sessionPricing } from "@/lib/sessions/create";
@@ -127,6 +128,11 @@ function checkEndsAt(endsAt: string | null | undefined, now: Date): Date | null 
   return at;
 }
 
+async function environmentOf(db: Db, merchantId: string) {
+  const [m] = await db.select({ environment: merchants.environment }).from(merchants).where(eq(merchants.id, merchantId)).limit(1);
+  return m?.environment ?? "sandbox";
+}
+
 export async function createPaymentLink(db: Db, input: CreateInput, { actor }: As<MerchantActor>): Promise<PaymentLinkDto> {
   const config = getConfig();
   const currency = input.currency ?? "USDC";
@@ -148,6 +154,10 @@ export async function createPaymentLink(db: Db, input: CreateInput, { actor }: A
   if (!config.supportedChainIds.includes(input.destinationChainId)) {
     throw invalid("destinationChainId", `must be one of ${config.supportedChainIds.join(", ")}`);
   }
+  // a live merchant's link pays out on the real rail: a destination it cannot pay is refused now, not at a payer's start
+  const rail = liveRail();
+  if (rail && (actor.environment ?? (await environmentOf(db, actor.merchantId))) === "live")
+    assertPayableDestination(rail, input.destinationChainId, input.destinationToken);
   await assertPayoutAddress(db, input.recipientAddress, { actor, field: "recipientAddress" });
   const now = new Date();
   const row: typeof paymentLinks.$inferInsert = {

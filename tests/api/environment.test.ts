@@ -116,6 +116,28 @@ describe("where a live session pays out", () => {
       const defaulted = await withEnv({ SUPPORTED_CHAIN_IDS: "84532,8453" }, () => v1({}));
       expect(defaulted.status, defaulted.text).toBe(201);
       expect(defaulted.body.responseObject.order).toMatchObject({ destinationChainId: "8453", destinationToken: TOKEN });
+
+      // a live merchant's payment link pays out on the real rail too: refused when made, not at a payer's start
+      const link = (body: Record<string, unknown>) =>
+        call("POST", "/api/payment-links", {
+          key: apiKey,
+          body: { title: "Tip jar", amount: "12.00", destinationChainId: 8453, destinationToken: TOKEN, recipientAddress: WALLET, ...body },
+        });
+      const v1Link = (body: Record<string, unknown>) =>
+        call("POST", "/api/v1/payment-links", {
+          key: apiKey,
+          body: { title: "Invoice", amount: "10.00", destinationAddress: WALLET, ...body },
+        });
+      for (const [res, field] of [
+        [await link({ destinationChainId: 84532, destinationToken: SEPOLIA_USDC }), "destinationChainId"],
+        [await link({ destinationToken: SEPOLIA_USDC }), "destinationToken"],
+        [await v1Link({ destinationChainId: "84532" }), "destinationChainId"],
+      ] as const) {
+        expect(res.status, res.text).toBe(400);
+        expect(res.body.error?.details?.fields).toHaveProperty(field);
+      }
+      expect((await link({})).status).toBe(201);
+      expect((await v1Link({})).status).toBe(201);
     });
   });
 });
