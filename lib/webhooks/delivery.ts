@@ -120,8 +120,10 @@ export type InFlight = Pick<DeliveryRow, "webhookId" | "merchantId">;
  * like any other, and at most `merchantCap` in all (the dispatcher has slots left for the others
  * however slow one merchant's endpoints are). An endpoint gets at most WEBHOOK_ENDPOINT_CONCURRENCY attempts in flight from one
  * dispatcher; one whose circuit is open is not claimed, and a half-open one gets one attempt at a
- * time (the probe). The turns are counted among the oldest due deliveries (`claimWindow`), read
- * from deliveries_due_idx, so a claim costs the same however large a backlog is. Rows another worker
+ * time (the probe). The turns are counted among the oldest due deliveries (`claimWindow`) of the
+ * merchants and endpoints that have room here, read from deliveries_due_idx: a claim reads past the
+ * backlog of a merchant at its share (until its circuits open and move that backlog out of the due
+ * range), and otherwise costs the same however large a backlog is. Rows another worker
  * is claiming at this moment are skipped (FOR UPDATE SKIP LOCKED); the lease set here keeps
  * everyone else off them until the attempt is recorded or the lease lapses. Like `claim`, it sets
  * the lease (and its token) only.
@@ -137,19 +139,28 @@ export async function claimDueDeliveries(
   const claimToken = newClaimToken();
   const at = now.toISOString();
   const held = JSON.stringify(inFlight.map((d) => ({ w: d.webhookId, m: d.merchantId })));
+  const cap = getConfig().webhookEndpointConcurrency;
   const picked = sql`
-    with due as (
+    with held as (
+      select * from jsonb_to_recordset(${held}::jsonb) as h(w text, m text)
+    ), full_merchants as (
+      select m from held group by m having count(*) >= ${merchantCap}::int
+    ), full_endpoints as (
+      select h.w from held h join webhooks w on w.id = h.w group by h.w, w.circuit_open_until
+      having count(*) >= case when w.circuit_open_until is null then ${cap}::int else 1 end
+    ), due as (
+      -- the window counts only deliveries that could be claimed: a merchant or an endpoint at its
+      -- share here is read past, so however large its backlog, the others' deliveries are in view
       select d.id, d.merchant_id, d.webhook_id, d.next_attempt_at from deliveries d
       where d.status = 'PENDING' and d.next_attempt_at <= ${at}::timestamptz
         and (d.lease_until is null or d.lease_until <= ${at}::timestamptz)
+        and d.merchant_id <> all(array(select m from full_merchants)) and d.webhook_id <> all(array(select w from full_endpoints))
       order by d.next_attempt_at limit ${claimWindow(limit)}
-    ), held as (
-      select * from jsonb_to_recordset(${held}::jsonb) as h(w text, m text)
     ), by_endpoint as (
       select due.*, m.environment = 'live' as live,
         row_number() over (partition by due.webhook_id order by due.next_attempt_at, due.id)
           + coalesce((select count(*) from held where held.w = due.webhook_id), 0) as endpoint_turn,
-        case when w.circuit_open_until is null then ${getConfig().webhookEndpointConcurrency}::int else 1 end as endpoint_cap
+        case when w.circuit_open_until is null then ${cap}::int else 1 end as endpoint_cap
       from due join webhooks w on w.id = due.webhook_id join merchants m on m.id = due.merchant_id
       where w.circuit_open_until is null or w.circuit_open_until <= ${at}::timestamptz
     ), by_merchant as (

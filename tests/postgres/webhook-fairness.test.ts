@@ -76,11 +76,15 @@ describe("the claim's order", () => {
 
 describe("webhook delivery under a stuck tenant", { timeout: 120_000 }, () => {
   it("a merchant with 20 endpoints that never answer does not hold up another merchant's deliveries", async () => {
+    // a timeout long enough that waiting for one is told from a busy machine's delay
+    const timeoutMs = 5_000;
+    restore = setEnv({ WEBHOOK_TIMEOUT: "5s" });
     const stuckEnd = await receiver(silent);
     const healthyEnd = await receiver();
     const stuck = await newMerchant();
     for (let i = 0; i < 20; i++) await newWebhook(stuck, { url: `${stuckEnd.url}?hook=${i}` });
-    for (let i = 0; i < 12; i++) await startedSession(stuck); // 24 events × 20 endpoints: 480 deliveries waiting
+    // 32 events × 20 endpoints: 640 deliveries waiting, more than a claim ranks at once
+    for (let i = 0; i < 16; i++) await startedSession(stuck);
     const healthy = await newMerchant();
     await newWebhook(healthy, { url: healthyEnd.url });
 
@@ -106,10 +110,10 @@ describe("webhook delivery under a stuck tenant", { timeout: 120_000 }, () => {
     }
     console.log(`[fairness] healthy merchant's deliveries, event → receipt: ${latencies.join(", ")} ms`);
     // the stuck merchant holds its share of the slots, and the others are free: no wait for its timeouts
-    for (const ms of latencies) expect(ms).toBeLessThan(TIMEOUT_MS);
+    for (const ms of latencies) expect(ms).toBeLessThan(timeoutMs / 2);
     // nothing of the stuck merchant's was dropped: every delivery waits, PENDING
     const stuckRows = await db.select({ status: deliveries.status }).from(deliveries).where(eq(deliveries.merchantId, stuck.id));
-    expect(stuckRows).toHaveLength(480);
+    expect(stuckRows).toHaveLength(640);
     expect(stuckRows.every((d) => d.status === "PENDING")).toBe(true);
   });
 
