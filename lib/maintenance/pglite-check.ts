@@ -56,20 +56,37 @@ export async function checkPgliteSchema(restored: PGlite, file: string, migratio
     throw notOurs(file, "it holds no database of this service (no migrations table)", []);
   }
   const migrations = firstMigrations(file, rows, ourMigrations(migrationsFolder));
-  const { PGlite } = await import("@electric-sql/pglite");
-  const reference = new PGlite();
-  try {
-    // as drizzle applies them: in one transaction (a migration may LOCK TABLE)
-    await reference.transaction(async (tx) => {
-      for (const statement of schemaStatements(migrations)) await tx.exec(statement);
-    });
-    const [theirs, expected] = [await codeObjects(restored), await codeObjects(reference)];
-    const differences = [
-      ...[...theirs].filter((line) => !expected.has(line)).map((line) => `not ours: ${line}`),
-      ...[...expected].filter((line) => !theirs.has(line)).map((line) => `missing: ${line}`),
-    ];
-    if (differences.length) throw notOurs(file, "what can run in its database is not what this version's migrations make", differences);
-  } finally {
-    await reference.close();
+  const [theirs, expected] = [await codeObjects(restored), await referenceCodeObjects(schemaStatements(migrations))];
+  const differences = [
+    ...[...theirs].filter((line) => !expected.has(line)).map((line) => `not ours: ${line}`),
+    ...[...expected].filter((line) => !theirs.has(line)).map((line) => `missing: ${line}`),
+  ];
+  if (differences.length) throw notOurs(file, "what can run in its database is not what this version's migrations make", differences);
+}
+
+/** What the same migrations make in an empty database, built once per process for each list of statements. */
+const references = new Map<string, Promise<Set<string>>>();
+
+function referenceCodeObjects(statements: string[]): Promise<Set<string>> {
+  const key = statements.join("\n;\n");
+  let made = references.get(key);
+  if (!made) {
+    made = (async () => {
+      const { PGlite } = await import("@electric-sql/pglite");
+      const reference = new PGlite();
+      try {
+        // as drizzle applies them: in one transaction (a migration may LOCK TABLE)
+        await reference.transaction(async (tx) => {
+          for (const statement of statements) await tx.exec(statement);
+        });
+        return await codeObjects(reference);
+      } finally {
+        await reference.close();
+      }
+    })();
+    // a reference that could not be made is made again next time
+    made.catch(() => references.delete(key));
+    references.set(key, made);
   }
+  return made;
 }

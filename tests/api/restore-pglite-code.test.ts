@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { PGlite } from "@electric-sql/pglite";
-import { afterAll, describe, expect, it } from "vitest";
+import { afterAll, describe, expect, inject, it } from "vitest";
 import { openPglite } from "@/db/client";
 import { backup, restore } from "@/lib/maintenance/backup";
 
@@ -16,12 +16,14 @@ afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 let n = 0;
 const fresh = (name: string) => path.join(root, `${name}-${++n}`);
 
-// one new data folder, migrated once; each test changes a copy of it (a migration costs seconds)
+// one new data folder, from the run's migrated copy (pglite-global-setup.ts: migrating anew costs
+// seconds); each test changes a copy of it
 let migrated: Promise<string> | undefined;
 const migratedFolder = () =>
   (migrated ??= (async () => {
     const dataDir = fresh("migrated");
-    await (await openPglite(dataDir)).close();
+    const copy = inject("pgliteTemplate");
+    await (await openPglite(dataDir, { loadDataDir: new Blob([fs.readFileSync(copy)]) })).close();
     return dataDir;
   })());
 
