@@ -1,6 +1,6 @@
 import { spawn } from "node:child_process";
 import crypto from "node:crypto";
-import type { Browser, Page, Request } from "@playwright/test";
+import type { Browser, Locator, Page, Request } from "@playwright/test";
 import { Secret, TOTP } from "otpauth";
 import { linkIn, waitForMail } from "../tests/support/mailbox";
 import { Dashboard, mailbox } from "./pages/dashboard";
@@ -38,6 +38,37 @@ async function confirmItIsMe(page: Page, password: string) {
   await dialog.getByLabel("Your password").fill(password);
   await dialog.getByRole("button", { name: "Confirm" }).click();
   await expect(dialog).toBeHidden();
+}
+
+/**
+ * After an action that changes the team or the money: answers the re-authentication dialog if it is
+ * asked (it is not within a few minutes of the last one), and waits for `done`.
+ */
+async function confirmIfAsked(page: Page, password: string, done: Locator, app?: Authenticator) {
+  const dialog = reauthDialog(page);
+  await expect(done.or(dialog)).toBeVisible();
+  if (await dialog.isVisible()) {
+    await dialog.getByLabel("Your password").fill(password);
+    if (app) await dialog.getByLabel("Code from your authenticator app").fill(app.code());
+    await dialog.getByRole("button", { name: "Confirm" }).click();
+    await expect(dialog).toBeHidden();
+  }
+  await expect(done).toBeVisible();
+}
+
+/** Creates a named key on Developers, as the owner; returns its secret (shown once) and the captured server action. */
+async function createKey(d: Dashboard, name: string): Promise<{ apiKey: string; action: Request }> {
+  const page = d.page;
+  await page.goto("/dashboard/developers");
+  await page.getByLabel("New key's name").fill(name);
+  const created = nextAction(page);
+  await page.getByRole("button", { name: "Create key" }).click();
+  const action = await created;
+  const apiKey = (await page.getByTestId("new-api-key").textContent())!.trim();
+  expect(apiKey).toMatch(/^ck_/);
+  await page.getByRole("button", { name: "Done" }).click();
+  await expect(page.getByRole("cell", { name, exact: true })).toBeVisible();
+  return { apiKey, action };
 }
 
 /** Turns on TOTP from the account page (the password asked again first); returns the app and the recovery codes shown once. */
@@ -83,14 +114,9 @@ async function newPage(browser: Browser, baseURL: string | undefined) {
 }
 
 test.describe("people", () => {
-  test("sign up by email, a second factor, a second named key, a viewer who sees no key, and all of it in the audit trail", async ({
-    page,
-    browser,
-    baseURL,
-  }, testInfo) => {
-    test.setTimeout(120_000);
+  test("sign up by email, confirm it is you, a second factor, and a recovery code that signs in once", async ({ page }, testInfo) => {
     const owner = new Dashboard(page);
-    const firstKey = await owner.signUp(unique("team"), "Team Shop");
+    await owner.signUp(unique("factor"), "Factor Shop", []);
     await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
     await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
 
@@ -122,32 +148,86 @@ test.describe("people", () => {
     await owner.signOut();
     await owner.signInPerson(owner.person!, { code: () => app.code() });
 
-    // a second named key, shown once, that the API accepts
-    await owner.nav("Developers").click();
-    await page.getByLabel("New key's name").fill("Reporting");
-    const created = nextAction(page);
-    await page.getByRole("button", { name: "Create key" }).click();
-    const createAction = await created;
-    const reporting = (await page.getByTestId("new-api-key").textContent())!.trim();
-    expect(reporting).toMatch(/^ck_/);
-    expect(reporting).not.toBe(firstKey);
-    expect((await page.request.get("/api/merchants/me", { headers: { "x-api-key": reporting } })).status()).toBe(200);
-    await page.getByRole("button", { name: "Done" }).click();
-    await expect(page.getByRole("cell", { name: "Reporting", exact: true })).toBeVisible();
+    // the trail has each step
+    await owner.nav("Audit").click();
+    const trail = page.getByRole("table", { name: "Audit records, newest first" });
+    for (const action of ["account.email-verified", "account.created", "account.reauthenticated", "account.totp-enabled"]) {
+      await expect(trail.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    }
+
+    // a recovery code signs in once
+    await owner.signOut();
+    await page.goto("/dashboard/sign-in");
+    for (const attempt of ["works", "refused"]) {
+      await page.getByLabel("Email").fill(owner.person!.email);
+      await page.getByLabel("Password").fill(owner.person!.password);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await page.getByLabel("Code from your authenticator app").fill(recovery[0]!);
+      await page.getByRole("button", { name: "Verify" }).click();
+      if (attempt === "works") {
+        await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
+        await owner.signOut();
+      } else {
+        await expect(page.getByRole("alert").filter({ hasText: "That code is not right, or was already used" })).toBeVisible();
+      }
+    }
+  });
+
+  test("a second named key, shown once, that the API accepts until an owner revokes it; the trail has both", async ({ page }, testInfo) => {
+    const owner = new Dashboard(page);
+    const firstKey = await owner.signUp(unique("keys"), "Key Shop", []);
+    await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
+    const reporting = await createKey(owner, "Reporting");
+    expect(reporting.apiKey).not.toBe(firstKey);
+    expect((await page.request.get("/api/merchants/me", { headers: { "x-api-key": reporting.apiKey } })).status()).toBe(200);
     await checkScreen(page, testInfo, "people-keys");
 
-    // a viewer, invited by email
+    // revoking the key: the API refuses it (within the key cache's 10 s)
+    page.once("dialog", (d) => void d.accept());
+    await page.getByRole("button", { name: "Revoke Reporting" }).click();
+    await expect(page.getByRole("status").filter({ hasText: "Revoked Reporting." })).toBeVisible();
+    await expect
+      .poll(async () => (await page.request.get("/api/merchants/me", { headers: { "x-api-key": reporting.apiKey } })).status(), {
+        timeout: 15_000,
+      })
+      .toBe(401);
+
+    await owner.nav("Audit").click();
+    const trail = page.getByRole("table", { name: "Audit records, newest first" });
+    for (const action of ["key.created", "key.revoked"]) await expect(trail.getByRole("cell", { name: action, exact: true })).toBeVisible();
+    await expect(trail).toContainText(owner.person!.email);
+    await checkScreen(page, testInfo, "people-audit");
+    await page.getByLabel("Action").selectOption("key.revoked");
+    await page.getByRole("button", { name: "Filter" }).click();
+    await expect(trail.getByRole("row")).toHaveCount(2); // the header and the one record
+  });
+
+  test("a viewer invited by email sees no key and is refused what a viewer may not do; the second-factor rule and the removal reach them", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const owner = new Dashboard(page);
+    const firstKey = await owner.signUp(unique("team"), "Team Shop", []);
+    await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
+    // the owner has a second factor: the team's rule below keeps out only the members who have none
+    const { app } = await setUpTotp(page, owner.person!.password);
+    const { action: createAction } = await createKey(owner, "Reporting");
+
+    // a viewer, invited by email: the invite asks the owner to confirm it is them first
     const viewerEmail = email("viewer");
     await owner.nav("Team").click();
     const invitedAt = Date.now();
     await page.getByLabel("Email").fill(viewerEmail);
     await page.getByLabel("Role", { exact: true }).selectOption("viewer");
     await page.getByRole("button", { name: "Send invite" }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Invite sent to ${viewerEmail}` })).toBeVisible();
+    await confirmIfAsked(page, owner.person!.password, page.getByRole("status").filter({ hasText: `Invite sent to ${viewerEmail}` }), app);
     await expect(page.getByRole("list", { name: "Pending invites" })).toContainText(viewerEmail);
     await checkScreen(page, testInfo, "people-team");
     const invite = await waitForMail(mailbox(), { to: viewerEmail, subject: /You are invited to a merchant account/, after: invitedAt });
     expect(invite.text).toContain(owner.person!.email);
+    const told = await waitForMail(mailbox(), { to: owner.person!.email, subject: /^Someone was invited/, after: invitedAt });
+    expect(told.text).toContain(`invited ${viewerEmail} to join the merchant account "Team Shop" as viewer`);
     const inviteLink = linkIn(invite, "/dashboard/invite");
 
     const viewerPage = await newPage(browser, baseURL);
@@ -180,40 +260,12 @@ test.describe("people", () => {
       origin: "https://evil.example",
     });
     expect(forged.ok()).toBe(false);
-    await page.reload();
+    await owner.nav("Developers").click();
+    await expect(page.getByRole("cell", { name: "Reporting", exact: true })).toBeVisible();
     await expect(page.getByRole("cell", { name: "By viewer", exact: true })).toHaveCount(0);
     await expect(page.getByRole("cell", { name: "Forged", exact: true })).toHaveCount(0);
 
-    // revoking the key: the API refuses it (within the key cache's 10 s)
-    await owner.nav("Developers").click();
-    page.once("dialog", (d) => void d.accept());
-    await page.getByRole("button", { name: "Revoke Reporting" }).click();
-    await expect(page.getByRole("status").filter({ hasText: "Revoked Reporting." })).toBeVisible();
-    await expect
-      .poll(async () => (await page.request.get("/api/merchants/me", { headers: { "x-api-key": reporting } })).status(), {
-        timeout: 15_000,
-      })
-      .toBe(401);
-
-    // the trail: the owner sees every step, the viewer only their own
-    await owner.nav("Audit").click();
-    const trail = page.getByRole("table", { name: "Audit records, newest first" });
-    for (const action of [
-      "account.email-verified",
-      "account.created",
-      "account.totp-enabled",
-      "key.created",
-      "team.invited",
-      "team.joined",
-      "key.revoked",
-    ]) {
-      await expect(trail.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
-    }
-    await expect(trail).toContainText(owner.person!.email);
-    await checkScreen(page, testInfo, "people-audit");
-    await page.getByLabel("Action").selectOption("key.revoked");
-    await page.getByRole("button", { name: "Filter" }).click();
-    await expect(trail.getByRole("row")).toHaveCount(2); // the header and the one record
+    // the viewer's trail holds only their own records
     await viewerPage.getByRole("navigation", { name: "Dashboard" }).getByRole("link", { name: "Audit" }).click();
     const own = viewerPage.getByRole("table", { name: "Audit records, newest first" });
     await expect(own.getByRole("cell", { name: "team.joined", exact: true })).toBeVisible();
@@ -222,38 +274,100 @@ test.describe("people", () => {
     // an owner requires a second factor: the viewer, who has none, is sent to set one up first
     await owner.nav("Team").click();
     await page.getByRole("checkbox", { name: /Require a second factor/ }).check();
-    await expect(page.getByRole("status").filter({ hasText: "Every member now needs a second factor." })).toBeVisible();
+    const ruleOn = page.getByRole("status").filter({ hasText: "Every member now needs a second factor." });
+    await confirmIfAsked(page, owner.person!.password, ruleOn, app);
     await viewerPage.goto("/dashboard/sessions");
     await expect(viewerPage.getByRole("heading", { name: "Your account" })).toBeVisible();
     await expect(viewerPage.getByRole("alert").filter({ hasText: "requires a second factor" })).toBeVisible();
     await owner.nav("Sessions").click(); // the owner has one: nothing changes for them
     await expect(page.getByRole("heading", { name: "Sessions" })).toBeVisible();
 
-    // removed from the team, the viewer's session loses the account at once
+    // the owner's trail has every step
+    await owner.nav("Audit").click();
+    const trail = page.getByRole("table", { name: "Audit records, newest first" });
+    for (const action of ["key.created", "team.invited", "team.joined", "team.second-factor-required"]) {
+      await expect(trail.getByRole("cell", { name: action, exact: true }).first()).toBeVisible();
+    }
+
+    // removed from the team, the viewer's session loses the account at once, and they are mailed
     await owner.nav("Team").click();
     page.once("dialog", (d) => void d.accept());
+    const removedAt = Date.now();
     await page.getByRole("button", { name: `Remove ${viewerEmail}` }).click();
-    await expect(page.getByRole("status").filter({ hasText: `Removed ${viewerEmail}.` })).toBeVisible();
+    await confirmIfAsked(page, owner.person!.password, page.getByRole("status").filter({ hasText: `Removed ${viewerEmail}.` }), app);
+    const gone = await waitForMail(mailbox(), { to: viewerEmail, subject: /^A member was removed/, after: removedAt });
+    expect(gone.text).toContain(`${owner.person!.email} removed you from the merchant account "Team Shop".`);
     await viewerPage.goto("/dashboard/sessions");
     await expect(viewerPage.getByRole("heading", { name: "Welcome" })).toBeVisible();
-
-    // a recovery code signs in once
-    await owner.signOut();
-    await page.goto("/dashboard/sign-in");
-    for (const attempt of ["works", "refused"]) {
-      await page.getByLabel("Email").fill(owner.person!.email);
-      await page.getByLabel("Password").fill(owner.person!.password);
-      await page.getByRole("button", { name: "Sign in", exact: true }).click();
-      await page.getByLabel("Code from your authenticator app").fill(recovery[0]!);
-      await page.getByRole("button", { name: "Verify" }).click();
-      if (attempt === "works") {
-        await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible();
-        await owner.signOut();
-      } else {
-        await expect(page.getByRole("alert").filter({ hasText: "That code is not right, or was already used" })).toBeVisible();
-      }
-    }
     await viewerPage.context().close();
+  });
+
+  test("a stolen owner's session cannot take the money at once: its new owner is asked to confirm, mailed, and held; an earlier owner cancels from the mail", async ({
+    page,
+    browser,
+    baseURL,
+  }, testInfo) => {
+    const owner = new Dashboard(page);
+    await owner.signUp(unique("takeover"), "Takeover Shop", []);
+    await page.getByRole("button", { name: "I have saved it: go to my dashboard" }).click();
+
+    // the session invites a second owner: the password is asked first, and every owner is mailed
+    const newOwnerEmail = email("new-owner");
+    await owner.nav("Team").click();
+    const invitedAt = Date.now();
+    await page.getByLabel("Email").fill(newOwnerEmail);
+    await page.getByLabel("Role", { exact: true }).selectOption("owner");
+    await page.getByRole("button", { name: "Send invite" }).click();
+    await expect(reauthDialog(page)).toBeVisible();
+    await confirmItIsMe(page, owner.person!.password);
+    await expect(page.getByRole("status").filter({ hasText: `Invite sent to ${newOwnerEmail}` })).toBeVisible();
+    const alert = await waitForMail(mailbox(), { to: owner.person!.email, subject: /^Someone was invited/, after: invitedAt });
+    expect(alert.text).toContain(`invited ${newOwnerEmail} to join the merchant account "Takeover Shop" as owner`);
+    expect(alert.text).toContain("If this was not you");
+
+    const newPageOf = await newPage(browser, baseURL);
+    const newcomer = new Dashboard(newPageOf);
+    const invite = await waitForMail(mailbox(), { to: newOwnerEmail, subject: /You are invited/, after: invitedAt });
+    const person = await newcomer.signUpPerson(newOwnerEmail);
+    await newPageOf.goto(linkIn(invite, "/dashboard/invite"));
+    await newPageOf.getByRole("button", { name: "Accept the invite" }).click();
+    await expect(newPageOf.getByRole("heading", { name: "Overview" })).toBeVisible();
+
+    // the new owner allows an address of theirs: confirmed with their own password, and held
+    const theirs = "0x000000000000000000000000000000000000dEaD";
+    await newPageOf.goto("/dashboard/settings");
+    const section = newPageOf.getByRole("region", { name: "Allowed payout addresses" });
+    const askedAt = Date.now();
+    await section.getByLabel("Address to allow (EVM)").fill(theirs);
+    await section.getByRole("button", { name: "Allow address" }).click();
+    await confirmItIsMe(newPageOf, person.password);
+    await expect(newPageOf.getByRole("status").filter({ hasText: `Held: ${theirs.toLowerCase()} is added at` })).toBeVisible();
+    const waiting = newPageOf.getByRole("list", { name: "Waiting payout changes" });
+    await expect(waiting).toContainText(theirs.toLowerCase());
+    await expect(section.getByRole("cell", { name: theirs.toLowerCase(), exact: true })).toHaveCount(0);
+    await checkScreen(newPageOf, testInfo, "people-held-payout-change");
+
+    // the first owner cancels it from the link in their mail
+    const held = await waitForMail(mailbox(), {
+      to: owner.person!.email,
+      subject: /A new owner's payout change is waiting/,
+      after: askedAt,
+    });
+    const cancelLink = linkIn(held, "/dashboard/payout-change");
+    await page.goto(cancelLink);
+    await expect(page.getByRole("heading", { name: "A new owner's payout change is waiting" })).toBeVisible();
+    await expect(page.getByText(newOwnerEmail).first()).toBeVisible();
+    await checkScreen(page, testInfo, "people-payout-change");
+    const cancelledAt = Date.now();
+    await page.getByRole("button", { name: "Cancel this change" }).click();
+    await expect(page.getByRole("status").filter({ hasText: `Cancelled: ${theirs.toLowerCase()} is not added` })).toBeVisible();
+    await waitForMail(mailbox(), { to: newOwnerEmail, subject: /^A held payout change was cancelled$/, after: cancelledAt });
+    await page.goto(cancelLink);
+    await expect(page.getByRole("heading", { name: "This link no longer works" })).toBeVisible();
+    await newPageOf.reload();
+    await expect(newPageOf.getByRole("list", { name: "Waiting payout changes" })).toHaveCount(0);
+    await expect(section.getByRole("cell", { name: theirs.toLowerCase(), exact: true })).toHaveCount(0);
+    await newPageOf.context().close();
   });
 
   test("a passkey from Chromium's virtual authenticator signs in without a password", { tag: "@topology" }, async ({ page }, testInfo) => {
@@ -407,6 +521,7 @@ test("every page for people passes axe in light and dark, at 320 px and on a des
     "/dashboard/reset-password?token=x",
     "/dashboard/verify?token=x",
     "/dashboard/invite?token=x",
+    "/dashboard/payout-change?token=x",
   ];
   // each page at 320 px in dark and on a desktop in light, checked by axe and kept as a screenshot
   const checkEach = async (paths: string[]) => {

@@ -39,7 +39,7 @@ export default async function PayoutChangePage({ searchParams }: { searchParams:
       </p>
       <p className="mt-2">
         It applies at <time dateTime={c.appliesAt}>{exactTime(c.appliesAt, "en-GB", "UTC")}</time> unless an earlier owner cancels it. This
-        link is {held.for}&apos;s.
+        link was mailed to {held.for}.
       </p>
       <p className={`mt-2 text-sm ${ui.muted}`}>
         If you did not expect it, cancel it, then remove {c.requestedBy} from the team and change your password.
