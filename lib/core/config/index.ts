@@ -54,6 +54,24 @@ const isHttpUrl = (v: string) => {
   }
 };
 
+/** A retention period: a duration of at least a day (90d when unset), or "off" (null: kept for ever). */
+const retention = (kept: string) =>
+  z
+    .string()
+    .optional()
+    .transform((v, ctx) => {
+      const text = v?.trim() || "90d";
+      if (text === "off") return null;
+      try {
+        const ms = parseDuration(text);
+        if (ms < 86_400_000) throw new Error(`"${text}" is shorter than a day (use 90d, or off to keep ${kept})`);
+        return ms;
+      } catch (err) {
+        ctx.addIssue({ code: "custom", message: (err as Error).message });
+        return z.NEVER;
+      }
+    });
+
 export const envSchema = z.object({
   NODE_ENV: z.string().optional(),
   DATABASE_URL: optionalString,
@@ -86,21 +104,7 @@ export const envSchema = z.object({
   NEW_OWNER_PAYOUT_HOLD: duration("24h"),
   // how long events, their deliveries and the deliveries' attempts are kept ("off": for ever);
   // sessions and orders are always kept. At least a day: a delivery still retrying is never purged
-  EVENT_RETENTION: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const text = v?.trim() || "90d";
-      if (text === "off") return null;
-      try {
-        const ms = parseDuration(text);
-        if (ms < 86_400_000) throw new Error(`"${text}" is shorter than a day (use 90d, or off to keep every event)`);
-        return ms;
-      } catch (err) {
-        ctx.addIssue({ code: "custom", message: (err as Error).message });
-        return z.NEVER;
-      }
-    }),
+  EVENT_RETENTION: retention("every event"),
   WEBHOOK_RETRY_DELAYS: z
     .string()
     .optional()
@@ -137,21 +141,7 @@ export const envSchema = z.object({
   AUDIT_WRITES_PER_HOUR: z.coerce.number({ error: "must be a whole number" }).int().min(1).max(1_000_000).default(1000),
   // how long the audit trail of an account nobody has claimed (made with POST /api/merchants, no
   // person ever its owner) is kept ("off": for ever); a claimed account's is kept for ever
-  UNCLAIMED_AUDIT_RETENTION: z
-    .string()
-    .optional()
-    .transform((v, ctx) => {
-      const text = v?.trim() || "90d";
-      if (text === "off") return null;
-      try {
-        const ms = parseDuration(text);
-        if (ms < 86_400_000) throw new Error(`"${text}" is shorter than a day (use 90d, or off to keep the trail)`);
-        return ms;
-      } catch (err) {
-        ctx.addIssue({ code: "custom", message: (err as Error).message });
-        return z.NEVER;
-      }
-    }),
+  UNCLAIMED_AUDIT_RETENTION: retention("the trail"),
   SANDBOX_RATES: optionalString,
   INNGEST_EVENT_KEY: optionalString,
   INNGEST_SIGNING_KEY: optionalString,
