@@ -228,6 +228,10 @@ export async function revokeInvite(db: Db, actor: MerchantActor, inviteId: strin
 
 export type InviteView = { state: "open"; email: string; role: MemberRole; account: string; invitedBy: string } | { state: "gone" };
 
+/** The invite a link's token opens: not accepted, revoked or expired. */
+const openInviteOf = (token: string) =>
+  and(eq(invites.tokenHash, tokenHash(token)), isNull(invites.acceptedAt), isNull(invites.revokedAt), gt(invites.expiresAt, new Date()));
+
 /** What the invite page shows: an open invite's details, or that the link no longer works (used, revoked, expired or unknown alike). */
 export async function inviteByToken(db: Db, token: string): Promise<InviteView> {
   if (!token || token.length > 100) return { state: "gone" };
@@ -241,14 +245,7 @@ export async function inviteByToken(db: Db, token: string): Promise<InviteView> 
     .from(invites)
     .innerJoin(merchants, eq(merchants.id, invites.merchantId))
     .leftJoin(users, eq(users.id, invites.invitedBy))
-    .where(
-      and(
-        eq(invites.tokenHash, tokenHash(token)),
-        isNull(invites.acceptedAt),
-        isNull(invites.revokedAt),
-        gt(invites.expiresAt, new Date()),
-      ),
-    )
+    .where(openInviteOf(token))
     .limit(1);
   return row ? { state: "open", ...row, invitedBy: row.invitedBy ?? "a former member" } : { state: "gone" };
 }
@@ -264,19 +261,7 @@ export async function acceptInvite(
   if (!token || token.length > 100) throw gone();
   return db
     .transaction(async (tx) => {
-      const [invite] = await tx
-        .select()
-        .from(invites)
-        .where(
-          and(
-            eq(invites.tokenHash, tokenHash(token)),
-            isNull(invites.acceptedAt),
-            isNull(invites.revokedAt),
-            gt(invites.expiresAt, new Date()),
-          ),
-        )
-        .for("update")
-        .limit(1);
+      const [invite] = await tx.select().from(invites).where(openInviteOf(token)).for("update").limit(1);
       if (!invite) throw gone();
       const [me] = await tx.select({ verified: users.emailVerifiedAt }).from(users).where(eq(users.id, person.userId)).limit(1);
       if (!me?.verified) throw new AppError("FORBIDDEN", "Confirm your email address first.");
