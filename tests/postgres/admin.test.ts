@@ -1,6 +1,4 @@
-import { execFile } from "node:child_process";
 import crypto from "node:crypto";
-import path from "node:path";
 import { getAddress } from "viem";
 import { afterEach, describe, expect, it, vi } from "vitest";
 import { cancelCheckout, chooseAndStart, saveChoice } from "@/actions/checkout";
@@ -12,29 +10,23 @@ import { listAudit } from "@/lib/audit";
 import { call, newMerchant, newSession, randomIp, sessionBody, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 import { mailboxForThisFile } from "../support/test-mailbox";
+import { runAdmin, runAdminHere } from "../support/admin-cli";
 
-// The operator's commands as the operator runs them: `node --import tsx scripts/admin.ts …` in a
-// process of its own on this file's PostgreSQL database, checked through the real route handlers.
+// The operator's commands, checked through the real route handlers on this file's PostgreSQL
+// database. A few run as the operator runs them, `node --import tsx scripts/admin.ts …` in a process
+// of its own (its exit codes, its key cache apart from the API's, its own mail); the rest run the same
+// commands in this process (a process start is seconds on a busy machine, and adds nothing to them).
 
 // the payer's actions read the client's address from the request (for their rate limits)
 vi.mock("next/headers", () => ({ headers: async () => new Headers({ "x-forwarded-for": randomIp() }) }));
 
-const ROOT = path.resolve(import.meta.dirname, "../..");
 // the API's key cache (per process, documented as "within 10 s") has forgotten a key after this
 const KEY_CACHE_PASSED = 10_001;
 
-type Run = { code: number; stdout: string; stderr: string };
-
-function admin(...args: string[]): Promise<Run> {
-  return new Promise((resolve) => {
-    execFile(
-      process.execPath,
-      ["--import", "tsx", "scripts/admin.ts", ...args],
-      { cwd: ROOT, env: { ...process.env, DATABASE_URL: process.env.DATABASE_URL, LOG_LEVEL: "" }, timeout: 60_000 },
-      (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
-    );
-  });
-}
+/** The command as the operator runs it, a process of its own on this file's database. */
+const adminProcess = (...args: string[]) => runAdmin({ ...process.env, LOG_LEVEL: "" }, ...args);
+/** The command run in this process: for what it does, where its process adds nothing. */
+const admin = runAdminHere;
 
 const me = (key: string) => call("GET", "/api/merchants/me", { key });
 
@@ -60,7 +52,7 @@ describe("npm run admin -- rotate-key", () => {
     const m = await newMerchant();
     expect((await me(m.apiKey)).status).toBe(200);
 
-    const run = await admin("rotate-key", m.name);
+    const run = await adminProcess("rotate-key", m.name);
     expect(run.code, run.stderr).toBe(0);
     const printed = run.stdout.match(/ck_[A-Za-z0-9_-]{43}/g) ?? [];
     expect(printed).toHaveLength(1);
@@ -101,7 +93,7 @@ describe("npm run admin -- disable / enable", () => {
   it("disable: every API route answers 403 with a clear message; enable restores the key", async () => {
     const m = await newMerchant();
     const session = await newSession(m);
-    const run = await admin("disable", m.name);
+    const run = await adminProcess("disable", m.name);
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toContain("is now disabled");
 
@@ -229,7 +221,8 @@ describe("npm run admin: bad input", () => {
     [["list", "extra"], "list takes no arguments"],
     [["list", "--yes"], "Unknown option: --yes"],
   ])("%j: exit 2 with a message and the usage", async (args, message) => {
-    const run = await admin(...args);
+    // the first as the operator's process exits, the rest in this one
+    const run = await (args.length === 0 ? adminProcess : admin)(...args);
     expect(run.code).toBe(2);
     expect(run.stderr).toContain(message);
     expect(run.stderr).toContain("Usage: npm run admin");
@@ -313,7 +306,7 @@ describe("npm run admin -- payout-addresses, allow-address, remove-address", () 
     expect((await session()).status).toBe(400);
 
     const at = Date.now();
-    const allowed = await admin("allow-address", m.name, address, "--label=Cold wallet");
+    const allowed = await adminProcess("allow-address", m.name, address, "--label=Cold wallet");
     expect(allowed.code, allowed.stderr).toBe(0);
     expect(allowed.stdout).toContain(`may now send payments to ${address.toLowerCase()}`);
     expect((await session()).status).toBe(201);
@@ -338,6 +331,5 @@ describe("npm run admin -- payout-addresses, allow-address, remove-address", () 
       ["payout-address.removed", address.toLowerCase()],
       ["payout-address.added", address.toLowerCase()],
     ]);
-    // five processes of the command line, each a few seconds on a busy machine
-  }, 120_000);
+  });
 });

@@ -1,5 +1,6 @@
 import { execFile } from "node:child_process";
 import path from "node:path";
+import { admin } from "@/scripts/admin-commands";
 import { call, sessionBody, type TestMerchant } from "./api";
 
 // What the backup tests share: `npm run admin -- …` as the operator runs it (a process of its own),
@@ -19,6 +20,19 @@ export function runAdmin(env: NodeJS.ProcessEnv, ...args: string[]): Promise<Run
       (err, stdout, stderr) => resolve({ code: err ? (typeof err.code === "number" ? err.code : -1) : 0, stdout, stderr }),
     );
   });
+}
+
+/**
+ * The same command run in this process, on this process's database: what it prints and its exit code,
+ * without a process's start (a few seconds each on a busy machine). For what a command does; the
+ * tests of how it runs as the operator's own process (exit codes, its key cache apart from the API's,
+ * its mail) keep runAdmin.
+ */
+export async function runAdminHere(...args: string[]): Promise<Run> {
+  let stdout = "";
+  let stderr = "";
+  const code = await admin(args, { out: (t) => void (stdout += t), err: (t) => void (stderr += t) });
+  return { code, stdout, stderr };
 }
 
 /** The writers' stops: a writer left running by a failed test would keep the worker busy forever. */
