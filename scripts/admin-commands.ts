@@ -426,9 +426,7 @@ async function run(p: Parsed, io: AdminIo): Promise<number> {
     const { merchant, apiKey, revokedPrefixes } = await rotateApiKey(db, p.merchant, { actor: OPERATOR });
     await audit(db, merchant.id, "key.rotated", { revoked: revokedPrefixes.map((x) => `${x}…`) });
     if (p.json) {
-      io.out(
-        JSON.stringify({ merchantId: merchant.id, name: merchant.name, apiKey, revokedKeyPrefixes: revokedPrefixes }, null, 2) + "\n",
-      );
+      io.out(JSON.stringify({ merchantId: merchant.id, name: merchant.name, apiKey, revokedKeyPrefixes: revokedPrefixes }, null, 2) + "\n");
     } else {
       const revoked = revokedPrefixes.length ? revokedPrefixes.map((x) => `${x}…`).join(", ") : "none";
       io.out(
