@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
@@ -8,6 +9,11 @@ import { extraCaCerts } from "./tests/support/tls";
 // (TEST_DATABASE_URL, or the local server at 127.0.0.1:5432). Concurrency tests need PostgreSQL.
 const pgAdminUrl = await resolveTestDatabaseUrl();
 const alias = { "@": path.resolve(import.meta.dirname) };
+// An API file runs on both databases unless it says, in a line of its own with the reason, that the
+// embedded database adds nothing to what it checks ("// Databases: PostgreSQL only: <why>"): a second
+// run of such a file costs its imports and a database, and checks the same code again. Without a
+// PostgreSQL server those files run on PGlite, so nothing is left out.
+const postgresOnly = pgAdminUrl ? apiFilesOnPostgresOnly("tests/api") : [];
 // Webhook receivers in tests serve https://localhost with a certificate from a test CA. Node reads
 // NODE_EXTRA_CA_CERTS only when a process starts, so it is set here, before the forked workers (and
 // the processes they spawn) start, and they inherit it. Verification itself is never turned off.
@@ -41,6 +47,7 @@ export default defineConfig({
           ...shared,
           name: "api-pglite",
           include: ["tests/api/**/*.test.ts"],
+          exclude: postgresOnly,
           globalSetup: ["tests/support/pglite-global-setup.ts"],
           setupFiles: ["tests/support/setup-env.ts"],
           env: { TEST_DB: "pglite" },
@@ -77,6 +84,17 @@ export default defineConfig({
     ],
   },
 });
+
+/** The API files that say they run on PostgreSQL only; throws for a file whose line gives no reason. */
+function apiFilesOnPostgresOnly(dir: string): string[] {
+  const files = fs.readdirSync(path.join(import.meta.dirname, dir)).filter((f) => f.endsWith(".test.ts"));
+  return files.flatMap((file) => {
+    const line = /^\/\/ Databases: (.*)$/m.exec(fs.readFileSync(path.join(import.meta.dirname, dir, file), "utf8"))?.[1];
+    if (line === undefined) return [];
+    if (!/^PostgreSQL only: \S/.test(line)) throw new Error(`${dir}/${file}: "// Databases:" must say "PostgreSQL only: <why>"`);
+    return [`${dir}/${file}`];
+  });
+}
 
 /** TEST_DATABASE_URL if set, else the local server if it answers within 2 s, else none. */
 async function resolveTestDatabaseUrl(): Promise<string | undefined> {

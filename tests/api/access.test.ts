@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: who may call what is the route wrapper's own check; the files run on both read the same keys and rows on PGlite.
 import { describe, expect, it } from "vitest";
 import { createKey } from "@/lib/accounts/keys";
 import { OPERATOR } from "@/lib/core/actor";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: sign-up, passwords and next-auth are the same code over either database; e2e/people.spec.ts signs people up on the embedded one.
 import { and, eq } from "drizzle-orm";
 import { getServerSession } from "next-auth";
 import { decode, encode } from "next-auth/jwt";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: it checks where checkout-cli sends the key, whatever database answers.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterEach, describe, expect, it } from "vitest";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: a setting's rules and the links built from it, the same statements as the files run on both.
 import { beforeEach, describe, expect, it, vi } from "vitest";
 import { dashboardMerchant } from "@/lib/core/actor";
 import { explorerUrl } from "@/lib/dashboard/format";

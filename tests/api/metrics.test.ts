@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: the series are recorded in the process, whatever database answers.
 import net from "node:net";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { GET as metricsRoute } from "@/app/metrics/route";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: it checks call()'s own check against the document, whatever database answers.
 import { describe, expect, it } from "vitest";
 import { openApiDocument } from "@/app/api/route-modules";
 import { call, randomIp, uniqueName } from "../support/api";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: the document is built from the route handlers, with no database in it.
 import fs from "node:fs";
 import path from "node:path";
 import SwaggerParser from "@apidevtools/swagger-parser";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: the limits are counted by the statements the files run on both use; e2e/checkout.spec.ts pays through them on the embedded database.
 import { eq } from "drizzle-orm";
 import { beforeAll, beforeEach, describe, expect, it, vi } from "vitest";
 import { proofAttempts } from "@/db/schema";

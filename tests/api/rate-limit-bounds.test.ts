@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: the counters' statements are the same on both; what PGlite changes (one connection) no bound here depends on.
 import crypto from "node:crypto";
 import { sql } from "drizzle-orm";
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from "vitest";

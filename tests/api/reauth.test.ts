@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: re-authentication is the same code over either database; e2e/people.spec.ts signs in again on the embedded one.
 import { and, eq } from "drizzle-orm";
 import type { NextAuthOptions } from "next-auth";
 import { encode } from "next-auth/jwt";

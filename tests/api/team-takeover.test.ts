@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: re-authentication and the owners' mail are the same code over either database; e2e/people.spec.ts changes a team on the embedded one.
 import crypto from "node:crypto";
 import { and, eq } from "drizzle-orm";
 import { getAddress } from "viem";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: roles and invites are the same statements on both; e2e/people.spec.ts runs them on the embedded database.
 import crypto from "node:crypto";
 import { eq, sql } from "drizzle-orm";
 import { afterEach, describe, expect, it, vi } from "vitest";

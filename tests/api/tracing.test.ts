@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: spans are made in the process, whatever database answers; its queries' spans come from the one wrapper of every driver's queries (lib/tracing/database.ts).
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import zlib from "node:zlib";

@@ -1,3 +1,4 @@
+// Databases: PostgreSQL only: the documented snippets verify signatures, whatever database stored the event.
 import { execFileSync, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
