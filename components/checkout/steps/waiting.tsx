@@ -15,7 +15,7 @@ export function Reserving({ view }: { view: StepProps["view"] }) {
       <div role="status" className="flex items-center gap-3">
         <span
           aria-hidden="true"
-          className="theme-spinner h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
+          className="theme-spinner h-5 w-5 motion-safe:animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
         />
         <h2 className="text-lg font-semibold">{t("reservingHeading")}</h2>
       </div>
@@ -33,7 +33,7 @@ export function Waiting({ view, pending, act }: StepProps) {
       <div role="status" className="flex items-center gap-3">
         <span
           aria-hidden="true"
-          className="theme-spinner h-5 w-5 animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
+          className="theme-spinner h-5 w-5 motion-safe:animate-spin rounded-full border-2 border-blue-700 border-t-transparent dark:border-blue-400 dark:border-t-transparent"
         />
         <h2 className="text-lg font-semibold">{t("waitingHeading")}</h2>
       </div>
