@@ -380,3 +380,17 @@ describe("lib/core", () => {
     expect(out).toEqual([]);
   });
 });
+
+describe("the unit project", () => {
+  // Its files share one module graph per worker (isolate: false in vitest.config.ts): a module mocked
+  // by one would stay mocked, or not, for the files after it. A test that mocks a module belongs in
+  // tests/, whose projects give each file its own.
+  it("mocks no module", () => {
+    const files = ["lib", "db", "packages"]
+      .flatMap((dir) => sourcesUnder(path.join(ROOT, dir)))
+      .filter((f) => f.endsWith(".test.ts") && !rel(f).includes("node_modules/"));
+    expect(files.length).toBeGreaterThan(40);
+    const mocking = files.filter((f) => /\bvi\s*\.\s*(mock|doMock|hoisted)\s*\(/.test(stripComments(fs.readFileSync(f, "utf8"))));
+    expect(mocking.map(rel)).toEqual([]);
+  });
+});
