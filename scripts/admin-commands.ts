@@ -1,6 +1,6 @@
-// The operator's commands behind `npm run admin` (scripts/admin.ts runs them as a process of its
-// own; tests also call admin() in theirs). Parses argv, calls lib/merchants/admin (and
-// lib/maintenance/backup for backup and restore), prints to the io it is given.
+// The operator's commands behind `npm run admin` (scripts/admin.ts is the process around them):
+// admin() parses a command line, calls lib/merchants/admin (and lib/maintenance/backup for backup and
+// restore), and prints to the io it is given.
 import path from "node:path";
 import { type Db, getDb } from "@/db/client";
 import { recordAudit } from "@/lib/audit";
@@ -570,8 +570,8 @@ export type AdminIo = { out: (text: string) => void; err: (text: string) => void
 export async function admin(argv: string[], io: AdminIo): Promise<number> {
   try {
     const parsed = parse(argv);
-    if (parsed === "help") io.out(USAGE + "\n");
-    else return await run(parsed, io);
+    if (parsed !== "help") return await run(parsed, io);
+    io.out(USAGE + "\n");
     return 0;
   } catch (err) {
     if (err instanceof UsageError) {

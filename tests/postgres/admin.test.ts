@@ -10,7 +10,7 @@ import { listAudit } from "@/lib/audit";
 import { call, newMerchant, newSession, randomIp, sessionBody, uniqueName } from "../support/api";
 import { testDb } from "../support/db";
 import { mailboxForThisFile } from "../support/test-mailbox";
-import { runAdmin, runAdminHere } from "../support/admin-cli";
+import { runAdmin, runAdminHere as admin } from "../support/admin-cli";
 
 // The operator's commands, checked through the real route handlers on this file's PostgreSQL
 // database. A few run as the operator runs them, `node --import tsx scripts/admin.ts …` in a process
@@ -25,8 +25,6 @@ const KEY_CACHE_PASSED = 10_001;
 
 /** The command as the operator runs it, a process of its own on this file's database. */
 const adminProcess = (...args: string[]) => runAdmin({ ...process.env, LOG_LEVEL: "" }, ...args);
-/** The command run in this process: for what it does, where its process adds nothing. */
-const admin = runAdminHere;
 
 const me = (key: string) => call("GET", "/api/merchants/me", { key });
 

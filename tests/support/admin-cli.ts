@@ -3,8 +3,9 @@ import path from "node:path";
 import { admin } from "@/scripts/admin-commands";
 import { call, sessionBody, type TestMerchant } from "./api";
 
-// What the backup tests share: `npm run admin -- …` as the operator runs it (a process of its own),
-// and a client that keeps creating sessions through the real route handlers meanwhile.
+// The operator's commands in tests: `npm run admin -- …` as the operator runs it (a process of its
+// own), the same command in the test's process, and (for the backup tests) a client that keeps
+// creating sessions through the real route handlers meanwhile.
 
 const ROOT = path.resolve(import.meta.dirname, "../..");
 
