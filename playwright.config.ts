@@ -46,18 +46,27 @@ const spki = crypto
   .createHash("sha256")
   .update(new crypto.X509Certificate(fs.readFileSync(certs.certFile)).publicKey.export({ type: "spki", format: "der" }))
   .digest("base64");
+// Debian's headless shell of Chromium (package chromium-headless-shell): Blink and V8 of the same
+// release as the browser, without its windowing and GPU processes, as Playwright itself runs headless
+// tests. Against the full browser it took a third less CPU for the same tests (2026-12-03: three specs,
+// 77 -> 53 CPU-s) on a machine whose cores the suite keeps busy. E2E_BROWSER=/usr/bin/chromium runs the
+// full browser instead.
 const chromium = {
   ...devices["Desktop Chrome"],
-  launchOptions: { executablePath: "/usr/bin/chromium", args: [`--ignore-certificate-errors-spki-list=${spki}`] },
+  launchOptions: {
+    executablePath: process.env.E2E_BROWSER ?? "/usr/bin/chromium-headless-shell",
+    args: [`--ignore-certificate-errors-spki-list=${spki}`],
+  },
 };
 
 export default defineConfig({
   testDir: "e2e",
   fullyParallel: false,
-  // One worker by default: `npm test` runs the direct project beside vitest, and with two workers it
-  // took the cores vitest needed (the direct project 8.9 → 6.9 min, vitest 8.0 → 9.4 min, the pair no
-  // sooner, 2026-11-28). Its tests are independent: E2E_WORKERS=2 runs it two at a time on its own.
-  workers: Number(process.env.E2E_WORKERS ?? 1),
+  // Two workers for the direct project (its tests are independent; the topology's project has one):
+  // its time is mostly waiting (pages, timers, webhooks, mail), so one at a time it was the longest
+  // part of `npm test` (2026-12-03: 21.2 min alone with one worker, 8.6 min with two, 84 % of two
+  // cores busy). E2E_WORKERS=1 runs one test at a time.
+  workers: Number(process.env.E2E_WORKERS ?? 2),
   retries: 0,
   // Time limits here only catch a hang: `npm test` runs this suite beside vitest on two cores, and
   // an axe scan or a full-page screenshot can take many seconds under that load. Speed is measured

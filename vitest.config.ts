@@ -3,6 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { defineConfig } from "vitest/config";
 import postgres from "postgres";
+import RailFirstSequencer from "./tests/support/sequencer";
 import { extraCaCerts } from "./tests/support/tls";
 
 // The API suite runs twice: on embedded PGlite, and on PostgreSQL when one answers
@@ -27,6 +28,8 @@ export default defineConfig({
     // cores), which left a core idle while a file waited on PostgreSQL, a server or a timer: on two
     // cores the whole suite took 544 s with one worker and 367 s with two (2026-11-27).
     maxWorkers: os.availableParallelism(),
+    // the rail's files first: they mostly wait, and coming last they were the run's tail (sequencer.ts)
+    sequence: { sequencer: RailFirstSequencer },
     projects: [
       {
         resolve: { alias },
