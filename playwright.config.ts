@@ -77,14 +77,19 @@ export default defineConfig({
   expect: { timeout: 15_000 },
   reporter: [["list"]],
   globalSetup: "./e2e/support/prod-global-setup.ts",
-  // reduced motion: colour transitions must not be caught half-way by the accessibility checks
-  use: { trace: "retain-on-failure", reducedMotion: "reduce" },
+  // A failed test keeps its trace (test-results/) to open with `npx playwright show-trace`. Recording
+  // one costs every test, passed or not, a fifth of its CPU (2026-12-03: four specs, 233 -> 188 CPU-s),
+  // so E2E_TRACE=off records none: .ci/run does, as nobody opens a CI run's.
+  // Reduced motion: colour transitions must not be caught half-way by the accessibility checks.
+  use: { trace: process.env.E2E_TRACE === "off" ? "off" : "retain-on-failure", reducedMotion: "reduce" },
   projects: [
     ...(DIRECT
       ? [
           {
             name: "direct",
             testIgnore: ["prod/**"],
+            // each project's failures in a folder of its own: a run of one project empties only its own
+            outputDir: "test-results/direct",
             metadata: { database: "pglite", rateLimitMultiplier: RATE_LIMIT_MULTIPLIER },
             use: { ...chromium, baseURL: directURL },
           },
@@ -94,6 +99,7 @@ export default defineConfig({
       ? [
           {
             name: "prod",
+            outputDir: "test-results/prod",
             // one topology for every test: a fault test must not kill a process under another test
             workers: 1,
             testMatch: [...specs.tagged, ...specs.topology],

@@ -258,8 +258,11 @@ test.describe("a live payment through the built service", () => {
 
 /** A merchant of the service, moved live by the operator's commands: the rail's smoke test, then go-live. */
 async function liveMerchant(service: Service) {
+  // a failed command's error names only the command: its report (stdout) says which wallet and why
   const smoke = await run(process.execPath, ["--import", "tsx", "scripts/admin.ts", "smoke-test"], {
     env: { ...process.env, ...service.env },
+  }).catch((err: Error & { stdout?: string; stderr?: string }) => {
+    throw new Error(`${err.message}\n${err.stdout ?? ""}\n${err.stderr ?? ""}`);
   });
   expect(smoke.stdout).toMatch(/Smoke test smk_\w+ on chain 8453, 1\.00 USDC per wallet: PASSED/);
   const signup = await (

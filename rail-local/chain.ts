@@ -1,6 +1,5 @@
 import chainlinkFeeds from "@zkp2p/contracts-v2/oracleFeeds/chainlink.json" with { type: "json" };
 import { type ChildProcess, spawn } from "node:child_process";
-import net from "node:net";
 import path from "node:path";
 import { createRequire } from "node:module";
 import {
@@ -73,28 +72,42 @@ export const feedAnswerFor = (mid18: bigint, decimals = 8) => (10n ** BigInt(dec
 
 const MIN_RATES: Record<string, bigint> = { USD: E18 / 2n, EUR: E18 / 2n, GBP: E18 / 2n };
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = net.createServer();
-    srv.on("error", reject);
-    srv.listen(0, "127.0.0.1", () => {
-      const { port } = srv.address() as net.AddressInfo;
-      srv.close(() => resolve(port));
-    });
-  });
-}
-
 export type Anvil = { rpcUrl: string; process: ChildProcess; stop(): Promise<void> };
 
 /** Starts anvil on loopback (chain id 8453) and waits until it answers. */
 export async function startAnvil(opts: { port?: number; blockTime?: number; accounts?: number; mnemonic?: string } = {}): Promise<Anvil> {
-  const port = opts.port ?? (await freePort());
-  const args = ["--chain-id", "8453", "--host", "127.0.0.1", "--port", String(port), "--silent", "--accounts", String(opts.accounts ?? 1)];
+  // Port 0 unless one is asked for: anvil takes a free port itself and says which ("Listening on
+  // 127.0.0.1:<port>"). A port found free beforehand could be taken by another test's anvil before this
+  // one bound it; this one would then exit while the other's answered at that address, with the same
+  // chain id, and the test would run on a chain that is not its own.
+  const args = ["--chain-id", "8453", "--host", "127.0.0.1", "--port", String(opts.port ?? 0), "--accounts", String(opts.accounts ?? 1)];
   if (opts.blockTime) args.push("--block-time", String(opts.blockTime));
   if (opts.mnemonic) args.push("--mnemonic", opts.mnemonic);
-  const child = spawn(path.join(ROOT, "node_modules/.bin/anvil"), args, { stdio: ["ignore", "ignore", "pipe"] });
+  const child = spawn(path.join(ROOT, "node_modules/.bin/anvil"), args, { stdio: ["ignore", "pipe", "pipe"] });
   let stderr = "";
   child.stderr?.on("data", (d) => (stderr += String(d)));
+  const port = await new Promise<number>((resolve, reject) => {
+    let out = "";
+    const timer = setTimeout(() => {
+      child.kill("SIGKILL");
+      reject(new Error(`anvil did not say where it listens within 20 s: ${stderr.slice(0, 500)}`));
+    }, 20_000);
+    const onData = (d: Buffer) => {
+      out += String(d);
+      const listening = /Listening on 127\.0\.0\.1:(\d+)/.exec(out);
+      if (!listening) return;
+      clearTimeout(timer);
+      // the rest (its banner's end, a line per request) is read and dropped, so the pipe never fills
+      child.stdout!.off("data", onData);
+      child.stdout!.resume();
+      resolve(Number(listening[1]));
+    };
+    child.stdout!.on("data", onData);
+    child.once("exit", (code) => {
+      clearTimeout(timer);
+      reject(new Error(`anvil exited (${code}): ${stderr.slice(0, 500)}`));
+    });
+  });
   const rpcUrl = `http://127.0.0.1:${port}`;
   const client = createPublicClient({ transport: http(rpcUrl, { retryCount: 0 }) });
   const until = Date.now() + 20_000;

@@ -1,27 +1,26 @@
-// npm test: the whole suite in two phases.
-// 1. vitest beside the Playwright "direct" project (`npm start` on the embedded database). Neither
-//    keeps both cores busy alone: vitest waits on PostgreSQL and servers, the browser tests on pages,
-//    timers and webhooks. Side by side they finish sooner than one after the other (2026-11-28, two
-//    cores: vitest 4.7 min and the direct project 6.3 min alone, 9.3 min side by side). A test's
-//    own deadline must leave room for that load: a few that did not were fixed when this began.
-// 2. the Playwright "prod" project: the production topology (Caddy, two instances, PostgreSQL, a
-//    worker) with its fault tests, on a machine left to it, as faults under load need.
+// npm test: the whole suite, three runs on one machine.
+// - vitest, and beside it the Playwright "direct" project (`npm start` on the embedded database). Side
+//   by side they keep both cores busy (2026-12-03: 95-100 % busy until the direct project ends), where
+//   either alone leaves a part idle while it waits on PostgreSQL, servers, timers, pages and webhooks.
+//   A test's own deadline must leave room for that load.
+// - the Playwright "prod" project: the production topology (Caddy, two instances, PostgreSQL, a
+//   worker) with its fault tests. It starts when the direct project ends (the two Playwright runs
+//   share the mailbox's port), beside what is left of vitest: alone, the topology kept 20-80 % of the
+//   two cores busy, and after it had waited for both, vitest's last minutes ran with no browser beside
+//   them (2026-12-03: npm test 24.4 min, of which 7.1 the topology alone).
 // They share nothing but the machine (their own databases, ports and servers). Each line is prefixed
 // with its suite; the exit code is the first failure's, or 0 (every suite runs whatever the others
-// answered). PROD_LIKE=off leaves the second phase out (a machine without Caddy).
+// answered). PROD_LIKE=off leaves the topology out (a machine without Caddy).
 import { spawn } from "node:child_process";
 
-const phases = [
-  [
-    ["vitest", ["vitest", "run"], {}],
-    ["e2e direct", ["playwright", "test"], { PROD_LIKE: "off" }],
-  ],
-  ...(process.env.PROD_LIKE === "off" ? [] : [[["e2e prod", ["playwright", "test"], { E2E_DIRECT: "off" }]]]),
-];
-
 const started = Date.now();
-const results = [];
-for (const phase of phases) results.push(...(await Promise.all(phase.map(([name, args, env]) => run(name, args, env)))));
+const direct = run("e2e direct", ["playwright", "test"], { PROD_LIKE: "off" });
+const suites = [
+  run("vitest", ["vitest", "run"], {}),
+  direct,
+  ...(process.env.PROD_LIKE === "off" ? [] : [direct.then(() => run("e2e prod", ["playwright", "test"], { E2E_DIRECT: "off" }))]),
+];
+const results = await Promise.all(suites);
 process.exit(results.find((c) => c !== 0) ?? 0);
 
 /** Runs one suite with its lines prefixed; resolves to its exit code. */

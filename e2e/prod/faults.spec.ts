@@ -1,5 +1,6 @@
 import crypto from "node:crypto";
 import fs from "node:fs";
+import http from "node:http";
 import path from "node:path";
 import { kill, postgresCtl, restart } from "../../scripts/prod-like";
 import { expect, startReceiver, test } from "../support/fixtures";
@@ -176,41 +177,72 @@ test("SIGTERM to an instance with requests in flight: they all finish before it 
   const t = topology();
   const sql = topologySql(t);
   const app = t.instances.find((i) => i.name === "app2")!;
-  try {
-    const shop = await Integration.signUp(t.url);
-    // straight at the instance, not through the proxy: nothing can retry these elsewhere
-    const direct = `http://localhost:${app.port}`;
-    const requests = Array.from({ length: 40 }, () =>
-      send(`${direct}/api/checkout/sessions`, {
-        method: "POST",
-        headers: { "content-type": "application/json", "x-api-key": shop.apiKey },
-        body: JSON.stringify({
-          merchantId: shop.merchantId,
-          amountUsdc: "7.00",
-          destinationChainId: 8453,
-          destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-          recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
-        }),
-      }),
-    );
-    await Promise.race(requests); // the first is answered: the others are on the wire or being served
-    const exited = kill(t, "app2", "SIGTERM");
-    const answers = await Promise.all(requests);
-    await exited;
-    // the instance said how many requests it was serving when the signal came
-    const lines = fs
-      .readFileSync(path.join(t.dir, "app2.log"), "utf8")
+  const log = path.join(t.dir, "app2.log");
+  const shutdownLines = () =>
+    fs
+      .readFileSync(log, "utf8")
       .split("\n")
       .filter((l) => l.includes('"shutting down"'));
-    expect(JSON.parse(lines.at(-1)!).inFlight).toBeGreaterThan(0);
+  try {
+    const shop = await Integration.signUp(t.url);
+    const body = (amountUsdc: string) =>
+      JSON.stringify({
+        merchantId: shop.merchantId,
+        amountUsdc,
+        destinationChainId: 8453,
+        destinationToken: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+        recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
+      });
+    // straight at the instance, not through the proxy: nothing can retry these elsewhere
+    const direct = `http://localhost:${app.port}`;
+    const headers = { "content-type": "application/json", "x-api-key": shop.apiKey };
+    // One request stays in flight whatever the machine's speed: its headers and half its body are
+    // sent first, the rest only once the instance has said it is shutting down. Without it, a loaded
+    // machine could answer all the others before the signal arrived, and nothing would be in flight.
+    const held = heldRequest(`${direct}/api/checkout/sessions`, headers, body("3.00"));
+    const requests = Array.from({ length: 40 }, () =>
+      send(`${direct}/api/checkout/sessions`, { method: "POST", headers, body: body("7.00") }),
+    );
+    await Promise.race(requests); // one is answered: the held one's headers, sent before, have arrived
+    const before = shutdownLines().length;
+    const exited = kill(t, "app2", "SIGTERM");
+    await expect.poll(() => shutdownLines().length, { timeout: 10_000 }).toBeGreaterThan(before);
+    held.finish();
+    const answers = await Promise.all(requests);
+    const heldAnswer = await held.answer;
+    await exited;
+    // the instance said how many requests it was serving when the signal came: the held one at least
+    expect(JSON.parse(shutdownLines().at(-1)!).inFlight).toBeGreaterThan(0);
+    expect(heldAnswer.status, heldAnswer.text).toBe(201);
     expect(answers.map((a) => a.status)).toEqual(answers.map(() => 201));
     const [{ n }] = await sql`select count(*)::int as n from checkout_sessions where merchant_id = ${shop.merchantId}`;
-    expect(n).toBe(40);
+    expect(n).toBe(41);
   } finally {
     await restart(t, "app2");
     await sql.end();
   }
 });
+
+/** A POST whose headers and first half of the body go at once, the rest when finish() is called. */
+function heldRequest(url: string, headers: Record<string, string>, body: string) {
+  const bytes = Buffer.from(body);
+  const half = Math.floor(bytes.length / 2);
+  let finish = () => {};
+  const answer = new Promise<{ status: number; text: string }>((resolve, reject) => {
+    const req = http.request(url, { method: "POST", headers: { ...headers, "content-length": String(bytes.length) } }, (res) => {
+      let text = "";
+      res.setEncoding("utf8");
+      res.on("data", (c: string) => (text += c));
+      res.on("end", () => resolve({ status: res.statusCode ?? 0, text }));
+      res.on("error", reject);
+    });
+    req.on("error", reject);
+    req.flushHeaders();
+    req.write(bytes.subarray(0, half));
+    finish = () => req.end(bytes.subarray(half));
+  });
+  return { answer, finish: () => finish() };
+}
 
 test("PostgreSQL restarted under traffic: 503 while it is down, recovery without a restart, no acknowledged write lost", async () => {
   test.setTimeout(180_000);
