@@ -170,7 +170,13 @@ test.describe("a live payment through the built service", () => {
       await expect(page.getByText("Sandbox:")).toHaveCount(0);
       await expect(page.getByRole("heading", { name: "30.00 USDC" })).toBeVisible();
       await expect(page.getByText("Install the Peer extension to pay")).toBeVisible();
+      // the page saves the payer's choice in the background (a server action); the phone below is
+      // opened once it is stored, as a payer picking up their phone would find it
+      const choiceSaved = page.waitForResponse(
+        (r) => r.request().method() === "POST" && !!r.request().postData()?.includes('"paymentPlatform"'),
+      );
       await page.getByRole("radio", { name: /Venmo/ }).check();
+      expect((await choiceSaved).ok()).toBe(true);
       await expect(page.getByRole("button", { name: "Continue with Venmo" })).toBeDisabled();
       await checkScreen(page, testInfo, "0-needs-install");
 
