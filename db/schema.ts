@@ -203,6 +203,10 @@ export const checkoutSessions = pgTable(
     // an owner marked the session paid in full to resolve an exception: who (their email) and when
     markedPaidBy: text("marked_paid_by"),
     markedPaidAt: ts("marked_paid_at"),
+    // what its completed refunds gave back (lib/refunds), written with each completion
+    refundedMicro: bigint("refunded_micro", { mode: "bigint" })
+      .notNull()
+      .default(sql`0`),
     createdAt: created(),
     updatedAt: updated(),
   },
@@ -324,6 +328,65 @@ export const sessionExceptions = pgTable(
   ],
 );
 export type SessionExceptionRow = typeof sessionExceptions.$inferSelect;
+
+/** A refund's statuses (lib/refunds; the machine is REFUND in lib/state/machines.ts). */
+export const refundStatus = pgEnum("refund_status", ["AWAITING_CLAIM", "AWAITING_TRANSFER", "COMPLETED", "CANCELLED", "EXPIRED"]);
+/** "claim": the payer says where the USDC goes and the merchant's wallet sends it; "recorded": returned outside the service. */
+export const REFUND_METHODS = ["claim", "recorded"] as const;
+export type RefundMethod = (typeof REFUND_METHODS)[number];
+
+/**
+ * Money given back to a payer (lib/refunds): the merchant decides (an amount up to what the session's
+ * payments paid, less the refunds not cancelled or expired), the payer claims it on the link the
+ * refund's id signs (an address on the session's chain), and the merchant's own wallet sends it; on the
+ * real rail the service sees the USDC Transfer and completes it. One row per refund; the session row
+ * carries what its completed refunds returned (refunded_micro).
+ */
+export const refunds = pgTable(
+  "refunds",
+  {
+    id: text("id").primaryKey(),
+    merchantId: text("merchant_id").notNull(),
+    sessionId: text("session_id").notNull(),
+    // the session's environment: a sandbox refund completes at its claim with a made-up transaction
+    environment: environment("environment").notNull(),
+    amountMicro: bigint("amount_micro", { mode: "bigint" }).notNull(),
+    reason: text("reason"),
+    method: text("method", { enum: REFUND_METHODS }).notNull(),
+    status: refundStatus("status").notNull().default("AWAITING_CLAIM"),
+    metadata: jsonb("metadata").$type<Record<string, string>>(),
+    // the payer's address (checksummed), from their claim; changeable until the merchant has sent
+    payoutAddress: text("payout_address"),
+    // the transfer (or transfers: the last one) that completed it, its sender and block
+    txHash: text("tx_hash"),
+    sentFrom: text("sent_from"),
+    blockNumber: bigint("block_number", { mode: "bigint" }),
+    // the chain's head when the address was claimed: transfers from this block on count
+    watchFromBlock: bigint("watch_from_block", { mode: "bigint" }),
+    // who made it: a person's email, or "API key <id>"
+    createdBy: text("created_by").notNull(),
+    createdAt: created(),
+    claimedAt: ts("claimed_at"),
+    completedAt: ts("completed_at"),
+    cancelledAt: ts("cancelled_at"),
+    // an unclaimed refund expires then (REFUND_CLAIM_TTL), and its amount is refundable again
+    expiresAt: ts("expires_at").notNull(),
+    // the refunds job (lib/start.ts): an expiry due, a live claim's chain to read, a completion's depth to check
+    dueAt: ts("due_at"),
+    updatedAt: updated(),
+  },
+  (t) => [
+    foreignKey({ name: "refunds_session_fk", columns: [t.sessionId], foreignColumns: [checkoutSessions.id] }).onDelete("cascade"),
+    check("refunds_amount_check", sql`${t.amountMicro} > 0`),
+    // a session's refunds (its page, the refundable amount), oldest first
+    index("refunds_session_idx").on(t.sessionId, t.createdAt),
+    // the refunds job's sweep
+    index("refunds_due_idx")
+      .on(t.dueAt)
+      .where(sql`due_at is not null`),
+  ],
+);
+export type RefundRow = typeof refunds.$inferSelect;
 
 /** A field a payment link asks its payer for; the answers become the session's metadata under the same key. */
 export type PaymentLinkField = { key: "name" | "email" | "reference"; required: boolean };

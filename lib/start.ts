@@ -12,6 +12,8 @@ import { advanceOrder, findDueRailSteps, reconcileOpenIntents } from "@/lib/orde
 import { findDueReceipts, sendReceiptIfDue } from "@/lib/receipts";
 import { applyHeldChange } from "@/lib/accounts/payout-addresses";
 import { findDueHeldChanges } from "@/lib/accounts/payout-holds";
+import { advanceRefund, findDueRefunds } from "@/lib/refunds/service";
+import { watchRefund } from "@/lib/refunds/watch";
 import { RATE_RULES } from "@/lib/limits/rate-limit";
 import { metrics } from "@/lib/metrics";
 import { registerDatabaseGauges } from "@/lib/metrics/collect";
@@ -52,12 +54,22 @@ export const payoutChangeJob: DueJob<"payoutChange"> = {
   inngest: { functionId: "apply-payout-change", step: "apply" },
 };
 
+/** A refund: an unclaimed one expires, a live claim's transfers are read from the chain (lib/refunds). */
+export const refundJob: DueJob<"refund"> = {
+  job: "refund",
+  sweepName: "refunds",
+  findDue: (db, limit) => findDueRefunds(db, limit),
+  run: (db, refundId) => advanceRefund(db, refundId, watchRefund),
+  idField: "refundId",
+  inngest: { functionId: "advance-refund", step: "advance" },
+};
+
 /**
  * The jobs found due by id: the local dispatcher runs them, Inngest runs each with a function made
  * from its definition (inngest/functions/due-jobs.ts), and Inngest's sweep sends their events again.
  * A new one is its event in lib/jobs/events.ts and its definition here.
  */
-export const DUE_JOBS: readonly DueJob[] = [railStepJob, receiptJob, payoutChangeJob];
+export const DUE_JOBS: readonly DueJob[] = [railStepJob, receiptJob, payoutChangeJob, refundJob];
 
 /** What the local dispatcher runs: the same lib/ functions the Inngest functions call. */
 export const serviceWork: DispatcherWork<DeliveryRow> = {

@@ -7,6 +7,7 @@ import * as checkoutSessionsId from "./checkout/sessions/[id]/route";
 import * as checkoutSessionsIdCancel from "./checkout/sessions/[id]/cancel/route";
 import * as checkoutSessionsIdOrder from "./checkout/sessions/[id]/order/route";
 import * as checkoutSessionsIdPaymentSent from "./checkout/sessions/[id]/payment-sent/route";
+import * as checkoutSessionsIdRefunds from "./checkout/sessions/[id]/refunds/route";
 import * as checkoutSessionsIdSelectPlatform from "./checkout/sessions/[id]/select-platform/route";
 import * as checkoutSessionsIdStart from "./checkout/sessions/[id]/start/route";
 import * as events from "./events/route";
@@ -21,13 +22,18 @@ import * as merchantsMeEmbedding from "./merchants/me/embedding/route";
 import * as ordersFulfill from "./orders/fulfill/route";
 import * as paymentLinks from "./payment-links/route";
 import * as paymentLinksId from "./payment-links/[id]/route";
+import * as refundsId from "./refunds/[id]/route";
+import * as refundsIdCancel from "./refunds/[id]/cancel/route";
 import * as v1MerchantsMe from "./v1/merchants/me/route";
 import * as v1Orders from "./v1/orders/route";
 import * as v1OrdersId from "./v1/orders/[id]/route";
 import * as v1OrdersIdCancel from "./v1/orders/[id]/cancel/route";
 import * as v1OrdersIdPayments from "./v1/orders/[id]/payments/route";
+import * as v1OrdersIdRefunds from "./v1/orders/[id]/refunds/route";
 import * as v1PaymentLinks from "./v1/payment-links/route";
 import * as v1PaymentLinksId from "./v1/payment-links/[id]/route";
+import * as v1RefundsId from "./v1/refunds/[id]/route";
+import * as v1RefundsIdCancel from "./v1/refunds/[id]/cancel/route";
 import * as v1Webhooks from "./v1/webhooks/route";
 import * as v1WebhooksId from "./v1/webhooks/[id]/route";
 import * as v1WebhooksIdDeliveries from "./v1/webhooks/[id]/deliveries/route";
@@ -49,6 +55,7 @@ export const ROUTE_MODULES: RouteModule[] = [
   { path: "/api/checkout/sessions/{id}/cancel", module: checkoutSessionsIdCancel },
   { path: "/api/checkout/sessions/{id}/order", module: checkoutSessionsIdOrder },
   { path: "/api/checkout/sessions/{id}/payment-sent", module: checkoutSessionsIdPaymentSent },
+  { path: "/api/checkout/sessions/{id}/refunds", module: checkoutSessionsIdRefunds },
   { path: "/api/checkout/sessions/{id}/select-platform", module: checkoutSessionsIdSelectPlatform },
   { path: "/api/checkout/sessions/{id}/start", module: checkoutSessionsIdStart },
   { path: "/api/events", module: events },
@@ -64,13 +71,18 @@ export const ROUTE_MODULES: RouteModule[] = [
   { path: "/api/orders/fulfill", module: ordersFulfill },
   { path: "/api/payment-links", module: paymentLinks },
   { path: "/api/payment-links/{id}", module: paymentLinksId },
+  { path: "/api/refunds/{id}", module: refundsId },
+  { path: "/api/refunds/{id}/cancel", module: refundsIdCancel },
   { path: "/api/v1/merchants/me", module: v1MerchantsMe },
   { path: "/api/v1/orders", module: v1Orders },
   { path: "/api/v1/orders/{id}", module: v1OrdersId },
   { path: "/api/v1/orders/{id}/cancel", module: v1OrdersIdCancel },
   { path: "/api/v1/orders/{id}/payments", module: v1OrdersIdPayments },
+  { path: "/api/v1/orders/{id}/refunds", module: v1OrdersIdRefunds },
   { path: "/api/v1/payment-links", module: v1PaymentLinks },
   { path: "/api/v1/payment-links/{id}", module: v1PaymentLinksId },
+  { path: "/api/v1/refunds/{id}", module: v1RefundsId },
+  { path: "/api/v1/refunds/{id}/cancel", module: v1RefundsIdCancel },
   { path: "/api/v1/webhooks", module: v1Webhooks },
   { path: "/api/v1/webhooks/{id}", module: v1WebhooksId },
   { path: "/api/v1/webhooks/{id}/deliveries", module: v1WebhooksIdDeliveries },

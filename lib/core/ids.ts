@@ -18,6 +18,7 @@ export const ID_PREFIXES = {
   smokeTest: "smk",
   exception: "exc",
   payoutChange: "pch",
+  refund: "rfd",
 } as const;
 
 type Prefix = (typeof ID_PREFIXES)[keyof typeof ID_PREFIXES];

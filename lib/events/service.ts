@@ -9,6 +9,7 @@ import { type HandOffClaim, jobs, NO_DELIVERIES, type NewDeliveries, withDeferre
 import { afterCursor, page } from "@/lib/pagination";
 import { serializeOrder, serializeSession } from "@/lib/wire/session";
 import { serializeV1Order, serializeV1Payment } from "@/lib/wire/v1";
+import { type RefundDto, serializeV1Refund } from "@/lib/wire/refund";
 import { type EventType, V1_EVENT_TYPES, type V1EventType } from "./types";
 
 export type EventPayload = {
@@ -38,6 +39,15 @@ export function v1EventsFor(type: EventType, order: OrderRow | null): V1EventTyp
       return ["ORDER_EXCEPTION_OPENED"];
     case "session.exception_resolved":
       return ["ORDER_EXCEPTION_RESOLVED"];
+    // a refund is pending from its creation (the payer's claim and the merchant's transfer are v0's
+    // finer steps); a cancelled or expired one is REFUND_CANCELLED (extension)
+    case "refund.created":
+      return ["REFUND_PENDING"];
+    case "refund.completed":
+      return ["REFUND_COMPLETED"];
+    case "refund.cancelled":
+    case "refund.expired":
+      return ["REFUND_CANCELLED"];
     case "session.abandoned":
       // cancelled with its payment, or expired (its payment's expiry is an order.expired of its own)
       return order?.status === "CANCELLED" ? ["PAYMENT_CANCELLED", "ORDER_CANCELLED"] : ["ORDER_CANCELLED"];
@@ -66,15 +76,23 @@ function buildEvents(input: EventInput): BuiltEvent[] {
     ...(input.txHash ? { txHash: input.txHash } : {}),
     ...(input.error ? { error: input.error } : {}),
     ...(input.exception ? { exception: input.exception } : {}),
+    ...(input.refund ? { refund: input.refund } : {}),
   }));
-  return [v0, ...v1EventsFor(input.type, input.order).map((type) => buildV1Event({ type, session: input.session, order: input.order }))];
+  return [
+    v0,
+    ...v1EventsFor(input.type, input.order).map((type) =>
+      buildV1Event({ type, session: input.session, order: input.order, ...(input.refund ? { refund: input.refund } : {}) }),
+    ),
+  ];
 }
 
 function buildV1Event(input: V1EventInput): BuiltEvent {
-  return buildEvent({ ...input, apiVersion: 1 }, () => ({
+  const { refund, ...e } = input;
+  return buildEvent({ ...e, apiVersion: 1 }, () => ({
     order: serializeV1Order(input.session, "merchant"),
     payment: input.order ? serializeV1Payment(input.order) : null,
     paymentBridge: null,
+    ...(refund ? { refund: serializeV1Refund(refund) } : {}),
   }));
 }
 
@@ -251,8 +269,10 @@ export type EventInput = {
   error?: { code: string; message: string };
   /** session.exception_opened and session.exception_resolved: the exception */
   exception?: ExceptionSummary;
+  /** refund.*: the refund, as the API answers it */
+  refund?: RefundDto;
 };
-export type V1EventInput = { type: V1EventType; session: SessionRow; order: OrderRow | null };
+export type V1EventInput = { type: V1EventType; session: SessionRow; order: OrderRow | null; refund?: RefundDto };
 /** Records an event in the transaction: a v0 one (with the v1 events it stands for), or a v1-only one. */
 export type Emit = (input: EventInput | V1EventInput) => Promise<void>;
 

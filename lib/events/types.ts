@@ -9,6 +9,11 @@ export const EVENT_TYPES = [
   "session.abandoned",
   "session.exception_opened",
   "session.exception_resolved",
+  "refund.created",
+  "refund.claimed",
+  "refund.completed",
+  "refund.cancelled",
+  "refund.expired",
 ] as const;
 
 export type EventType = (typeof EVENT_TYPES)[number];
@@ -26,6 +31,9 @@ export const V1_EVENT_TYPES = [
   "PAYMENT_FAILED",
   "ORDER_EXCEPTION_OPENED",
   "ORDER_EXCEPTION_RESOLVED",
+  "REFUND_PENDING",
+  "REFUND_COMPLETED",
+  "REFUND_CANCELLED",
 ] as const;
 
 export type V1EventType = (typeof V1_EVENT_TYPES)[number];

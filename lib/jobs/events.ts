@@ -12,6 +12,7 @@ export const JOB_EVENTS = {
   rail: { name: "checkout/rail.due", data: z.object({ orderId: id }) },
   receipt: { name: "checkout/receipt.due", data: z.object({ sessionId: id }) },
   payoutChange: { name: "checkout/payout-change.due", data: z.object({ changeId: id }) },
+  refund: { name: "checkout/refund.due", data: z.object({ refundId: id }) },
 } as const;
 
 export type JobName = keyof typeof JOB_EVENTS;

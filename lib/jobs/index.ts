@@ -122,6 +122,10 @@ export const jobs = {
   railDue(orderId: string) {
     hint([jobEvent("rail", { orderId })]);
   },
+  /** A refund's job is due now: a live claim's transfers to read (lib/refunds). */
+  refundDue(refundId: string) {
+    hint([jobEvent("refund", { refundId })]);
+  },
   /** A completed session owes its payer a receipt (lib/receipts). */
   receiptDue(sessionId: string) {
     hint([jobEvent("receipt", { sessionId })]);

@@ -168,6 +168,7 @@ function build(operations: Operation[]) {
     [R.order, "Order"],
     [R.quote, "Quote"],
     [R.sessionDetail, "SessionDetail"],
+    [R.refund, "Refund"],
     [R.webhook, "Webhook"],
     [R.data.createdWebhook, "WebhookWithSecret"],
     [R.data.rotatedWebhook, "WebhookWithRotatedSecret"],

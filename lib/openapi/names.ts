@@ -11,6 +11,7 @@ export const TAGS = [
   { name: "Merchants" },
   { name: "Checkout sessions" },
   { name: "Orders" },
+  { name: "Refunds", description: "Money given back to a payer: claimed by the payer, sent by the merchant's wallet (extension)" },
   { name: "Events" },
   { name: "Payment links", description: "Reusable links that open a fresh checkout for each payer (extension)" },
   { name: "Webhook endpoints", description: "Endpoints that receive events; the events themselves are in the webhooks section" },

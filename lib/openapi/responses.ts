@@ -5,7 +5,9 @@ import { type Generation, v1ErrorCode } from "@/lib/http/envelope";
 import { CHECKOUT_MODES, FIAT_CURRENCIES } from "@/lib/sessions/schemas";
 import { EVENT_TYPES, TEST_EVENT_TYPE } from "@/lib/events/types";
 import { DELIVERY, ORDER, SESSION } from "@/lib/state";
-import { EXCEPTION_KINDS, EXCEPTION_RESOLUTIONS } from "@/db/schema";
+import { EXCEPTION_KINDS, EXCEPTION_RESOLUTIONS, REFUND_METHODS } from "@/db/schema";
+import { REFUND } from "@/lib/state";
+import { REFUND_STATES } from "@/lib/wire/refund";
 
 // Response schemas of the merchant API: what the serializers return (lib/wire/session.ts,
 // lib/merchants/service.ts, lib/webhooks/service.ts, lib/events/service.ts), wrapped in the envelope
@@ -23,6 +25,46 @@ const usdc = (description: string) =>
 export const sessionStatus = z.enum(SESSION.statuses).meta({ description: "CREATED → ACTIVE → COMPLETED, or EXPIRED / CANCELLED" });
 export const orderStatus = z.enum(ORDER.statuses);
 export const deliveryStatus = z.enum(DELIVERY.statuses);
+
+export const refundState = z.enum(REFUND_STATES).meta({
+  description: "none: no completed refund; partial: completed refunds gave back part of what was paid; full: all of it (extension)",
+});
+
+/** A refund's fields beside its session (v0) or order (v1) and its amount. */
+export const refundFields = {
+  id: z.string().meta({ examples: ["rfd_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b"] }),
+  reason: z.string().nullable().meta({ description: "Why, as the payer reads it on the claim page" }),
+  method: z.enum(REFUND_METHODS).meta({
+    description: "claim: the payer says where the USDC goes, and the merchant's wallet sends it; recorded: returned outside the service",
+  }),
+  status: z.enum(REFUND.statuses).meta({
+    description:
+      "AWAITING_CLAIM → AWAITING_TRANSFER (the payer claimed it) → COMPLETED (the transfer is confirmed; at once on the sandbox and for recorded), or CANCELLED (by the merchant, before the money moved) / EXPIRED (unclaimed for REFUND_CLAIM_TTL, 30 days); a reorg of the transfer moves COMPLETED back to AWAITING_TRANSFER",
+  }),
+  claimUrl: z.string().nullable().meta({ description: "The payer's link to claim it (send it to them); null for recorded" }),
+  payoutAddress: z
+    .string()
+    .nullable()
+    .meta({ description: "Where the payer asked for the USDC, on the session's chain; null until claimed" }),
+  txHash: z
+    .string()
+    .nullable()
+    .meta({ description: "The transfer that completed it (seen, not yet enough or confirmed, while AWAITING_TRANSFER); null before" }),
+  metadata: z.record(z.string(), z.string()).nullable(),
+  createdAt: iso("Creation time"),
+  claimedAt: isoOrNull("When the payer claimed it (last changed the address)"),
+  completedAt: isoOrNull("When it completed"),
+  cancelledAt: isoOrNull("When the merchant cancelled it"),
+  expiresAt: iso("When it expires unless claimed"),
+};
+
+export const refund = z
+  .strictObject({
+    ...refundFields,
+    sessionId: z.string(),
+    amountUsdc: usdc("What is given back"),
+  })
+  .meta({ description: "A refund of a session (extension)" });
 
 export const merchant = z
   .strictObject({
@@ -153,6 +195,10 @@ export const session = z
       .string()
       .nullable()
       .meta({ description: "COMPLETED because an owner marked it paid in full (resolving an exception): who; null otherwise" }),
+    refundedUsdc: usdc("What its completed refunds gave back").meta({
+      description: "What the session's completed refunds gave back (extension); the status stays COMPLETED",
+    }),
+    refundState: refundState,
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
   })
@@ -295,6 +341,7 @@ const eventData = z.strictObject({
     .optional()
     .meta({ description: "order.failed: why the proof was refused" }),
   exception: exception.optional().meta({ description: "session.exception_opened and session.exception_resolved: the exception" }),
+  refund: refund.optional().meta({ description: "refund.*: the refund" }),
 });
 
 /** The body POSTed to a webhook for one event type. */
@@ -404,6 +451,8 @@ export const data = {
   sessionList: z.strictObject({ sessions: z.array(session), nextCursor: cursor }),
   sessionDetail,
   sessionOnly: z.strictObject({ session }),
+  refund,
+  refundList: z.strictObject({ refunds: z.array(refund) }),
   started: z.strictObject({
     session,
     order,

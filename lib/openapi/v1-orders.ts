@@ -2,7 +2,7 @@ import { z } from "zod";
 import { PRESET_NAMES, THEME_COLORS } from "@/lib/theme";
 import { FEE_PAYERS } from "@/lib/rail/fees";
 import { V1_ORDER_STATUSES, V1_PAYMENT_STATUSES } from "@/lib/wire/v1";
-import { exception } from "./responses";
+import { exception, refundFields, refundState } from "./responses";
 
 // The v1 orders, payments and merchant profile (/api/v1/orders/…, /api/v1/merchants/me;
 // docs/api-v1.md), for the OpenAPI document: the answers of their routes (by name, in a route's doc). The shapes are the SDK's (@zkp2p/pay-shared 1.0.0: CheckoutOrder, CheckoutPayment,
@@ -52,6 +52,8 @@ export const v1OrderSchema = z
         "The order's latest exception (extension): a payment that needs a person. null when none, or when read with the order's token",
     }),
     markedBy: z.string().nullable().meta({ description: "FULFILLED because an owner marked it paid in full: who (extension)" }),
+    refundedUsdcAmount: z.string().meta({ description: "What its completed refunds gave back (extension); the status stays FULFILLED" }),
+    refundState,
     createdAt: iso("Creation time"),
     updatedAt: iso("Last change"),
   })
@@ -143,7 +145,17 @@ const merchantProfile = z.strictObject({
 });
 
 /** Each v1 operation's responseObject, by name (document.ts adds them to its own). */
+export const v1Refund = z
+  .strictObject({
+    ...refundFields,
+    orderId: z.string(),
+    usdcAmount: z.string().meta({ description: "What is given back", examples: ["10.00"] }),
+  })
+  .meta({ description: "A refund of an order (extension)" });
+
 export const V1_ORDER_DATA = {
+  v1Refund: z.strictObject({ refund: v1Refund }),
+  v1RefundList: z.strictObject({ refunds: z.array(v1Refund) }),
   v1CreatedOrder: z.strictObject({
     order: v1OrderSchema,
     orderToken: z.string().meta({ description: "The payer's credential: in this response only", examples: ["otk_…"] }),
@@ -159,6 +171,7 @@ export const V1_ORDER_DATA = {
 export const V1_ORDER_NAMED: [z.ZodType, string][] = [
   [v1OrderSchema, "V1Order"],
   [v1Payment, "V1Payment"],
+  [v1Refund, "V1Refund"],
   [checkoutMerchant, "V1CheckoutMerchant"],
   [merchantProfile, "V1MerchantProfile"],
 ];

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { V1_EVENT_TYPES, V1_TEST_EVENT_TYPE } from "@/lib/events/types";
-import { v1OrderSchema, v1Payment } from "./v1-orders";
+import { v1OrderSchema, v1Payment, v1Refund } from "./v1-orders";
 import * as R from "./responses";
 
 // The v1 webhook endpoints (/api/v1/webhooks/…, docs/api-v1.md) and the v1 events they receive, for
@@ -49,7 +49,12 @@ export function v1EventPayloadOf(type: (typeof V1_EVENT_TYPES)[number]) {
   return z.strictObject({
     ...v1EventBase,
     type: z.literal(type),
-    data: z.strictObject({ order: v1Order, payment: v1Payment.nullable(), paymentBridge: z.null() }),
+    data: z.strictObject({
+      order: v1Order,
+      payment: v1Payment.nullable(),
+      paymentBridge: z.null(),
+      ...(type.startsWith("REFUND_") ? { refund: v1Refund } : {}),
+    }),
   });
 }
 
@@ -65,7 +70,12 @@ export const v1EventPayload = z
   .strictObject({
     ...v1EventBase,
     type: z.enum([...V1_EVENT_TYPES, V1_TEST_EVENT_TYPE]),
-    data: z.strictObject({ order: v1Order.nullable(), payment: v1Payment.nullable(), paymentBridge: z.null() }),
+    data: z.strictObject({
+      order: v1Order.nullable(),
+      payment: v1Payment.nullable(),
+      paymentBridge: z.null(),
+      refund: v1Refund.optional().meta({ description: "REFUND_*: the refund (extension)" }),
+    }),
   })
   .meta({ description: "A v1 event as sent to v1 webhooks (see the webhooks section)" });
 

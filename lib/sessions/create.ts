@@ -167,6 +167,7 @@ export async function createSessionRow(
     maxFeeBps: fiat?.maxFeeBps ?? null,
     orderTokenHash: input.orderTokenHash ?? null,
     paidAmountMicro: 0n,
+    refundedMicro: 0n,
     ...feeTermsOf(feeTerms.feePayer, feeTerms.buyerFeeShareBps),
     notes: input.notes ?? null,
     cancelledAt: null,

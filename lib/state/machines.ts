@@ -1,4 +1,4 @@
-import { deliveryStatus, orderStatus, payoutChangeStatus, sessionStatus } from "@/db/schema";
+import { deliveryStatus, orderStatus, payoutChangeStatus, refundStatus, sessionStatus } from "@/db/schema";
 
 // The state machines of the service, written down once. Every status write goes through
 // transition() (moveTx for a chain transaction) with one of these triggers, and every status rule elsewhere is a predicate derived
@@ -209,7 +209,36 @@ export const PAYOUT_CHANGE = define<PayoutChangeStatus, "apply" | "cancel" | "la
   },
 });
 
-export const MACHINES = { session: SESSION, order: ORDER, delivery: DELIVERY } as const;
+export type RefundStatus = (typeof refundStatus.enumValues)[number];
+
+export const REFUND = define<RefundStatus, "claim" | "reclaim" | "record" | "complete" | "reorg" | "cancel" | "expire">({
+  name: "refund",
+  statuses: refundStatus.enumValues,
+  initial: "AWAITING_CLAIM",
+  triggers: {
+    claim: { from: ["AWAITING_CLAIM"], to: "AWAITING_TRANSFER", when: "the payer says on the claim page where the USDC should go" },
+    reclaim: {
+      from: ["AWAITING_TRANSFER"],
+      to: "AWAITING_TRANSFER",
+      when: "the payer changes the address, before any transfer to it was seen",
+    },
+    record: {
+      from: ["AWAITING_CLAIM"],
+      to: "COMPLETED",
+      when: 'method "recorded": the merchant returned the money outside the service; completed as it is made',
+    },
+    complete: {
+      from: ["AWAITING_TRANSFER"],
+      to: "COMPLETED",
+      when: "the USDC sent to the claimed address reaches its amount, with the rail's confirmations (at once on the sandbox)",
+    },
+    reorg: { from: ["COMPLETED"], to: "AWAITING_TRANSFER", when: "a reorg took the completing transfer out of the chain" },
+    cancel: { from: ["AWAITING_CLAIM", "AWAITING_TRANSFER"], to: "CANCELLED", when: "the merchant cancels it before the money moved" },
+    expire: { from: ["AWAITING_CLAIM"], to: "EXPIRED", when: "nobody claimed it within REFUND_CLAIM_TTL: its amount is refundable again" },
+  },
+});
+
+export const MACHINES = { session: SESSION, order: ORDER, delivery: DELIVERY, refund: REFUND } as const;
 export type ChainTxTrigger = keyof typeof CHAIN_TX.triggers;
 export type MachineName = keyof typeof MACHINES;
 export type StatusOf<M extends MachineName> = (typeof MACHINES)[M]["statuses"][number];

@@ -8,6 +8,7 @@ import {
   type Machine,
   ORDER,
   PAYOUT_CHANGE,
+  REFUND,
   type Rule,
   SESSION,
   statusesWhere,
@@ -45,6 +46,7 @@ const DOCUMENTED: { name: string; title: string; machine: Machine<string, string
     predicates: [],
   },
   { name: "payoutChange", title: "A new owner's held payout change", machine: PAYOUT_CHANGE, predicates: [] },
+  { name: "refund", title: "A refund (lib/refunds)", machine: REFUND, predicates: [] },
 ];
 
 export function renderStateTables(): string {

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { type Db, openPglite } from "@/db/client";
-import { checkoutSessions, deliveries, events, orders, webhooks } from "@/db/schema";
+import { checkoutSessions, deliveries, events, orders, refunds, webhooks } from "@/db/schema";
 import { insertWalkRows } from "@/tests/support/walk-rows";
 import { AppError } from "@/lib/core/errors";
 import { MACHINES, type MachineName, ruleOf, type TriggerOf } from "./machines";
@@ -13,8 +13,8 @@ import { transition } from "./transition";
 
 let db: Db;
 let close: () => Promise<void>;
-const IDS = { session: "sess_walk", order: "ord_walk", delivery: "dlv_walk" } as const;
-const TABLES = { session: checkoutSessions, order: orders, delivery: deliveries } as const;
+const IDS = { session: "sess_walk", order: "ord_walk", delivery: "dlv_walk", refund: "rfd_walk" } as const;
+const TABLES = { session: checkoutSessions, order: orders, delivery: deliveries, refund: refunds } as const;
 const ref = (machine: MachineName, merchantId = "mer_walk") => ({ id: IDS[machine], merchantId });
 
 beforeAll(async () => {
@@ -25,6 +25,16 @@ beforeAll(async () => {
   await db
     .insert(deliveries)
     .values({ id: IDS.delivery, webhookId: "wh_walk", merchantId: "mer_walk", eventId: "evt_walk", eventType: "session.started" });
+  await db.insert(refunds).values({
+    id: IDS.refund,
+    merchantId: "mer_walk",
+    sessionId: IDS.session,
+    environment: "sandbox",
+    amountMicro: 1_000_000n,
+    method: "claim",
+    createdBy: "API key",
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
 });
 
 afterAll(() => close());
@@ -56,9 +66,9 @@ const pairs = (Object.keys(MACHINES) as MachineName[]).flatMap((machine) =>
 );
 
 describe("transition() over every (status, trigger) pair", () => {
-  it("walks a pair for every status and trigger of the three machines", () => {
-    // 5 session statuses x 8 triggers, 9 order statuses x 14, 3 delivery statuses x 5
-    expect(pairs.length).toBe(5 * 8 + 9 * 14 + 3 * 5);
+  it("walks a pair for every status and trigger of the four machines", () => {
+    // 5 session statuses x 8 triggers, 9 order statuses x 14, 3 delivery statuses x 5, 5 refund statuses x 7
+    expect(pairs.length).toBe(5 * 8 + 9 * 14 + 3 * 5 + 5 * 7);
   });
 
   it.each(pairs.filter((p) => p.allowed))("$machine: $from --$trigger--> $to", async ({ machine, trigger, from, to }) => {
@@ -91,8 +101,8 @@ describe("transition() over every (status, trigger) pair", () => {
   });
 
   it("moves a row only under the merchant it was read for: another merchant's id finds nothing and changes nothing", async () => {
-    for (const machine of ["session", "order", "delivery"] as const) {
-      const trigger = { session: "cancel", order: "cancel", delivery: "gaveUp" }[machine] as TriggerOf<typeof machine>;
+    for (const machine of ["session", "order", "delivery", "refund"] as const) {
+      const trigger = { session: "cancel", order: "cancel", delivery: "gaveUp", refund: "cancel" }[machine] as TriggerOf<typeof machine>;
       const from = ruleOf(machine, trigger).from[0]!;
       await put(machine, from);
       const err = await transition(db, machine, ref(machine, "mer_other"), trigger).catch((e: unknown) => e);

@@ -1,14 +1,23 @@
 import { and, eq, inArray, type SQL, sql } from "drizzle-orm";
 import type { Db } from "@/db/client";
-import { checkoutSessions, type DeliveryRow, deliveries, type OrderRow, orders, type SessionRow } from "@/db/schema";
+import {
+  checkoutSessions,
+  type DeliveryRow,
+  deliveries,
+  type OrderRow,
+  orders,
+  type RefundRow,
+  refunds,
+  type SessionRow,
+} from "@/db/schema";
 import { conflict, notFound } from "@/lib/core/errors";
 import { metrics } from "@/lib/metrics";
 import { type MachineName, ruleOf, type TriggerOf } from "./machines";
 
-const TABLES = { session: checkoutSessions, order: orders, delivery: deliveries } as const;
-const LABELS: Record<MachineName, string> = { session: "Session", order: "Order", delivery: "Delivery" };
+const TABLES = { session: checkoutSessions, order: orders, delivery: deliveries, refund: refunds } as const;
+const LABELS: Record<MachineName, string> = { session: "Session", order: "Order", delivery: "Delivery", refund: "Refund" };
 
-export type RowOf = { session: SessionRow; order: OrderRow; delivery: DeliveryRow };
+export type RowOf = { session: SessionRow; order: OrderRow; delivery: DeliveryRow; refund: RefundRow };
 
 export type TransitionOptions<M extends MachineName> = {
   /** other columns written in the same UPDATE */

@@ -1,6 +1,7 @@
 import type { OrderRow, SessionRow } from "@/db/schema";
 import { bpsToPercent, formatScaled, usdcFromMicro } from "@/lib/core/money";
 import { CURRENCIES } from "@/lib/rail/platforms";
+import { refundStateOf } from "./refund";
 
 // The wire shapes of a session and its order: what the API answers and what the events carry. Both
 // the session services and the event recorder use them, so they live below both.
@@ -33,6 +34,10 @@ export function serializeSession(s: SessionRow) {
     completedAt: s.completedAt?.toISOString() ?? null,
     exception: s.exception ?? null,
     markedBy: s.markedPaidBy ?? null,
+    // what its completed refunds gave back, and whether that is none, part or all of what was paid
+    // (the status stays COMPLETED: docs/api.md, refunds)
+    refundedUsdc: usdcFromMicro(s.refundedMicro),
+    refundState: refundStateOf(s),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

@@ -2,6 +2,7 @@ import type { OrderRow, SessionRow } from "@/db/schema";
 import { usdcFromMicro } from "@/lib/core/money";
 import { PAYMENT_PLATFORMS } from "@/lib/rail/platforms";
 import { fiatDecimal, payeeShown } from "./session";
+import { refundStateOf } from "./refund";
 
 // The v1 face of the same rows (docs/api-v1.md): a v1 order is a v0 session, a v1 payment is a v0
 // order (one attempt by the payer on one rail). Both API generations and both kinds of event read
@@ -85,6 +86,9 @@ export function serializeV1Order(s: SessionRow, audience: V1OrderAudience) {
     // a payment that needs a person is the merchant's to read; the payer's page says what happens next
     exception: merchant ? (s.exception ?? null) : null,
     markedBy: merchant ? (s.markedPaidBy ?? null) : null,
+    // what its completed refunds gave back (extension); the status stays FULFILLED (docs/api-v1.md, refunds)
+    refundedUsdcAmount: usdcFromMicro(s.refundedMicro),
+    refundState: refundStateOf(s),
     createdAt: s.createdAt.toISOString(),
     updatedAt: s.updatedAt.toISOString(),
   };

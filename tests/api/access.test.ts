@@ -19,6 +19,9 @@ type Fixture = {
   v1WebhookId: string;
   v1DeliveryId: string;
   linkId: string;
+  /** a paid session and its (recorded) refund */
+  paidSessionId: string;
+  refundId: string;
 };
 type Case = {
   route: string;
@@ -42,7 +45,23 @@ const LINK_BODY = {
   recipientAddress: "0x833589fCD6eDb6E08f4c7C32D4f71b54bdA02913",
 };
 
+// a refund names no session or refund of another merchant: 404 there, not 403 (tests/api/refunds.test.ts)
+const REFUND_CASES: Case[] = [
+  ["/api/checkout/sessions/[id]/refunds", (f: Fixture) => `/api/checkout/sessions/${f.paidSessionId}/refunds`],
+  ["/api/v1/orders/[id]/refunds", (f: Fixture) => `/api/v1/orders/${f.paidSessionId}/refunds`],
+].flatMap(([route, path]) => [
+  { route: route as string, method: "POST", path: path as Case["path"], body: () => ({ amountUsdc: "1.00" }) },
+  { route: route as string, method: "GET", path: path as Case["path"] },
+]);
+for (const base of ["/api/refunds", "/api/v1/refunds"]) {
+  REFUND_CASES.push(
+    { route: `${base}/[id]`, method: "GET", path: (f) => `${base}/${f.refundId}` },
+    { route: `${base}/[id]/cancel`, method: "POST", path: (f) => `${base}/${f.refundId}/cancel` },
+  );
+}
+
 const CASES: Case[] = [
+  ...REFUND_CASES,
   { route: "/api/merchants/me", method: "GET", path: () => "/api/merchants/me" },
   { route: "/api/merchants/[id]", method: "GET", path: (f) => `/api/merchants/${f.owner.id}`, missing: () => "/api/merchants/merch_0000" },
   {
@@ -254,6 +273,16 @@ async function fixture(): Promise<Fixture> {
   const v1Deliveries = (await call("GET", `/api/v1/webhooks/${v1Webhook.id}/deliveries`, { key: owner.apiKey })).body.responseObject
     .deliveries;
   const link = (await call("POST", "/api/payment-links", { key: owner.apiKey, body: LINK_BODY })).body.responseObject;
+  const paid = await startedSession(owner);
+  await call("POST", "/api/orders/fulfill", {
+    key: owner.apiKey,
+    body: { intentHash: paid.started.intentHash, proof: { sandbox: true, outcome: "success" } },
+  });
+  const refund = await call("POST", `/api/checkout/sessions/${paid.session.id}/refunds`, {
+    key: owner.apiKey,
+    body: { amountUsdc: "1.00", method: "recorded" },
+  });
+  if (refund.status !== 201) throw new Error(`refund failed: ${refund.text}`);
   // the owner's session is started; a fresh one serves the select-platform/start cases
   return {
     owner,
@@ -265,6 +294,8 @@ async function fixture(): Promise<Fixture> {
     v1WebhookId: v1Webhook.id,
     v1DeliveryId: v1Deliveries[0].id,
     linkId: link.id,
+    paidSessionId: paid.session.id,
+    refundId: refund.body.responseObject.id,
   };
 }
 

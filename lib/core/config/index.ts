@@ -102,6 +102,8 @@ export const envSchema = z.object({
   // how long a new owner's changes of where the money goes wait, during which an earlier owner can
   // cancel them (lib/accounts/payout-holds.ts); a new owner is one for this long after becoming one
   NEW_OWNER_PAYOUT_HOLD: duration("24h"),
+  // how long a refund waits for its payer's claim before it expires and its amount is refundable again (lib/refunds)
+  REFUND_CLAIM_TTL: duration("30d"),
   // how long events, their deliveries and the deliveries' attempts are kept ("off": for ever);
   // sessions and orders are always kept. At least a day: a delivery still retrying is never purged
   EVENT_RETENTION: retention("every event"),
@@ -326,6 +328,7 @@ function buildConfig(env: NodeJS.ProcessEnv) {
     webhookEndpointConcurrency: e.WEBHOOK_ENDPOINT_CONCURRENCY,
     webhookCircuitCooldownMs: e.WEBHOOK_CIRCUIT_COOLDOWN,
     newOwnerPayoutHoldMs: e.NEW_OWNER_PAYOUT_HOLD,
+    refundClaimTtlMs: e.REFUND_CLAIM_TTL,
     eventRetentionMs: e.EVENT_RETENTION,
     webhookRetryDelaysMs: e.WEBHOOK_RETRY_DELAYS,
     allowPrivateWebhookUrls: e.ALLOW_PRIVATE_WEBHOOK_URLS,

@@ -6,6 +6,7 @@ import {
   type Hex,
   http,
   keccak256,
+  parseAbiItem,
   type PublicClient,
   type RpcLog,
   toEventSelector,
@@ -15,6 +16,8 @@ import {
   TransactionNotFoundError,
 } from "viem";
 import { ESCROW_ABI, ORCHESTRATOR_ABI } from "./protocol";
+
+const TRANSFER_EVENT = parseAbiItem("event Transfer(address indexed from, address indexed to, uint256 value)");
 import { checkSigned, signerFor, type TxSigner, type UnsignedTx } from "./signer";
 import type { LiveRailSettings } from "@/lib/core/config/live-rail";
 
@@ -205,6 +208,38 @@ export class RailChain {
       ],
     })) as RpcLog[];
     return logs.map((l) => formatLog(l));
+  }
+
+  /**
+   * USDC Transfer logs from any of `from` to `to`, in blocks `fromBlock` to `toBlock` (a refund's
+   * transfers, lib/refunds/watch.ts): each with its transaction, block and value.
+   */
+  async usdcTransfers(from: readonly Address[], to: Address, fromBlock: bigint, toBlock: bigint) {
+    const logs = await this.client.getLogs({
+      address: this.settings.network.usdc,
+      event: TRANSFER_EVENT,
+      args: { from: [...from], to },
+      fromBlock,
+      toBlock,
+    });
+    return logs.map((l) => ({
+      txHash: l.transactionHash,
+      blockNumber: l.blockNumber,
+      blockHash: l.blockHash,
+      logIndex: l.logIndex,
+      from: l.args.from!,
+      value: l.args.value!,
+    }));
+  }
+
+  /** The chain's head block. */
+  head(): Promise<bigint> {
+    return this.client.getBlockNumber();
+  }
+
+  /** The hash of block `n` as the node has it now, or null if it has none. */
+  async blockHash(n: bigint): Promise<Hex | null> {
+    return (await this.client.getBlock({ blockNumber: n }).catch(() => null))?.hash ?? null;
   }
 
   /** V3's protocol fee now (1e18 = 100%). */
