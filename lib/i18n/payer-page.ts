@@ -8,13 +8,14 @@ export const LOCALE_COOKIE = "checkout_locale";
 /** The language switch's choice in the address: it works where a framed page's cookie does not. */
 export const LOCALE_PARAM = "lang";
 
-/** The checkout (v0 `/checkout…`, v1 `/?order=`), a payment link's page (`/l/…`) and a hand-off's link (`/c/…`). */
+/** The checkout (v0 `/checkout…`, v1 `/?order=`), a payment link's page (`/l/…`), a hand-off's link (`/c/…`) and a refund's claim page (`/refund/…`). */
 export function isPayerPage(pathname: string, search: URLSearchParams): boolean {
   return (
     pathname === "/checkout" ||
     pathname.startsWith("/checkout/") ||
     pathname.startsWith("/l/") ||
     pathname.startsWith("/c/") ||
+    pathname.startsWith("/refund/") ||
     (pathname === "/" && search.has("order"))
   );
 }

@@ -1,7 +1,7 @@
 import { eq } from "drizzle-orm";
 import { cookies, headers } from "next/headers";
 import { cache } from "react";
-import { checkoutSessions, paymentLinks } from "@/db/schema";
+import { checkoutSessions, paymentLinks, refunds } from "@/db/schema";
 import { errorFields, logger } from "@/lib/core/logger";
 import { looksLikeId } from "@/lib/core/ids";
 import { askedLocale, DEFAULT_LOCALE, matchLocale, type PageLocale, resolveLocale } from "./index";
@@ -39,6 +39,22 @@ function decoded(value: string): string | undefined {
   }
 }
 
+async function refundLocale(refundId: string): Promise<string | null> {
+  try {
+    const db = await (await import("@/db/client")).getDb();
+    const [row] = await db
+      .select({ locale: checkoutSessions.locale })
+      .from(refunds)
+      .innerJoin(checkoutSessions, eq(checkoutSessions.id, refunds.sessionId))
+      .where(eq(refunds.id, refundId))
+      .limit(1);
+    return matchLocale(row?.locale) ?? null;
+  } catch (err) {
+    logger.warn("the page's language could not be read; the browser's is used", errorFields(err));
+    return null;
+  }
+}
+
 async function localeFor(url: URL, cookie: string | undefined, acceptLanguage: string | null): Promise<PageLocale> {
   const asked = askedLocale(url.searchParams.get(LOCALE_PARAM)) ?? askedLocale(cookie);
   if (asked) return asked;
@@ -47,6 +63,9 @@ async function localeFor(url: URL, cookie: string | undefined, acceptLanguage: s
 
 /** The language set on the session or payment link the page is for (null: none, or the database did not answer). */
 async function merchantLocale(url: URL): Promise<string | null> {
+  // a refund's claim page: its session's language
+  const refund = /^\/refund\/(rfd_[0-9a-f]{32})\./.exec(url.pathname)?.[1];
+  if (refund) return refundLocale(refund);
   const session = url.pathname === "/" ? url.searchParams.get("order") : url.searchParams.get("session");
   const slug = /^\/l\/([^/]+)$/.exec(url.pathname)?.[1];
   if (!(session && looksLikeId("sess", session)) && !slug) return null;

@@ -2,7 +2,7 @@ import crypto from "node:crypto";
 import { and, asc, eq, inArray, isNotNull, lte, sql } from "drizzle-orm";
 import { getAddress, isAddress } from "viem";
 import type { Db } from "@/db/client";
-import { checkoutSessions, type RefundMethod, type RefundRow, refunds, type SessionRow } from "@/db/schema";
+import { checkoutSessions, merchants, type RefundMethod, type RefundRow, refunds, type SessionRow } from "@/db/schema";
 import { auditMerchant } from "@/lib/audit";
 import type { As, MerchantActor, SystemActor } from "@/lib/core/actor";
 import { getConfig } from "@/lib/core/config";
@@ -265,7 +265,7 @@ export function checkPayoutAddress(text: string, session: SessionRow, guard: Add
   const oneCase = v.slice(2) === v.slice(2).toLowerCase() || v.slice(2) === v.slice(2).toUpperCase();
   if (!oneCase && !isAddress(v, { strict: true })) return { problem: "fails its checksum: check it letter by letter, or paste it again" };
   const address = getAddress(v.toLowerCase());
-  if (/^0x0{40}$/.test(address.slice(0))) return { problem: "is the zero address: USDC sent there is lost" };
+  if (/^0x0{40}$/.test(address)) return { problem: "is the zero address: USDC sent there is lost" };
   if (address.toLowerCase() === session.recipientAddress.toLowerCase()) return { problem: "is the shop's own address" };
   const refused = guard(address, session);
   return refused ? { problem: refused } : { address };
@@ -350,3 +350,41 @@ export async function advanceRefund(db: Db, refundId: string, watch?: RefundWatc
 }
 
 export { lockRefund };
+
+/** What the payer's claim page shows of a refund: the shop, the amount and why, where it stands. */
+export type ClaimPage = {
+  shop: string;
+  amountUsdc: string;
+  reason: string | null;
+  status: RefundRow["status"];
+  payoutAddress: string | null;
+  /** a transfer was seen: the address can no longer change */
+  sent: boolean;
+  txHash: string | null;
+  chainId: number;
+  sandbox: boolean;
+  expiresAt: string;
+};
+
+export async function claimPage(db: Db, token: string): Promise<ClaimPage | null> {
+  const view = await claimView(db, token);
+  if (!view) return null;
+  const [m] = await db
+    .select({ name: merchants.name, displayName: merchants.displayName })
+    .from(merchants)
+    .where(eq(merchants.id, view.refund.merchantId))
+    .limit(1);
+  const r = view.refund;
+  return {
+    shop: m?.displayName || m?.name || "The shop",
+    amountUsdc: usdcFromMicro(r.amountMicro),
+    reason: r.reason,
+    status: r.status,
+    payoutAddress: r.payoutAddress,
+    sent: r.txHash !== null,
+    txHash: r.status === "COMPLETED" ? r.txHash : null,
+    chainId: view.session.destinationChainId,
+    sandbox: r.environment === "sandbox",
+    expiresAt: r.expiresAt.toISOString(),
+  };
+}

@@ -337,12 +337,12 @@ describe("the serve route", () => {
     return import("@/app/api/inngest/route");
   }
 
-  it("in dev mode (INNGEST_DEV=1), describes the six functions", async () => {
+  it("in dev mode (INNGEST_DEV=1), describes the seven functions", async () => {
     const { GET } = await importRoute({ INNGEST_DEV: "1" });
     const res = await GET(request(), undefined);
     expect(res.status).toBe(200);
     expect(res.headers.get("content-type")).toContain("application/json");
-    expect(await res.json()).toMatchObject({ function_count: 6, mode: "dev", has_signing_key: false });
+    expect(await res.json()).toMatchObject({ function_count: 7, mode: "dev", has_signing_key: false });
   });
 
   it("in cloud mode without a signing key, serves nothing", async () => {

@@ -105,6 +105,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/checkout/sessions/{id}/refunds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List a session's refunds
+     * @description Every refund of the session, oldest first, whatever its status.
+     */
+    get: operations["listSessionRefunds"];
+    put?: never;
+    /**
+     * Refund a session
+     * @description Gives back part or all of what the session's payments paid, less its refunds that are not cancelled or expired (the whole of that when amountUsdc is absent). method claim (the default): the answer's claimUrl is the payer's link, where they say where the USDC goes; the merchant's wallet then sends it, and the refund completes when the transfer is confirmed on-chain (at once on the sandbox). method recorded: the money went back outside the service, and the refund is completed as it is made. More than is left, or a session nobody paid, is a 400 that changes nothing.
+     */
+    post: operations["createRefund"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/checkout/sessions/{id}/select-platform": {
     parameters: {
       query?: never;
@@ -421,6 +445,46 @@ export interface paths {
     patch: operations["updatePaymentLink"];
     trace?: never;
   };
+  "/api/refunds/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a refund
+     * @description The refund's fields directly: its status, the payer's claimed address and the transfer that completed it.
+     */
+    get: operations["getRefund"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/refunds/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a refund
+     * @description Cancels a refund that awaits its claim or its transfer, with no transfer seen yet (409 otherwise); its amount is refundable again. Cancelling a cancelled refund answers it as it is.
+     */
+    post: operations["cancelRefund"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/merchants/me": {
     parameters: {
       query?: never;
@@ -521,6 +585,30 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  "/api/v1/orders/{id}/refunds": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * List an order's refunds
+     * @description Every refund of the order, oldest first, whatever its status.
+     */
+    get: operations["v1ListOrderRefunds"];
+    put?: never;
+    /**
+     * Refund an order
+     * @description Gives back part or all of what the order's payments settled, less its refunds that are not cancelled or expired. The order stays FULFILLED; its refundedUsdcAmount and refundState follow completed refunds. REFUND_PENDING goes out now and REFUND_COMPLETED once the transfer is confirmed (at once for method recorded).
+     */
+    post: operations["v1CreateRefund"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "/api/v1/payment-links": {
     parameters: {
       query?: never;
@@ -567,6 +655,46 @@ export interface paths {
      * @description As PATCH /api/payment-links/{id}; active: false pauses the link.
      */
     patch: operations["v1UpdatePaymentLink"];
+    trace?: never;
+  };
+  "/api/v1/refunds/{id}": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * Get a refund
+     * @description The refund, its status, the payer's claimed address and the transfer that completed it.
+     */
+    get: operations["v1GetRefund"];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "/api/v1/refunds/{id}/cancel": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * Cancel a refund
+     * @description Cancels a refund that awaits its claim or its transfer, with no transfer seen yet (409 otherwise); REFUND_CANCELLED goes out and its amount is refundable again.
+     */
+    post: operations["v1CancelRefund"];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
     trace?: never;
   };
   "/api/v1/webhooks": {
@@ -1415,6 +1543,276 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  "refund.created": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.created
+     * @description Sent to every active webhook subscribed to refund.created (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RefundCreatedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "refund.claimed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.claimed
+     * @description Sent to every active webhook subscribed to refund.claimed (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RefundClaimedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "refund.completed": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.completed
+     * @description Sent to every active webhook subscribed to refund.completed (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RefundCompletedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "refund.cancelled": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.cancelled
+     * @description Sent to every active webhook subscribed to refund.cancelled (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RefundCancelledEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  "refund.expired": {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * refund.expired
+     * @description Sent to every active webhook subscribed to refund.expired (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["RefundExpiredEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   "webhook.test": {
     parameters: {
       query?: never;
@@ -2009,6 +2407,168 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  REFUND_PENDING: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * REFUND_PENDING
+     * @description Sent to every active v1 webhook subscribed to REFUND_PENDING (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1RefundPendingEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  REFUND_COMPLETED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * REFUND_COMPLETED
+     * @description Sent to every active v1 webhook subscribed to REFUND_COMPLETED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1RefundCompletedEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  REFUND_CANCELLED: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * REFUND_CANCELLED
+     * @description Sent to every active v1 webhook subscribed to REFUND_CANCELLED (or to all events).
+     */
+    post: {
+      parameters: {
+        query?: never;
+        header: {
+          /** @description The event id (evt_…); the same on every retry, so dedupe on it */
+          "X-Webhook-Id": string;
+          /** @description Unix seconds of this attempt */
+          "X-Webhook-Timestamp": string;
+          /** @description Lowercase hex HMAC-SHA256 of "<timestamp>.<raw body>", keyed with the whole secret (whsec_…). During a secret rotation: two signatures, newest first, comma-separated */
+          "X-Webhook-Signature": string;
+          /** @description Standard Webhooks: the event id */
+          "webhook-id": string;
+          /** @description Standard Webhooks: Unix seconds of this attempt */
+          "webhook-timestamp": string;
+          /** @description Standard Webhooks: "v1,<base64 HMAC-SHA256 of <id>.<timestamp>.<body>>", keyed with the base64 part of the secret; space-separated during a rotation */
+          "webhook-signature": string;
+        };
+        path?: never;
+        cookie?: never;
+      };
+      requestBody: {
+        content: {
+          "application/json": components["schemas"]["V1RefundCancelledEvent"];
+        };
+      };
+      responses: {
+        /** @description Any 2xx answer within the timeout is a delivery; anything else is retried on the schedule of docs/webhooks.md */
+        "2XX": {
+          headers: {
+            [name: string]: unknown;
+          };
+          content?: never;
+        };
+      };
+    };
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   WEBHOOK_TEST: {
     parameters: {
       query?: never;
@@ -2274,6 +2834,16 @@ export interface components {
       /** @description COMPLETED because an owner marked it paid in full (resolving an exception): who; null otherwise */
       markedBy: string | null;
       /**
+       * @description What the session's completed refunds gave back (extension); the status stays COMPLETED
+       * @example 50.00
+       */
+      refundedUsdc: string;
+      /**
+       * @description none: no completed refund; partial: completed refunds gave back part of what was paid; full: all of it (extension)
+       * @enum {string}
+       */
+      refundState: "none" | "partial" | "full";
+      /**
        * Format: date-time
        * @description Creation time
        * @example 2026-01-15T12:00:00.000Z
@@ -2519,6 +3089,16 @@ export interface components {
       /** @description COMPLETED because an owner marked it paid in full (resolving an exception): who; null otherwise */
       markedBy: string | null;
       /**
+       * @description What the session's completed refunds gave back (extension); the status stays COMPLETED
+       * @example 50.00
+       */
+      refundedUsdc: string;
+      /**
+       * @description none: no completed refund; partial: completed refunds gave back part of what was paid; full: all of it (extension)
+       * @enum {string}
+       */
+      refundState: "none" | "partial" | "full";
+      /**
        * Format: date-time
        * @description Creation time
        * @example 2026-01-15T12:00:00.000Z
@@ -2631,6 +3211,56 @@ export interface components {
         quote: components["schemas"]["Quote"];
       } | null;
     };
+    /** @description A refund of a session (extension) */
+    Refund: {
+      /** @example rfd_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      /** @description Why, as the payer reads it on the claim page */
+      reason: string | null;
+      /**
+       * @description claim: the payer says where the USDC goes, and the merchant's wallet sends it; recorded: returned outside the service
+       * @enum {string}
+       */
+      method: "claim" | "recorded";
+      /**
+       * @description AWAITING_CLAIM → AWAITING_TRANSFER (the payer claimed it) → COMPLETED (the transfer is confirmed; at once on the sandbox and for recorded), or CANCELLED (by the merchant, before the money moved) / EXPIRED (unclaimed for REFUND_CLAIM_TTL, 30 days); a reorg of the transfer moves COMPLETED back to AWAITING_TRANSFER
+       * @enum {string}
+       */
+      status: "AWAITING_CLAIM" | "AWAITING_TRANSFER" | "COMPLETED" | "CANCELLED" | "EXPIRED";
+      /** @description The payer's link to claim it (send it to them); null for recorded */
+      claimUrl: string | null;
+      /** @description Where the payer asked for the USDC, on the session's chain; null until claimed */
+      payoutAddress: string | null;
+      /** @description The transfer that completed it (seen, not yet enough or confirmed, while AWAITING_TRANSFER); null before */
+      txHash: string | null;
+      metadata: {
+        [key: string]: string;
+      } | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /** @description When the payer claimed it (last changed the address) */
+      claimedAt: string | null;
+      /** @description When it completed */
+      completedAt: string | null;
+      /** @description When the merchant cancelled it */
+      cancelledAt: string | null;
+      /**
+       * Format: date-time
+       * @description When it expires unless claimed
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      expiresAt: string;
+      sessionId: string;
+      /**
+       * @description What is given back
+       * @example 50.00
+       */
+      amountUsdc: string;
+    };
     /** @description A webhook endpoint */
     Webhook: {
       /** @example wh_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
@@ -2649,6 +3279,11 @@ export interface components {
         | "session.abandoned"
         | "session.exception_opened"
         | "session.exception_resolved"
+        | "refund.created"
+        | "refund.claimed"
+        | "refund.completed"
+        | "refund.cancelled"
+        | "refund.expired"
       )[];
       active: boolean;
       /**
@@ -2695,6 +3330,11 @@ export interface components {
         | "session.abandoned"
         | "session.exception_opened"
         | "session.exception_resolved"
+        | "refund.created"
+        | "refund.claimed"
+        | "refund.completed"
+        | "refund.cancelled"
+        | "refund.expired"
       )[];
       active: boolean;
       /**
@@ -2746,6 +3386,11 @@ export interface components {
         | "session.abandoned"
         | "session.exception_opened"
         | "session.exception_resolved"
+        | "refund.created"
+        | "refund.claimed"
+        | "refund.completed"
+        | "refund.cancelled"
+        | "refund.expired"
       )[];
       active: boolean;
       /**
@@ -2873,6 +3518,11 @@ export interface components {
         | "session.abandoned"
         | "session.exception_opened"
         | "session.exception_resolved"
+        | "refund.created"
+        | "refund.claimed"
+        | "refund.completed"
+        | "refund.cancelled"
+        | "refund.expired"
         | "webhook.test";
       data: {
         [key: string]: unknown;
@@ -2911,6 +3561,11 @@ export interface components {
         | "session.abandoned"
         | "session.exception_opened"
         | "session.exception_resolved"
+        | "refund.created"
+        | "refund.claimed"
+        | "refund.completed"
+        | "refund.cancelled"
+        | "refund.expired"
         | "webhook.test";
       data: {
         [key: string]: unknown;
@@ -2959,6 +3614,9 @@ export interface components {
         | "PAYMENT_FAILED"
         | "ORDER_EXCEPTION_OPENED"
         | "ORDER_EXCEPTION_RESOLVED"
+        | "REFUND_PENDING"
+        | "REFUND_COMPLETED"
+        | "REFUND_CANCELLED"
       )[];
       active: boolean;
       /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
@@ -3018,6 +3676,9 @@ export interface components {
         | "PAYMENT_FAILED"
         | "ORDER_EXCEPTION_OPENED"
         | "ORDER_EXCEPTION_RESOLVED"
+        | "REFUND_PENDING"
+        | "REFUND_COMPLETED"
+        | "REFUND_CANCELLED"
       )[];
       active: boolean;
       /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
@@ -3082,6 +3743,9 @@ export interface components {
         | "PAYMENT_FAILED"
         | "ORDER_EXCEPTION_OPENED"
         | "ORDER_EXCEPTION_RESOLVED"
+        | "REFUND_PENDING"
+        | "REFUND_COMPLETED"
+        | "REFUND_CANCELLED"
       )[];
       active: boolean;
       /** @description Sent with every delivery, beside the signature headers. Values are stored encrypted and shown masked ("••••" and the last 4 characters of a value of 12 or more, "••••" alone for a shorter one); a value sent back as shown keeps the stored one, a mask that matches no stored value of that header answers 400 */
@@ -3198,11 +3862,16 @@ export interface components {
         | "PAYMENT_FAILED"
         | "ORDER_EXCEPTION_OPENED"
         | "ORDER_EXCEPTION_RESOLVED"
+        | "REFUND_PENDING"
+        | "REFUND_COMPLETED"
+        | "REFUND_CANCELLED"
         | "WEBHOOK_TEST";
       data: {
         order: components["schemas"]["V1Order"] | null;
         payment: components["schemas"]["V1Payment"] | null;
         paymentBridge: null;
+        /** @description REFUND_*: the refund (extension) */
+        refund?: components["schemas"]["V1Refund"];
       };
     };
     /** @description Sent by POST /api/v1/webhooks/{id}/test */
@@ -3326,6 +3995,13 @@ export interface components {
       } | null;
       /** @description FULFILLED because an owner marked it paid in full: who (extension) */
       markedBy: string | null;
+      /** @description What its completed refunds gave back (extension); the status stays FULFILLED */
+      refundedUsdcAmount: string;
+      /**
+       * @description none: no completed refund; partial: completed refunds gave back part of what was paid; full: all of it (extension)
+       * @enum {string}
+       */
+      refundState: "none" | "partial" | "full";
       /**
        * Format: date-time
        * @description Creation time
@@ -3400,6 +4076,56 @@ export interface components {
        * @example 2026-01-15T12:00:00.000Z
        */
       updatedAt: string;
+    };
+    /** @description A refund of an order (extension) */
+    V1Refund: {
+      /** @example rfd_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+      id: string;
+      /** @description Why, as the payer reads it on the claim page */
+      reason: string | null;
+      /**
+       * @description claim: the payer says where the USDC goes, and the merchant's wallet sends it; recorded: returned outside the service
+       * @enum {string}
+       */
+      method: "claim" | "recorded";
+      /**
+       * @description AWAITING_CLAIM → AWAITING_TRANSFER (the payer claimed it) → COMPLETED (the transfer is confirmed; at once on the sandbox and for recorded), or CANCELLED (by the merchant, before the money moved) / EXPIRED (unclaimed for REFUND_CLAIM_TTL, 30 days); a reorg of the transfer moves COMPLETED back to AWAITING_TRANSFER
+       * @enum {string}
+       */
+      status: "AWAITING_CLAIM" | "AWAITING_TRANSFER" | "COMPLETED" | "CANCELLED" | "EXPIRED";
+      /** @description The payer's link to claim it (send it to them); null for recorded */
+      claimUrl: string | null;
+      /** @description Where the payer asked for the USDC, on the session's chain; null until claimed */
+      payoutAddress: string | null;
+      /** @description The transfer that completed it (seen, not yet enough or confirmed, while AWAITING_TRANSFER); null before */
+      txHash: string | null;
+      metadata: {
+        [key: string]: string;
+      } | null;
+      /**
+       * Format: date-time
+       * @description Creation time
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      createdAt: string;
+      /** @description When the payer claimed it (last changed the address) */
+      claimedAt: string | null;
+      /** @description When it completed */
+      completedAt: string | null;
+      /** @description When the merchant cancelled it */
+      cancelledAt: string | null;
+      /**
+       * Format: date-time
+       * @description When it expires unless claimed
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      expiresAt: string;
+      orderId: string;
+      /**
+       * @description What is given back
+       * @example 10.00
+       */
+      usdcAmount: string;
     };
     V1CheckoutMerchant: {
       id: string;
@@ -3564,6 +4290,32 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
+    RefundListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        refunds: components["schemas"]["Refund"][];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    RefundCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["Refund"];
+      /** @constant */
+      statusCode: 201;
+    };
     StartedResponse: {
       /** @constant */
       success: true;
@@ -3627,7 +4379,12 @@ export interface components {
             | "session.completed"
             | "session.abandoned"
             | "session.exception_opened"
-            | "session.exception_resolved";
+            | "session.exception_resolved"
+            | "refund.created"
+            | "refund.claimed"
+            | "refund.completed"
+            | "refund.cancelled"
+            | "refund.expired";
           /**
            * Format: date-time
            * @description When it was recorded
@@ -4064,6 +4821,18 @@ export interface components {
       /** @constant */
       statusCode: 200;
     };
+    RefundResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: components["schemas"]["Refund"];
+      /** @constant */
+      statusCode: 200;
+    };
     V1MerchantProfileResponse: {
       /** @constant */
       success: true;
@@ -4140,6 +4909,34 @@ export interface components {
       };
       /** @constant */
       statusCode: 200;
+    };
+    V1RefundListResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        refunds: components["schemas"]["V1Refund"][];
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1RefundCreatedResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        refund: components["schemas"]["V1Refund"];
+      };
+      /** @constant */
+      statusCode: 201;
     };
     V1PaymentLinkListResponse: {
       /** @constant */
@@ -4416,6 +5213,20 @@ export interface components {
         destinationAddress: string;
         /** @example 8453 */
         destinationChainId: string;
+      };
+      /** @constant */
+      statusCode: 200;
+    };
+    V1RefundResponse: {
+      /** @constant */
+      success: true;
+      /**
+       * @description A human-readable summary
+       * @example Checkout session created
+       */
+      message: string;
+      responseObject: {
+        refund: components["schemas"]["V1Refund"];
       };
       /** @constant */
       statusCode: 200;
@@ -5351,6 +6162,72 @@ export interface components {
         paymentBridge: null;
       };
     };
+    /** @description The v1 REFUND_PENDING event, as POSTed to v1 webhooks */
+    V1RefundPendingEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "REFUND_PENDING";
+      data: {
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
+        paymentBridge: null;
+        refund: components["schemas"]["V1Refund"];
+      };
+    };
+    /** @description The v1 REFUND_COMPLETED event, as POSTed to v1 webhooks */
+    V1RefundCompletedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "REFUND_COMPLETED";
+      data: {
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
+        paymentBridge: null;
+        refund: components["schemas"]["V1Refund"];
+      };
+    };
+    /** @description The v1 REFUND_CANCELLED event, as POSTed to v1 webhooks */
+    V1RefundCancelledEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "REFUND_CANCELLED";
+      data: {
+        order: components["schemas"]["V1Order"];
+        payment: components["schemas"]["V1Payment"] | null;
+        paymentBridge: null;
+        refund: components["schemas"]["V1Refund"];
+      };
+    };
     /** @description The order.created event, as POSTed to webhooks */
     OrderCreatedEvent: {
       /**
@@ -5424,6 +6301,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The order.payment_sent event, as POSTed to webhooks */
@@ -5499,6 +6378,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The order.fulfilled event, as POSTed to webhooks */
@@ -5574,6 +6455,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The order.failed event, as POSTed to webhooks */
@@ -5649,6 +6532,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The order.expired event, as POSTed to webhooks */
@@ -5724,6 +6609,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The session.started event, as POSTed to webhooks */
@@ -5799,6 +6686,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The session.completed event, as POSTed to webhooks */
@@ -5874,6 +6763,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The session.abandoned event, as POSTed to webhooks */
@@ -5949,6 +6840,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The session.exception_opened event, as POSTed to webhooks */
@@ -6024,6 +6917,8 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     /** @description The session.exception_resolved event, as POSTed to webhooks */
@@ -6099,6 +6994,393 @@ export interface components {
             attestedAt?: string | null;
           };
         };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
+      };
+    };
+    /** @description The refund.created event, as POSTed to webhooks */
+    RefundCreatedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "refund.created";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
+      };
+    };
+    /** @description The refund.claimed event, as POSTed to webhooks */
+    RefundClaimedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "refund.claimed";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
+      };
+    };
+    /** @description The refund.completed event, as POSTed to webhooks */
+    RefundCompletedEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "refund.completed";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
+      };
+    };
+    /** @description The refund.cancelled event, as POSTed to webhooks */
+    RefundCancelledEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "refund.cancelled";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
+      };
+    };
+    /** @description The refund.expired event, as POSTed to webhooks */
+    RefundExpiredEvent: {
+      /**
+       * @description The event id; the same on every retry of a delivery
+       * @example evt_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b
+       */
+      id: string;
+      /**
+       * Format: date-time
+       * @description When the event happened
+       * @example 2026-01-15T12:00:00.000Z
+       */
+      timestamp: string;
+      /** @constant */
+      type: "refund.expired";
+      data: {
+        session: components["schemas"]["Session"];
+        order: components["schemas"]["Order"] | null;
+        /** @description order.fulfilled and session.completed: the release transaction */
+        txHash?: string;
+        /** @description order.failed: why the proof was refused */
+        error?: {
+          code: string;
+          message: string;
+        };
+        /** @description session.exception_opened and session.exception_resolved: the exception */
+        exception?: {
+          /** @example exc_8b1f4c2e9d7a4e0f9c3b2a1d0e5f6a7b */
+          id: string;
+          /**
+           * @description PAID_UNPROVEN: the payer says they paid and no proof released the USDC (or the proof was of another payment). RELEASE_BLOCKED: the payment is proven and the chain refuses the release for now (a paused orchestrator, a policy); it is retried. PAID_LATE: USDC arrived for an order or session that had already ended. PARTLY_PAID: the session ended with part of its amount paid. PAID_ON_CANCELLED: the payer says they paid an order that had already ended
+           * @enum {string}
+           */
+          kind: "PAID_UNPROVEN" | "RELEASE_BLOCKED" | "PAID_LATE" | "PARTLY_PAID" | "PAID_ON_CANCELLED";
+          /** @enum {string} */
+          status: "OPEN" | "RESOLVED";
+          /**
+           * Format: date-time
+           * @description When it opened
+           * @example 2026-01-15T12:00:00.000Z
+           */
+          openedAt: string;
+          /** @description When it was resolved */
+          resolvedAt: string | null;
+          /** @description RELEASED: the USDC came after all; MARKED_PAID: an owner marked the session paid in full; DISMISSED: an owner dismissed it with a note */
+          resolution: ("RELEASED" | "MARKED_PAID" | "DISMISSED") | null;
+          /** @description Who resolved it: a person's email, or system when the USDC came */
+          resolvedBy: string | null;
+          /** @description The owner's note */
+          note: string | null;
+          /** @description What is known: what a maker or ZKP2P's support needs to find the payment */
+          details: {
+            /** @description What happened, in words a person can act on */
+            reason: string;
+            orderId?: string | null;
+            intentHash?: string | null;
+            depositId?: string | null;
+            /** @description The payee the payer was shown */
+            payeeHandle?: string | null;
+            paymentPlatform?: string | null;
+            fiatAmount?: string | null;
+            fiatCurrency?: string | null;
+            amountUsdc?: string | null;
+            takerWallet?: string | null;
+            signalTx?: string | null;
+            /** @description PAID_LATE: the release that came */
+            txHash?: string | null;
+            signalledAt?: string | null;
+            paymentSentAt?: string | null;
+            intentExpiresAt?: string | null;
+            attestedAt?: string | null;
+          };
+        };
+        /** @description refund.*: the refund */
+        refund?: components["schemas"]["Refund"];
       };
     };
     AnyError404: components["schemas"]["Error404"] | components["schemas"]["V1Error404"];
@@ -7016,6 +8298,304 @@ export interface operations {
       };
     };
   };
+  listSessionRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RefundListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  createRefund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amountUsdc": "10.00",
+         *       "reason": "One item was out of stock"
+         *     }
+         */
+        "application/json": {
+          /** @description How much to give back; the whole amount left to refund when absent */
+          amountUsdc?: string;
+          /** @description Why, in words the payer reads on the claim page */
+          reason?: string;
+          /**
+           * @description claim (the default): the payer says on the claim page where the USDC goes, and the merchant's wallet sends it; recorded: the money was returned outside the service (a bank transfer, cash), and the refund is completed at once
+           * @enum {string}
+           */
+          method?: "claim" | "recorded";
+          metadata?: {
+            [key: string]: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RefundCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
   selectPaymentPlatform: {
     parameters: {
       query?: never;
@@ -7369,7 +8949,12 @@ export interface operations {
           | "session.completed"
           | "session.abandoned"
           | "session.exception_opened"
-          | "session.exception_resolved";
+          | "session.exception_resolved"
+          | "refund.created"
+          | "refund.claimed"
+          | "refund.completed"
+          | "refund.cancelled"
+          | "refund.expired";
         sessionId?: string;
       };
       header?: never;
@@ -9217,6 +10802,285 @@ export interface operations {
       };
     };
   };
+  getRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RefundResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
+  cancelRefund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["RefundResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["Error503"];
+        };
+      };
+    };
+  };
   v1GetMerchant: {
     parameters: {
       query?: never;
@@ -9879,6 +11743,304 @@ export interface operations {
       };
     };
   };
+  v1ListOrderRefunds: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1RefundListResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1CreateRefund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        /**
+         * @example {
+         *       "amountUsdc": "10.00",
+         *       "reason": "One item was out of stock"
+         *     }
+         */
+        "application/json": {
+          /** @description How much to give back; the whole amount left to refund when absent */
+          amountUsdc?: string;
+          /** @description Why, in words the payer reads on the claim page */
+          reason?: string;
+          /**
+           * @description claim (the default): the payer says on the claim page where the USDC goes, and the merchant's wallet sends it; recorded: the money was returned outside the service (a bank transfer, cash), and the refund is completed at once
+           * @enum {string}
+           */
+          method?: "claim" | "recorded";
+          metadata?: {
+            [key: string]: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description Created */
+      201: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1RefundCreatedResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
   v1ListPaymentLinks: {
     parameters: {
       query?: {
@@ -10413,6 +12575,285 @@ export interface operations {
       };
     };
   };
+  v1GetRefund: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1RefundResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
+  v1CancelRefund: {
+    parameters: {
+      query?: never;
+      header?: {
+        /** @description 1-255 visible ASCII characters. A retry with the same key within 24 hours replays the first answer (Idempotent-Replayed: true); the same key for a different request answers 409 IDEMPOTENCY_CONFLICT. */
+        "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+      };
+      path: {
+        id: string;
+      };
+      cookie?: never;
+    };
+    requestBody?: {
+      content: {
+        "application/json": Record<string, never>;
+      };
+    };
+    responses: {
+      /** @description OK */
+      200: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1RefundResponse"];
+        };
+      };
+      /** @description Invalid request: VALIDATION_FAILED (naming the fields in error.details.fields), INVALID_JSON, or a refused proof */
+      400: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error400"];
+        };
+      };
+      /** @description UNAUTHENTICATED: the X-API-Key header is missing or not a live key */
+      401: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error401"];
+        };
+      };
+      /** @description FORBIDDEN: the resource belongs to another merchant, the merchant account is disabled, or the API key is read-only and the operation is not a GET */
+      403: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error403"];
+        };
+      };
+      /** @description NOT_FOUND */
+      404: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error404"];
+        };
+      };
+      /** @description Conflict: CONFLICT with the resource's state, NAME_TAKEN, IDEMPOTENCY_CONFLICT (the key was used for a different request, or is in use), or FEE_THRESHOLD_EXCEEDED (exact-fiat: no platform within maxFeePercentage) */
+      409: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error409"];
+        };
+      };
+      /** @description PAYLOAD_TOO_LARGE: the body is over 64 KiB */
+      413: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error413"];
+        };
+      };
+      /** @description RATE_LIMITED: wait Retry-After seconds; or, starting a live payment, TOO_MANY_OPEN_PAYMENTS: too many payments are open for this merchant, payment link or client address; try again after Retry-After seconds */
+      429: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset"];
+          "Retry-After": components["headers"]["Retry-After"];
+          "Idempotent-Replayed": components["headers"]["Idempotent-Replayed.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error429"];
+        };
+      };
+      /** @description INTERNAL: the message names the request id */
+      500: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error500"];
+        };
+      };
+      /** @description UNAVAILABLE: the database is briefly unreachable; retry after Retry-After seconds (with the same Idempotency-Key for a POST) */
+      503: {
+        headers: {
+          "X-Request-Id": components["headers"]["X-Request-Id"];
+          "RateLimit-Limit": components["headers"]["RateLimit-Limit.optional"];
+          "RateLimit-Remaining": components["headers"]["RateLimit-Remaining.optional"];
+          "RateLimit-Reset": components["headers"]["RateLimit-Reset.optional"];
+          "Retry-After": components["headers"]["Retry-After"];
+          [name: string]: unknown;
+        };
+        content: {
+          "application/json": components["schemas"]["V1Error503"];
+        };
+      };
+    };
+  };
   v1ListWebhooks: {
     parameters: {
       query?: never;
@@ -10557,6 +12998,9 @@ export interface operations {
             | "PAYMENT_FAILED"
             | "ORDER_EXCEPTION_OPENED"
             | "ORDER_EXCEPTION_RESOLVED"
+            | "REFUND_PENDING"
+            | "REFUND_COMPLETED"
+            | "REFUND_CANCELLED"
           )[];
           customHeaders?: {
             key: string;
@@ -10979,6 +13423,9 @@ export interface operations {
             | "PAYMENT_FAILED"
             | "ORDER_EXCEPTION_OPENED"
             | "ORDER_EXCEPTION_RESOLVED"
+            | "REFUND_PENDING"
+            | "REFUND_COMPLETED"
+            | "REFUND_CANCELLED"
           )[];
           active?: boolean;
           customHeaders?: {
@@ -11986,6 +14433,11 @@ export interface operations {
             | "session.abandoned"
             | "session.exception_opened"
             | "session.exception_resolved"
+            | "refund.created"
+            | "refund.claimed"
+            | "refund.completed"
+            | "refund.cancelled"
+            | "refund.expired"
           )[];
         };
       };
@@ -12399,6 +14851,11 @@ export interface operations {
             | "session.abandoned"
             | "session.exception_opened"
             | "session.exception_resolved"
+            | "refund.created"
+            | "refund.claimed"
+            | "refund.completed"
+            | "refund.cancelled"
+            | "refund.expired"
           )[];
           active?: boolean;
         };

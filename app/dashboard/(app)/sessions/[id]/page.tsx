@@ -20,6 +20,8 @@ import { ReauthProvider } from "@/components/dashboard/reauth";
 import { reauthNeeds } from "@/lib/accounts/reauth";
 import { roleOf } from "@/lib/accounts/roles";
 import { REAUTH_TTL_MS } from "@/lib/auth/reauth";
+import { NewRefundForm, RefundList } from "@/components/dashboard/refunds";
+import { sessionRefunds } from "@/lib/dashboard/refunds";
 
 export const metadata: Metadata = { title: "Session" };
 
@@ -35,6 +37,7 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
     owner && actor.person && detail.exceptions.some((e) => e.status === "OPEN")
       ? await reauthNeeds(db, actor.person.userId)
       : { code: false, passkey: false };
+  const refunds = await sessionRefunds(db, s.id, actor.merchantId);
   return (
     <div className="space-y-6">
       <p>
@@ -189,6 +192,23 @@ export default async function SessionPage({ params }: { params: Promise<{ id: st
           </dd>
         </dl>
       </section>
+      {(refunds.refunds.length > 0 || refunds.refundableUsdc !== "0.00") && (
+        <section className={ui.card} aria-labelledby="refunds">
+          <h2 id="refunds" className="font-semibold">
+            Refunds
+          </h2>
+          <p className={`mt-1 text-sm ${ui.muted}`}>
+            Refunded {s.refundedUsdc} USDC ({s.refundState === "full" ? "in full" : s.refundState === "partial" ? "in part" : "nothing yet"}
+            ); {refunds.refundableUsdc} USDC is left to refund.
+          </p>
+          <RefundList refunds={refunds.refunds} owner={owner} />
+          {owner && refunds.refundableUsdc !== "0.00" ? (
+            <NewRefundForm sessionId={s.id} refundableUsdc={refunds.refundableUsdc} />
+          ) : (
+            !owner && <p className={`mt-3 text-sm ${ui.muted}`}>Only an owner of this account can refund or send a refund.</p>
+          )}
+        </section>
+      )}
       <section className={ui.card} aria-labelledby="timeline">
         <h2 id="timeline" className="font-semibold">
           Timeline
