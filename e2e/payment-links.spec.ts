@@ -136,7 +136,7 @@ test.describe("payment links", () => {
         const rows = csv.trim().split(/\r?\n/);
         expect(
           rows[0]!.endsWith(
-            ",metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc,exception_kind,exception_status,exception_resolution,marked_by",
+            ",metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc,exception_kind,exception_status,exception_resolution,marked_by,refunded_usdc,refund_state",
           ),
         ).toBe(true);
         for (const [id, name] of [
@@ -145,8 +145,8 @@ test.describe("payment links", () => {
         ] as const) {
           const row = rows.find((r) => r.startsWith(id))!;
           expect(row).toContain(name);
-          // paid in full on the sandbox: no fees, so gross and net are what was paid; no exception, not marked paid
-          expect(row).toMatch(/,plink_[0-9a-f]{32},MERCHANT,(\d+\.\d+),\1,0\.00,\1,,,,$/);
+          // paid in full on the sandbox: no fees, so gross and net are what was paid; no exception, not marked paid, nothing refunded
+          expect(row).toMatch(/,plink_[0-9a-f]{32},MERCHANT,(\d+\.\d+),\1,0\.00,\1,,,,,0\.00,none$/);
         }
         for (const p of [payer1, payer2, payer3]) await p.context().close();
       } finally {

@@ -5,6 +5,7 @@ import { csvRecord } from "@/lib/csv";
 import { chainName } from "@/lib/chains";
 import { errorFields, logger } from "@/lib/core/logger";
 import { usdcFromMicro } from "@/lib/core/money";
+import { refundStateOf } from "@/lib/wire/refund";
 import { fiatDecimal } from "@/lib/wire/session";
 import {
   platformsOfSessions,
@@ -44,6 +45,9 @@ export const CSV_COLUMNS = [
   "exception_status",
   "exception_resolution",
   "marked_by",
+  // what completed refunds gave back (lib/refunds), and whether that is none, part or all of what was paid
+  "refunded_usdc",
+  "refund_state",
 ] as const;
 
 function sessionRecord(s: SessionRow, platforms: string[] | undefined, released: SessionReleases | undefined): string {
@@ -72,6 +76,8 @@ function sessionRecord(s: SessionRow, platforms: string[] | undefined, released:
     s.exception?.status,
     s.exception?.resolution,
     s.markedPaidBy,
+    usdcFromMicro(s.refundedMicro),
+    refundStateOf(s),
   ]);
 }
 

@@ -317,7 +317,7 @@ describe("the sessions CSV export", () => {
     expect(res.headers.get("cache-control")).toBe("private, no-store");
     const [header, ...records] = parseCsv(await res.text());
     expect(header!.join(",")).toBe(
-      "id,created_at,status,amount_usdc,fiat_amount,fiat_currency,chain_id,chain,token,recipient,platforms,completed_at,metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc,exception_kind,exception_status,exception_resolution,marked_by",
+      "id,created_at,status,amount_usdc,fiat_amount,fiat_currency,chain_id,chain,token,recipient,platforms,completed_at,metadata,payment_link,fee_payer,paid_usdc,gross_usdc,fees_usdc,net_usdc,exception_kind,exception_status,exception_resolution,marked_by,refunded_usdc,refund_state",
     );
     expect(records.map((r) => r[0])).toEqual(
       [1, 2, 3, 4, 5, 6]
@@ -351,6 +351,9 @@ describe("the sessions CSV export", () => {
       "",
       "",
       "",
+      // nothing refunded (tests/api/refunds.test.ts refunds)
+      "0.00",
+      "none",
     ]);
     expect(JSON.parse(row[12]!)).toEqual(tricky);
     expect(records.find((r) => r[0] === sessions[1]!.id)![12]).toBe('{"n":"1"}');
