@@ -2,8 +2,9 @@ import { execFile } from "node:child_process";
 import crypto from "node:crypto";
 import { promisify } from "node:util";
 import postgres from "postgres";
-import { type Address, createPublicClient, erc20Abi, http } from "viem";
-import { generatePrivateKey, privateKeyToAddress } from "viem/accounts";
+import { type Address, createPublicClient, createWalletClient, erc20Abi, http, toHex } from "viem";
+import { base } from "viem/chains";
+import { generatePrivateKey, privateKeyToAccount, privateKeyToAddress } from "viem/accounts";
 import { usdcFromMicro } from "../lib/core/money";
 import { netAfterFees } from "../rail-local/chain";
 import { startRailStack } from "../rail-local/stack";
@@ -379,6 +380,156 @@ test.describe("the payer's proof, the way the Peer extension takes it", () => {
         await payer.context.close();
       }
     } finally {
+      await service.close();
+    }
+  });
+});
+
+/** The browser's wallet (EIP-1193), as MetaMask injects it: each request goes to the test, which answers for the local chain's account. */
+function WALLET_STAND_IN() {
+  const w = window as unknown as { ethereum: unknown; __wallet: (method: string, params: unknown) => Promise<unknown> };
+  w.ethereum = {
+    isMetaMask: true,
+    request: ({ method, params }: { method: string; params?: unknown }) => w.__wallet(method, params ?? []),
+  };
+}
+
+test.describe("a refund through the built service", () => {
+  test("the merchant refunds part of a live payment, the payer claims it from the keyboard, the merchant's browser wallet sends it, and it completes from the chain", async ({
+    page,
+    browser,
+  }, testInfo) => {
+    test.setTimeout(180_000);
+    const service = await liveService();
+    const receiver = await startReceiver();
+    try {
+      const m = await liveMerchant(service);
+      const key = { "x-api-key": m.apiKey, "content-type": "application/json" };
+      const api = async (method: string, path: string, body?: unknown) =>
+        (await fetch(`${service.base}${path}`, { method, headers: key, ...(body ? { body: JSON.stringify(body) } : {}) })).json();
+      await api("POST", "/api/webhooks", { url: receiver.url });
+      // the merchant's own wallet: the session pays to it, and it sends the refund
+      const walletKey = generatePrivateKey();
+      const merchantWallet = privateKeyToAccount(walletKey);
+      const created = await api("POST", "/api/checkout/sessions", {
+        merchantId: m.id,
+        amountUsdc: "20.00",
+        destinationChainId: 8453,
+        destinationToken: service.rail.usdc,
+        recipientAddress: merchantWallet.address,
+      });
+      const sessionId = created.responseObject.session.id as string;
+      // paid through the API as an integration's own page would: start, payment sent, the proof
+      const started = await api("POST", `/api/checkout/sessions/${sessionId}/start`, { paymentPlatform: "venmo", fiatCurrency: "USD" });
+      const orderId = started.responseObject.order.id as string;
+      await expect
+        .poll(async () => (await api("GET", `/api/checkout/sessions/${sessionId}`)).responseObject.activeOrder?.intentHash ?? null, {
+          timeout: 60_000,
+        })
+        .not.toBeNull();
+      const intentHash = (await api("GET", `/api/checkout/sessions/${sessionId}`)).responseObject.activeOrder.intentHash as string;
+      await api("POST", `/api/checkout/sessions/${sessionId}/payment-sent`, {});
+      const proven = await api("POST", "/api/orders/fulfill", {
+        intentHash,
+        proof: { proofType: "buyerTee", encryptedSessionMaterial: "local-ok", params: {} },
+      });
+      expect(proven.success, JSON.stringify(proven)).toBe(true);
+      await expect
+        .poll(async () => (await api("GET", `/api/checkout/sessions/${sessionId}`)).responseObject.status, { timeout: 60_000 })
+        .toBe("COMPLETED");
+      expect(orderId).toMatch(/^ord_/);
+
+      // the owner (the account's key signs in as its owner) refunds 10.00 of it from the session's page
+      await page.goto(`${service.base}/dashboard/sign-in/api-key`);
+      await page.getByLabel("API key").fill(m.apiKey);
+      await page.getByRole("button", { name: "Sign in", exact: true }).click();
+      await expect(page.getByRole("heading", { name: "Overview" })).toBeVisible({ timeout: 15_000 });
+      await page.goto(`${service.base}/dashboard/sessions/${sessionId}`);
+      await expect(page.getByRole("heading", { name: "Refunds" })).toBeVisible();
+      await page.getByLabel("Amount (USDC)").fill("10.00");
+      await page.getByLabel("Reason (the payer reads it)").fill("One of the two books was out of stock");
+      await page.getByRole("button", { name: "Refund", exact: true }).click();
+      await expect(page.getByText("Refund of 10.00 USDC made")).toBeVisible();
+      await expect(page.getByText("10.00 USDC · Waiting for the payer's claim")).toBeVisible();
+      await checkScreen(page, testInfo, "refund-0-made");
+      const claimUrl = (await page.locator("code", { hasText: "/refund/rfd_" }).textContent())!.trim();
+      expect(claimUrl.startsWith(`${service.base}/refund/rfd_`)).toBe(true);
+
+      // the payer claims it on the link, from the keyboard alone
+      const payerContext = await browser.newContext();
+      const claim = await payerContext.newPage();
+      await claim.goto(claimUrl);
+      await expect(claim.getByText("Live Shop is giving you back 10.00 USDC.")).toBeVisible();
+      await expect(claim.getByText("Why: One of the two books was out of stock")).toBeVisible();
+      await checkScreen(claim, testInfo, "refund-1-claim");
+      const payerAddress = privateKeyToAddress(generatePrivateKey());
+      await claim.keyboard.press("Tab");
+      await expect(claim.getByLabel("Your Base address")).toBeFocused();
+      await claim.keyboard.type("0x1234");
+      await claim.keyboard.press("Enter");
+      await expect(claim.getByRole("alert").filter({ hasText: "The address must be 0x followed by 40 hex characters." })).toBeVisible();
+      await expect(claim.getByLabel("Your Base address")).toBeFocused();
+      await claim.keyboard.press("ControlOrMeta+a");
+      await claim.keyboard.type(payerAddress);
+      await claim.keyboard.press("Enter");
+      await expect(claim.getByRole("status")).toContainText(`Live Shop will send 10.00 USDC to ${payerAddress} on Base.`);
+      await checkScreen(claim, testInfo, "refund-2-claimed");
+
+      // the merchant sends it with the browser's wallet: the stand-in signs for the merchant's account on the local chain
+      const chain = createPublicClient({ transport: http(service.rail.rpcUrl) });
+      await chain.request({ method: "anvil_setBalance" as never, params: [merchantWallet.address, toHex(10n ** 18n)] as never });
+      const signer = createWalletClient({
+        account: merchantWallet,
+        chain: { ...base, rpcUrls: { default: { http: [service.rail.rpcUrl] } } },
+        transport: http(service.rail.rpcUrl),
+      });
+      const asked: string[] = [];
+      await page.exposeFunction("__wallet", async (method: string, params: unknown[]) => {
+        asked.push(method);
+        if (method === "eth_requestAccounts" || method === "eth_accounts") return [merchantWallet.address];
+        if (method === "eth_chainId") return toHex(8453);
+        if (method === "eth_sendTransaction") {
+          const tx = params[0] as { to: Address; data: `0x${string}` };
+          return signer.sendTransaction({ to: tx.to, data: tx.data });
+        }
+        throw new Error(`the wallet stand-in does not answer ${method}`);
+      });
+      await page.addInitScript(WALLET_STAND_IN);
+      await page.reload();
+      await expect(page.getByText("10.00 USDC · Claimed: waiting for your transfer")).toBeVisible();
+      await expect(page.getByText("What to send")).toBeVisible();
+      await checkScreen(page, testInfo, "refund-3-send");
+      await page.getByRole("button", { name: "Send with my wallet" }).click();
+      await expect(page.getByText(/Sent: transaction 0x[0-9a-f]{64}/)).toBeVisible({ timeout: 30_000 });
+      expect(asked).toEqual(["eth_requestAccounts", "eth_chainId", "eth_sendTransaction"]);
+      const sentHash = /0x[0-9a-f]{64}/.exec((await page.getByText(/Sent: transaction/).textContent())!)![0];
+
+      // the service sees the Transfer on the chain and completes the refund; the webhook says so
+      await expect
+        .poll(async () => (await api("GET", `/api/checkout/sessions/${sessionId}/refunds`)).responseObject.refunds[0].status, {
+          timeout: 60_000,
+        })
+        .toBe("COMPLETED");
+      const refund = (await api("GET", `/api/checkout/sessions/${sessionId}/refunds`)).responseObject.refunds[0];
+      expect(refund).toMatchObject({ txHash: sentHash, payoutAddress: payerAddress, amountUsdc: "10.00" });
+      expect(
+        await chain.readContract({ address: service.rail.usdc as Address, abi: erc20Abi, functionName: "balanceOf", args: [payerAddress] }),
+      ).toBe(10_000_000n);
+      expect((await api("GET", `/api/checkout/sessions/${sessionId}`)).responseObject).toMatchObject({
+        status: "COMPLETED",
+        refundedUsdc: "10.00",
+        refundState: "partial",
+      });
+      await expect
+        .poll(() => receiver.types(), { timeout: 30_000 })
+        .toEqual(expect.arrayContaining(["refund.created", "refund.claimed", "refund.completed"]));
+      await page.reload();
+      await expect(page.getByText("10.00 USDC · Completed")).toBeVisible();
+      await claim.reload();
+      await expect(claim.getByText(`Refunded: 10.00 USDC was sent to ${payerAddress}.`)).toBeVisible();
+      await payerContext.close();
+    } finally {
+      await receiver.close();
       await service.close();
     }
   });

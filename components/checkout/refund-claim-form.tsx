@@ -3,9 +3,8 @@
 import { useId, useState } from "react";
 import { claimRefundAction } from "@/actions/refund";
 import { ui } from "@/components/ui/styles";
+import { ADDRESS } from "./refund-words";
 
-/** Where the claimed address goes in the page's sentences (the server words them in the payer's language). */
-export const ADDRESS = "⟨address⟩";
 
 type Words = {
   ask: string;

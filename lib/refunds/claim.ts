@@ -41,7 +41,7 @@ export async function claimByLink(db: Db, token: string, addressText: string) {
   if (!view) throw notFound("Refund");
   const checked = checkPayoutAddress(addressText, view.session, guard);
   if ("problem" in checked)
-    throw new AppError("VALIDATION_FAILED", `address: ${checked.problem}`, { fields: { address: checked.problem } });
+    throw new AppError("VALIDATION_FAILED", `The address ${checked.problem}.`, { fields: { address: checked.problem } });
   const rail = view.refund.environment === "live" ? liveRail() : null;
   const headBlock = rail ? await new RailChain(rail.settings).head() : null;
   const row = await claimRefund(db, { refundId: view.refund.id, address: checked.address, headBlock }, { actor: SYSTEM });
