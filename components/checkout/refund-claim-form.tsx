@@ -5,7 +5,6 @@ import { claimRefundAction } from "@/actions/refund";
 import { ui } from "@/components/ui/styles";
 import { ADDRESS } from "./refund-words";
 
-
 type Words = {
   ask: string;
   label: string;
