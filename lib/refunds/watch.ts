@@ -1,5 +1,5 @@
 import { and, eq, ne } from "drizzle-orm";
-import type { Address } from "viem";
+import { type Address, TransactionReceiptNotFoundError } from "viem";
 import type { Db } from "@/db/client";
 import { checkoutSessions, payoutAddresses, refunds } from "@/db/schema";
 import { errorFields, logger } from "@/lib/core/logger";
@@ -44,7 +44,12 @@ export async function watchRefund(db: Db, refundId: string): Promise<void> {
         await db.update(refunds).set({ dueAt: null }).where(eq(refunds.id, row.id));
         return;
       }
-      const still = await chain.client.getTransactionReceipt({ hash: row.txHash as `0x${string}` }).catch(() => null);
+      // only a receipt the node does not have means the transfer is gone: a failed read is tried again
+      // (the catch below), never taken for a reorg that would reopen a refund whose money moved
+      const still = await chain.client.getTransactionReceipt({ hash: row.txHash as `0x${string}` }).catch((err: unknown) => {
+        if (err instanceof TransactionReceiptNotFoundError) return null;
+        throw err;
+      });
       const canonical = still && still.blockNumber === row.blockNumber && (await chain.blockHash(still.blockNumber)) === still.blockHash;
       if (canonical) {
         await db
